@@ -1,0 +1,129 @@
+// buildApp(config): plugins, then every module registered explicitly (DESIGN.md: one screen).
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { ViteDevServer } from "vite";
+import type { PublicationApi } from "@pragmatist/contracts";
+import type { Config } from "./config.ts";
+import { type Db, openDb } from "./db/client.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { articlesRoutes } from "./modules/articles/articles.routes.ts";
+import {
+  type Clock,
+  createArticlesService,
+  systemClock,
+} from "./modules/articles/articles.service.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { createSearchService } from "./modules/search/search.service.ts";
+import errorHandler from "./plugins/error-handler.ts";
+import { registerWeb } from "./plugins/web.ts";
+import { NotFoundError } from "./errors.ts";
+import { resolveSecret } from "./secrets.ts";
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share a prepared one). */
+  db?: Db;
+  clock?: Clock;
+  /** Serve pages: "build" from apps/web/build, a Vite dev server, or false for the API only. */
+  web?: "build" | ViteDevServer | false;
+  logger?: boolean;
+}
+
+export type Services = ReturnType<typeof createServices>;
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The wired services, for the CLI, the seeder and tests. */
+    services: Services;
+  }
+}
+
+/** Wires the services over a database; the one place that knows every module. */
+export function createServices(db: Db, config: Config, clock: Clock = systemClock) {
+  const secret = resolveSecret(config.appSecret, config.dataDir);
+  const articles = createArticlesService(db, secret, clock);
+  const search = createSearchService(db);
+  const api: PublicationApi = {
+    site: {
+      name: config.siteName,
+      publicUrl: config.publicUrl,
+      newsletterUrl: config.newsletterUrl,
+      partnerFormUrl: config.partnerFormUrl,
+    },
+    listArticles: (q) => articles.list(q) as ReturnType<PublicationApi["listArticles"]>,
+    findArticle: (slug) => articles.findBySlug(slug),
+    countArticles: () => articles.count(),
+    listTerms: (kind) => articles.listTerms(kind),
+    async searchArticles(query, options) {
+      const hits = await search.search(query, 100);
+      return articles.listByIds(
+        hits.map((h) => h.id),
+        options,
+      );
+    },
+  };
+  return { db, secret, articles, search, api };
+}
+
+/**
+ * Builds the Fastify app: opens and migrates the database (unless given one), registers the
+ * plugins and every module. The caller listens (main.ts) or injects (tests).
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!options.db) await migrateToLatest(db);
+  const services = createServices(db, config, options.clock);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    // React Router's hydration scripts are inline; a nonce-based policy comes with the pages work.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.siteName} API`,
+        version: "1.0.0",
+        description: "Strapi v4-style API of Pragmatist",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  healthRoutes(app, { db });
+  articlesRoutes(app, { articles: services.articles, search: services.search });
+
+  // Unknown API paths are JSON 404s, never a page from the catch-all below.
+  app.all("/api/*", async (req) => {
+    throw new NotFoundError(`Route ${req.method} ${req.url.split("?")[0]} not found`);
+  });
+
+  if (options.web) {
+    await registerWeb(app, {
+      api: services.api,
+      buildDir: config.webBuildDir,
+      devServer: options.web === "build" ? undefined : options.web,
+    });
+  }
+  if (!options.db) app.addHook("onClose", () => db.close());
+  app.decorate("services", services);
+  return app;
+}

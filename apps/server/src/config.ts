@@ -1,0 +1,74 @@
+// One zod schema over process.env -> frozen Config. Nothing else reads process.env (DESIGN.md).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The repository root: defaults for data, content and the web build are relative to it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default(path.join(repoRoot, "data")),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  SITE_NAME: z.string().min(1).default("Crypto Pragmatist"),
+  NEWSLETTER_URL: z.string().url().default("https://newsletter.cryptopragmatist.com"),
+  PARTNER_FORM_URL: z.string().url().default("https://forms.gle/pragmatist-partners"),
+  SEED_DEMO_CONTENT: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  APP_SECRET: z.string().optional(),
+});
+
+export type Config = Readonly<{
+  nodeEnv: "development" | "production" | "test";
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  siteName: string;
+  newsletterUrl: string;
+  partnerFormUrl: string;
+  seedDemoContent: boolean;
+  trustProxy: boolean;
+  appSecret: string | undefined;
+  webBuildDir: string;
+  demoContentDir: string;
+}>;
+
+/**
+ * Reads the configuration from an environment (defaults: process.env). Every setting has a
+ * working default for a fresh machine; `.env.example` lists them.
+ * @throws Error listing each invalid variable, so start-up fails loudly and early.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
+    siteName: e.SITE_NAME,
+    newsletterUrl: e.NEWSLETTER_URL,
+    partnerFormUrl: e.PARTNER_FORM_URL,
+    seedDemoContent: e.SEED_DEMO_CONTENT,
+    trustProxy: e.TRUST_PROXY,
+    appSecret: e.APP_SECRET,
+    webBuildDir: path.join(repoRoot, "apps/web/build"),
+    demoContentDir: path.join(repoRoot, "content/demo"),
+  });
+}

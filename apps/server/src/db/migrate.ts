@@ -1,0 +1,25 @@
+// Runs pending migrations at start-up (issue #2: "migrations run at start").
+import { type Migration, Migrator } from "kysely/migration";
+import type { Db } from "./client.ts";
+import { migrations } from "./migrations/index.ts";
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock, so several processes starting
+ * together run each migration once.
+ * @throws the first migration error, after logging which migration failed.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provided: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(migrations)) {
+    provided[name] = { up: (k) => m.up(k, db.dialect) };
+  }
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: () => Promise.resolve(provided) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed`, { cause: error });
+  }
+}

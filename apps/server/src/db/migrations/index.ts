@@ -1,0 +1,13 @@
+// The ordered list of migrations; each takes the engine so engine-specific DDL stays explicit.
+import type { Kysely } from "kysely";
+import type { Dialect } from "../client.ts";
+import * as core from "./001-core.ts";
+
+export interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Migrations by name; names sort in the order they run. */
+export const migrations: Record<string, DialectMigration> = {
+  "001-core": core,
+};

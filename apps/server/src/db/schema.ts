@@ -1,0 +1,87 @@
+// Table types for Kysely: the stored shape, kept apart from the contract shape (DESIGN.md).
+import type { Generated } from "kysely";
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  password_hash: string | null;
+  role: Generated<string>;
+  profile_picture_id: number | null;
+  bio: string | null;
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  url: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  size_bytes: number;
+  alternative_text: string | null;
+  created_at: string;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  sub_title: string;
+  content: string;
+  /** 1 when the content is Markdown to render (spec §2 "body flag"), else 0 (plain text). */
+  body: number;
+  excerpt: string;
+  reading_time_minutes: number;
+  publish_date: string;
+  thumbnail_id: number | null;
+  author_id: number | null;
+  clicks: Generated<number>;
+  status: string;
+  source_name: string | null;
+  source_url: string | null;
+  source_licence: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type TermKind = "type" | "category" | "tag" | "ecosystem";
+
+export interface TermsTable {
+  id: Generated<number>;
+  kind: TermKind;
+  name: string;
+  slug: string;
+}
+
+export interface ArticleTermsTable {
+  article_id: number;
+  term_id: number;
+  position: number;
+}
+
+export interface ArticleReactionTable {
+  article_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ArticleReadsTable {
+  article_id: number;
+  /** Daily-salted hash of the reader (never the raw IP), see modules/articles increment-clicks. */
+  visitor: string;
+  day: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  media: MediaTable;
+  articles: ArticlesTable;
+  terms: TermsTable;
+  article_terms: ArticleTermsTable;
+  article_likes: ArticleReactionTable;
+  article_bookmarks: ArticleReactionTable;
+  article_reads: ArticleReadsTable;
+}

@@ -1,0 +1,28 @@
+// Reads config, builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM.
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { seedDemoContentIfEmpty } from "./modules/content/content.service.ts";
+
+const config = loadConfig();
+const app = await buildApp(config, { web: "build" });
+if (config.seedDemoContent) await seedDemoContentIfEmpty(app.services, config, app.log);
+
+let closing = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ host: config.host, port: config.port });

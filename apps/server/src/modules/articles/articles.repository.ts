@@ -1,0 +1,289 @@
+// Kysely queries for articles: pages of published articles and the batched lookups that hydrate them.
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+export interface ArticleFilter {
+  /** Type names, e.g. ["Research"]; any of them matches. */
+  types?: string[];
+  /** Term slugs per kind; any of them matches. */
+  categories?: string[];
+  tags?: string[];
+  ecosystems?: string[];
+  /** Restrict to articles having at least one ecosystem. */
+  hasEcosystem?: boolean;
+  /** Author username (case-insensitive). */
+  author?: string;
+  ids?: number[];
+  slug?: string;
+}
+
+export type ArticleSort = "date" | "clicks";
+
+export interface ArticleRow {
+  id: number;
+  slug: string;
+  title: string;
+  sub_title: string;
+  body: number;
+  excerpt: string;
+  reading_time_minutes: number;
+  publish_date: string;
+  thumbnail_id: number | null;
+  author_id: number | null;
+  clicks: number;
+  source_name: string | null;
+  source_url: string | null;
+  source_licence: string | null;
+  content?: string;
+}
+
+const cardColumns = [
+  "a.id",
+  "a.slug",
+  "a.title",
+  "a.sub_title",
+  "a.body",
+  "a.excerpt",
+  "a.reading_time_minutes",
+  "a.publish_date",
+  "a.thumbnail_id",
+  "a.author_id",
+  "a.clicks",
+  "a.source_name",
+  "a.source_url",
+  "a.source_licence",
+] as const;
+
+type ArticlesQuery = SelectQueryBuilder<Database & { a: ArticlesTable }, "a", object>;
+
+function withTerm(
+  qb: ArticlesQuery,
+  kind: TermKind,
+  values: string[] | undefined,
+  column: "slug" | "name",
+): ArticlesQuery {
+  if (!values || values.length === 0) return qb;
+  const lowered = values.map((v) => v.toLowerCase());
+  return qb.where(({ exists, selectFrom }) =>
+    exists(
+      selectFrom("article_terms as at")
+        .innerJoin("terms as t", "t.id", "at.term_id")
+        .select(sql.lit(1).as("one"))
+        .whereRef("at.article_id", "=", "a.id")
+        .where("t.kind", "=", kind)
+        .where(sql`lower(${sql.ref(`t.${column}`)})`, "in", lowered),
+    ),
+  );
+}
+
+function filtered(db: Q, filter: ArticleFilter, now: string): ArticlesQuery {
+  let qb: ArticlesQuery = db
+    .selectFrom("articles as a")
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", now);
+  if (filter.slug !== undefined) qb = qb.where("a.slug", "=", filter.slug);
+  if (filter.ids) qb = qb.where("a.id", "in", filter.ids.length > 0 ? filter.ids : [-1]);
+  if (filter.author) {
+    const author = filter.author.toLowerCase();
+    qb = qb.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("users as u")
+          .select(sql.lit(1).as("one"))
+          .whereRef("u.id", "=", "a.author_id")
+          .where(sql`lower(u.username)`, "=", author),
+      ),
+    );
+  }
+  qb = withTerm(qb, "type", filter.types, "name");
+  qb = withTerm(qb, "category", filter.categories, "slug");
+  qb = withTerm(qb, "tag", filter.tags, "slug");
+  qb = withTerm(qb, "ecosystem", filter.ecosystems, "slug");
+  if (filter.hasEcosystem) {
+    qb = qb.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("article_terms as at")
+          .innerJoin("terms as t", "t.id", "at.term_id")
+          .select(sql.lit(1).as("one"))
+          .whereRef("at.article_id", "=", "a.id")
+          .where("t.kind", "=", "ecosystem"),
+      ),
+    );
+  }
+  return qb;
+}
+
+/** Counts published articles matching a filter (publish date not in the future). */
+export async function countPublished(db: Q, filter: ArticleFilter, now: string): Promise<number> {
+  const row = await filtered(db, filter, now)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One page of published articles, newest first or by clicks; `withContent` adds the Markdown.
+ * Ties break on id so pages never overlap.
+ */
+export async function findPublishedPage(
+  db: Q,
+  filter: ArticleFilter,
+  options: { sort: ArticleSort; limit: number; offset: number; now: string; withContent: boolean },
+): Promise<ArticleRow[]> {
+  let qb = filtered(db, filter, options.now).select(cardColumns);
+  if (options.withContent) qb = qb.select("a.content");
+  qb =
+    options.sort === "clicks"
+      ? qb.orderBy("a.clicks", "desc").orderBy("a.publish_date", "desc")
+      : qb.orderBy("a.publish_date", "desc");
+  return qb.orderBy("a.id", "desc").limit(options.limit).offset(options.offset).execute();
+}
+
+/** Published articles among `ids`, in no particular order (the caller orders them). */
+export async function findPublishedByIds(
+  db: Q,
+  ids: number[],
+  filter: ArticleFilter,
+  now: string,
+): Promise<ArticleRow[]> {
+  return filtered(db, { ...filter, ids }, now)
+    .select(cardColumns)
+    .execute();
+}
+
+export interface TermRow {
+  article_id: number;
+  kind: TermKind;
+  name: string;
+  slug: string;
+}
+
+/** Every term of the given articles, in their stored order. */
+export async function findTerms(db: Q, articleIds: number[]): Promise<TermRow[]> {
+  if (articleIds.length === 0) return [];
+  return db
+    .selectFrom("article_terms as at")
+    .innerJoin("terms as t", "t.id", "at.term_id")
+    .select(["at.article_id", "t.kind", "t.name", "t.slug"])
+    .where("at.article_id", "in", articleIds)
+    .orderBy("at.article_id")
+    .orderBy("at.position")
+    .execute();
+}
+
+export interface AuthorRow {
+  id: number;
+  username: string;
+  avatar_url: string | null;
+}
+
+/** Public author fields (id, username, avatar url) for the given user ids. */
+export async function findAuthors(db: Q, userIds: number[]): Promise<AuthorRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom("users as u")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select(["u.id", "u.username", "m.url as avatar_url"])
+    .where("u.id", "in", userIds)
+    .execute();
+}
+
+export interface MediaRow {
+  id: number;
+  url: string;
+  width: number | null;
+  height: number | null;
+  alternative_text: string | null;
+}
+
+/** Media rows by id. */
+export async function findMedia(db: Q, ids: number[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("media")
+    .select(["id", "url", "width", "height", "alternative_text"])
+    .where("id", "in", ids)
+    .execute();
+}
+
+/** Like and bookmark counts per article. */
+export async function findReactionCounts(
+  db: Q,
+  articleIds: number[],
+): Promise<{ article_id: number; likes: number; bookmarks: number }[]> {
+  if (articleIds.length === 0) return [];
+  const likes = db
+    .selectFrom("article_likes")
+    .select(["article_id", sql<number>`1`.as("l"), sql<number>`0`.as("b")])
+    .where("article_id", "in", articleIds);
+  const bookmarks = db
+    .selectFrom("article_bookmarks")
+    .select(["article_id", sql<number>`0`.as("l"), sql<number>`1`.as("b")])
+    .where("article_id", "in", articleIds);
+  return db
+    .selectFrom(likes.unionAll(bookmarks).as("r"))
+    .select((eb) => [
+      "r.article_id",
+      eb.fn.sum<number>("r.l").as("likes"),
+      eb.fn.sum<number>("r.b").as("bookmarks"),
+    ])
+    .groupBy("r.article_id")
+    .execute();
+}
+
+/** The published article with this slug, or null (drafts and future-dated articles are hidden). */
+export async function findPublishedIdBySlug(
+  db: Q,
+  slug: string,
+  now: string,
+): Promise<number | null> {
+  const row = await filtered(db, { slug }, now).select("a.id").executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Records one read of an article by a visitor on a day and bumps `clicks` only when that
+ * (article, visitor, day) is new. The primary key makes concurrent duplicates no-ops.
+ * @returns true when the read was counted.
+ */
+export async function recordRead(
+  db: Q,
+  read: { articleId: number; visitor: string; day: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("article_reads")
+      .values({ article_id: read.articleId, visitor: read.visitor, day: read.day })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx
+      .updateTable("articles")
+      .set((eb) => ({ clicks: eb("clicks", "+", 1) }))
+      .where("id", "=", read.articleId)
+      .execute();
+    return true;
+  });
+}
+
+/** Terms of a kind used by published articles, with how many, most used first. */
+export async function findTermsInUse(
+  db: Q,
+  kind: TermKind,
+  now: string,
+): Promise<{ name: string; slug: string; articleCount: number }[]> {
+  const rows = await db
+    .selectFrom("terms as t")
+    .innerJoin("article_terms as at", "at.term_id", "t.id")
+    .innerJoin("articles as a", "a.id", "at.article_id")
+    .select((eb) => ["t.name", "t.slug", eb.fn.countAll<number>().as("articleCount")])
+    .where("t.kind", "=", kind)
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", now)
+    .groupBy(["t.id", "t.name", "t.slug"])
+    .orderBy("articleCount", "desc")
+    .orderBy("t.name")
+    .execute();
+  return rows.map((r) => ({ ...r, articleCount: Number(r.articleCount) }));
+}

@@ -1,0 +1,191 @@
+// HTTP for the article library (spec §7 Articles): schemas, status codes, calls the service.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  articleListResponseSchema,
+  articleTypes,
+  countResponseSchema,
+  errorBodySchema,
+  pageParam,
+  pageSizeParam,
+  searchQueryParam,
+  searchResponseSchema,
+} from "@pragmatist/contracts";
+import { boolParam, csvParam, idsParam, strictQuery } from "../../http/query.ts";
+import type { SearchService } from "../search/search.service.ts";
+import type { ArticlesService } from "./articles.service.ts";
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema };
+const slugParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, "not a slug"),
+});
+
+/** Registers /api/articles*, /api/fuzzy-search/search and /api/taxonomies on `app`. */
+export function articlesRoutes(
+  app: FastifyInstance,
+  deps: { articles: ArticlesService; search: SearchService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { articles, search } = deps;
+
+  r.get(
+    "/api/articles",
+    {
+      schema: {
+        tags: ["articles"],
+        summary:
+          "A page of published articles; with filters[slug][$eq], that article with its content",
+        querystring: strictQuery(
+          {
+            "pagination[page]": pageParam.default(1),
+            "pagination[pageSize]": pageSizeParam.default(25),
+            publicationState: z.literal("live").optional(),
+            "filters[slug][$eq]": z.string().min(1).max(200).optional(),
+            sort: z.enum(["publishDate:desc", "clicks:desc"]).optional(),
+          },
+          ["populate", "fields"],
+        ),
+        response: { 200: articleListResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const slug = q["filters[slug][$eq]"];
+      return articles.list({
+        page: q["pagination[page]"],
+        pageSize: q["pagination[pageSize]"],
+        sort: q.sort === "clicks:desc" ? "clicks" : "date",
+        filter: slug === undefined ? {} : { slug },
+        withContent: slug !== undefined,
+      });
+    },
+  );
+
+  r.get(
+    "/api/articles/params",
+    {
+      schema: {
+        tags: ["articles"],
+        summary:
+          "A filtered page of published articles (spec §7: categories, author, tags, types, sortedByClicks)",
+        querystring: strictQuery({
+          categories: csvParam.optional(),
+          tags: csvParam.optional(),
+          ecosystems: csvParam.optional(),
+          withEcosystem: boolParam.optional(),
+          types: csvParam.pipe(z.array(z.enum(articleTypes))).optional(),
+          author: z.string().min(1).max(80).optional(),
+          sortedByClicks: boolParam.optional(),
+          page: pageParam.default(1),
+          pageSize: pageSizeParam.default(10),
+        }),
+        response: { 200: articleListResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      return articles.list({
+        page: q.page,
+        pageSize: q.pageSize,
+        sort: q.sortedByClicks ? "clicks" : "date",
+        filter: {
+          categories: q.categories,
+          tags: q.tags,
+          ecosystems: q.ecosystems,
+          hasEcosystem: q.withEcosystem,
+          types: q.types,
+          author: q.author,
+        },
+      });
+    },
+  );
+
+  r.get(
+    "/api/articles/populate-fuzzy",
+    {
+      schema: {
+        tags: ["articles"],
+        summary: "Published articles by ids, in the order given (search rank), paged",
+        querystring: strictQuery({
+          articleIds: idsParam,
+          page: pageParam.default(1),
+          pageSize: pageSizeParam.default(20),
+          type: z.enum(articleTypes).optional(),
+        }),
+        response: { 200: articleListResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { articleIds, page, pageSize, type } = req.query;
+      return articles.listByIds(articleIds, { page, pageSize, ...(type ? { type } : {}) });
+    },
+  );
+
+  r.get(
+    "/api/articles/count",
+    {
+      schema: {
+        tags: ["articles"],
+        summary: "How many articles readers can find",
+        response: { 200: countResponseSchema },
+      },
+    },
+    async () => ({ count: await articles.count() }),
+  );
+
+  r.post(
+    "/api/articles/:id/increment-clicks",
+    {
+      schema: {
+        tags: ["articles"],
+        summary: "Counts a read of the article with this slug, once per reader per day",
+        params: slugParam,
+        response: { 200: z.object({ data: z.object({ counted: z.boolean() }) }), ...errors },
+      },
+    },
+    async (req) => {
+      const reader = `${req.ip}\n${req.headers["user-agent"] ?? ""}`;
+      return { data: await articles.recordRead(req.params.id, reader) };
+    },
+  );
+
+  r.get(
+    "/api/fuzzy-search/search",
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Typo-tolerant ranked search over title, subtitle, content and tags",
+        querystring: strictQuery({ query: searchQueryParam }),
+        response: { 200: searchResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ articles: await search.search(req.query.query, 100) }),
+  );
+
+  r.get(
+    "/api/taxonomies/:kind",
+    {
+      schema: {
+        tags: ["articles"],
+        summary: "Categories or ecosystems that have published articles, with their counts",
+        params: z.object({ kind: z.enum(["categories", "ecosystems"]) }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({ name: z.string(), slug: z.string(), articleCount: z.number().int() }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => ({
+      data: await articles.listTerms(req.params.kind === "categories" ? "category" : "ecosystem"),
+    }),
+  );
+}

@@ -1,0 +1,218 @@
+// Rules of the article library: what readers may see, page maths, and the row -> contract mapping.
+import { createHash } from "node:crypto";
+import type {
+  Article,
+  ArticleCard,
+  ArticleCardAttributes,
+  ArticleListResponse,
+  ArticleType,
+  PaginationMeta,
+} from "@pragmatist/contracts";
+import type { Db } from "../../db/client.ts";
+import { NotFoundError } from "../../errors.ts";
+import * as repo from "./articles.repository.ts";
+import type { ArticleFilter, ArticleRow, ArticleSort } from "./articles.repository.ts";
+
+export type { ArticleFilter, ArticleSort };
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface ArticlesService {
+  /** A page of published articles (cards; full articles when `withContent`). */
+  list(options: {
+    page: number;
+    pageSize: number;
+    sort: ArticleSort;
+    filter: ArticleFilter;
+    withContent?: boolean;
+  }): Promise<{ data: (ArticleCard | Article)[]; meta: { pagination: PaginationMeta } }>;
+  /** Published articles among `ids`, kept in the order of `ids` (search rank), then paged. */
+  listByIds(
+    ids: number[],
+    options: { page: number; pageSize: number; type?: ArticleType },
+  ): Promise<ArticleListResponse>;
+  /** The published article with this slug, with its content, or null. */
+  findBySlug(slug: string): Promise<Article | null>;
+  /** How many articles a reader can find (published, not future-dated). */
+  count(): Promise<number>;
+  /**
+   * Counts a read of the article once per reader per UTC day (issue #2: "not a counter anyone
+   * can pump"). The reader is a salted hash of `readerKey` (user id or IP + user agent).
+   * @throws NotFoundError for an unknown or unpublished slug.
+   */
+  recordRead(slug: string, readerKey: string): Promise<{ counted: boolean }>;
+  /** Categories or ecosystems in use by published articles, most used first. */
+  listTerms(
+    kind: "category" | "ecosystem",
+  ): Promise<{ name: string; slug: string; articleCount: number }[]>;
+}
+
+const WORDS_PER_MINUTE = 230;
+
+/** Reading time in whole minutes (at least 1) for a text, at 230 words a minute. */
+export function readingTimeMinutes(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+function paginationMeta(page: number, pageSize: number, total: number): PaginationMeta {
+  return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
+}
+
+/** Builds the service over a database; `secret` salts reader hashes; `clock` is injectable. */
+export function createArticlesService(
+  db: Db,
+  secret: string,
+  clock: Clock = systemClock,
+): ArticlesService {
+  const k = db.kysely;
+
+  async function hydrate(rows: ArticleRow[]): Promise<(ArticleCard | Article)[]> {
+    const ids = rows.map((r) => r.id);
+    const authorIds = [
+      ...new Set(rows.map((r) => r.author_id).filter((v): v is number => v !== null)),
+    ];
+    const mediaIds = [
+      ...new Set(rows.map((r) => r.thumbnail_id).filter((v): v is number => v !== null)),
+    ];
+    const [terms, authors, media, reactions] = await Promise.all([
+      repo.findTerms(k, ids),
+      repo.findAuthors(k, authorIds),
+      repo.findMedia(k, mediaIds),
+      repo.findReactionCounts(k, ids),
+    ]);
+    const authorById = new Map(authors.map((a) => [a.id, a]));
+    const mediaById = new Map(media.map((m) => [m.id, m]));
+    const reactionsById = new Map(reactions.map((r) => [r.article_id, r]));
+    const termsById = new Map<number, repo.TermRow[]>();
+    for (const t of terms) {
+      const list = termsById.get(t.article_id) ?? [];
+      list.push(t);
+      termsById.set(t.article_id, list);
+    }
+    return rows.map((r) => {
+      const own = termsById.get(r.id) ?? [];
+      const of = (kind: string) => own.filter((t) => t.kind === kind);
+      const author = r.author_id === null ? undefined : authorById.get(r.author_id);
+      const thumb = r.thumbnail_id === null ? undefined : mediaById.get(r.thumbnail_id);
+      const counts = reactionsById.get(r.id);
+      const attributes: ArticleCardAttributes = {
+        title: r.title,
+        subTitle: r.sub_title,
+        slug: r.slug,
+        publishDate: r.publish_date,
+        thumbnailUrl: thumb
+          ? {
+              url: thumb.url,
+              width: thumb.width,
+              height: thumb.height,
+              alternativeText: thumb.alternative_text,
+            }
+          : null,
+        author: author
+          ? {
+              id: author.id,
+              username: author.username,
+              profilePicture: author.avatar_url ? { url: author.avatar_url } : null,
+            }
+          : null,
+        clicks: r.clicks,
+        types: of("type").map((t) => t.name as ArticleType),
+        categories: of("category").map((t) => ({ name: t.name, slug: t.slug })),
+        tags: of("tag").map((t) => t.name),
+        ecosystems: of("ecosystem").map((t) => ({ name: t.name, slug: t.slug })),
+        likeCount: Number(counts?.likes ?? 0),
+        bookmarkCount: Number(counts?.bookmarks ?? 0),
+        // Comments arrive with the comments issue (#4); until then no article has any.
+        commentCount: 0,
+        readingTimeMinutes: r.reading_time_minutes,
+        excerpt: r.excerpt,
+      };
+      if (r.content === undefined) return { id: r.id, attributes };
+      return {
+        id: r.id,
+        attributes: {
+          ...attributes,
+          content: r.content,
+          body: r.body === 1,
+          source:
+            r.source_name && r.source_url
+              ? { name: r.source_name, url: r.source_url, licence: r.source_licence ?? "" }
+              : null,
+        },
+      };
+    });
+  }
+
+  const nowIso = () => clock.now().toISOString();
+
+  return {
+    async list({ page, pageSize, sort, filter, withContent = false }) {
+      const now = nowIso();
+      const [total, rows] = await Promise.all([
+        repo.countPublished(k, filter, now),
+        repo.findPublishedPage(k, filter, {
+          sort,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+          now,
+          withContent,
+        }),
+      ]);
+      return {
+        data: await hydrate(rows),
+        meta: { pagination: paginationMeta(page, pageSize, total) },
+      };
+    },
+
+    async listByIds(ids, { page, pageSize, type }) {
+      const rows = await repo.findPublishedByIds(k, ids, type ? { types: [type] } : {}, nowIso());
+      const rank = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+      const slice = rows.slice((page - 1) * pageSize, page * pageSize);
+      return {
+        data: (await hydrate(slice)) as ArticleCard[],
+        meta: { pagination: paginationMeta(page, pageSize, rows.length) },
+      };
+    },
+
+    async findBySlug(slug) {
+      const rows = await repo.findPublishedPage(
+        k,
+        { slug },
+        {
+          sort: "date",
+          limit: 1,
+          offset: 0,
+          now: nowIso(),
+          withContent: true,
+        },
+      );
+      if (rows.length === 0) return null;
+      const [article] = (await hydrate(rows)) as Article[];
+      return article ?? null;
+    },
+
+    count() {
+      return repo.countPublished(k, {}, nowIso());
+    },
+
+    async recordRead(slug, readerKey) {
+      const now = clock.now();
+      const id = await repo.findPublishedIdBySlug(k, slug, now.toISOString());
+      if (id === null) throw new NotFoundError("Article not found");
+      const day = now.toISOString().slice(0, 10);
+      const visitor = createHash("sha256")
+        .update(`${secret}\n${day}\n${readerKey}`)
+        .digest("base64url");
+      return { counted: await repo.recordRead(k, { articleId: id, visitor, day }) };
+    },
+
+    listTerms(kind) {
+      return repo.findTermsInUse(k, kind, nowIso());
+    },
+  };
+}

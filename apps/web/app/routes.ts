@@ -1,0 +1,15 @@
+// Explicit route table: it reads like the spec's route table (§2).
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/_shell.tsx", [
+    index("routes/home.tsx"),
+    route("ecosystems", "routes/ecosystems.tsx"),
+    route("market-reports", "routes/market-reports.tsx"),
+  ]),
+  route("p/:slug", "routes/article.tsx"),
+  route("about", "routes/about.tsx"),
+  route("services", "routes/services.tsx"),
+  route("error", "routes/error.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

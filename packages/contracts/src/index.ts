@@ -1,0 +1,5 @@
+// Public surface of the contracts package: zod schemas and types shared by web and server.
+export * from "./errors.ts";
+export * from "./pagination.ts";
+export * from "./articles.ts";
+export * from "./server-context.ts";
