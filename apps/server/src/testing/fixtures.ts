@@ -1,0 +1,84 @@
+// Small row builders for tests: real rows in the real tables, nothing mocked.
+import type { Db } from "../db/client.ts";
+import type { TermKind } from "../db/schema.ts";
+
+let counter = 0;
+
+/** Inserts a user and returns its id. */
+export async function insertUser(db: Db, fields: { username?: string; email?: string | null } = {}): Promise<number> {
+  counter += 1;
+  const now = new Date().toISOString();
+  const row = await db.kysely
+    .insertInto("users")
+    .values({
+      username: fields.username ?? `Member ${counter}`,
+      email: fields.email === undefined ? `member${counter}@example.test` : fields.email,
+      password_hash: "not-a-real-hash",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function termId(db: Db, kind: TermKind, name: string): Promise<number> {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const existing = await db.kysely.selectFrom("terms").select("id").where("kind", "=", kind).where("slug", "=", slug).executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await db.kysely.insertInto("terms").values({ kind, name, slug }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface ArticleFixture {
+  slug: string;
+  title?: string;
+  subTitle?: string;
+  content?: string;
+  publishDate?: string;
+  status?: "draft" | "published";
+  authorId?: number | null;
+  clicks?: number;
+  type?: "Research" | "News";
+  categories?: string[];
+  tags?: string[];
+  ecosystems?: string[];
+}
+
+/** Inserts an article with its terms and returns its id. */
+export async function insertArticle(db: Db, a: ArticleFixture): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db.kysely
+    .insertInto("articles")
+    .values({
+      slug: a.slug,
+      title: a.title ?? `Title of ${a.slug}`,
+      sub_title: a.subTitle ?? `Subtitle of ${a.slug}`,
+      content: a.content ?? `Content of ${a.slug}.`,
+      body: 1,
+      excerpt: `Excerpt of ${a.slug}`,
+      reading_time_minutes: 3,
+      publish_date: a.publishDate ?? "2024-01-01T00:00:00.000Z",
+      author_id: a.authorId ?? null,
+      clicks: a.clicks ?? 0,
+      status: a.status ?? "published",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const terms: [TermKind, string][] = [
+    ["type", a.type ?? "Research"],
+    ...(a.categories ?? []).map((n): [TermKind, string] => ["category", n]),
+    ...(a.tags ?? []).map((n): [TermKind, string] => ["tag", n]),
+    ...(a.ecosystems ?? []).map((n): [TermKind, string] => ["ecosystem", n]),
+  ];
+  let position = 0;
+  for (const [kind, name] of terms) {
+    await db.kysely
+      .insertInto("article_terms")
+      .values({ article_id: row.id, term_id: await termId(db, kind, name), position: position++ })
+      .execute();
+  }
+  return row.id;
+}
