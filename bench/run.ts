@@ -1,0 +1,143 @@
+// `npm run bench`: load, SSR, search and page-weight benchmarks against a baseline measured in
+// the same run (issue #2 "Performance"). Writes bench/results/<name>.json and prints a table.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const resultsDir = path.join(here, "results");
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+interface LoadResult {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  p50ms: number;
+  p95ms: number;
+  p99ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+function start(command: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const [bin, ...args] = command;
+    const child = spawn(bin ?? "node", args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = ready.exec(seen);
+      if (m) resolve({ child, port: Number(m[1]) });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${command.join(" ")} exited ${code}: ${seen.slice(-2000)}`)));
+  });
+}
+
+async function load(name: string, url: string): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return {
+    name,
+    url: new URL(url).pathname + new URL(url).search,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50ms: r.latency.p50,
+    p95ms: r.latency.p97_5,
+    p99ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+async function startApp(dataDir: string, extraEnv: Record<string, string> = {}) {
+  return start(
+    ["node", "apps/server/src/main.ts"],
+    { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },
+    /Server listening at http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+}
+
+/** Initial JavaScript of a page: every script and modulepreload it references, gzip-compressed. */
+async function initialJsKiB(base: string, pagePath: string): Promise<number> {
+  const html = await (await fetch(base + pagePath)).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1] ?? "");
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1] ?? "");
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1] ?? "");
+  let bytes = 0;
+  for (const src of srcs) {
+    if (!src.startsWith("/")) continue;
+    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
+    bytes += gzipSync(body).length;
+  }
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+function table(rows: Record<string, string | number>[]) {
+  const cols = Object.keys(rows[0] ?? {});
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(line(cols));
+  for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
+}
+
+const children: ChildProcess[] = [];
+process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
+
+const { runSearchBench } = await import("./search.ts");
+
+try {
+  if (!fs.existsSync(path.join(root, "apps/web/build/server/index.js"))) {
+    console.log("building the web app first …");
+    await new Promise<void>((res, rej) => spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).once("exit", (c) => (c === 0 ? res() : rej(new Error("build failed")))));
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-"));
+  const baseline = await start(["node", "bench/baseline-server.ts"], { PORT: "0" }, /listening (\d+)/);
+  children.push(baseline.child);
+  const app = await startApp(dataDir);
+  children.push(app.child);
+  const base = `http://127.0.0.1:${app.port}`;
+  const first = (await (await fetch(`${base}/api/articles?pagination[page]=1&pagination[pageSize]=1`)).json()) as { data: { attributes: { slug: string } }[] };
+  const slug = first.data[0]?.attributes.slug;
+  if (!slug) throw new Error("no demo article to benchmark");
+
+  const baselineResult = await load("baseline node:http 2 KB JSON", `http://127.0.0.1:${baseline.port}/`);
+  const list = await load("GET /api/articles (page of 10)", `${base}/api/articles?pagination[page]=1&pagination[pageSize]=10`);
+  const page = await load("GET /p/{slug} (SSR)", `${base}/p/${slug}`);
+  const jsKiB = await initialJsKiB(base, `/p/${slug}`);
+  const search = await runSearchBench(root, startApp);
+
+  const ratio = (r: LoadResult) => Math.round((r.requestsPerSecond / baselineResult.requestsPerSecond) * 1000) / 10;
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    load: [baselineResult, list, page].map((r) => ({ ...r, percentOfBaseline: ratio(r) })),
+    targets: {
+      articlesPercentOfBaseline: { value: ratio(list), target: ">= 50", met: ratio(list) >= 50 },
+      articlesP99ms: { value: list.p99ms, target: "<= 10", met: list.p99ms <= 10 },
+      ssrPercentOfBaseline: { value: ratio(page), target: ">= 20", met: ratio(page) >= 20 },
+      searchP95ms: { value: search.p95ms, target: "<= 10", met: search.p95ms <= 10 },
+      articlePageInitialJsKiBGzip: { value: jsKiB, target: "<= 120", met: jsKiB <= 120 },
+    },
+    search,
+  };
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `foundation-${results.measuredAt.replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify(results, null, 2));
+  fs.writeFileSync(path.join(resultsDir, "foundation-latest.json"), JSON.stringify(results, null, 2));
+  table(results.load.map((r) => ({ scenario: r.name, "req/s": r.requestsPerSecond, "% of baseline": r.percentOfBaseline, "p50 ms": r.p50ms, "p99 ms": r.p99ms, non2xx: r.non2xx })));
+  console.log("");
+  table(Object.entries(results.targets).map(([k, v]) => ({ target: k, value: v.value, goal: v.target, met: v.met ? "yes" : "NO" })));
+  console.log(`\nsearch over ${search.articles} articles: p50 ${search.p50ms} ms, p95 ${search.p95ms} ms (${search.queries} queries)`);
+  console.log(`written ${path.relative(root, file)}`);
+} finally {
+  children.forEach((c) => c.kill("SIGTERM"));
+}
