@@ -20,6 +20,7 @@ import {
   systemClock,
 } from "./modules/articles/articles.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import errorHandler from "./plugins/error-handler.ts";
 import { registerWeb } from "./plugins/web.ts";
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   healthRoutes(app, { db });
+  uploadsRoutes(app, { dataDir: config.dataDir });
   articlesRoutes(app, { articles: services.articles, search: services.search });
 
   // Unknown API paths are JSON 404s, never a page from the catch-all below.

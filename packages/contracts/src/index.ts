@@ -2,4 +2,5 @@
 export * from "./errors.ts";
 export * from "./pagination.ts";
 export * from "./articles.ts";
+export * from "./labels.ts";
 export * from "./server-context.ts";

@@ -1,0 +1,110 @@
+// `npm run import -- <folder>`: imports a folder of Markdown articles into the configured database.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createServices } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDb } from "../db/client.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { type ContentLogger, importFolder } from "../modules/content/content.service.ts";
+import { localMediaStorage } from "../modules/uploads/storage.ts";
+
+const USAGE = `Usage: npm run import -- <folder> [--strict]
+
+Imports every Markdown file under <folder> (recursively) into the database configured by
+DATABASE_URL / DATA_DIR. Articles are upserted by slug: importing again updates, never duplicates.
+An authors.json at the folder root is loaded first.
+
+  --strict   exit with status 1 when any file was skipped
+  --help     show this help`;
+
+/** A one-line progress bar on a terminal; a plain counter every 10% otherwise (logs, CI). */
+function progressReporter(stream: NodeJS.WriteStream) {
+  let lastDecile = -1;
+  return {
+    update(done: number, total: number, file: string) {
+      if (stream.isTTY) {
+        const width = Math.max(10, Math.min(30, (stream.columns ?? 80) - 50));
+        const filled = total ? Math.round((done / total) * width) : width;
+        const bar = "█".repeat(filled) + "░".repeat(width - filled);
+        const name = file.length > 30 ? `…${file.slice(-29)}` : file;
+        stream.write(`\r\x1b[2K${bar} ${done}/${total} ${name}`);
+        if (done === total) stream.write("\n");
+        return;
+      }
+      const decile = total ? Math.floor((done / total) * 10) : 10;
+      if (decile !== lastDecile || done === total) {
+        lastDecile = decile;
+        stream.write(`imported ${done}/${total}\n`);
+      }
+    },
+  };
+}
+
+/** Warnings go to stderr on their own line (after clearing the progress bar). */
+function cliLogger(stream: NodeJS.WriteStream): ContentLogger {
+  const line = (level: string, obj: object, msg?: string) => {
+    const details = Object.entries(obj)
+      .filter(([k]) => k !== "err")
+      .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+      .join(" ");
+    const err = (obj as { err?: unknown }).err;
+    const reason = err instanceof Error ? ` (${err.message})` : "";
+    stream.write(`${stream.isTTY ? "\r\x1b[2K" : ""}${level}: ${msg ?? ""} ${details}${reason}\n`);
+  };
+  return {
+    info: () => {},
+    warn: (obj, msg) => line("warning", obj, msg),
+    error: (obj, msg) => line("error", obj, msg),
+  };
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      strict: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1 || !positionals[0]) {
+    console.error(USAGE);
+    return 2;
+  }
+  const folder = path.resolve(positionals[0]);
+  const config = loadConfig();
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+    const services = createServices(db, config);
+    const progress = progressReporter(process.stderr);
+    const started = performance.now();
+    const summary = await importFolder(services, folder, {
+      storage: localMediaStorage(config.dataDir),
+      log: cliLogger(process.stderr),
+      onProgress: ({ done, total, file }) => progress.update(done, total, file),
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `\n${folder}: ${summary.created} created, ${summary.updated} updated, ` +
+        `${summary.skipped.length} skipped in ${seconds} s`,
+    );
+    for (const s of summary.skipped) console.log(`  skipped ${s.file}: ${s.reason}`);
+    return values.strict && summary.skipped.length > 0 ? 1 : 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`import failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  },
+);

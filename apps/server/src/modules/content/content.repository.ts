@@ -1,0 +1,243 @@
+// Kysely queries for importing content: upserts of articles (by slug), terms, media and authors.
+import { type Kysely, sql } from "kysely";
+import type { Database, TermKind } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+/** How many articles exist, in any status. */
+export async function countArticles(db: Q): Promise<number> {
+  const row = await db
+    .selectFrom("articles")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The id of the article with this slug, or null. */
+export async function findArticleIdBySlug(db: Q, slug: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("articles")
+    .select("id")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface ArticleWrite {
+  slug: string;
+  title: string;
+  sub_title: string;
+  content: string;
+  excerpt: string;
+  reading_time_minutes: number;
+  publish_date: string;
+  thumbnail_id: number | null;
+  author_id: number | null;
+  source_name: string | null;
+  source_url: string | null;
+  source_licence: string | null;
+}
+
+/**
+ * Inserts the article or, when its slug exists, updates every imported field (clicks and
+ * created_at are kept). A single statement, so two importers racing on one slug end with one row.
+ * @returns the article id.
+ */
+export async function upsertArticle(db: Q, a: ArticleWrite, now: string): Promise<number> {
+  const row = await db
+    .insertInto("articles")
+    .values({ ...a, body: 1, status: "published", created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column("slug").doUpdateSet((eb) => ({
+        title: eb.ref("excluded.title"),
+        sub_title: eb.ref("excluded.sub_title"),
+        content: eb.ref("excluded.content"),
+        body: eb.ref("excluded.body"),
+        excerpt: eb.ref("excluded.excerpt"),
+        reading_time_minutes: eb.ref("excluded.reading_time_minutes"),
+        publish_date: eb.ref("excluded.publish_date"),
+        thumbnail_id: eb.ref("excluded.thumbnail_id"),
+        author_id: eb.ref("excluded.author_id"),
+        status: eb.ref("excluded.status"),
+        source_name: eb.ref("excluded.source_name"),
+        source_url: eb.ref("excluded.source_url"),
+        source_licence: eb.ref("excluded.source_licence"),
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface TermInput {
+  kind: TermKind;
+  name: string;
+  slug: string;
+}
+
+/**
+ * Replaces the terms of an article: terms are created when new (unique by kind and slug; an
+ * existing term keeps its first name) and linked in the given order (`position`). Three
+ * statements whatever the number of terms; terms are written in (kind, slug) order so two
+ * importers lock them in the same order.
+ */
+export async function replaceArticleTerms(
+  db: Q,
+  articleId: number,
+  terms: TermInput[],
+): Promise<void> {
+  await db.deleteFrom("article_terms").where("article_id", "=", articleId).execute();
+  if (terms.length === 0) return;
+  const key = (t: { kind: string; slug: string }) => `${t.kind}\u0000${t.slug}`;
+  const sorted = [...new Map(terms.map((t) => [key(t), t])).values()].sort((a, b) =>
+    key(a) < key(b) ? -1 : 1,
+  );
+  const rows = await db
+    .insertInto("terms")
+    .values(sorted)
+    .onConflict((oc) =>
+      // A no-op update, so RETURNING gives the id of an existing term too.
+      oc.columns(["kind", "slug"]).doUpdateSet((eb) => ({ kind: eb.ref("excluded.kind") })),
+    )
+    .returning(["id", "kind", "slug"])
+    .execute();
+  const idOf = new Map(rows.map((r) => [key(r), r.id]));
+  const seen = new Set<number>();
+  const links = terms.flatMap((t, position) => {
+    const termId = idOf.get(key(t));
+    if (termId === undefined || seen.has(termId)) return [];
+    seen.add(termId);
+    return [{ article_id: articleId, term_id: termId, position }];
+  });
+  await db
+    .insertInto("article_terms")
+    .values(links)
+    .onConflict((oc) =>
+      oc
+        .columns(["article_id", "term_id"])
+        .doUpdateSet((eb) => ({ position: eb.ref("excluded.position") })),
+    )
+    .execute();
+}
+
+export interface MediaWrite {
+  url: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  size_bytes: number;
+  alternative_text: string | null;
+}
+
+/** The media row with this URL, or null. */
+export async function findMediaByUrl(
+  db: Q,
+  url: string,
+): Promise<{
+  id: number;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  size_bytes: number;
+} | null> {
+  const row = await db
+    .selectFrom("media")
+    .select(["id", "mime", "width", "height", "size_bytes"])
+    .where("url", "=", url)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Inserts a media row or refreshes its alternative text (urls are unique). @returns its id. */
+export async function upsertMedia(db: Q, m: MediaWrite, now: string): Promise<number> {
+  const row = await db
+    .insertInto("media")
+    .values({ ...m, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .column("url")
+        .doUpdateSet((eb) => ({ alternative_text: eb.ref("excluded.alternative_text") })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Creates or updates an author identified by email (unique): username, bio and picture are
+ * refreshed, role and password are left alone. @returns the user id.
+ */
+export async function upsertAuthorByEmail(
+  db: Q,
+  a: { username: string; email: string; bio: string | null; profile_picture_id: number | null },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto("users")
+    .values({ ...a, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column("email").doUpdateSet((eb) => ({
+        username: eb.ref("excluded.username"),
+        bio: eb.ref("excluded.bio"),
+        profile_picture_id: eb.ref("excluded.profile_picture_id"),
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The author standing for a source ("ethereum.org contributors"): a user with this username
+ * and no email or password, created when missing. It can never sign in.
+ * @returns the user id.
+ */
+export async function ensureSourceAuthor(
+  db: Q,
+  a: { username: string; bio: string; profile_picture_id: number | null },
+  now: string,
+): Promise<number> {
+  const existing = await db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", a.username)
+    .where("email", "is", null)
+    .where("password_hash", "is", null)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable("users")
+      .set({ bio: a.bio, profile_picture_id: a.profile_picture_id, updated_at: now })
+      .where("id", "=", existing.id)
+      .execute();
+    return existing.id;
+  }
+  const row = await db
+    .insertInto("users")
+    .values({ ...a, email: null, password_hash: null, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Ids of users by username, case-insensitive (keys are lower-cased). */
+export async function findUserIdsByUsername(
+  db: Q,
+  usernames: string[],
+): Promise<Map<string, number>> {
+  const lowered = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "username"])
+    .where(sql<string>`lower(username)`, "in", lowered)
+    .orderBy("id")
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of rows)
+    if (!out.has(r.username.toLowerCase())) out.set(r.username.toLowerCase(), r.id);
+  return out;
+}

@@ -1,0 +1,434 @@
+// Content import against a fresh database on each engine: the real shared articles, broken files,
+// idempotent re-import, demo seeding and the uploads route.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices, type Services } from "../../app.ts";
+import { repoRoot } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { localMediaStorage } from "../uploads/storage.ts";
+import { uploadsRoutes } from "../uploads/uploads.routes.ts";
+import { importFolder, type ImportSummary, seedDemoContentIfEmpty } from "./content.service.ts";
+
+const sharedArticles = path.join(repoRoot, "../shared/data/articles");
+const hasShared = fs.existsSync(sharedArticles);
+if (!hasShared) {
+  console.warn(`content tests: ${sharedArticles} is absent; the shared-articles tests are skipped`);
+}
+const demoDir = path.join(repoRoot, "content/demo");
+const storage = localMediaStorage(":memory:");
+const quiet = { info() {}, warn() {}, error() {} };
+
+const svg = (w: number, h: number, fill: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${fill}"/></svg>`;
+
+function article(fields: Record<string, string>, body = "Some body text for the article.") {
+  const lines = Object.entries(fields).map(([k, v]) => `${k}: ${v}`);
+  return `---\n${lines.join("\n")}\n---\n\n${body}\n`;
+}
+
+/** A small folder in our format: one author with an avatar, two articles. */
+function makeFixture(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-content-"));
+  fs.mkdirSync(path.join(dir, "articles"));
+  fs.mkdirSync(path.join(dir, "images/articles"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "images/authors"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "authors.json"),
+    JSON.stringify([
+      {
+        username: "Test Author",
+        email: "test.author@example.org",
+        bio: "Writes tests.",
+        avatar: "images/authors/test.svg",
+      },
+    ]),
+  );
+  fs.writeFileSync(path.join(dir, "images/authors/test.svg"), svg(64, 64, "#0a0"));
+  fs.writeFileSync(path.join(dir, "images/articles/first-post.svg"), svg(600, 315, "#00a"));
+  const common = {
+    author: '"Test Author"',
+    categories: '["DeFi"]',
+    tags: '["fees", "Fees"]',
+    ecosystems: '["Ethereum"]',
+  };
+  fs.writeFileSync(
+    path.join(dir, "articles/first-post.md"),
+    article(
+      {
+        title: '"First post"',
+        subTitle: '"A subtitle"',
+        slug: "first-post",
+        publishDate: '"2024-03-04"',
+        type: "Research",
+        thumbnail: "images/articles/first-post.svg",
+        ...common,
+      },
+      "## Why\n\nThe **first** post links to [a page](https://example.org) and has `code`.",
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, "articles/second-post.md"),
+    article({
+      title: '"Second post"',
+      subTitle: '"Another"',
+      slug: "second-post",
+      publishDate: "2024-05-06",
+      type: "News",
+      thumbnail: "images/articles/missing.svg",
+      ...common,
+    }),
+  );
+  fs.writeFileSync(path.join(dir, "README.md"), "# About this folder\n");
+  return dir;
+}
+
+// Temporary folders to remove at the end, the in-memory uploads folder included.
+const fixtures: string[] = [storage.root];
+afterAll(() => {
+  for (const dir of fixtures) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(engines)("content import on %s", (engine) => {
+  let db: Db;
+  let services: Services;
+
+  beforeAll(async () => {
+    db = await freshDb(engine);
+    services = createServices(db, testConfig());
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const typeCounts = async () => {
+    const rows = await db.kysely
+      .selectFrom("article_terms as at")
+      .innerJoin("terms as t", "t.id", "at.term_id")
+      .select(["t.name", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("t.kind", "=", "type")
+      .groupBy("t.name")
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+  };
+
+  describe.skipIf(!hasShared)("the shared ethereum.org and Bitcoin Optech articles", () => {
+    let first: ImportSummary;
+    let ms = 0;
+    beforeAll(async () => {
+      const started = performance.now();
+      first = await importFolder(services, sharedArticles, { storage, log: quiet });
+      ms = performance.now() - started;
+    });
+
+    it("imports 49 Research and 21 News articles, none skipped", async () => {
+      expect(first.skipped).toEqual([]);
+      expect(first).toMatchObject({ created: 70, updated: 0 });
+      expect(await typeCounts()).toEqual({ Research: 49, News: 21 });
+      const slugs = await db.kysely.selectFrom("articles").select("slug").execute();
+      expect(slugs.map((r) => r.slug)).toEqual(
+        expect.arrayContaining([
+          "gas",
+          "consensus-mechanisms-pos",
+          "bitcoin-optech-newsletter-2026-04-10",
+        ]),
+      );
+      console.info(`[${engine}] imported 70 shared articles in ${Math.round(ms)} ms`);
+    });
+
+    it("leaves no template code in any content", async () => {
+      const rows = await db.kysely
+        .selectFrom("articles")
+        .select(["slug", "content", "excerpt", "sub_title"])
+        .execute();
+      for (const r of rows) {
+        for (const bad of ["{%", "{{", "%}", "<ExpandableCard", "<InfoBanner", "{#", "](./"]) {
+          expect(r.content, `${r.slug} contains ${bad}`).not.toContain(bad);
+        }
+        expect(r.excerpt.length, r.slug).toBeGreaterThan(40);
+        expect(r.excerpt.length, r.slug).toBeLessThanOrEqual(200);
+        expect(r.excerpt, r.slug).not.toMatch(/\]\(|\*\*|^#/);
+        expect(r.sub_title.length, r.slug).toBeGreaterThan(10);
+      }
+    });
+
+    it("dates Optech newsletters from their file names", async () => {
+      const files = fs.readdirSync(path.join(sharedArticles, "bitcoin-optech-newsletters"));
+      expect(files).toHaveLength(21);
+      for (const file of files) {
+        const day = file.slice(0, 10);
+        const row = await db.kysely
+          .selectFrom("articles")
+          .select(["publish_date", "title"])
+          .where("slug", "=", `bitcoin-optech-newsletter-${day}`)
+          .executeTakeFirstOrThrow();
+        expect(row.publish_date.slice(0, 10)).toBe(day);
+        expect(row.title).toMatch(/^Bitcoin Optech Newsletter #\d+/);
+      }
+    });
+
+    it("credits the source and licence, by a source author without credentials", async () => {
+      const gas = await services.articles.findBySlug("gas");
+      expect(gas?.attributes.source).toEqual({
+        name: "ethereum.org",
+        url: "https://ethereum.org/en/developers/docs/gas/",
+        licence: "MIT (ethereum.org contributors)",
+      });
+      expect(gas?.attributes.author?.username).toBe("ethereum.org contributors");
+      expect(gas?.attributes.ecosystems).toEqual([{ name: "Ethereum", slug: "ethereum" }]);
+      expect(gas?.attributes.types).toEqual(["Research"]);
+      expect(gas?.attributes.body).toBe(true);
+      expect(gas?.attributes.thumbnailUrl).toMatchObject({ width: 1200, height: 630 });
+      expect(gas?.attributes.readingTimeMinutes).toBeGreaterThan(1);
+
+      const news = await services.articles.findBySlug("bitcoin-optech-newsletter-2026-04-10");
+      expect(news?.attributes.source).toEqual({
+        name: "Bitcoin Optech",
+        url: "https://bitcoinops.org/en/newsletters/2026/04/10/",
+        licence: "MIT (Bitcoin Optech contributors)",
+      });
+      expect(news?.attributes.categories).toEqual([{ name: "Bitcoin", slug: "bitcoin" }]);
+
+      const missing = await db.kysely
+        .selectFrom("articles")
+        .select("slug")
+        .where((eb) =>
+          eb.or([
+            eb("source_name", "is", null),
+            eb("source_url", "is", null),
+            eb("source_licence", "is", null),
+          ]),
+        )
+        .execute();
+      expect(missing).toEqual([]);
+      const authors = await db.kysely
+        .selectFrom("users")
+        .select(["username", "email", "password_hash"])
+        .execute();
+      expect(authors).toHaveLength(2);
+      for (const a of authors) expect(a).toMatchObject({ email: null, password_hash: null });
+    });
+
+    it("stores WebP thumbnails under content-hashed keys", async () => {
+      const media = await db.kysely
+        .selectFrom("media")
+        .selectAll()
+        .where("url", "like", "/uploads/articles/%")
+        .execute();
+      expect(media).toHaveLength(70);
+      for (const m of media) {
+        expect(m).toMatchObject({ mime: "image/webp", width: 1200, height: 630 });
+        expect(m.url).toMatch(/^\/uploads\/articles\/[a-z0-9-]+-[0-9a-f]{16}\.webp$/);
+        const file = path.join(storage.root, m.url.slice("/uploads/".length));
+        expect(fs.statSync(file).size).toBe(m.size_bytes);
+      }
+    });
+
+    it("indexes every imported article for search", async () => {
+      const hits = await services.search.search("proof-of-stake", 50);
+      expect(hits.length).toBeGreaterThan(0);
+    });
+
+    it("re-imports idempotently: 0 created, 70 updated, nothing duplicated", async () => {
+      const before = {
+        articles: await db.kysely.selectFrom("articles").select("id").execute(),
+        terms: (await db.kysely.selectFrom("terms").select("id").execute()).length,
+        links: (await db.kysely.selectFrom("article_terms").select("term_id").execute()).length,
+        media: (await db.kysely.selectFrom("media").select("id").execute()).length,
+        users: (await db.kysely.selectFrom("users").select("id").execute()).length,
+      };
+      const again = await importFolder(services, sharedArticles, { storage, log: quiet });
+      expect(again).toEqual({ created: 0, updated: 70, skipped: [] });
+      const after = await db.kysely.selectFrom("articles").select("id").execute();
+      expect(after.map((r) => r.id).sort()).toEqual(before.articles.map((r) => r.id).sort());
+      expect((await db.kysely.selectFrom("terms").select("id").execute()).length).toBe(
+        before.terms,
+      );
+      expect((await db.kysely.selectFrom("article_terms").select("term_id").execute()).length).toBe(
+        before.links,
+      );
+      expect((await db.kysely.selectFrom("media").select("id").execute()).length).toBe(
+        before.media,
+      );
+      expect((await db.kysely.selectFrom("users").select("id").execute()).length).toBe(
+        before.users,
+      );
+      expect(await typeCounts()).toEqual({ Research: 49, News: 21 });
+    });
+  });
+
+  it("skips broken files with a reason and never half-writes them", async () => {
+    const dir = makeFixture();
+    fixtures.push(dir);
+    const bad = path.join(dir, "articles");
+    fs.writeFileSync(
+      path.join(bad, "no-title.md"),
+      article({ publishDate: "2024-01-01", author: "Test Author", type: "News" }),
+    );
+    fs.writeFileSync(
+      path.join(bad, "bad-date.md"),
+      article({
+        title: "Bad date",
+        publishDate: '"2024-02-30"',
+        author: '"Test Author"',
+        type: "News",
+      }),
+    );
+    fs.writeFileSync(path.join(bad, "bad-yaml.md"), "---\ntitle: [oops\n---\nBody\n");
+    fs.writeFileSync(
+      path.join(bad, "stranger.md"),
+      article({ title: "Stranger", publishDate: "2024-01-01", author: "Nobody", type: "News" }),
+    );
+    fs.writeFileSync(
+      path.join(bad, "copy.md"),
+      article({
+        title: "Copy",
+        slug: "first-post",
+        publishDate: "2024-01-01",
+        author: '"Test Author"',
+        type: "News",
+      }),
+    );
+
+    const summary = await importFolder(services, dir, { storage, log: quiet });
+    expect(summary.created + summary.updated).toBe(2);
+    const reasons = Object.fromEntries(summary.skipped.map((s) => [s.file, s.reason]));
+    expect(Object.keys(reasons).sort()).toEqual(
+      [
+        "articles/bad-date.md",
+        "articles/bad-yaml.md",
+        "articles/no-title.md",
+        "articles/stranger.md",
+        "articles/first-post.md",
+      ].sort(),
+    );
+    expect(reasons["articles/no-title.md"]).toMatch(/no title/);
+    expect(reasons["articles/bad-date.md"]).toMatch(/publishDate/);
+    expect(reasons["articles/bad-yaml.md"]).toMatch(/front matter does not parse/);
+    expect(reasons["articles/stranger.md"]).toMatch(/unknown author "Nobody"/);
+    // Files are read in name order: copy.md claims the slug first, first-post.md is the duplicate.
+    expect(reasons["articles/first-post.md"]).toMatch(/duplicate slug "first-post"/);
+    for (const slug of ["bad-date", "stranger", "no-title"]) {
+      const row = await db.kysely
+        .selectFrom("articles")
+        .select("id")
+        .where("slug", "=", slug)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+    }
+
+    const copy = await services.articles.findBySlug("first-post");
+    expect(copy?.attributes.title).toBe("Copy");
+    const second = await services.articles.findBySlug("second-post");
+    expect(second?.attributes).toMatchObject({
+      title: "Second post",
+      subTitle: "Another",
+      types: ["News"],
+      tags: ["fees"],
+      categories: [{ name: "DeFi", slug: "defi" }],
+      source: null,
+      author: { username: "Test Author" },
+      thumbnailUrl: { width: 1200, height: 630 },
+    });
+    expect(second?.attributes.author?.profilePicture?.url).toMatch(
+      /^\/uploads\/avatars\/test-author-[0-9a-f]{16}\.webp$/,
+    );
+  });
+});
+
+describe.each(engines)("demo seeding on %s", (engine) => {
+  it("loads the demo folder into an empty database and does nothing when articles exist", async () => {
+    const db = await freshDb(engine);
+    try {
+      const demo = makeFixture();
+      fixtures.push(demo);
+      const config = { ...testConfig(), demoContentDir: demo };
+      const services = createServices(db, config);
+      await seedDemoContentIfEmpty(services, config, quiet);
+      const first = await services.articles.findBySlug("first-post");
+      expect(first?.attributes).toMatchObject({
+        title: "First post",
+        excerpt: "The first post links to a page and has code.",
+        publishDate: expect.stringMatching(/^2024-03-04T00:00:00(\.000)?Z$/),
+      });
+      const count = async () =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom("articles")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect(await count()).toBe(2);
+
+      // A later start with more demo files must not touch a database that has articles.
+      fs.writeFileSync(
+        path.join(demo, "articles/third-post.md"),
+        article({
+          title: "Third",
+          publishDate: "2024-06-01",
+          author: '"Test Author"',
+          type: "News",
+        }),
+      );
+      await seedDemoContentIfEmpty(services, config, quiet);
+      expect(await count()).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it.skipIf(!fs.existsSync(demoDir))(
+    "imports the project's demo folder without skipping a file",
+    async () => {
+      const db = await freshDb(engine);
+      try {
+        const services = createServices(db, testConfig());
+        const summary = await importFolder(services, demoDir, { storage, log: quiet });
+        expect(summary.skipped).toEqual([]);
+        const files = fs
+          .readdirSync(path.join(demoDir, "articles"))
+          .filter((f) => f.endsWith(".md"));
+        expect(summary.created).toBe(files.length);
+      } finally {
+        await db.close();
+      }
+    },
+  );
+});
+
+describe("GET /uploads/*", () => {
+  it("serves stored media with nosniff and immutable caching, and 404s the rest", async () => {
+    const app = Fastify({ logger: false });
+    uploadsRoutes(app, { dataDir: ":memory:" });
+    const bytes = Buffer.from("RIFF----WEBPVP8 test");
+    const { url } = await storage.put("tests/probe-0123456789abcdef.webp", bytes, "image/webp");
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(
+      (await app.inject({ method: "GET", url: "/uploads/tests/missing.webp" })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: "GET", url: "/uploads/../pragmatist.db" })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: "GET", url: "/uploads/" })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("refuses keys that could leave the uploads folder", async () => {
+    await expect(storage.put("../escape.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
+      /Unsafe media key/,
+    );
+    await expect(storage.put("/abs.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
+      /Unsafe media key/,
+    );
+  });
+});

@@ -1,0 +1,337 @@
+// Unit tests of the Markdown import: each Liquid/MDX case of the sources reads as plain Markdown.
+import { describe, expect, it } from "vitest";
+import {
+  excerptOf,
+  firstSentences,
+  isDraftError,
+  markdownToPlainText,
+  type NormaliseContext,
+  normaliseMarkdown,
+  parseArticleFile,
+  parsePublishDate,
+  resolveOptechLabel,
+  slugify,
+} from "./markdown-import.ts";
+
+const eth: NormaliseContext = {
+  pageUrl: "https://ethereum.org/en/developers/docs/gas/",
+  origin: "https://ethereum.org",
+  localePrefix: "/en",
+};
+const optech: NormaliseContext = {
+  pageUrl: "https://bitcoinops.org/en/newsletters/2026/04/10/",
+  origin: "https://bitcoinops.org",
+  resolveLabel: resolveOptechLabel,
+};
+const norm = (md: string, ctx: NormaliseContext = eth) => normaliseMarkdown(md, ctx);
+
+describe("Liquid (Jekyll) markup", () => {
+  it("drops include tags", () => {
+    expect(
+      norm(
+        'Text.\n\n{% include snippets/recap-ad.md when="2026-04-14 16:30" %}\n{% include references.md %}\n',
+        optech,
+      ),
+    ).toBe("Text.");
+  });
+
+  it("drops assign tags, including inline ones at the end of a paragraph", () => {
+    expect(norm('A change landed. {% assign timestamp="29:00" %}\n\nNext.', optech)).toBe(
+      "A change landed.\n\nNext.",
+    );
+  });
+
+  it("replaces variables with assigned values, page front matter or nothing", () => {
+    const md =
+      '{% assign bse = "https://bitcoin.stackexchange.com/a/" %}\n[Q][bse1]\n\n[bse1]: {{bse}}130665\n\n{{page.excerpt}} More.\n\n[home]({{site.baseurl}}/en/) {{unknown}}end';
+    const out = norm(md, { ...optech, page: { excerpt: "The  annual\nspecial." } });
+    expect(out).toContain("[Q](https://bitcoin.stackexchange.com/a/130665)");
+    expect(out).toContain("The annual special. More.");
+    expect(out).toContain("[home](https://bitcoinops.org/en/) end");
+    expect(out).not.toMatch(/\{\{|\}\}|\{%|%\}/);
+  });
+
+  it("removes comment blocks and HTML comments", () => {
+    expect(norm("a {% comment %}<!-- hidden -->{% endcomment %}b <!-- x -->c", optech)).toBe(
+      "a b c",
+    );
+  });
+
+  it("keeps the text of raw blocks", () => {
+    expect(norm("{% raw %}{{ literal }}{% endraw %}", optech)).toBe("{{ literal }}");
+  });
+});
+
+describe("kramdown and heading ids", () => {
+  it("removes attribute lists on their own line and inline", () => {
+    expect(norm("{:#chilldkg}\n- **Item:** text\n\nPara{:.center}", optech)).toBe(
+      "- **Item:** text\n\nPara",
+    );
+  });
+
+  it("removes {#ids} from headings", () => {
+    expect(norm("## What is gas? {#what-is-gas}\n\nBody")).toBe("## What is gas?\n\nBody");
+  });
+});
+
+describe("MDX components", () => {
+  it("keeps an ExpandableCard as a bold title and its text", () => {
+    const md =
+      "<ExpandableCard\ntitle=\"What is ARB?\"\ncontentPreview=''>\n\nARB is a **token**.\n\n</ExpandableCard>";
+    expect(norm(md)).toBe("**What is ARB?**\n\nARB is a **token**.");
+  });
+
+  it("falls back to the preview of an empty ExpandableCard", () => {
+    expect(norm('<ExpandableCard title="T" contentPreview="Preview text."></ExpandableCard>')).toBe(
+      "**T**\n\nPreview text.",
+    );
+  });
+
+  it("turns an InfoBanner into a quote, with nested HTML and button links converted", () => {
+    const md =
+      '<InfoBanner shouldSpaceBetween emoji=":eyes:">\n  <div>Want to learn more?</div>\n  <ButtonLink to="/guides/">\n    See our other guides\n  </ButtonLink>\n</InfoBanner>';
+    expect(norm(md)).toBe(
+      "> Want to learn more?\n>\n> [See our other guides](https://ethereum.org/en/guides/)",
+    );
+  });
+
+  it("turns a YouTube embed into a link and drops widgets and dividers", () => {
+    expect(
+      norm(
+        'Intro\n\n<YouTube id="zTStDvUtQWc" />\n\n<Divider />\n\n<QuizWidget quizKey="daos" />\n\nEnd',
+      ),
+    ).toBe(
+      "Intro\n\n_Video: [watch on YouTube](https://www.youtube.com/watch?v=zTStDvUtQWc)_\n\nEnd",
+    );
+  });
+
+  it("renders cards with title, description and link", () => {
+    const md =
+      '<CardGrid>\n  <RoadmapActionCard\n    to="/roadmap/scaling"\n    title="Cheaper transactions"\n    description="Rollups get cheaper."\n  />\n  <Card title="Full control" emoji="🎛️" description="Keep your keys." />\n</CardGrid>';
+    expect(norm(md)).toBe(
+      "**[Cheaper transactions](https://ethereum.org/en/roadmap/scaling)**: Rollups get cheaper.\n\n**Full control**: Keep your keys.",
+    );
+  });
+
+  it("drops inline components and JSX style props", () => {
+    expect(norm('#### <Emoji text=":tada:" size={1} me="0.5rem" />Fun fact!')).toBe(
+      "#### Fun fact!",
+    );
+    expect(norm('Marked <em style={{ textTransform: "uppercase" }}>"client diversity"</em>.')).toBe(
+      'Marked _"client diversity"_.',
+    );
+  });
+});
+
+describe("HTML", () => {
+  it("converts links, emphasis, code and superscripts", () => {
+    expect(
+      norm(
+        'See <a href="/eips/">EIPs</a>, <strong>bold</strong>, <code>MCOPY</code> and 10<sup>-9</sup> or 2<sup>k</sup>.',
+      ),
+    ).toBe("See [EIPs](https://ethereum.org/en/eips/), **bold**, `MCOPY` and 10⁻⁹ or 2ᵏ.");
+  });
+
+  it("converts lists", () => {
+    expect(norm("<ul>\n  <li>one</li>\n  <li><em>two</em></li>\n</ul>")).toBe("- one\n- _two_");
+    expect(norm("<ol><li>first</li><li>second</li></ol>")).toBe("1. first\n2. second");
+  });
+
+  it("turns line breaks into paragraphs and drops style blocks", () => {
+    expect(
+      norm("<strong>A</strong><br/><br/>\nB\n\n<style>\n#optech ul { display: flex; }\n</style>"),
+    ).toBe("**A**\n\nB");
+  });
+
+  it("leaves autolinks and comparison signs alone", () => {
+    expect(norm("Visit <https://example.org> if a < b.")).toBe(
+      "Visit <https://example.org> if a < b.",
+    );
+  });
+});
+
+describe("links and images", () => {
+  it("makes root-relative and relative links absolute on the source site", () => {
+    expect(
+      norm("[EVM](/developers/docs/evm/) [tx](../transactions/) [en](/en/glossary/#pos)"),
+    ).toBe(
+      "[EVM](https://ethereum.org/en/developers/docs/evm/) [tx](https://ethereum.org/en/developers/docs/transactions/) [en](https://ethereum.org/en/glossary/#pos)",
+    );
+    expect(norm("[news](/en/newsletters/2025/11/14/#x)", optech)).toBe(
+      "[news](https://bitcoinops.org/en/newsletters/2025/11/14/#x)",
+    );
+  });
+
+  it("keeps in-page anchors that a heading carries, else plain text", () => {
+    expect(norm("## Base fee {#base-fee}\n\nSee [base fee](#base-fee) and [notes](#notes).")).toBe(
+      "## Base fee\n\nSee [base fee](#base-fee) and notes.",
+    );
+  });
+
+  it("replaces images we do not have by their alt text and a link to the original", () => {
+    expect(norm("![A diagram of gas](./gas.png)\n\nText")).toBe(
+      "_(Figure: A diagram of gas. See the [original page](https://ethereum.org/en/developers/docs/gas/).)_\n\nText",
+    );
+    expect(norm("![](./x.png)Text")).toBe("Text");
+    expect(norm("![Chart](https://example.org/c.png)")).toBe("[Chart](https://example.org/c.png)");
+  });
+
+  it("inlines reference links and turns undefined ones into plain text", () => {
+    const md =
+      "The [cluster mempool][topic cluster mempool] and [sources][] and [review club\nv31][rc].\n\n[sources]: /en/internal/sources/\n[rc]: https://bitcoincore.reviews/v31";
+    expect(norm(md, optech)).toBe(
+      "The cluster mempool and [sources](https://bitcoinops.org/en/internal/sources/) and [review club\nv31](https://bitcoincore.reviews/v31).",
+    );
+  });
+
+  it("resolves Optech's site-wide issue, repo and BIP labels", () => {
+    expect(norm("- [Bitcoin Core #33908][] adds X. [LDK][ldk repo] and [BIP352][].", optech)).toBe(
+      "- [Bitcoin Core #33908](https://github.com/bitcoin/bitcoin/issues/33908) adds X. [LDK](https://github.com/lightningdevkit/rust-lightning) and [BIP352](https://github.com/bitcoin/bips/blob/master/bip-0352.mediawiki).",
+    );
+  });
+
+  it("leaves footnotes to the renderer (GFM)", () => {
+    expect(norm("Claim.[^1]\n\n[^1]: A note.")).toBe("Claim.[^1]\n\n[^1]: A note.");
+  });
+
+  it("drops unsafe link schemes", () => {
+    expect(norm("[click](javascript:alert(1))")).toBe("click");
+  });
+
+  it("leaves code untouched", () => {
+    const md = 'Use `{% raw %}` or `<InfoBanner>`.\n\n```html\n<a href="/x">{{ y }}</a>\n```';
+    expect(norm(md)).toBe(md);
+  });
+});
+
+describe("text helpers", () => {
+  it("slugifies names for terms", () => {
+    expect(slugify("NFTs & Gaming")).toBe("nfts-gaming");
+    expect(slugify("Layer 2")).toBe("layer-2");
+    expect(slugify("Café Research")).toBe("cafe-research");
+  });
+
+  it("parses real calendar dates only", () => {
+    expect(parsePublishDate("2026-04-10")).toBe("2026-04-10T00:00:00.000Z");
+    expect(parsePublishDate(new Date("2024-01-02T00:00:00Z"))).toBe("2024-01-02T00:00:00.000Z");
+    expect(parsePublishDate("2026-02-30")).toBeNull();
+    expect(parsePublishDate("10/04/2026")).toBeNull();
+    expect(parsePublishDate(undefined)).toBeNull();
+  });
+
+  it("makes excerpts of plain text without Markdown syntax", () => {
+    const md =
+      "## Heading\n\nA **bold** [link](https://x.org) and `code`, _emphasis_.\n\n- item\n\n> quote";
+    expect(markdownToPlainText(md)).toBe("Heading A bold link and code, emphasis. item quote");
+    const excerpt = excerptOf(`${"word ".repeat(100)}`);
+    expect(excerpt.length).toBeLessThanOrEqual(200);
+    expect(excerpt.endsWith("…")).toBe(true);
+  });
+
+  it("takes the first sentences up to a useful length", () => {
+    expect(
+      firstSentences("Tokens, e.g. ERC-20 ones, move. Vs. before. Next sentence here.", 10),
+    ).toBe("Tokens, e.g. ERC-20 ones, move.");
+    expect(firstSentences("Short one. This is the second sentence of it. Third.", 20)).toBe(
+      "Short one. This is the second sentence of it.",
+    );
+  });
+});
+
+describe("parseArticleFile", () => {
+  const root = "/content";
+  it("reads our own format", () => {
+    const raw =
+      '---\ntitle: "Hello"\nsubTitle: "Sub"\nslug: "hello-world"\npublishDate: "2024-05-06"\nauthor: "Maya"\ntype: "News"\ncategories: ["DeFi"]\ntags: ["a", "a"]\necosystems: ["Ethereum"]\nthumbnail: "images/articles/hello-world.svg"\n---\nBody text.';
+    const d = parseArticleFile("/content/articles/hello-world.md", raw, root);
+    if (isDraftError(d)) throw new Error(d.reason);
+    expect(d).toMatchObject({
+      slug: "hello-world",
+      type: "News",
+      publishDate: "2024-05-06T00:00:00.000Z",
+      authorUsername: "Maya",
+      tags: ["a"],
+      credit: null,
+      thumbnail: {
+        kind: "file",
+        paths: [
+          "/content/images/articles/hello-world.svg",
+          "/content/articles/images/articles/hello-world.svg",
+        ],
+      },
+    });
+  });
+
+  it("gives a reason for each broken file", () => {
+    const reason = (raw: string, file = "/content/x.md") => {
+      const d = parseArticleFile(file, raw, root);
+      return isDraftError(d) ? d.reason : "ok";
+    };
+    expect(reason("---\ntitle: [unclosed\n---\nBody")).toMatch(/front matter does not parse/);
+    expect(reason("---\nsubTitle: x\n---\nBody")).toMatch(/no title/);
+    expect(
+      reason('---\ntitle: T\npublishDate: "2024-13-01"\nauthor: A\ntype: News\n---\nBody'),
+    ).toMatch(/publishDate/);
+    expect(
+      reason('---\ntitle: T\npublishDate: "2024-12-01"\nauthor: A\ntype: Blog\n---\nBody'),
+    ).toMatch(/type must be/);
+    expect(
+      reason(
+        "---\ntitle: T\npermalink: /en/newsletters/2026/02/31/\n---\nBody",
+        "/c/2026-02-31-newsletter.md",
+      ),
+    ).toMatch(/bad date/);
+  });
+
+  it("dates Optech newsletters from the file name and credits the source", () => {
+    const raw =
+      "---\ntitle: 'Bitcoin Optech Newsletter #400'\npermalink: /en/newsletters/2026/04/10/\n---\nThis week's newsletter summarizes a proposal. Also included are our regular sections.\n\n## News\n\n- **Quantum thing:** text";
+    const d = parseArticleFile("/c/2026-04-10-newsletter.md", raw, root);
+    if (isDraftError(d)) throw new Error(d.reason);
+    expect(d).toMatchObject({
+      slug: "bitcoin-optech-newsletter-2026-04-10",
+      type: "News",
+      publishDate: "2026-04-10T00:00:00.000Z",
+      categories: ["Bitcoin"],
+      ecosystems: ["Bitcoin"],
+      sourceAuthor: "Bitcoin Optech",
+      credit: {
+        name: "Bitcoin Optech",
+        url: "https://bitcoinops.org/en/newsletters/2026/04/10/",
+        licence: "MIT (Bitcoin Optech contributors)",
+      },
+    });
+    expect(d.subTitle).toBe(
+      "This week's newsletter summarizes a proposal. Also included are our regular sections.",
+    );
+    expect(d.tags).toContain("quantum");
+  });
+
+  it("maps ethereum.org files to their page URL and uses the description as subtitle", () => {
+    const raw =
+      "---\ntitle: Proof-of-stake (PoS)\ndescription: An explanation of PoS.\nlang: en\nsummaryPoints:\n  - One point\n---\nBody";
+    const d = parseArticleFile("/c/ethereum-org/consensus-mechanisms--pos.md", raw, root);
+    if (isDraftError(d)) throw new Error(d.reason);
+    expect(d).toMatchObject({
+      slug: "consensus-mechanisms-pos",
+      type: "Research",
+      subTitle: "An explanation of PoS.",
+      ecosystems: ["Ethereum"],
+      categories: ["Staking"],
+      credit: {
+        name: "ethereum.org",
+        url: "https://ethereum.org/en/developers/docs/consensus-mechanisms/pos/",
+        licence: "MIT (ethereum.org contributors)",
+      },
+    });
+    expect(d.content).toBe("- One point\n\nBody");
+  });
+
+  it("uses the first paragraph when an ethereum.org description is empty", () => {
+    const raw =
+      "---\ntitle: Gas and fees\ndescription:\nlang: en\n---\n\nGas is essential to the Ethereum network. It is the fuel.\n\n## More";
+    const d = parseArticleFile("/c/ethereum-org/gas.md", raw, root);
+    if (isDraftError(d)) throw new Error(d.reason);
+    expect(d.subTitle).toBe("Gas is essential to the Ethereum network. It is the fuel.");
+  });
+});

@@ -1,0 +1,111 @@
+// Where media bytes live: a small interface (local disk now, S3-compatible later; DESIGN.md
+// "Growing past one machine") and its local-disk implementation under <DATA_DIR>/uploads/.
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export interface MediaStorage {
+  /**
+   * Stores `bytes` under `key` (a relative path such as "articles/gas-1a2b3c4d5e6f7a8b.webp")
+   * and returns its public URL. Keys carry a content hash, so writing a key again is a no-op.
+   * @throws Error for a key that is not a safe relative path.
+   */
+  put(key: string, bytes: Buffer, mime: string): Promise<{ url: string }>;
+  /** The public URL of `key` when something is stored under it, else null. */
+  find(key: string): Promise<{ url: string } | null>;
+}
+
+/** The local-disk storage, with the folder it serves from (for `@fastify/static`). */
+export interface LocalMediaStorage extends MediaStorage {
+  readonly root: string;
+}
+
+const KEY_RE = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_.-]*)*\.[a-z0-9]+$/;
+
+/** Rejects keys that could leave the uploads folder or need escaping in a URL. */
+export function assertSafeKey(key: string): void {
+  if (!KEY_RE.test(key) || key.split("/").some((s) => s === "." || s === "..")) {
+    throw new Error(`Unsafe media key: ${JSON.stringify(key)}`);
+  }
+}
+
+/**
+ * A media key with a content hash: `<folder>/<name>-<16 hex of sha256(parts)>.<ext>`, so a
+ * URL never changes meaning and can be cached as immutable. `parts` are the bytes, or what
+ * deterministically produces them (source and recipe). `name` is reduced to [a-z0-9-].
+ */
+export function contentKey(
+  folder: string,
+  name: string,
+  parts: Buffer | string | (Buffer | string)[],
+  ext: string,
+): string {
+  const h = createHash("sha256");
+  for (const part of Array.isArray(parts) ? parts : [parts]) h.update(part);
+  const hash = h.digest("hex").slice(0, 16);
+  const safe =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "file";
+  return `${folder}/${safe}-${hash}.${ext}`;
+}
+
+const byRoot = new Map<string, LocalMediaStorage>();
+
+/**
+ * The local-disk storage for a data directory: files under `<dataDir>/uploads/`, URLs
+ * `/uploads/<key>`. For ":memory:" (tests) the files go to one temporary folder per process,
+ * removed when it exits.
+ * The same instance is returned for the same `dataDir`, so the importer and the static route
+ * agree on the folder.
+ */
+export function localMediaStorage(dataDir: string): LocalMediaStorage {
+  const cached = byRoot.get(dataDir);
+  if (cached) return cached;
+  let root: string;
+  if (dataDir === ":memory:") {
+    // Ephemeral like the in-memory database: removed when the process exits.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-uploads-"));
+    process.once("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
+    root = tmp;
+  } else {
+    root = path.join(path.resolve(dataDir), "uploads");
+    fs.mkdirSync(root, { recursive: true });
+  }
+
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  const storage: LocalMediaStorage = {
+    root,
+    async find(key) {
+      try {
+        return (await fs.promises.stat(fileOf(key))).isFile() ? { url: `/uploads/${key}` } : null;
+      } catch {
+        return null;
+      }
+    },
+    async put(key, bytes) {
+      const file = fileOf(key);
+      const url = `/uploads/${key}`;
+      try {
+        const stat = await fs.promises.stat(file);
+        if (stat.size === bytes.length) return { url };
+      } catch {
+        // Not stored yet.
+      }
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file and two writers do not clash.
+      const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      await fs.promises.writeFile(tmp, bytes);
+      await fs.promises.rename(tmp, file);
+      return { url };
+    },
+  };
+  byRoot.set(dataDir, storage);
+  return storage;
+}

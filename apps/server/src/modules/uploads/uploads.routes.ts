@@ -1,0 +1,35 @@
+// GET /uploads/*: stored media (thumbnails, avatars) from the local-disk storage, cached forever.
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { localMediaStorage } from "./storage.ts";
+
+/**
+ * Serves `<DATA_DIR>/uploads/` at `/uploads/`. Keys carry a content hash, so responses are
+ * `Cache-Control: public, max-age=31536000, immutable`; `X-Content-Type-Options: nosniff` keeps
+ * browsers from reading an image as anything else (OWASP: MIME sniffing), and a locked-down
+ * Content-Security-Policy applies if a file is opened directly. No directory listings, no dot
+ * files; unknown files fall through to the app's 404.
+ */
+export function uploadsRoutes(app: FastifyInstance, deps: { dataDir: string }) {
+  const storage = localMediaStorage(deps.dataDir);
+  app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: storage.root,
+      prefix: "/uploads/",
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: "deny",
+      // Folders are not resources: 404 rather than send's 403.
+      allowedPath: (pathName) => !pathName.endsWith("/"),
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+      setHeaders(reply) {
+        reply.header("X-Content-Type-Options", "nosniff");
+        reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        reply.header("Content-Security-Policy", "default-src 'none'; sandbox");
+      },
+    });
+  });
+}
