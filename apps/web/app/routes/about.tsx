@@ -1,4 +1,64 @@
-// Placeholder until the screen is built.
-export default function Page() {
-  return <main>about</main>;
+// `/about` (spec §2): our objectives and the partner call-to-action.
+import { publicationContext } from "@pragmatist/contracts";
+import { Link } from "react-router";
+import { objectives } from "../features/marketing/content.ts";
+import { PartnerCta } from "../features/marketing/partner-cta.tsx";
+import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
+import type { Route } from "./+types/about";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.get(publicationContext);
+  return {
+    siteName: site.name,
+    partnerFormUrl: site.partnerFormUrl,
+    canonicalUrl: `${site.publicUrl}/about`,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const description =
+    "Independent crypto research and market intelligence: our objectives are investor engagement, user education, project visibility and global distribution.";
+  return [
+    { title: `About us — ${loaderData.siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
+    { property: "og:title", content: `About ${loaderData.siteName}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: loaderData.canonicalUrl },
+  ];
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { siteName, partnerFormUrl } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:py-16">
+      <PageHero eyebrow="About us" title="Crypto research for people who make decisions">
+        <p>
+          {siteName} is an independent research and news publication. We read the code, the
+          governance forums and the on-chain data so that our readers get a clear, sourced view of
+          what is happening and why it matters.
+        </p>
+        <p>
+          Read the{" "}
+          <Link to="/" className="font-medium text-accent underline underline-offset-2">
+            research library
+          </Link>
+          , follow the{" "}
+          <Link
+            to="/market-reports"
+            className="font-medium text-accent underline underline-offset-2"
+          >
+            market reports
+          </Link>
+          , or see how we{" "}
+          <Link to="/services" className="font-medium text-accent underline underline-offset-2">
+            work with partners
+          </Link>
+          .
+        </p>
+      </PageHero>
+      <PointGrid title="Our objectives" points={objectives} />
+      <PartnerCta formUrl={partnerFormUrl} />
+    </main>
+  );
 }

@@ -1,4 +1,27 @@
-// Placeholder until the screen is built.
-export default function Page() {
-  return <main>not-found</main>;
+// Splat route: any unknown address answers 404 with the same screen as an unknown article.
+import { publicationContext } from "@pragmatist/contracts";
+import { data } from "react-router";
+import { ErrorScreen, errorDetail } from "../features/article/error-screen.tsx";
+import { NotFound, notFoundMeta, notFoundOf } from "../features/article/not-found.tsx";
+import { notFoundData } from "../features/article/suggestions.server.ts";
+import type { Route } from "./+types/not-found";
+
+/** @throws always: a 404 response carrying search suggestions for the missing address. */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<never> {
+  throw data(await notFoundData(context.get(publicationContext), request), { status: 404 });
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  return notFoundMeta(notFoundOf(error));
+}
+
+// Never rendered: the loader always throws, so the boundary below shows.
+export default function NotFoundPage() {
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = notFoundOf(error);
+  if (notFound) return <NotFound data={notFound} />;
+  return <ErrorScreen title="Unexpected Application Error!" detail={errorDetail(error)} canRetry />;
 }

@@ -1,4 +1,57 @@
-// Placeholder until the screen is built.
-export default function Page() {
-  return <main>services</main>;
+// `/services` (spec §2): partner with us — research as a service, partner logos, call-to-action.
+import { publicationContext } from "@pragmatist/contracts";
+import { services } from "../features/marketing/content.ts";
+import { PartnerCta } from "../features/marketing/partner-cta.tsx";
+import { PartnerLogos } from "../features/marketing/partner-logos.tsx";
+import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
+import type { Route } from "./+types/services";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.get(publicationContext);
+  return {
+    siteName: site.name,
+    partnerFormUrl: site.partnerFormUrl,
+    canonicalUrl: `${site.publicUrl}/services`,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const description =
+    "Research as a service: industry and narrative reports, newsletter and social content, and ecosystem coverage for crypto projects.";
+  return [
+    { title: `Partner with us — ${loaderData.siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
+    { property: "og:title", content: `Partner with ${loaderData.siteName}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: loaderData.canonicalUrl },
+  ];
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { siteName, partnerFormUrl } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:py-16">
+      <PageHero eyebrow="Partner with us" title="Research as a service">
+        <p>
+          Work with the {siteName} research desk to explain your project, sector or ecosystem to an
+          audience of investors, builders and curious readers. Every piece follows our editorial
+          standards and is clearly marked as partner work.
+        </p>
+      </PageHero>
+      <PointGrid title="What we offer" points={services} />
+      <section aria-labelledby="partners-title">
+        <h2 id="partners-title" className="text-2xl font-semibold tracking-tight">
+          Partners
+        </h2>
+        <div className="mt-6">
+          <PartnerLogos />
+        </div>
+      </section>
+      <PartnerCta formUrl={partnerFormUrl} title="Start a partnership">
+        Send us a short brief: your project, the audience you want to reach and the timeline. We
+        reply to every enquiry within a few working days.
+      </PartnerCta>
+    </main>
+  );
 }

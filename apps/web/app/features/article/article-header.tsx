@@ -1,0 +1,84 @@
+// The top of an article (spec §2): labels, title, subtitle, author photo and name, date, reading time.
+import type { Author, Term } from "@pragmatist/contracts";
+import { formatLongDate } from "../../lib/format.ts";
+import { Chip, ChipList } from "./chips.tsx";
+import { ClockIcon } from "./icons.tsx";
+
+export function AuthorAvatar({ author, size = 40 }: { author: Author | null; size?: number }) {
+  const url = author?.profilePicture?.url;
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full border border-line bg-surface object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  const initials = (author?.username ?? "Editorial team")
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <span
+      aria-hidden="true"
+      className="flex shrink-0 items-center justify-center rounded-full bg-accent/15 text-sm font-semibold text-accent"
+      style={{ width: size, height: size }}
+    >
+      {initials}
+    </span>
+  );
+}
+
+export interface ArticleHeaderProps {
+  title: string;
+  subTitle: string;
+  author: Author | null;
+  publishDate: string;
+  readingTimeMinutes: number;
+  categories: Term[];
+  ecosystems: Term[];
+  label: string;
+}
+
+export function ArticleHeader(props: ArticleHeaderProps) {
+  const { title, subTitle, author, publishDate, readingTimeMinutes } = props;
+  return (
+    <header className="space-y-5">
+      <ChipList label="Topics">
+        <Chip tone="accent">{props.label}</Chip>
+        {props.categories.map((c) => (
+          <Chip key={`c-${c.slug}`}>{c.name}</Chip>
+        ))}
+        {props.ecosystems.map((e) => (
+          <Chip key={`e-${e.slug}`}>{e.name}</Chip>
+        ))}
+      </ChipList>
+      <h1 className="text-[1.9rem] leading-[1.15] font-bold tracking-tight text-balance sm:text-[2.6rem]">
+        {title}
+      </h1>
+      {subTitle && (
+        <p className="text-lg leading-relaxed text-pretty text-muted sm:text-xl">{subTitle}</p>
+      )}
+      <div className="flex items-center gap-3 text-sm">
+        <AuthorAvatar author={author} />
+        <div className="min-w-0">
+          <p className="font-medium text-ink">{author?.username ?? "Editorial team"}</p>
+          <p className="flex flex-wrap items-center gap-x-2 text-muted">
+            <time dateTime={publishDate}>{formatLongDate(publishDate)}</time>
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon width={14} height={14} />
+              {readingTimeMinutes} min read
+            </span>
+          </p>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+// The 404 screen shared by an unknown article (/p/{slug}) and any unknown address (splat route).
+import { Form, isRouteErrorResponse, Link } from "react-router";
+
+export interface Suggestion {
+  title: string;
+  slug: string;
+}
+
+/** What a 404 carries to its boundary (thrown with `data(…, { status: 404 })`). */
+export interface NotFoundData {
+  siteName: string;
+  /** The reader's own search on this page (`?q=`), empty when none. */
+  query: string;
+  /** Articles whose words match the search or the missing address. */
+  suggestions: Suggestion[];
+}
+
+/** Reads a 404's data back in an error boundary or meta function (it arrives as `unknown`). */
+export function asNotFoundData(value: unknown): NotFoundData | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Partial<NotFoundData>;
+  if (typeof v.siteName !== "string" || !Array.isArray(v.suggestions)) return null;
+  return {
+    siteName: v.siteName,
+    query: typeof v.query === "string" ? v.query : "",
+    suggestions: v.suggestions,
+  };
+}
+
+/** The NotFoundData of a thrown 404 response, or null for any other error. */
+export function notFoundOf(error: unknown): NotFoundData | null {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
+  return asNotFoundData(error.data) ?? { siteName: "", query: "", suggestions: [] };
+}
+
+/** Meta of a 404: a plain title, and no indexing of a missing page. */
+export function notFoundMeta(data: NotFoundData | null) {
+  const site = data?.siteName;
+  return [
+    { title: site ? `Page not found — ${site}` : "Page not found" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function NotFound({ data }: { data: NotFoundData }) {
+  const { query, suggestions } = data;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+      <p className="text-sm font-semibold tracking-wide text-accent uppercase">Error 404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page not found</h1>
+      <p className="mt-4 text-lg leading-relaxed text-muted">
+        We could not find that page. It may have moved, or the address may be mistyped.
+      </p>
+
+      <Form method="get" role="search" className="mt-8 flex gap-2">
+        <label htmlFor="not-found-q" className="sr-only">
+          Search articles
+        </label>
+        <input
+          id="not-found-q"
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder="Search our research"
+          className="h-11 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 text-ink placeholder:text-muted focus:border-accent focus:outline-2 focus:outline-accent/30"
+        />
+        <button
+          type="submit"
+          className="h-11 rounded-lg bg-accent px-5 font-semibold text-accent-ink hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        >
+          Search
+        </button>
+      </Form>
+
+      {suggestions.length > 0 ? (
+        <section aria-labelledby="not-found-suggestions" className="mt-10">
+          <h2 id="not-found-suggestions" className="text-sm font-semibold text-muted">
+            {query ? `Results for “${query}”` : "Perhaps you were looking for"}
+          </h2>
+          <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
+            {suggestions.map((s) => (
+              <li key={s.slug}>
+                <Link
+                  to={`/p/${s.slug}`}
+                  className="block px-4 py-3 font-medium hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  {s.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : query ? (
+        <p className="mt-8 text-muted">No research found matching “{query}”.</p>
+      ) : null}
+
+      <p className="mt-10">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 font-semibold text-accent underline decoration-accent/40 underline-offset-4 hover:decoration-accent"
+        >
+          <span aria-hidden="true">←</span> Back to the research home
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// Share links of the article bar (spec §2: facebook, twitter, linkedin) using each network's share URL.
+import { FacebookIcon, LinkedInIcon, XIcon } from "./icons.tsx";
+
+/**
+ * The networks' documented web share endpoints: they open a prefilled post in a new tab and need
+ * no script of theirs on our page (no tracking before the reader chooses to share).
+ * @param url absolute canonical address of the article.
+ */
+export function shareUrls(url: string, title: string) {
+  const u = encodeURIComponent(url);
+  return {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+    x: `https://x.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`,
+    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+  };
+}
+
+export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const links = shareUrls(url, title);
+  const items = [
+    { href: links.facebook, label: "Share on Facebook", Icon: FacebookIcon },
+    { href: links.x, label: "Share on X", Icon: XIcon },
+    { href: links.linkedin, label: "Share on LinkedIn", Icon: LinkedInIcon },
+  ];
+  return (
+    <ul className="flex items-center gap-1" aria-label="Share this article">
+      {items.map(({ href, label, Icon }) => (
+        <li key={label}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            title={label}
+            className="flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-page hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+          >
+            <Icon />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

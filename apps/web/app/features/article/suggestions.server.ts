@@ -1,0 +1,42 @@
+// Server-only: articles to suggest on a 404, found by searching the words of the missing address.
+import type { PublicationApi } from "@pragmatist/contracts";
+import type { NotFoundData, Suggestion } from "./not-found.tsx";
+
+/** "/p/bitcoin-etf-flowz" -> "bitcoin etf flowz": the words a reader probably meant. */
+export function wordsOf(path: string): string {
+  const last = decodeURIComponentSafe(path.split("/").filter(Boolean).pop() ?? "");
+  return last
+    .replace(/\.[a-z0-9]{1,5}$/i, "")
+    .replace(/[-_+.]+/g, " ")
+    .replace(/[^\p{L}\p{N} ]+/gu, "")
+    .trim()
+    .slice(0, 80);
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Up to 5 articles matching `query` (the reader's search, else the words of the address).
+ * Never throws: a failed search leaves the 404 page without suggestions.
+ */
+export async function notFoundData(api: PublicationApi, request: Request): Promise<NotFoundData> {
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("q")?.trim().slice(0, 200);
+  const query = asked || wordsOf(url.pathname);
+  let suggestions: Suggestion[] = [];
+  if (query) {
+    try {
+      const found = await api.searchArticles(query, { page: 1, pageSize: 5 });
+      suggestions = found.data.map((a) => ({ title: a.attributes.title, slug: a.attributes.slug }));
+    } catch {
+      suggestions = [];
+    }
+  }
+  return { siteName: api.site.name, query: asked ?? "", suggestions };
+}
