@@ -25,10 +25,18 @@ interface LoadResult {
   errors: number;
 }
 
-function start(command: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+function start(
+  command: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const [bin, ...args] = command;
-    const child = spawn(bin ?? "node", args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(bin ?? "node", args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let seen = "";
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
@@ -37,7 +45,9 @@ function start(command: string[], env: Record<string, string>, ready: RegExp): P
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${command.join(" ")} exited ${code}: ${seen.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`${command.join(" ")} exited ${code}: ${seen.slice(-2000)}`)),
+    );
   });
 }
 
@@ -58,7 +68,15 @@ async function load(name: string, url: string): Promise<LoadResult> {
 async function startApp(dataDir: string, extraEnv: Record<string, string> = {}) {
   return start(
     ["node", "apps/server/src/main.ts"],
-    { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },
+    {
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...extraEnv,
+    },
     /Server listening at http:\/\/127\.0\.0\.1:(\d+)/,
   );
 }
@@ -67,7 +85,8 @@ async function startApp(dataDir: string, extraEnv: Record<string, string> = {}) 
 async function initialJsKiB(base: string, pagePath: string): Promise<number> {
   const html = await (await fetch(base + pagePath)).text();
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1] ?? "");
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    srcs.add(m[1] ?? "");
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1] ?? "");
   for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1] ?? "");
   let bytes = 0;
@@ -95,25 +114,42 @@ const { runSearchBench } = await import("./search.ts");
 try {
   if (!fs.existsSync(path.join(root, "apps/web/build/server/index.js"))) {
     console.log("building the web app first …");
-    await new Promise<void>((res, rej) => spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).once("exit", (c) => (c === 0 ? res() : rej(new Error("build failed")))));
+    await new Promise<void>((res, rej) =>
+      spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).once("exit", (c) =>
+        c === 0 ? res() : rej(new Error("build failed")),
+      ),
+    );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-"));
-  const baseline = await start(["node", "bench/baseline-server.ts"], { PORT: "0" }, /listening (\d+)/);
+  const baseline = await start(
+    ["node", "bench/baseline-server.ts"],
+    { PORT: "0" },
+    /listening (\d+)/,
+  );
   children.push(baseline.child);
   const app = await startApp(dataDir);
   children.push(app.child);
   const base = `http://127.0.0.1:${app.port}`;
-  const first = (await (await fetch(`${base}/api/articles?pagination[page]=1&pagination[pageSize]=1`)).json()) as { data: { attributes: { slug: string } }[] };
+  const first = (await (
+    await fetch(`${base}/api/articles?pagination[page]=1&pagination[pageSize]=1`)
+  ).json()) as { data: { attributes: { slug: string } }[] };
   const slug = first.data[0]?.attributes.slug;
   if (!slug) throw new Error("no demo article to benchmark");
 
-  const baselineResult = await load("baseline node:http 2 KB JSON", `http://127.0.0.1:${baseline.port}/`);
-  const list = await load("GET /api/articles (page of 10)", `${base}/api/articles?pagination[page]=1&pagination[pageSize]=10`);
+  const baselineResult = await load(
+    "baseline node:http 2 KB JSON",
+    `http://127.0.0.1:${baseline.port}/`,
+  );
+  const list = await load(
+    "GET /api/articles (page of 10)",
+    `${base}/api/articles?pagination[page]=1&pagination[pageSize]=10`,
+  );
   const page = await load("GET /p/{slug} (SSR)", `${base}/p/${slug}`);
   const jsKiB = await initialJsKiB(base, `/p/${slug}`);
   const search = await runSearchBench(root, startApp);
 
-  const ratio = (r: LoadResult) => Math.round((r.requestsPerSecond / baselineResult.requestsPerSecond) * 1000) / 10;
+  const ratio = (r: LoadResult) =>
+    Math.round((r.requestsPerSecond / baselineResult.requestsPerSecond) * 1000) / 10;
   const results = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
@@ -132,11 +168,32 @@ try {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `foundation-${results.measuredAt.replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(file, JSON.stringify(results, null, 2));
-  fs.writeFileSync(path.join(resultsDir, "foundation-latest.json"), JSON.stringify(results, null, 2));
-  table(results.load.map((r) => ({ scenario: r.name, "req/s": r.requestsPerSecond, "% of baseline": r.percentOfBaseline, "p50 ms": r.p50ms, "p99 ms": r.p99ms, non2xx: r.non2xx })));
+  fs.writeFileSync(
+    path.join(resultsDir, "foundation-latest.json"),
+    JSON.stringify(results, null, 2),
+  );
+  table(
+    results.load.map((r) => ({
+      scenario: r.name,
+      "req/s": r.requestsPerSecond,
+      "% of baseline": r.percentOfBaseline,
+      "p50 ms": r.p50ms,
+      "p99 ms": r.p99ms,
+      non2xx: r.non2xx,
+    })),
+  );
   console.log("");
-  table(Object.entries(results.targets).map(([k, v]) => ({ target: k, value: v.value, goal: v.target, met: v.met ? "yes" : "NO" })));
-  console.log(`\nsearch over ${search.articles} articles: p50 ${search.p50ms} ms, p95 ${search.p95ms} ms (${search.queries} queries)`);
+  table(
+    Object.entries(results.targets).map(([k, v]) => ({
+      target: k,
+      value: v.value,
+      goal: v.target,
+      met: v.met ? "yes" : "NO",
+    })),
+  );
+  console.log(
+    `\nsearch over ${search.articles} articles: p50 ${search.p50ms} ms, p95 ${search.p95ms} ms (${search.queries} queries)`,
+  );
   console.log(`written ${path.relative(root, file)}`);
 } finally {
   children.forEach((c) => c.kill("SIGTERM"));

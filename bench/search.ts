@@ -26,7 +26,7 @@ const QUERIES = [
   "governance token unlock",
   "data availability blob",
   "etf flows",
-  "\"staking",
+  '"staking',
   "yield -treasury",
   "consensus NEAR finality",
   "wallet OR custody",
@@ -38,7 +38,7 @@ const QUERIES = [
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Fills a fresh SQLite database in `dataDir` with `ARTICLES` generated, indexed articles. */
@@ -83,7 +83,10 @@ async function generate(dataDir: string): Promise<void> {
 /** Runs the search benchmark; `startApp` starts the production server on a data folder. */
 export async function runSearchBench(
   _root: string,
-  startApp: (dataDir: string, env?: Record<string, string>) => Promise<{ child: ChildProcess; port: number }>,
+  startApp: (
+    dataDir: string,
+    env?: Record<string, string>,
+  ) => Promise<{ child: ChildProcess; port: number }>,
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-search-"));
   await generate(dataDir);
@@ -104,8 +107,16 @@ export async function runSearchBench(
       }
     }
     times.sort((a, b) => a - b);
-    const pct = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0) * 100) / 100;
-    return { articles: ARTICLES, queries: times.length, queriesWithHits: hits, p50ms: pct(0.5), p95ms: pct(0.95) };
+    const pct = (p: number) =>
+      Math.round((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0) * 100) /
+      100;
+    return {
+      articles: ARTICLES,
+      queries: times.length,
+      queriesWithHits: hits,
+      p50ms: pct(0.5),
+      p95ms: pct(0.95),
+    };
   } finally {
     app.child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,8 @@
-// Document shell and the router's error boundary ("Unexpected Application Error!", spec §2).
+// Document shell: header and footer on every page, default meta, the root loader (site settings
+// and the footer's latest News), and the router's error boundary ("Unexpected Application Error!",
+// spec §2).
+import { publicationContext } from "@pragmatist/contracts";
+import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -7,9 +11,59 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useRouteError,
 } from "react-router";
+import type { Route } from "./+types/root";
 import "./app.css";
+import { pageMeta } from "./features/layout/meta";
+import { SiteFooter } from "./features/layout/site-footer";
+import { SiteHeader } from "./features/layout/site-header";
+import { defaultSite, type SiteData, useSiteData } from "./features/layout/site-data";
+
+/** Footer "Most Popular": the 3 latest News articles (spec §2 Footer, §9). */
+const POPULAR_COUNT = 3;
+
+export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
+  const api = context.get(publicationContext);
+  const latest = await api.listArticles({
+    page: 1,
+    pageSize: POPULAR_COUNT,
+    sort: "date",
+    filter: { types: ["News"] },
+  });
+  return {
+    site: api.site,
+    popular: latest.data.map((a) => ({
+      id: a.id,
+      title: a.attributes.title,
+      slug: a.attributes.slug,
+      publishDate: a.attributes.publishDate,
+    })),
+  };
+}
+
+/** Settings and the footer list do not change with the URL: reload them only after a mutation. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false);
+
+/** Defaults for pages that export no meta of their own. */
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, path: location.pathname });
+
+const favicon =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M11 24V8.5h6.2a5.25 5.25 0 0 1 0 10.5H11" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
+  );
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: favicon, type: "image/svg+xml" },
+  // The Latin face of the text font, wanted by the first paint of every page.
+  { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -17,10 +71,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#151b23" />
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className="flex min-h-dvh flex-col bg-page text-ink">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -29,21 +86,53 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** Header, page, footer: the frame every page shares. */
+function Frame({ data, children }: { data: SiteData | undefined; children: ReactNode }) {
+  const site = data?.site ?? defaultSite;
+  return (
+    <>
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-sm font-medium text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader siteName={site.name} newsletterUrl={site.newsletterUrl} />
+      <div id="content" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </div>
+      <SiteFooter
+        siteName={site.name}
+        newsletterUrl={site.newsletterUrl}
+        popular={data?.popular ?? []}
+      />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Frame data={loaderData}>
+      <Outlet />
+    </Frame>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The root loader's data is there unless the root loader itself failed.
+  const data = useSiteData();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
       : "Unknown error";
   return (
-    <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
-      <p className="mt-2">{detail}</p>
-    </main>
+    <Frame data={data}>
+      <main className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <h1 className="text-2xl font-semibold tracking-tight">Unexpected Application Error!</h1>
+        <p className="mt-2 text-muted">{detail}</p>
+      </main>
+    </Frame>
   );
 }

@@ -109,7 +109,10 @@ export const viewports = {
 } satisfies Record<string, BrowserContextOptions>;
 
 /** Opens a page that fails the test on any uncaught page error or dialog (alert = XSS). */
-export async function openPage(browser: Browser, options: BrowserContextOptions = viewports.desktop): Promise<{ page: Page; problems: string[] }> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = viewports.desktop,
+): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const problems: string[] = [];

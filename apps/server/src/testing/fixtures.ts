@@ -5,7 +5,10 @@ import type { TermKind } from "../db/schema.ts";
 let counter = 0;
 
 /** Inserts a user and returns its id. */
-export async function insertUser(db: Db, fields: { username?: string; email?: string | null } = {}): Promise<number> {
+export async function insertUser(
+  db: Db,
+  fields: { username?: string; email?: string | null } = {},
+): Promise<number> {
   counter += 1;
   const now = new Date().toISOString();
   const row = await db.kysely
@@ -24,9 +27,18 @@ export async function insertUser(db: Db, fields: { username?: string; email?: st
 
 async function termId(db: Db, kind: TermKind, name: string): Promise<number> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const existing = await db.kysely.selectFrom("terms").select("id").where("kind", "=", kind).where("slug", "=", slug).executeTakeFirst();
+  const existing = await db.kysely
+    .selectFrom("terms")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
   if (existing) return existing.id;
-  const row = await db.kysely.insertInto("terms").values({ kind, name, slug }).returning("id").executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .insertInto("terms")
+    .values({ kind, name, slug })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -1,6 +1,21 @@
-// Shared layout of home, ecosystems and market reports (spec §2 "Shared layout").
+// Shared layout of home, ecosystems and market reports (spec §2 "Shared layout"): the newsletter
+// banner, then the left sidebar (wide screens) beside the page.
 import { Outlet } from "react-router";
+import { NewsletterBanner } from "../features/layout/newsletter-banner";
+import { Sidebar } from "../features/layout/sidebar";
+import { useSite } from "../features/layout/site-data";
 
 export default function Shell() {
-  return <Outlet />;
+  const site = useSite();
+  return (
+    <>
+      <NewsletterBanner newsletterUrl={site.newsletterUrl} />
+      <div className="mx-auto flex max-w-[100rem] gap-8 px-4 pt-6 sm:px-6 lg:gap-10 lg:pt-8">
+        <Sidebar newsletterUrl={site.newsletterUrl} />
+        <main id="main" className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,24 @@
-// Placeholder until the screen is built.
-export default function Page() {
-  return <main>ecosystems</main>;
+// Ecosystems `/ecosystems` (spec §2): articles that cover an ecosystem, ecosystem chips, search,
+// sort by clicks, page size 10.
+import { publicationContext } from "@pragmatist/contracts";
+import { ArticleListing } from "../features/articles/article-listing";
+import { listings } from "../features/articles/listing";
+import { loadListing } from "../features/articles/listing.server";
+import { pageMeta } from "../features/layout/meta";
+import type { Route } from "./+types/ecosystems";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadListing(context.get(publicationContext), listings.ecosystems, request);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    matches,
+    title: loaderData?.params.q ? `Search results for “${loaderData.params.q}”` : "Ecosystems",
+    description: "Crypto research and reports grouped by the networks they cover.",
+    path: "/ecosystems",
+  });
+
+export default function Ecosystems({ loaderData }: Route.ComponentProps) {
+  return <ArticleListing listing={listings.ecosystems} data={loaderData} />;
 }

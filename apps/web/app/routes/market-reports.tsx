@@ -1,4 +1,24 @@
-// Placeholder until the screen is built.
-export default function Page() {
-  return <main>market-reports</main>;
+// Market reports `/market-reports` (spec §2): News articles (newsletters and market reports),
+// search, sort by clicks, page size 10; no mobile Categories/Ecosystems tabs.
+import { publicationContext } from "@pragmatist/contracts";
+import { ArticleListing } from "../features/articles/article-listing";
+import { listings } from "../features/articles/listing";
+import { loadListing } from "../features/articles/listing.server";
+import { pageMeta } from "../features/layout/meta";
+import type { Route } from "./+types/market-reports";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadListing(context.get(publicationContext), listings.marketReports, request);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    matches,
+    title: loaderData?.params.q ? `Search results for “${loaderData.params.q}”` : "Market Reports",
+    description: "Newsletters and weekly crypto market reports: what moved, and why it matters.",
+    path: "/market-reports",
+  });
+
+export default function MarketReports({ loaderData }: Route.ComponentProps) {
+  return <ArticleListing listing={listings.marketReports} data={loaderData} />;
 }

@@ -15,11 +15,47 @@ describe.each(engines)("articles API on %s", (engine) => {
     app = await buildApp(testConfig(), { db, logger: false, clock: { now: () => now } });
     const maya = await insertUser(db, { username: "Maya Okafor", email: "maya@example.test" });
     const leo = await insertUser(db, { username: "Leo Brandt" });
-    await insertArticle(db, { slug: "staking-basics", title: "Staking basics", publishDate: "2024-03-01T00:00:00.000Z", authorId: maya, clicks: 5, categories: ["DeFi"], tags: ["staking"], ecosystems: ["Ethereum"], content: "# Staking\n\nValidators **stake** ETH." });
-    await insertArticle(db, { slug: "rollup-economics", title: "Rollup economics", publishDate: "2025-01-10T00:00:00.000Z", authorId: leo, clicks: 50, categories: ["Layer 2"], ecosystems: ["Arbitrum"] });
-    await insertArticle(db, { slug: "weekly-newsletter-1", title: "Weekly Newsletter #1", type: "News", publishDate: "2022-06-01T00:00:00.000Z", authorId: maya, clicks: 1 });
-    await insertArticle(db, { slug: "market-wrap", title: "Weekly Market Report", type: "News", publishDate: "2026-05-30T00:00:00.000Z", authorId: leo, clicks: 9 });
-    await insertArticle(db, { slug: "secret-draft", status: "draft", publishDate: "2024-01-01T00:00:00.000Z" });
+    await insertArticle(db, {
+      slug: "staking-basics",
+      title: "Staking basics",
+      publishDate: "2024-03-01T00:00:00.000Z",
+      authorId: maya,
+      clicks: 5,
+      categories: ["DeFi"],
+      tags: ["staking"],
+      ecosystems: ["Ethereum"],
+      content: "# Staking\n\nValidators **stake** ETH.",
+    });
+    await insertArticle(db, {
+      slug: "rollup-economics",
+      title: "Rollup economics",
+      publishDate: "2025-01-10T00:00:00.000Z",
+      authorId: leo,
+      clicks: 50,
+      categories: ["Layer 2"],
+      ecosystems: ["Arbitrum"],
+    });
+    await insertArticle(db, {
+      slug: "weekly-newsletter-1",
+      title: "Weekly Newsletter #1",
+      type: "News",
+      publishDate: "2022-06-01T00:00:00.000Z",
+      authorId: maya,
+      clicks: 1,
+    });
+    await insertArticle(db, {
+      slug: "market-wrap",
+      title: "Weekly Market Report",
+      type: "News",
+      publishDate: "2026-05-30T00:00:00.000Z",
+      authorId: leo,
+      clicks: 9,
+    });
+    await insertArticle(db, {
+      slug: "secret-draft",
+      status: "draft",
+      publishDate: "2024-01-01T00:00:00.000Z",
+    });
     await insertArticle(db, { slug: "scheduled", publishDate: "2026-12-01T00:00:00.000Z" });
   });
   afterAll(async () => {
@@ -35,14 +71,22 @@ describe.each(engines)("articles API on %s", (engine) => {
   it("lists published articles newest first with Strapi pagination, hiding drafts and future dates", async () => {
     const { status, body } = await get("/api/articles?pagination[page]=1&pagination[pageSize]=3");
     expect(status).toBe(200);
-    expect(body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual(["market-wrap", "rollup-economics", "staking-basics"]);
+    expect(body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual([
+      "market-wrap",
+      "rollup-economics",
+      "staking-basics",
+    ]);
     expect(body.meta.pagination).toEqual({ page: 1, pageSize: 3, pageCount: 2, total: 4 });
     const page2 = await get("/api/articles?pagination[page]=2&pagination[pageSize]=3");
-    expect(page2.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual(["weekly-newsletter-1"]);
+    expect(page2.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual(
+      ["weekly-newsletter-1"],
+    );
   });
 
   it("finds one article by slug with its content and a populated author that exposes no private field", async () => {
-    const { body } = await get("/api/articles?publicationState=live&filters[slug][$eq]=staking-basics&populate[author][populate]=profilePicture&populate[author][fields][0]=username");
+    const { body } = await get(
+      "/api/articles?publicationState=live&filters[slug][$eq]=staking-basics&populate[author][populate]=profilePicture&populate[author][fields][0]=username",
+    );
     expect(body.data).toHaveLength(1);
     const a = body.data[0].attributes;
     expect(a.content).toContain("Validators **stake** ETH.");
@@ -58,24 +102,43 @@ describe.each(engines)("articles API on %s", (engine) => {
 
   it("filters by type, category, author and sorts by clicks on /params", async () => {
     const news = await get("/api/articles/params?types=News&page=1&pageSize=10");
-    expect(news.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual(["market-wrap", "weekly-newsletter-1"]);
+    expect(news.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual([
+      "market-wrap",
+      "weekly-newsletter-1",
+    ]);
     const l2 = await get("/api/articles/params?categories=layer-2");
-    expect(l2.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual(["rollup-economics"]);
+    expect(l2.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual([
+      "rollup-economics",
+    ]);
     const byAuthor = await get("/api/articles/params?author=maya%20okafor&sortedByClicks=true");
-    expect(byAuthor.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual(["staking-basics", "weekly-newsletter-1"]);
+    expect(
+      byAuthor.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug),
+    ).toEqual(["staking-basics", "weekly-newsletter-1"]);
     const popular = await get("/api/articles/params?sortedByClicks=true&pageSize=2");
-    expect(popular.body.data.map((a: { attributes: { clicks: number } }) => a.attributes.clicks)).toEqual([50, 9]);
+    expect(
+      popular.body.data.map((a: { attributes: { clicks: number } }) => a.attributes.clicks),
+    ).toEqual([50, 9]);
     const eco = await get("/api/articles/params?withEcosystem=true");
     expect(eco.body.meta.pagination.total).toBe(2);
   });
 
   it("returns populate-fuzzy results in the order of the ids given, filtered by type", async () => {
-    const ids = (await get("/api/articles?pagination[pageSize]=10")).body.data.map((a: { id: number }) => a.id) as number[];
+    const ids = (await get("/api/articles?pagination[pageSize]=10")).body.data.map(
+      (a: { id: number }) => a.id,
+    ) as number[];
     const reversed = [...ids].reverse();
-    const { body } = await get(`/api/articles/populate-fuzzy?articleIds=${reversed.join(",")}&page=1&pageSize=20`);
+    const { body } = await get(
+      `/api/articles/populate-fuzzy?articleIds=${reversed.join(",")}&page=1&pageSize=20`,
+    );
     expect(body.data.map((a: { id: number }) => a.id)).toEqual(reversed);
-    const research = await get(`/api/articles/populate-fuzzy?articleIds=${reversed.join(",")}&type=Research`);
-    expect(research.body.data.every((a: { attributes: { types: string[] } }) => a.attributes.types.includes("Research"))).toBe(true);
+    const research = await get(
+      `/api/articles/populate-fuzzy?articleIds=${reversed.join(",")}&type=Research`,
+    );
+    expect(
+      research.body.data.every((a: { attributes: { types: string[] } }) =>
+        a.attributes.types.includes("Research"),
+      ),
+    ).toBe(true);
     expect(research.body.meta.pagination.total).toBe(2);
   });
 
@@ -85,20 +148,32 @@ describe.each(engines)("articles API on %s", (engine) => {
 
   it("counts a read once per reader per day, so the counter cannot be pumped", async () => {
     const read = (ua: string) =>
-      app.inject({ method: "POST", url: "/api/articles/staking-basics/increment-clicks", headers: { "user-agent": ua } });
-    const clicks = async () => (await get("/api/articles?filters[slug][$eq]=staking-basics")).body.data[0].attributes.clicks;
+      app.inject({
+        method: "POST",
+        url: "/api/articles/staking-basics/increment-clicks",
+        headers: { "user-agent": ua },
+      });
+    const clicks = async () =>
+      (await get("/api/articles?filters[slug][$eq]=staking-basics")).body.data[0].attributes.clicks;
     const before = await clicks();
     expect((await read("reader-a")).json()).toEqual({ data: { counted: true } });
-    for (let i = 0; i < 5; i++) expect((await read("reader-a")).json()).toEqual({ data: { counted: false } });
+    for (let i = 0; i < 5; i++)
+      expect((await read("reader-a")).json()).toEqual({ data: { counted: false } });
     expect(await clicks()).toBe(before + 1);
     await read("reader-b");
     expect(await clicks()).toBe(before + 2);
     now = new Date("2026-06-02T12:00:00.000Z");
     expect((await read("reader-a")).json()).toEqual({ data: { counted: true } });
     expect(await clicks()).toBe(before + 3);
-    const missing = await app.inject({ method: "POST", url: "/api/articles/no-such-article/increment-clicks" });
+    const missing = await app.inject({
+      method: "POST",
+      url: "/api/articles/no-such-article/increment-clicks",
+    });
     expect(missing.statusCode).toBe(404);
-    const draft = await app.inject({ method: "POST", url: "/api/articles/secret-draft/increment-clicks" });
+    const draft = await app.inject({
+      method: "POST",
+      url: "/api/articles/secret-draft/increment-clicks",
+    });
     expect(draft.statusCode).toBe(404);
   });
 

@@ -1,0 +1,75 @@
+// One article card (DESIGN.md: thumbnail, label, title, date, reading time) and its skeleton.
+import { Link } from "react-router";
+import { Skeleton } from "../../components/ui/skeleton";
+import { formatCardDate } from "../../lib/format";
+import type { CardView } from "./listing";
+
+const labelTone: Record<CardView["label"], string> = {
+  Research: "bg-accent/10 text-accent",
+  Newsletter: "bg-amber-500/12 text-amber-700 dark:text-amber-300",
+  "Market Report": "bg-sky-500/12 text-sky-700 dark:text-sky-300",
+};
+
+/** Thumbnails without stored dimensions are laid out at 16:9 (no layout shift either way). */
+const FALLBACK_SIZE = { width: 640, height: 360 };
+
+export function ArticleCard({ article, eager = false }: { article: CardView; eager?: boolean }) {
+  const thumb = article.thumbnail;
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-line bg-surface transition-[border-color,box-shadow] hover:border-muted/40 hover:shadow-[0_6px_24px_-12px_rgb(0_0_0/0.25)] has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
+      <div className="aspect-[16/9] overflow-hidden bg-line/50">
+        {thumb ? (
+          <img
+            src={thumb.url}
+            alt=""
+            width={thumb.width ?? FALLBACK_SIZE.width}
+            height={thumb.height ?? FALLBACK_SIZE.height}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
+          />
+        ) : (
+          <div className="size-full bg-gradient-to-br from-accent/15 to-line/40" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <span
+          className={`self-start rounded-full px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wide uppercase ${labelTone[article.label]}`}
+        >
+          {article.label}
+        </span>
+        <h3 className="mt-2.5 line-clamp-3 text-[0.9375rem] leading-snug font-semibold tracking-tight text-pretty text-ink">
+          <Link
+            to={`/p/${article.slug}`}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {article.title}
+          </Link>
+        </h3>
+        <p className="tabular mt-auto flex items-center gap-1.5 pt-3 text-xs text-muted">
+          <time dateTime={article.publishDate}>{formatCardDate(article.publishDate)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{article.readingTimeMinutes} min read</span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** Same footprint as a card, pulsing, while a page loads. */
+export function ArticleCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex w-full flex-1 flex-col overflow-hidden rounded-xl border border-line bg-surface"
+    >
+      <Skeleton className="aspect-[16/9] rounded-none" />
+      <div className="flex flex-col gap-2.5 p-4">
+        <Skeleton className="h-4 w-20 rounded-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="mt-3 h-3 w-28" />
+      </div>
+    </div>
+  );
+}

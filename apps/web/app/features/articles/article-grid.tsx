@@ -1,0 +1,15 @@
+// The card grid: 1 to 5 columns by the width of the list itself (container queries, spec §2).
+import type { ReactNode } from "react";
+
+export function ArticleGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div className="@container">
+      <ul
+        aria-busy={busy || undefined}
+        className="grid grid-cols-1 gap-4 @lg:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-4 @7xl:grid-cols-5 @lg:gap-5"
+      >
+        {children}
+      </ul>
+    </div>
+  );
+}

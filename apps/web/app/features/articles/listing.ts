@@ -1,0 +1,167 @@
+// The three article listings (research home, ecosystems, market reports): what each lists, how its
+// URL reads (?q, ?sort, ?category | ?ecosystem), and how the browser fetches further pages.
+import {
+  articleLabel,
+  type ArticleCard,
+  type ArticleLabel,
+  type ArticleType,
+  type Media,
+  type TermCount,
+} from "@pragmatist/contracts";
+import { api } from "../../lib/api-client";
+
+/** Page size of every listing (spec §9: research, ecosystems and reports lists: 10). */
+export const LISTING_PAGE_SIZE = 10;
+/** Suggestions dropdown: page 1, page size 20 (spec §9). */
+export const SUGGESTION_PAGE_SIZE = 20;
+
+export interface ListingDefinition {
+  path: "/" | "/ecosystems" | "/market-reports";
+  /** Visible heading of the screen. */
+  title: string;
+  intro: string;
+  /** Article types listed (and searched); none means every type. */
+  types?: ArticleType[];
+  /** Only articles with at least one ecosystem. */
+  withEcosystem?: boolean;
+  /** The chips above the grid: which terms and which URL parameter selects one. */
+  terms?: { kind: "category" | "ecosystem"; param: "category" | "ecosystem"; label: string };
+  /** Mobile tabs Categories / Ecosystems (spec §2: hidden on the market-reports path). */
+  mobileTabs: boolean;
+}
+
+export const listings = {
+  research: {
+    path: "/",
+    title: "Research",
+    intro: "Independent analysis of protocols, markets and infrastructure, with sources.",
+    types: ["Research"],
+    terms: { kind: "category", param: "category", label: "Categories" },
+    mobileTabs: true,
+  },
+  ecosystems: {
+    path: "/ecosystems",
+    title: "Ecosystems",
+    intro: "Research and reports grouped by the networks they cover.",
+    withEcosystem: true,
+    terms: { kind: "ecosystem", param: "ecosystem", label: "Ecosystems" },
+    mobileTabs: true,
+  },
+  marketReports: {
+    path: "/market-reports",
+    title: "Market Reports",
+    intro: "Newsletters and weekly market reports: what moved, and why it matters.",
+    types: ["News"],
+    mobileTabs: false,
+  },
+} satisfies Record<string, ListingDefinition>;
+
+/** What a listing URL asks for. */
+export interface ListingParams {
+  /** Search text (`?q=`), trimmed; empty when not searching. */
+  q: string;
+  /** `?sort=popular` sorts by clicks (spec §2 "Sort by ... Popularity"); anything else is date. */
+  sort: "date" | "popular";
+  /** The selected category or ecosystem slug, or null for all. */
+  term: string | null;
+}
+
+/** Reads a listing's parameters from its URL. Unknown values fall back to the defaults. */
+export function parseListingParams(url: URL, listing: ListingDefinition): ListingParams {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const sort = url.searchParams.get("sort") === "popular" ? "popular" : "date";
+  const raw = listing.terms ? url.searchParams.get(listing.terms.param) : null;
+  const term = raw && /^[a-z0-9][a-z0-9-]{0,79}$/i.test(raw) ? raw.toLowerCase() : null;
+  return { q, sort, term };
+}
+
+/** The type searched on a listing: its single type, if it has exactly one. */
+export function searchTypeOf(listing: ListingDefinition): ArticleType | undefined {
+  return listing.types?.length === 1 ? listing.types[0] : undefined;
+}
+
+/** What one card shows (DESIGN.md: thumbnail, label, title, date, reading time), kept small for SSR. */
+export interface CardView {
+  id: number;
+  title: string;
+  slug: string;
+  publishDate: string;
+  label: ArticleLabel;
+  readingTimeMinutes: number;
+  thumbnail: Media | null;
+}
+
+/** What a listing route's loader returns (see listing.server.ts). */
+export interface ListingData {
+  params: ListingParams;
+  /** Total articles readers can find, for "Search our database of N articles". */
+  count: number;
+  terms: TermCount[];
+  /** Page 1 (server-rendered); the browser fetches the rest while scrolling. */
+  articles: CardView[];
+}
+
+/** Maps a contract card to the card view, applying the §3 label rule. */
+export function toCardView(card: ArticleCard): CardView {
+  const a = card.attributes;
+  return {
+    id: card.id,
+    title: a.title,
+    slug: a.slug,
+    publishDate: a.publishDate,
+    label: articleLabel(a.title, a.subTitle, a.publishDate),
+    readingTimeMinutes: a.readingTimeMinutes,
+    thumbnail: a.thumbnailUrl,
+  };
+}
+
+/**
+ * Fetches page `page` (1-based) of a listing in the browser: `GET /api/articles/params` when
+ * browsing, or the ranked ids of `GET /api/fuzzy-search/search` through populate-fuzzy when
+ * searching. `searchIds` caches the ranked ids of the current search between pages.
+ */
+export async function fetchListingPage(
+  listing: ListingDefinition,
+  params: ListingParams,
+  page: number,
+  signal: AbortSignal,
+  searchIds: { current: number[] | null },
+): Promise<CardView[]> {
+  if (params.q) {
+    searchIds.current ??= (await api.fuzzySearch(params.q, signal)).articles.map((a) => a.id);
+    const res = await api.populateFuzzy(
+      { ids: searchIds.current, page, pageSize: LISTING_PAGE_SIZE, type: searchTypeOf(listing) },
+      signal,
+    );
+    return res.data.map(toCardView);
+  }
+  const term = params.term ? [params.term] : undefined;
+  const res = await api.listArticles(
+    {
+      types: listing.types,
+      withEcosystem: listing.withEcosystem,
+      categories: listing.terms?.kind === "category" ? term : undefined,
+      ecosystems: listing.terms?.kind === "ecosystem" ? term : undefined,
+      sortedByClicks: params.sort === "popular",
+      page,
+      pageSize: LISTING_PAGE_SIZE,
+    },
+    signal,
+  );
+  return res.data.map(toCardView);
+}
+
+/** A listing URL with some parameters changed; null or "" removes a parameter. */
+export function listingHref(
+  path: string,
+  current: URLSearchParams,
+  changes: Record<string, string | null>,
+): string {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") next.delete(key);
+    else next.set(key, value);
+  }
+  const qs = next.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -1,0 +1,141 @@
+// Slide-out menu for narrow screens (spec §2 "Mobile slide-out menu"): a modal drawer that closes
+// on Escape, on a backdrop click and on navigation.
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { CloseIcon, ExternalIcon, MenuIcon } from "../../components/ui/icons";
+import { Logo } from "./logo";
+import { externalLinkProps } from "./nav";
+
+const sections = [
+  { label: "Research", to: "/", end: true },
+  // The category chips of the research home; never shown as the current page itself.
+  { label: "Categories", to: "/#categories", plain: true },
+  { label: "Ecosystems", to: "/ecosystems" },
+  { label: "Market Data", to: "/market-reports" },
+  { label: "AI Research Assistant", to: "/assistant" },
+];
+const company = [
+  { label: "About Us", to: "/about" },
+  { label: "Partner with us", to: "/services" },
+];
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium transition-colors ${
+    isActive ? "bg-accent/10 text-accent" : "text-ink hover:bg-line/60"
+  }`;
+
+export function MobileMenu({
+  siteName,
+  newsletterUrl,
+}: {
+  siteName: string;
+  newsletterUrl: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const panelId = useId();
+  const location = useLocation();
+
+  // Any navigation (a link in the menu, back/forward) closes the menu.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="-mr-2 rounded-lg p-2 text-ink hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon size={22} />
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy={titleId}
+        variant="drawer"
+        id={panelId}
+      >
+        <div
+          className="flex h-full flex-col"
+          onClick={(event) => {
+            // A click on a link closes at once, also when it points at the current page.
+            if ((event.target as HTMLElement).closest("a")) setOpen(false);
+          }}
+        >
+          <div className="flex h-16 items-center justify-between border-b border-line px-4">
+            <h2 id={titleId} className="sr-only">
+              Menu
+            </h2>
+            <Link to="/" aria-label={`${siteName} home`}>
+              <Logo name={siteName} />
+            </Link>
+            <button
+              type="button"
+              className="-mr-1 rounded-lg p-2 text-muted hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
+              aria-label="Close menu"
+              onClick={() => setOpen(false)}
+            >
+              <CloseIcon size={22} />
+            </button>
+          </div>
+          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+            <p className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted uppercase">
+              Browse
+            </p>
+            <ul className="space-y-0.5">
+              {sections.map((item) => (
+                <li key={item.label}>
+                  {item.plain ? (
+                    <Link to={item.to} className={itemClass({ isActive: false })}>
+                      {item.label}
+                    </Link>
+                  ) : (
+                    <NavLink to={item.to} end={item.end} className={itemClass}>
+                      {item.label}
+                    </NavLink>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-6 px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted uppercase">
+              Company
+            </p>
+            <ul className="space-y-0.5">
+              {company.map((item) => (
+                <li key={item.label}>
+                  <NavLink to={item.to} className={itemClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <a
+                  href={newsletterUrl}
+                  {...externalLinkProps}
+                  className={itemClass({ isActive: false })}
+                >
+                  Subscribe
+                  <ExternalIcon size={16} className="ml-1.5 text-muted" />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <div className="border-t border-line p-4">
+            <Link to="/login" className={buttonClass("primary", "md", "w-full")}>
+              Login
+            </Link>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

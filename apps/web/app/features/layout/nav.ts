@@ -1,0 +1,20 @@
+// Where the shared layout's links go and which sidebar tab is active (spec §2 "Shared layout").
+
+export type SidebarTab = "research" | "assistant" | "market-reports" | "newsletter";
+
+/**
+ * The active sidebar tab from the path, spec §2: a path naming the newsletter gives Newsletter;
+ * ecosystems gives Research; assistant gives AI Assistant; market-reports gives Market Reports;
+ * anything else gives Research.
+ */
+export function activeSidebarTab(pathname: string): SidebarTab {
+  const path = pathname.toLowerCase();
+  if (path.includes("newsletter")) return "newsletter";
+  if (path.startsWith("/ecosystems")) return "research";
+  if (path.startsWith("/assistant")) return "assistant";
+  if (path.startsWith("/market-reports")) return "market-reports";
+  return "research";
+}
+
+/** Attributes of a link that leaves the site in a new tab (newsletter, partner form; spec §7). */
+export const externalLinkProps = { target: "_blank", rel: "noopener noreferrer" } as const;

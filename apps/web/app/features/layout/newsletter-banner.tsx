@@ -1,0 +1,27 @@
+// Promo banner for the external newsletter (spec §2 "Shared layout"); opens it in a new tab.
+import { ArrowRightIcon } from "../../components/ui/icons";
+import { externalLinkProps } from "./nav";
+
+export function NewsletterBanner({ newsletterUrl }: { newsletterUrl: string }) {
+  return (
+    <aside aria-label="Newsletter" className="border-b border-line bg-accent/[0.07]">
+      <div className="mx-auto flex max-w-[100rem] flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2.5 text-center text-sm sm:px-6">
+        <span className="text-ink/85">
+          <span className="font-semibold text-ink">The Weekly Brief</span>
+          <span className="hidden sm:inline">
+            : markets, research and regulation in one calm read
+          </span>
+        </span>
+        <a
+          href={newsletterUrl}
+          {...externalLinkProps}
+          className="inline-flex items-center gap-1 font-medium text-accent hover:underline underline-offset-4"
+        >
+          Subscribe free
+          <ArrowRightIcon size={15} />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,35 @@
+// The root loader's data (site settings + the footer's latest News), read by the shared layout.
+import type { SiteSettings } from "@pragmatist/contracts";
+import { useRouteLoaderData } from "react-router";
+
+/** One "Most Popular" footer entry (spec §2 Footer: the 3 latest News articles). */
+export interface PopularItem {
+  id: number;
+  title: string;
+  slug: string;
+  publishDate: string;
+}
+
+/** What `app/root.tsx`'s loader returns. */
+export interface SiteData {
+  site: SiteSettings;
+  popular: PopularItem[];
+}
+
+/** Fallback settings for screens rendered without the root loader's data (its error boundary). */
+export const defaultSite: SiteSettings = {
+  name: "Crypto Pragmatist",
+  publicUrl: "",
+  newsletterUrl: "https://newsletter.cryptopragmatist.com",
+  partnerFormUrl: "https://forms.gle/pragmatist-partners",
+};
+
+/** The root loader's data, or undefined when the root loader failed. */
+export function useSiteData(): SiteData | undefined {
+  return useRouteLoaderData("root") as SiteData | undefined;
+}
+
+/** Site settings from the root loader, or `defaultSite`. */
+export function useSite(): SiteSettings {
+  return useSiteData()?.site ?? defaultSite;
+}

@@ -1,0 +1,110 @@
+// Site footer on every page (spec §2 "Footer"): Most Popular (3 latest News, titles cut to 45
+// characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
+import { useState } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "../../components/ui/button";
+import { ArrowRightIcon, MailIcon } from "../../components/ui/icons";
+import { formatShortMonthDay, truncateTitle } from "../../lib/format";
+import { Logo } from "./logo";
+import { externalLinkProps } from "./nav";
+import type { PopularItem } from "./site-data";
+import { SubscribeModal } from "./subscribe-modal";
+
+const headingClass = "text-xs font-semibold tracking-wider text-muted uppercase";
+const linkClass = "text-sm text-ink/85 hover:text-accent hover:underline underline-offset-4";
+
+export function SiteFooter({
+  siteName,
+  newsletterUrl,
+  popular,
+}: {
+  siteName: string;
+  newsletterUrl: string;
+  popular: PopularItem[];
+}) {
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  return (
+    <footer className="mt-16 border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-[100rem] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1.4fr_0.8fr]">
+        <div className="max-w-sm">
+          <Logo name={siteName} />
+          <p className="mt-4 text-sm leading-6 text-muted">
+            Independent research on crypto networks, markets and the rules around them. Written to
+            be read, not skimmed.
+          </p>
+          <button
+            type="button"
+            className={buttonClass("secondary", "sm", "mt-5")}
+            onClick={() => setSubscribeOpen(true)}
+            aria-haspopup="dialog"
+          >
+            <MailIcon size={16} className="text-muted" />
+            Get it by email
+          </button>
+        </div>
+
+        <section aria-labelledby="footer-popular">
+          <h2 id="footer-popular" className={headingClass}>
+            Most Popular
+          </h2>
+          <ol className="mt-4 space-y-3.5">
+            {popular.map((item) => (
+              <li key={item.id} className="flex items-baseline gap-3">
+                <time
+                  dateTime={item.publishDate}
+                  className="tabular w-12 shrink-0 text-xs font-medium text-muted"
+                >
+                  {formatShortMonthDay(item.publishDate)}
+                </time>
+                <Link to={`/p/${item.slug}`} className={linkClass} title={item.title}>
+                  {truncateTitle(item.title, 45)}
+                </Link>
+              </li>
+            ))}
+            {popular.length === 0 && <li className="text-sm text-muted">No news yet.</li>}
+          </ol>
+          <Link
+            to="/"
+            className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline underline-offset-4"
+          >
+            View All
+            <ArrowRightIcon size={15} />
+          </Link>
+        </section>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={headingClass}>
+            Quick Links
+          </h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <Link to="/about" className={linkClass}>
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link to="/services" className={linkClass}>
+                Partner with Us
+              </Link>
+            </li>
+            <li>
+              <a href={newsletterUrl} {...externalLinkProps} className={linkClass}>
+                Subscribe<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-[100rem] px-4 py-5 text-xs text-muted sm:px-6">
+          © 2023 {siteName}. All rights reserved. Nothing here is financial advice.
+        </p>
+      </div>
+      <SubscribeModal
+        open={subscribeOpen}
+        onClose={() => setSubscribeOpen(false)}
+        siteName={siteName}
+      />
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+// The subscribe modal of spec §2: an email box and a Subscribe button. Nothing is submitted yet;
+// Subscribe and a click on the backdrop close it.
+import { useId } from "react";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { CloseIcon, MailIcon } from "../../components/ui/icons";
+
+export function SubscribeModal({
+  open,
+  onClose,
+  siteName,
+}: {
+  open: boolean;
+  onClose: () => void;
+  siteName: string;
+}) {
+  const titleId = useId();
+  const emailId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={titleId}>
+      {/* method="dialog" closes the dialog on submit without sending anything (spec: no submission). */}
+      <form method="dialog" noValidate className="relative p-6 sm:p-7" onSubmit={onClose}>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="absolute top-3 right-3 rounded-md p-1.5 text-muted hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <CloseIcon size={18} />
+        </button>
+        <span className="mb-4 flex size-10 items-center justify-center rounded-full bg-accent/12 text-accent">
+          <MailIcon />
+        </span>
+        <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+          Subscribe to {siteName}
+        </h2>
+        <p className="mt-1.5 text-sm leading-6 text-muted">
+          Research notes and the weekly market report, in your inbox. No noise.
+        </p>
+        <label htmlFor={emailId} className="mt-5 block text-sm font-medium">
+          Email address
+        </label>
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          data-autofocus
+          placeholder="you@example.com"
+          className="mt-1.5 h-11 w-full rounded-lg border border-line bg-page px-3 text-[0.9375rem] placeholder:text-muted/70 focus:border-accent focus:outline-2 focus:outline-accent/30"
+        />
+        <Button type="submit" size="md" className="mt-4 w-full">
+          Subscribe
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
