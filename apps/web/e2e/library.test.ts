@@ -1,0 +1,137 @@
+// Reader journeys through the research library in headless Chromium (issue #2 "Tests").
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("the research library", () => {
+  it("lists research on the home page and loads page 2 on scroll", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/`);
+    await expect
+      .poll(() => page.getByPlaceholder(/Search our database of \d+ articles/).count())
+      .toBe(1);
+    const cards = page.locator("main article");
+    expect(await cards.count()).toBe(10);
+    const page2 = page.waitForResponse(
+      (r) => r.url().includes("/api/articles/params") && r.url().includes("page=2"),
+    );
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 20_000);
+    expect((await page2).status()).toBe(200);
+    await expect.poll(() => cards.count()).toBeGreaterThan(10);
+    // Every card is a Research card (the §3 label rule on the research list).
+    const labels = await page.locator("main article").allInnerTexts();
+    expect(labels.every((t) => /research/i.test(t))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("finds an article through a misspelt search and opens it from the suggestions", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/`);
+    const box = page.getByPlaceholder(/Search our database of \d+ articles/);
+    await box.click();
+    await box.pressSequentially("etherum stakng", { delay: 20 });
+    const option = page.getByRole("option").first();
+    await option.waitFor();
+    expect((await option.innerText()).toLowerCase()).toContain("staking");
+    const optionText = await option.innerText();
+    await option.click();
+    await page.waitForURL(/\/p\//);
+    const h1 = page.locator("h1", { hasText: /staking/i });
+    await h1.waitFor();
+    const heading = await h1.innerText();
+    expect(optionText).toContain(heading.slice(0, 30));
+    expect(problems).toEqual([]);
+  });
+
+  it("shows search results for a query submitted with Enter", async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/`);
+    const box = page.getByPlaceholder(/Search our database of \d+ articles/);
+    await box.fill("rollups");
+    await box.press("Enter");
+    await page.waitForURL(/q=rollups/);
+    await expect.poll(() => page.getByText(/Search results for/).count()).toBeGreaterThan(0);
+    expect(await page.locator("main article").count()).toBeGreaterThan(0);
+    await page.goto(`${app.baseUrl}/?q=zzqxv`);
+    expect(await page.getByText("No research found matching the search criteria").count()).toBe(1);
+  });
+
+  it("renders an article's Markdown and shows a raw <script> as text without running it", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/p/reading-smart-contract-risk`);
+    expect(await page.locator("h1").innerText()).toBe("Reading smart contract risk");
+    expect(await page.locator("main h2").count()).toBeGreaterThan(1);
+    expect(await page.locator("main li").count()).toBeGreaterThan(0);
+    expect(await page.locator("main strong").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('<script>alert("xss")</script>').count())
+      .toBeGreaterThan(0);
+    expect(await page.locator("main script").count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("works through the slide-out menu at 390 px", async () => {
+    const { page, problems } = await openPage(browser, viewports.mobile);
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    await menu.waitFor();
+    for (const item of [
+      "Research",
+      "Categories",
+      "Ecosystems",
+      "Market Data",
+      "AI Research Assistant",
+      "About Us",
+      "Partner with us",
+      "Subscribe",
+      "Login",
+    ]) {
+      expect(await menu.getByRole("link", { name: new RegExp(`^${item}`) }).count(), item).toBe(1);
+    }
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Market Data" }).click();
+    await page.waitForURL(/\/market-reports$/);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.locator("main article").count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("answers an unknown slug with a 404 page", async () => {
+    const { page } = await openPage(browser);
+    const res = await page.goto(`${app.baseUrl}/p/no-such-article-here`);
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+  });
+});
+
+describe("server-rendered HTML (no JavaScript)", () => {
+  it("contains the article text, title, description and canonical link", async () => {
+    const html = await (
+      await fetch(`${app.baseUrl}/p/ethereum-staking-withdrawals-explained`)
+    ).text();
+    expect(html).toMatch(/<title>[^<]*staking[^<]*<\/title>/i);
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(
+      '<link rel="canonical" href="http://localhost:3000/p/ethereum-staking-withdrawals-explained"',
+    );
+    expect(html).toMatch(/withdrawal/i);
+    const home = await (await fetch(`${app.baseUrl}/`)).text();
+    expect(home).toMatch(/Search our database of \d+ articles/);
+  });
+});
