@@ -63,7 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR === ":memory:" ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
     siteName: e.SITE_NAME,
