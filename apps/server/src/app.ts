@@ -22,7 +22,12 @@ import {
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { createAccountsService } from "./modules/accounts/accounts.service.ts";
+import { createSessionTokens } from "./modules/accounts/sessions.ts";
+import authPlugin from "./plugins/auth.ts";
 import errorHandler from "./plugins/error-handler.ts";
+import { createRateLimitFactory } from "./plugins/rate-limit.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { NotFoundError } from "./errors.ts";
 import { resolveSecret } from "./secrets.ts";
@@ -49,6 +54,10 @@ declare module "fastify" {
 /** Wires the services over a database; the one place that knows every module. */
 export function createServices(db: Db, config: Config, clock: Clock = systemClock) {
   const secret = resolveSecret(config.appSecret, config.dataDir);
+  const now = () => clock.now();
+  const limits = createRateLimitFactory(config.redisUrl);
+  const sessions = createSessionTokens(secret, now);
+  const accounts = createAccountsService(db, { sessions, limits, now });
   const articles = createArticlesService(db, secret, clock);
   const search = createSearchService(db);
   const api: PublicationApi = {
@@ -70,7 +79,7 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
       );
     },
   };
-  return { db, secret, articles, search, api };
+  return { db, secret, limits, sessions, accounts, articles, search, api };
 }
 
 /**
@@ -92,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(authPlugin, { db, sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(helmet, {
     // React Router's hydration scripts are inline; a nonce-based policy comes with the pages work.
     contentSecurityPolicy: false,
@@ -112,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   healthRoutes(app, { db });
   uploadsRoutes(app, { dataDir: config.dataDir });
   articlesRoutes(app, { articles: services.articles, search: services.search });
+  accountsRoutes(app, { accounts: services.accounts, secureCookies: config.secureCookies });
 
   // Unknown API paths are JSON 404s, never a page from the catch-all below.
   app.all("/api/*", async (req) => {
@@ -121,10 +132,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (options.web) {
     await registerWeb(app, {
       api: services.api,
+      viewer: (id) => services.accounts.me(id).catch(() => null),
       buildDir: config.webBuildDir,
       devServer: options.web === "build" ? undefined : options.web,
     });
   }
+  app.addHook("onClose", () => services.limits.close());
   if (!options.db) app.addHook("onClose", () => db.close());
   app.decorate("services", services);
   return app;

@@ -22,6 +22,7 @@ const envSchema = z.object({
   SEED_DEMO_CONTENT: bool.default(true),
   TRUST_PROXY: bool.default(false),
   APP_SECRET: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
 });
 
 export type Config = Readonly<{
@@ -38,6 +39,9 @@ export type Config = Readonly<{
   seedDemoContent: boolean;
   trustProxy: boolean;
   appSecret: string | undefined;
+  redisUrl: string | undefined;
+  /** Session cookies are Secure when the public URL is https. */
+  secureCookies: boolean;
   webBuildDir: string;
   demoContentDir: string;
 }>;
@@ -72,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoContent: e.SEED_DEMO_CONTENT,
     trustProxy: e.TRUST_PROXY,
     appSecret: e.APP_SECRET,
+    redisUrl: e.REDIS_URL,
+    secureCookies: e.PUBLIC_URL.startsWith("https://"),
     webBuildDir: path.join(repoRoot, "apps/web/build"),
     demoContentDir: path.join(repoRoot, "content/demo"),
   });

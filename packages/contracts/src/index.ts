@@ -4,3 +4,4 @@ export * from "./pagination.ts";
 export * from "./articles.ts";
 export * from "./labels.ts";
 export * from "./server-context.ts";
+export * from "./auth.ts";

@@ -2,6 +2,7 @@
 // so server rendering calls the services directly instead of looping back over HTTP.
 import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
+import type { OwnUser } from "./auth.ts";
 
 export interface SiteSettings {
   /** The publication's name (SITE_NAME), e.g. "Crypto Pragmatist". */
@@ -46,7 +47,11 @@ export interface PublicationApi {
 }
 
 const TOKEN_KEY = Symbol.for("pragmatist.publicationContext");
-const registry = globalThis as { [TOKEN_KEY]?: ReturnType<typeof createContext<PublicationApi>> };
+const VIEWER_KEY = Symbol.for("pragmatist.viewerContext");
+const registry = globalThis as {
+  [TOKEN_KEY]?: ReturnType<typeof createContext<PublicationApi>>;
+  [VIEWER_KEY]?: ReturnType<typeof createContext<OwnUser | null>>;
+};
 
 /**
  * React Router context token; the server's getLoadContext sets it, loaders read it. Context is
@@ -54,3 +59,6 @@ const registry = globalThis as { [TOKEN_KEY]?: ReturnType<typeof createContext<P
  * loaded by the server, so the one token is kept on globalThis under a registered symbol.
  */
 export const publicationContext = (registry[TOKEN_KEY] ??= createContext<PublicationApi>());
+
+/** The signed-in reader of this request (from the session cookie), or null; same identity rule. */
+export const viewerContext = (registry[VIEWER_KEY] ??= createContext<OwnUser | null>(null));

@@ -75,6 +75,17 @@ export interface ArticleReadsTable {
   day: string;
 }
 
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  /** sha256 (base64url) of the code; the code itself is never stored. */
+  code_hash: string;
+  purpose: "password-reset" | "google-sign-in";
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   media: MediaTable;
@@ -84,4 +95,5 @@ export interface Database {
   article_likes: ArticleReactionTable;
   article_bookmarks: ArticleReactionTable;
   article_reads: ArticleReadsTable;
+  one_time_codes: OneTimeCodesTable;
 }

@@ -3,7 +3,12 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
-import { type PublicationApi, publicationContext } from "@pragmatist/contracts";
+import {
+  type OwnUser,
+  type PublicationApi,
+  publicationContext,
+  viewerContext,
+} from "@pragmatist/contracts";
 
 /**
  * Registers the catch-all page handler. With `devServer` (npm run dev) pages come from Vite with
@@ -11,15 +16,22 @@ import { type PublicationApi, publicationContext } from "@pragmatist/contracts";
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { api: PublicationApi; buildDir: string; devServer?: ViteDevServer | undefined },
+  options: {
+    api: PublicationApi;
+    /** Loads the signed-in reader's own profile for server rendering (header, account). */
+    viewer: (userId: number) => Promise<OwnUser | null>;
+    buildDir: string;
+    devServer?: ViteDevServer | undefined;
+  },
 ): Promise<void> {
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     serverBuildPath: `${options.buildDir}/server/index.js`,
     clientBuildDirectory: `${options.buildDir}/client`,
-    getLoadContext() {
+    async getLoadContext(request) {
       const context = new RouterContextProvider();
       context.set(publicationContext, options.api);
+      context.set(viewerContext, request.user ? await options.viewer(request.user.id) : null);
       return context;
     },
   });

@@ -1,0 +1,83 @@
+// Kysely queries for accounts: users with their profile picture, and token-version bumps.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string | null;
+  password_hash: string | null;
+  role: string;
+  token_version: number;
+  created_at: string;
+  profile_picture_id: number | null;
+  profile_picture_url: string | null;
+}
+
+const userColumns = [
+  "u.id",
+  "u.username",
+  "u.email",
+  "u.password_hash",
+  "u.role",
+  "u.token_version",
+  "u.created_at",
+  "u.profile_picture_id",
+  "m.url as profile_picture_url",
+] as const;
+
+/** The user with this id, or null. */
+export async function findUserById(db: Q, id: number): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom("users as u")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select(userColumns)
+    .where("u.id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The user with this (already lower-cased) email, or null. */
+export async function findUserByEmail(db: Q, email: string): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom("users as u")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select(userColumns)
+    .where("u.email", "=", email)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Inserts a member. Returns null when the email is taken (the unique constraint decides, so two
+ * concurrent sign-ups with one email cannot both succeed).
+ */
+export async function insertMember(
+  db: Q,
+  fields: { username: string; email: string; passwordHash: string | null; now: string },
+): Promise<number | null> {
+  const row = await db
+    .insertInto("users")
+    .values({
+      username: fields.username,
+      email: fields.email,
+      password_hash: fields.passwordHash,
+      created_at: fields.now,
+      updated_at: fields.now,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Increments the user's token version, revoking every session token issued before. */
+export async function bumpTokenVersion(db: Q, userId: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ token_version: eb("token_version", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
+}

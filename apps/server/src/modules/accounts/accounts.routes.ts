@@ -1,0 +1,94 @@
+// HTTP for sign-up, sign-in, sign-out and "who am I" (spec §7 Users and auth).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  authResponseSchema,
+  errorBodySchema,
+  loginBodySchema,
+  ownUserSchema,
+  registerBodySchema,
+} from "@pragmatist/contracts";
+import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth.ts";
+import type { AccountsService } from "./accounts.service.ts";
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** Registers /api/auth/local/register, /api/auth/local, /api/auth/logout and /api/users/me. */
+export function accountsRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; secureCookies: boolean },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts, secureCookies } = deps;
+
+  r.post(
+    "/api/auth/local/register",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Sign up with username, email and password; answers { jwt, user } and sets the session cookie",
+        body: registerBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await accounts.register(req.body, req.ip);
+      setSessionCookie(reply, result.jwt, secureCookies);
+      return result;
+    },
+  );
+
+  r.post(
+    "/api/auth/local",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Sign in with identifier (email) and password; answers { jwt, user } and sets the session cookie",
+        body: loginBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await accounts.login(req.body, req.ip);
+      setSessionCookie(reply, result.jwt, secureCookies);
+      return result;
+    },
+  );
+
+  r.post(
+    "/api/auth/logout",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Signs out everywhere: revokes every session token of the member and clears the cookie",
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      if (req.user) await accounts.logout(req.user.id);
+      clearSessionCookie(reply, secureCookies);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    "/api/users/me",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "The signed-in member, with email and role",
+        response: { 200: ownUserSchema, ...errors },
+      },
+    },
+    async (req) => accounts.me(requireUser(req).id),
+  );
+}

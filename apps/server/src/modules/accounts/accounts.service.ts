@@ -1,0 +1,118 @@
+// Accounts: sign-up, sign-in, sign-out and the user shapes (spec §4 Auth, §7 Users and auth).
+import type { AuthResponse, OwnUser, PublicUser, Role } from "@pragmatist/contracts";
+import type { Db } from "../../db/client.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import * as repo from "./accounts.repository.ts";
+import { assertPasswordAllowed, hashPassword, verifyPassword } from "./passwords.ts";
+import type { SessionTokens } from "./sessions.ts";
+
+export type { UserRow } from "./accounts.repository.ts";
+
+/** A member as anyone may see them (no email, no role, never a hash). */
+export function toPublicUser(row: repo.UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    createdAt: row.created_at,
+    profilePicture:
+      row.profile_picture_id !== null && row.profile_picture_url !== null
+        ? { id: row.profile_picture_id, url: row.profile_picture_url }
+        : null,
+  };
+}
+
+/** A member as they see themself: adds email and role. */
+export function toOwnUser(row: repo.UserRow): OwnUser {
+  return { ...toPublicUser(row), email: row.email, role: row.role as Role };
+}
+
+export interface AccountsService {
+  /**
+   * Creates a member and signs them in. Rate limited per client IP (register: 10 an hour) so
+   * the "email taken" answer cannot be used to list accounts at speed (ASVS 6.3.8).
+   * @throws ValidationError for a common password or a taken email; 429 when over the limit.
+   */
+  register(
+    input: { username: string; email: string; password: string },
+    ip: string,
+  ): Promise<AuthResponse>;
+  /**
+   * Signs a member in by email and password. Failures answer the same whether or not the account
+   * exists (ASVS 6.3.8), in the same time (a dummy hash is verified). Limited per IP and per
+   * normalised email (Strapi CVE-2025-64526: never on a field the attacker can vary freely).
+   * @throws ValidationError "Invalid identifier or password"; 429 when over the limit.
+   */
+  login(input: { identifier: string; password: string }, ip: string): Promise<AuthResponse>;
+  /** Revokes every session of the member (logout everywhere). */
+  logout(userId: number): Promise<void>;
+  /** A session token for a member at their current token version. */
+  issueSession(userId: number): Promise<AuthResponse>;
+  /** The member as they see themself. @throws NotFoundError when deleted. */
+  me(userId: number): Promise<OwnUser>;
+}
+
+/** Builds the accounts service. */
+export function createAccountsService(
+  db: Db,
+  deps: { sessions: SessionTokens; limits: RateLimitFactory; now?: () => Date },
+): AccountsService {
+  const k = db.kysely;
+  const now = deps.now ?? (() => new Date());
+  const registerLimit = deps.limits.create("register", 10, 60 * 60);
+  const loginByIp = deps.limits.create("login-ip", 30, 15 * 60);
+  const loginByAccount = deps.limits.create("login-account", 10, 15 * 60);
+
+  async function issueSession(userId: number): Promise<AuthResponse> {
+    const row = await repo.findUserById(k, userId);
+    if (!row) throw new NotFoundError("User not found");
+    const jwt = await deps.sessions.issue({ userId: row.id, tokenVersion: row.token_version });
+    return { jwt, user: toOwnUser(row) };
+  }
+
+  return {
+    async register(input, ip) {
+      await registerLimit.consume(`ip:${ip}`);
+      assertPasswordAllowed(input.password);
+      const passwordHash = await hashPassword(input.password);
+      const id = await repo.insertMember(k, {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        now: now().toISOString(),
+      });
+      if (id === null) {
+        throw new ValidationError(
+          "This email cannot be used to sign up. If it is yours, sign in or reset your password.",
+          {
+            errors: [{ path: ["email"], message: "Email cannot be used" }],
+          },
+        );
+      }
+      return issueSession(id);
+    },
+
+    async login(input, ip) {
+      const accountKey = `account:${input.identifier}`;
+      await loginByIp.consume(`ip:${ip}`);
+      await loginByAccount.consume(accountKey);
+      const row = await repo.findUserByEmail(k, input.identifier);
+      const ok = await verifyPassword(row?.password_hash ?? null, input.password);
+      if (!row || !ok) throw new ValidationError("Invalid identifier or password");
+      await loginByAccount.reset(accountKey);
+      return issueSession(row.id);
+    },
+
+    async logout(userId) {
+      await repo.bumpTokenVersion(k, userId);
+    },
+
+    issueSession,
+
+    async me(userId) {
+      const row = await repo.findUserById(k, userId);
+      if (!row) throw new NotFoundError("User not found");
+      return toOwnUser(row);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Session tokens: HS256 JWTs (jose) carrying the user id and the user's token version, so bumping
+// the version revokes every token issued before (logout, password reset, deletion).
+import { createHmac } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+
+export const SESSION_COOKIE = "pragmatist_session";
+/** Session lifetime: 30 days, in seconds. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface SessionClaims {
+  userId: number;
+  tokenVersion: number;
+}
+
+export interface SessionTokens {
+  /** Signs a session token for a user at their current token version. */
+  issue(claims: SessionClaims): Promise<string>;
+  /** Verifies signature, expiry, issuer and audience; null when any check fails. */
+  verify(token: string): Promise<SessionClaims | null>;
+}
+
+/**
+ * Builds the token signer from the server secret (a key derived for this purpose only).
+ * Tokens: `{ sub: userId, ver: tokenVersion, iat, exp }`, HS256 (RFC 7519, RFC 8725 §3.1: one
+ * algorithm, pinned on verify).
+ */
+export function createSessionTokens(
+  secret: string,
+  now: () => Date = () => new Date(),
+): SessionTokens {
+  const key = createHmac("sha256", secret).update("pragmatist session v1").digest();
+  const issuer = "pragmatist";
+  const audience = "pragmatist-session";
+  return {
+    issue({ userId, tokenVersion }) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ ver: tokenVersion })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(String(userId))
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + SESSION_TTL_SECONDS)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer,
+          audience,
+          currentDate: now(),
+        });
+        const userId = Number(payload.sub);
+        const tokenVersion = payload.ver;
+        if (!Number.isInteger(userId) || typeof tokenVersion !== "number") return null;
+        return { userId, tokenVersion };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

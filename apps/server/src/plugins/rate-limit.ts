@@ -1,0 +1,65 @@
+// Rate limits shared by every process: Redis (REDIS_URL) when configured, memory otherwise.
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { AppError } from "../errors.ts";
+
+export interface RateLimit {
+  /**
+   * Counts one event for each key (e.g. `ip:1.2.3.4`, `email:a@b.c`); when any key is over its
+   * budget, throws a 429 RateLimitError with `details.retryAfterSeconds`.
+   */
+  consume(...keys: string[]): Promise<void>;
+  /** Forgets the keys (e.g. after a successful sign-in). */
+  reset(...keys: string[]): Promise<void>;
+}
+
+export interface RateLimitFactory {
+  /** A limiter allowing `points` events per `durationSeconds` per key. */
+  create(name: string, points: number, durationSeconds: number): RateLimit;
+  close(): Promise<void>;
+}
+
+/** Creates limiters on Redis when `redisUrl` is set, else in this process's memory. */
+export function createRateLimitFactory(redisUrl: string | undefined): RateLimitFactory {
+  const redis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : null;
+  return {
+    create(name, points, durationSeconds) {
+      const options = { keyPrefix: `rl:${name}`, points, duration: durationSeconds };
+      const limiter = redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      return {
+        async consume(...keys) {
+          for (const key of keys) {
+            try {
+              await limiter.consume(key);
+            } catch (e) {
+              if (!(e instanceof RateLimiterRes)) throw e;
+              const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+              throw new AppError(
+                429,
+                "RateLimitError",
+                "Too many requests, please try again later.",
+                {
+                  retryAfterSeconds,
+                },
+              );
+            }
+          }
+        },
+        async reset(...keys) {
+          await Promise.all(keys.map((k) => limiter.delete(k)));
+        },
+      };
+    },
+    async close() {
+      await redis?.quit();
+    },
+  };
+}
