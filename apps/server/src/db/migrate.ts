@@ -1,4 +1,5 @@
 // Runs pending migrations at start-up (issue #2: "migrations run at start").
+import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Db } from "./client.ts";
 import { migrations } from "./migrations/index.ts";
@@ -13,9 +14,16 @@ export async function migrateToLatest(db: Db): Promise<void> {
   for (const [name, m] of Object.entries(migrations)) {
     provided[name] = { up: (k) => m.up(k, db.dialect) };
   }
+  // On PostgreSQL, keep Kysely's bookkeeping tables in the schema the connection works in, so a
+  // migration table in another schema (another app, a test schema) is never mistaken for ours.
+  const schema =
+    db.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: () => Promise.resolve(provided) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

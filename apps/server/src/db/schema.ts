@@ -12,6 +12,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Set when the member deleted their account; the row stays, anonymised (migration 004). */
+  deleted_at: string | null;
 }
 
 export interface MediaTable {
@@ -23,6 +25,8 @@ export interface MediaTable {
   size_bytes: number;
   alternative_text: string | null;
   created_at: string;
+  /** The member who uploaded it; null for imported media (migration 004). */
+  owner_id: number | null;
 }
 
 export interface ArticlesTable {

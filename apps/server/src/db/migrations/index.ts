@@ -2,6 +2,9 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../client.ts";
 import * as core from "./001-core.ts";
+import * as search from "./002-search.ts";
+import * as accounts from "./003-accounts.ts";
+import * as users from "./004-users.ts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -10,4 +13,7 @@ export interface DialectMigration {
 /** Migrations by name; names sort in the order they run. */
 export const migrations: Record<string, DialectMigration> = {
   "001-core": core,
+  "002-search": search,
+  "003-accounts": accounts,
+  "004-users": users,
 };

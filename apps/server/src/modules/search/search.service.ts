@@ -1,6 +1,10 @@
 // Typo-tolerant ranked full-text search over published articles, behind one interface with an
 // SQLite (FTS5) and a PostgreSQL (tsvector + pg_trgm) implementation.
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
+import type { Database } from "../../db/schema.ts";
+import { createPostgresSearch } from "./search.postgres.ts";
+import { createSqliteSearch } from "./search.sqlite.ts";
 
 export interface SearchDocument {
   id: number;
@@ -28,10 +32,72 @@ export interface SearchService {
    * corrected against the indexed vocabulary. An empty query gives [].
    */
   search(query: string, limit: number): Promise<SearchHit[]>;
+  /**
+   * Replaces the whole index with every article in the database (any status: visibility is
+   * decided at query time), its tags being the names of its `tag` terms in their order. For bulk
+   * imports and for databases written without the service. Resolves to the number indexed.
+   */
+  rebuild(): Promise<number>;
 }
 
-/** Chooses the implementation for the database's engine. */
-export function createSearchService(db: Db): SearchService {
-  void db;
-  return { index: async () => {}, remove: async () => {}, search: async () => [] };
+/** What each engine implements; the service adds `rebuild` on top of `replaceAll`. */
+export interface SearchEngine extends Omit<SearchService, "rebuild"> {
+  /** Empties the index and indexes `docs`, atomically. */
+  replaceAll(docs: SearchDocument[]): Promise<void>;
+}
+
+export interface SearchOptions {
+  /** The clock deciding which publish dates are past (default: the system clock). */
+  now?: () => Date;
+}
+
+/** Every article as a search document, with the names of its tag terms in their order. */
+async function loadDocuments(db: Kysely<Database>): Promise<SearchDocument[]> {
+  const articles = await db
+    .selectFrom("articles")
+    .select(["id", "title", "sub_title", "content"])
+    .orderBy("id")
+    .execute();
+  const terms = await db
+    .selectFrom("article_terms as at")
+    .innerJoin("terms as t", "t.id", "at.term_id")
+    .select(["at.article_id", "t.name"])
+    .where("t.kind", "=", "tag")
+    .orderBy("at.article_id")
+    .orderBy("at.position")
+    .execute();
+  const tags = new Map<number, string[]>();
+  for (const t of terms) {
+    const list = tags.get(t.article_id);
+    if (list) list.push(t.name);
+    else tags.set(t.article_id, [t.name]);
+  }
+  return articles.map((a) => ({
+    id: a.id,
+    title: a.title,
+    subTitle: a.sub_title,
+    content: a.content,
+    tags: tags.get(a.id) ?? [],
+  }));
+}
+
+/**
+ * Chooses the implementation for the database's engine: FTS5 on SQLite, tsvector + pg_trgm on
+ * PostgreSQL. Both need migration 002-search; neither touches the tables before the first call.
+ */
+export function createSearchService(db: Db, options: SearchOptions = {}): SearchService {
+  const engine =
+    db.dialect === "sqlite"
+      ? createSqliteSearch(db.sqlite, options)
+      : createPostgresSearch(db.kysely, options);
+  return {
+    index: (doc) => engine.index(doc),
+    remove: (id) => engine.remove(id),
+    search: (query, limit) => engine.search(query, limit),
+    async rebuild() {
+      const docs = await loadDocuments(db.kysely);
+      await engine.replaceAll(docs);
+      return docs.length;
+    },
+  };
 }
