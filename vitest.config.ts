@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["apps/server/src/**/*.test.ts", "packages/contracts/src/**/*.test.ts"],
+          include: [
+            "apps/server/src/**/*.test.ts",
+            "packages/contracts/src/**/*.test.ts",
+            "apps/web/app/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,

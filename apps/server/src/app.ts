@@ -21,10 +21,22 @@ import {
 } from "./modules/articles/articles.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
+import { uploadRoutes } from "./modules/uploads/upload.routes.ts";
+import { createUploadService } from "./modules/uploads/upload.service.ts";
+import { localMediaStorage } from "./modules/uploads/storage.ts";
+import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
+import { createReactionsService } from "./modules/reactions/reactions.service.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { createUsersService } from "./modules/users/users.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createSessionTokens } from "./modules/accounts/sessions.ts";
+import { createGoogleSignIn } from "./modules/accounts/google.ts";
+import { googleRoutes } from "./modules/accounts/google.routes.ts";
+import { createPasswordResetService } from "./modules/accounts/password-reset.ts";
+import { passwordResetRoutes } from "./modules/accounts/password-reset.routes.ts";
+import { createMailer } from "./modules/mail/mailer.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler from "./plugins/error-handler.ts";
 import { createRateLimitFactory } from "./plugins/rate-limit.ts";
@@ -58,8 +70,31 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
   const limits = createRateLimitFactory(config.redisUrl);
   const sessions = createSessionTokens(secret, now);
   const accounts = createAccountsService(db, { sessions, limits, now });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+  });
+  const passwordReset = createPasswordResetService(db, {
+    mailer,
+    limits,
+    now,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+  });
+  const google = createGoogleSignIn(db, {
+    config: config.google,
+    publicUrl: config.publicUrl,
+    accounts,
+    limits,
+    now,
+  });
   const articles = createArticlesService(db, secret, clock);
   const search = createSearchService(db);
+  const storage = localMediaStorage(config.dataDir);
+  const uploads = createUploadService(db, { storage, limits, now });
+  const reactions = createReactionsService(db, { now });
+  const users = createUsersService(db, { reactions, uploads, now });
   const api: PublicationApi = {
     site: {
       name: config.siteName,
@@ -79,7 +114,22 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
       );
     },
   };
-  return { db, secret, limits, sessions, accounts, articles, search, api };
+  return {
+    db,
+    secret,
+    limits,
+    sessions,
+    accounts,
+    mailer,
+    passwordReset,
+    google,
+    articles,
+    search,
+    uploads,
+    reactions,
+    users,
+    api,
+  };
 }
 
 /**
@@ -123,6 +173,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   uploadsRoutes(app, { dataDir: config.dataDir });
   articlesRoutes(app, { articles: services.articles, search: services.search });
   accountsRoutes(app, { accounts: services.accounts, secureCookies: config.secureCookies });
+  usersRoutes(app, { users: services.users, secureCookies: config.secureCookies });
+  uploadRoutes(app, { uploads: services.uploads });
+  reactionsRoutes(app, { reactions: services.reactions });
+  passwordResetRoutes(app, { passwordReset: services.passwordReset });
+  googleRoutes(app, { google: services.google, secureCookies: config.secureCookies });
 
   // Unknown API paths are JSON 404s, never a page from the catch-all below.
   app.all("/api/*", async (req) => {

@@ -23,7 +23,32 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   APP_SECRET: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  // Mail: SMTP when set (smtp://user:pass@host:587, smtps://…:465), else an outbox folder.
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  // Google sign-in (spec §7): enabled when both are set. The endpoints are overridable so tests
+  // (and an OIDC-compatible stand-in) can point elsewhere.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER_URL: z.string().url().default("https://accounts.google.com"),
+  GOOGLE_AUTHORIZATION_URL: z
+    .string()
+    .url()
+    .default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
 });
+
+/** Google OAuth 2.0 / OpenID Connect client settings; null when sign-in with Google is off. */
+export type GoogleConfig = Readonly<{
+  clientId: string;
+  clientSecret: string;
+  /** Expected `iss` of the ID token. */
+  issuer: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  jwksUrl: string;
+}>;
 
 export type Config = Readonly<{
   nodeEnv: "development" | "production" | "test";
@@ -40,6 +65,11 @@ export type Config = Readonly<{
   trustProxy: boolean;
   appSecret: string | undefined;
   redisUrl: string | undefined;
+  /** SMTP connection URL; undefined writes mails to `<dataDir>/outbox/` instead. */
+  smtpUrl: string | undefined;
+  /** The From header of every mail, e.g. `"Crypto Pragmatist" <no-reply@localhost>`. */
+  mailFrom: string;
+  google: GoogleConfig | null;
   /** Session cookies are Secure when the public URL is https. */
   secureCookies: boolean;
   webBuildDir: string;
@@ -77,6 +107,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     appSecret: e.APP_SECRET,
     redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, "")}" <no-reply@localhost>`,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? Object.freeze({
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER_URL,
+            authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            jwksUrl: e.GOOGLE_JWKS_URL,
+          })
+        : null,
     secureCookies: e.PUBLIC_URL.startsWith("https://"),
     webBuildDir: path.join(repoRoot, "apps/web/build"),
     demoContentDir: path.join(repoRoot, "content/demo"),

@@ -26,7 +26,7 @@ export const usernameSchema = z
   .trim()
   .min(USERNAME_MIN, `Name must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[^<>{}\u0000-\u001f]+$/u, "Name contains characters that are not allowed");
+  .regex(/^[^<>{}\p{Cc}]+$/u, "Name contains characters that are not allowed");
 
 /** POST /api/auth/local/register: exactly these fields (Strapi CVE-2023-39345: no role, no confirmed). */
 export const registerBodySchema = z.strictObject({
@@ -58,3 +58,26 @@ export type OwnUser = z.infer<typeof ownUserSchema>;
 /** The answer to sign-up, sign-in and the Google code exchange (spec §7). */
 export const authResponseSchema = z.object({ jwt: z.string(), user: ownUserSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** POST /api/auth/forgot-password (spec §7): the email only; the answer never says whether it exists. */
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+/**
+ * POST /api/auth/reset-password (spec §3 "Password reset payload"): the code from the mail link and
+ * the new password twice; the password rules are those of sign-up.
+ */
+export const resetPasswordBodySchema = z
+  .strictObject({
+    code: z.string().min(1, "The reset code is missing").max(256),
+    password: passwordSchema,
+    passwordConfirmation: z.string().max(PASSWORD_MAX),
+  })
+  .refine((b) => b.password === b.passwordConfirmation, {
+    message: "Passwords do not match",
+    path: ["passwordConfirmation"],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+/** The answer of forgot-password and reset-password: nothing to read but success. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+/** GET /api/auth/providers: which sign-in providers are configured (the web hides the others). */
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

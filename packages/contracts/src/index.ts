@@ -5,3 +5,4 @@ export * from "./articles.ts";
 export * from "./labels.ts";
 export * from "./server-context.ts";
 export * from "./auth.ts";
+export * from "./users.ts";

@@ -56,6 +56,15 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
 export interface AuthPluginOptions {
   db: Db;
   sessions: SessionTokens;
@@ -98,12 +107,7 @@ export default fp<AuthPluginOptions>(async function auth(app: FastifyInstance, o
     // every state-changing request that is authenticated by the cookie.
     if (via === "cookie" && !SAFE_METHODS.has(request.method)) {
       const source = request.headers.origin ?? request.headers.referer;
-      let origin: string | null = null;
-      try {
-        origin = source ? new URL(source).origin : null;
-      } catch {
-        origin = null;
-      }
+      const origin = originOf(source);
       const hostOrigin = `${request.protocol}://${request.host}`;
       if (origin === null || (origin !== publicOrigin && origin !== hostOrigin)) {
         throw new ForbiddenError("Cross-site request refused");

@@ -14,6 +14,12 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, mime: string): Promise<{ url: string }>;
   /** The public URL of `key` when something is stored under it, else null. */
   find(key: string): Promise<{ url: string } | null>;
+  /**
+   * Deletes what is stored under `key` (a member's own upload when they delete their account);
+   * nothing happens when nothing is stored. Only for keys nothing else shares (random keys).
+   * @throws Error for a key that is not a safe relative path.
+   */
+  remove(key: string): Promise<void>;
 }
 
 /** The local-disk storage, with the folder it serves from (for `@fastify/static`). */
@@ -104,6 +110,9 @@ export function localMediaStorage(dataDir: string): LocalMediaStorage {
       await fs.promises.writeFile(tmp, bytes);
       await fs.promises.rename(tmp, file);
       return { url };
+    },
+    async remove(key) {
+      await fs.promises.rm(fileOf(key), { force: true });
     },
   };
   byRoot.set(dataDir, storage);

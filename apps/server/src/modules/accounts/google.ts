@@ -1,0 +1,241 @@
+// Sign-in with Google (spec §7): OAuth 2.0 authorization code flow with PKCE, state and an OpenID
+// Connect nonce; accounts are created or linked by verified email; the browser then gets only a
+// short-lived code of ours, never a provider token.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  CodeChallengeMethod,
+  generateCodeVerifier,
+  generateState,
+  OAuth2Client,
+  type OAuth2Tokens,
+} from "arctic";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { type AuthResponse, USERNAME_MAX, USERNAME_MIN } from "@pragmatist/contracts";
+import type { GoogleConfig } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import * as repo from "./accounts.repository.ts";
+import type { AccountsService } from "./accounts.service.ts";
+import { consumeOneTimeCode, createOneTimeCode } from "./one-time-codes.ts";
+
+/** Our hand-off code after the callback: valid 60 seconds, single use. */
+export const GOOGLE_CODE_TTL_SECONDS = 60;
+/** How long a started sign-in may take at Google (state, verifier and nonce cookies): 10 minutes. */
+export const GOOGLE_FLOW_TTL_SECONDS = 10 * 60;
+/** The scopes asked for: the ID token with email, email_verified and name (OpenID Connect Core §5.4). */
+export const GOOGLE_SCOPES = ["openid", "email", "profile"];
+
+/** A started sign-in: send the browser to `url`; keep the rest in httpOnly cookies until the callback. */
+export interface GoogleAuthorization {
+  url: string;
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+/**
+ * A sign-in that must not complete (wrong state, provider error, unverified email …). `reason` is
+ * for the log only; the browser just goes back to /login?error=google.
+ */
+export class GoogleSignInRefused extends Error {
+  readonly reason: string;
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`Google sign-in refused: ${reason}`, options);
+    this.reason = reason;
+  }
+}
+
+export interface GoogleSignIn {
+  /** True when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  readonly enabled: boolean;
+  /**
+   * Starts the authorization code flow: fresh state (CSRF, RFC 6749 §10.12), PKCE verifier with
+   * an S256 challenge (RFC 7636) and nonce (OIDC Core §3.1.2.1), and the URL of Google's consent page.
+   * @throws NotFoundError when Google sign-in is not configured.
+   */
+  start(): GoogleAuthorization;
+  /**
+   * Finishes the flow at the callback: compares the returned state with the stored one (constant
+   * time), exchanges the code with the stored verifier, verifies the ID token's signature against
+   * the provider's JWKS (RS256 only, RFC 8725) plus issuer, audience, expiry and nonce, then
+   * creates or links the member by verified email only. Returns our one-time code (256 bits,
+   * stored hashed, 60 seconds, single use) for `/connect/google/redirect?access_token=…`.
+   * @throws GoogleSignInRefused for any failed check or provider error; NotFoundError when off.
+   */
+  finish(input: {
+    code: string | undefined;
+    state: string | undefined;
+    error: string | undefined;
+    stored: { state?: string; codeVerifier?: string; nonce?: string };
+  }): Promise<string>;
+  /**
+   * Trades our one-time code for `{ jwt, user }` (spec §7 GET /api/auth/google/callback).
+   * Limited per client IP (30 per 15 minutes).
+   * @throws ValidationError for an unknown, used or expired code; 429 when over the limit.
+   */
+  exchange(code: string, ip: string): Promise<AuthResponse>;
+}
+
+/** Builds the Google sign-in; with `config` null every entry point answers 404. */
+export function createGoogleSignIn(
+  db: Db,
+  deps: {
+    config: GoogleConfig | null;
+    publicUrl: string;
+    accounts: AccountsService;
+    limits: RateLimitFactory;
+    now: () => Date;
+  },
+): GoogleSignIn {
+  const k = db.kysely;
+  const { config, now } = deps;
+  const exchangeByIp = deps.limits.create("google-exchange-ip", 30, 15 * 60);
+  const redirectUri = `${deps.publicUrl}/api/connect/google/callback`;
+  const client = config
+    ? new OAuth2Client(config.clientId, config.clientSecret, redirectUri)
+    : null;
+  const jwks = config ? createRemoteJWKSet(new URL(config.jwksUrl)) : null;
+  // Google's ID tokens carry either form of its issuer (Google Identity, "Validate an ID token").
+  const issuers = config
+    ? config.issuer === "https://accounts.google.com"
+      ? [config.issuer, "accounts.google.com"]
+      : [config.issuer]
+    : [];
+
+  function configured() {
+    if (!config || !client || !jwks) throw new NotFoundError("Google sign-in is not configured");
+    return { config, client, jwks };
+  }
+
+  async function verifyIdToken(tokens: OAuth2Tokens, nonce: string): Promise<JWTPayload> {
+    const { config, jwks } = configured();
+    let idToken: string;
+    try {
+      idToken = tokens.idToken();
+    } catch (cause) {
+      throw new GoogleSignInRefused("no ID token in the token response", { cause });
+    }
+    try {
+      const { payload } = await jwtVerify(idToken, jwks, {
+        algorithms: ["RS256"],
+        issuer: issuers,
+        audience: config.clientId,
+        clockTolerance: 60,
+      });
+      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== config.clientId)
+        throw new GoogleSignInRefused("ID token azp is not our client");
+      if (typeof payload.nonce !== "string" || !same(payload.nonce, nonce))
+        throw new GoogleSignInRefused("ID token nonce mismatch");
+      return payload;
+    } catch (cause) {
+      if (cause instanceof GoogleSignInRefused) throw cause;
+      throw new GoogleSignInRefused("ID token failed verification", { cause });
+    }
+  }
+
+  async function findOrCreateMember(email: string, name: unknown): Promise<number> {
+    const existing = await repo.findUserByEmail(k, email);
+    if (existing) return existing.id;
+    const id = await repo.insertMember(k, {
+      username: usernameFrom(name, email),
+      email,
+      passwordHash: null,
+      now: now().toISOString(),
+    });
+    if (id !== null) return id;
+    // A concurrent sign-up with the same email won the unique constraint: link to it.
+    const raced = await repo.findUserByEmail(k, email);
+    if (!raced) throw new Error("member vanished between insert and select");
+    return raced.id;
+  }
+
+  return {
+    enabled: config !== null,
+
+    start() {
+      const { config, client } = configured();
+      const state = generateState();
+      const codeVerifier = generateCodeVerifier();
+      const nonce = randomBytes(32).toString("base64url");
+      const url = client.createAuthorizationURLWithPKCE(
+        config.authorizationUrl,
+        state,
+        CodeChallengeMethod.S256,
+        codeVerifier,
+        GOOGLE_SCOPES,
+      );
+      url.searchParams.set("nonce", nonce);
+      return { url: url.toString(), state, codeVerifier, nonce };
+    },
+
+    async finish({ code, state, error, stored }) {
+      const { config, client } = configured();
+      if (error) throw new GoogleSignInRefused(`provider answered ${error.slice(0, 64)}`);
+      if (!state || !stored.state || !same(state, stored.state))
+        throw new GoogleSignInRefused("state mismatch");
+      if (!code || !stored.codeVerifier || !stored.nonce)
+        throw new GoogleSignInRefused("code, verifier or nonce missing");
+      let tokens: OAuth2Tokens;
+      try {
+        tokens = await client.validateAuthorizationCode(config.tokenUrl, code, stored.codeVerifier);
+      } catch (cause) {
+        throw new GoogleSignInRefused("code exchange failed", { cause });
+      }
+      const claims = await verifyIdToken(tokens, stored.nonce);
+      const verified = claims.email_verified === true || claims.email_verified === "true";
+      if (typeof claims.email !== "string" || !verified)
+        throw new GoogleSignInRefused("email missing or not verified");
+      const email = claims.email.trim().toLowerCase();
+      if (email.length === 0 || email.length > 254) throw new GoogleSignInRefused("email unusable");
+      const userId = await findOrCreateMember(email, claims.name);
+      return createOneTimeCode(k, {
+        userId,
+        purpose: "google-sign-in",
+        ttlSeconds: GOOGLE_CODE_TTL_SECONDS,
+        now: now(),
+      });
+    },
+
+    async exchange(code, ip) {
+      configured();
+      await exchangeByIp.consume(`ip:${ip}`);
+      const userId = await consumeOneTimeCode(k, { code, purpose: "google-sign-in", now: now() });
+      if (userId === null) {
+        throw new ValidationError(
+          "This sign-in link is invalid or has expired. Please try again.",
+          {
+            errors: [{ path: ["access_token"], message: "Invalid or expired code" }],
+          },
+        );
+      }
+      return deps.accounts.issueSession(userId);
+    },
+  };
+}
+
+/** Constant-time string equality (state and nonce are secrets of this browser). */
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * A display name for a new member from the Google profile name, within the sign-up rules
+ * (contracts `usernameSchema`: 2..60 characters, no `<>{}` or control characters); falls back to
+ * the email's local part, then "Member".
+ */
+function usernameFrom(name: unknown, email: string): string {
+  const clean = (s: string) =>
+    s
+      // eslint-disable-next-line no-control-regex
+      .replace(/[<>{}\u0000-\u001f]/gu, "")
+      .trim()
+      .slice(0, USERNAME_MAX)
+      .trim();
+  const fromName = typeof name === "string" ? clean(name) : "";
+  if (fromName.length >= USERNAME_MIN) return fromName;
+  const fromEmail = clean(email.split("@")[0] ?? "");
+  return fromEmail.length >= USERNAME_MIN ? fromEmail : "Member";
+}

@@ -1,0 +1,130 @@
+// Password reset (spec §4 "Forgot password", §5, §7): a mailed single-use link, then a new password
+// that revokes every older session.
+import type { Db } from "../../db/client.ts";
+import { ValidationError } from "../../errors.ts";
+import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import { composeMail } from "../mail/compose.ts";
+import type { MailLogger, Mailer } from "../mail/mailer.ts";
+import * as repo from "./accounts.repository.ts";
+import { consumeOneTimeCode, createOneTimeCode, revokeOneTimeCodes } from "./one-time-codes.ts";
+import { assertPasswordAllowed, hashPassword } from "./passwords.ts";
+
+/** How long a reset link works: 30 minutes, in seconds (OWASP Forgot Password Cheat Sheet). */
+export const RESET_CODE_TTL_SECONDS = 30 * 60;
+
+export interface PasswordResetService {
+  /**
+   * Mails a reset link `${PUBLIC_URL}/passreset?code=…` when an account has this (normalised)
+   * email, and does nothing otherwise. The caller answers the same either way and at once: the
+   * lookup and the mail run after the answer, so neither the body nor the time tells whether the
+   * account exists (OWASP ASVS 6.3.8). Limited per client IP (20 an hour) and per email (5 an hour:
+   * the key is the account, never a field an attacker can vary freely, Strapi CVE-2025-64526).
+   * Failures of the background work are logged on `log`, never shown.
+   * @throws RateLimitError (429) when over a limit.
+   */
+  forgotPassword(email: string, context: { ip: string; log: MailLogger }): Promise<void>;
+  /**
+   * Sets a new password with a code from a reset mail: checks the password policy (contracts
+   * `passwordSchema` at the edge, common passwords here), stores its argon2id hash, spends the code
+   * and the member's other reset codes, and bumps the token version so every older session ends
+   * (Strapi CVE-2026-22706). Starts no session: the member signs in again (spec §4: to /login).
+   * Limited per client IP (20 per 15 minutes).
+   * @throws ValidationError for an unknown, used or expired code or a common password; 429.
+   */
+  resetPassword(input: { code: string; password: string }, context: { ip: string }): Promise<void>;
+  /** Resolves when the reset mails already accepted have been handled (for shutdown and tests). */
+  settle(): Promise<void>;
+}
+
+/** Builds the password-reset service. `now` is the clock for code expiry (tests move it). */
+export function createPasswordResetService(
+  db: Db,
+  deps: {
+    mailer: Mailer;
+    limits: RateLimitFactory;
+    now: () => Date;
+    publicUrl: string;
+    siteName: string;
+  },
+): PasswordResetService {
+  const k = db.kysely;
+  const { mailer, now, publicUrl, siteName } = deps;
+  const forgotByIp = deps.limits.create("forgot-password-ip", 20, 60 * 60);
+  const forgotByEmail = deps.limits.create("forgot-password-email", 5, 60 * 60);
+  const resetByIp = deps.limits.create("reset-password-ip", 20, 15 * 60);
+  const pending = new Set<Promise<void>>();
+
+  async function mailResetLink(email: string, log: MailLogger): Promise<void> {
+    const user = await repo.findUserByEmail(k, email);
+    if (!user?.email) return;
+    const code = await createOneTimeCode(k, {
+      userId: user.id,
+      purpose: "password-reset",
+      ttlSeconds: RESET_CODE_TTL_SECONDS,
+      now: now(),
+    });
+    const link = `${publicUrl}/passreset?code=${code}`;
+    const body = composeMail({
+      siteName,
+      publicUrl,
+      intro: [
+        `Hello ${user.username},`,
+        `someone asked to reset the password of your ${siteName} account. If it was you, choose a new password here:`,
+      ],
+      action: { label: "Choose a new password", url: link },
+      outro: [
+        `The link works once, for ${RESET_CODE_TTL_SECONDS / 60} minutes. Setting a new password signs you out on every device.`,
+        "If you did not ask for this, ignore this mail: your password stays as it is.",
+      ],
+    });
+    await mailer.send({ to: user.email, subject: `Reset your ${siteName} password`, ...body }, log);
+    log.info({ userId: user.id }, "password reset mail sent");
+  }
+
+  return {
+    async forgotPassword(email, { ip, log }) {
+      await forgotByIp.consume(`ip:${ip}`);
+      await forgotByEmail.consume(`email:${email}`);
+      const task: Promise<void> = mailResetLink(email, log)
+        .catch((err: unknown) => log.error({ err }, "password reset mail failed"))
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+
+    async resetPassword(input, { ip }) {
+      await resetByIp.consume(`ip:${ip}`);
+      assertPasswordAllowed(input.password);
+      const passwordHash = await hashPassword(input.password);
+      const done = await k.transaction().execute(async (trx) => {
+        const at = now();
+        const userId = await consumeOneTimeCode(trx, {
+          code: input.code,
+          purpose: "password-reset",
+          now: at,
+        });
+        if (userId === null) return false;
+        await trx
+          .updateTable("users")
+          .set((eb) => ({
+            password_hash: passwordHash,
+            updated_at: at.toISOString(),
+            token_version: eb("token_version", "+", 1),
+          }))
+          .where("id", "=", userId)
+          .execute();
+        await revokeOneTimeCodes(trx, { userId, purpose: "password-reset", now: at });
+        return true;
+      });
+      if (!done) {
+        throw new ValidationError(
+          "This reset link is invalid or has expired. Please ask for a new one.",
+          { errors: [{ path: ["code"], message: "Invalid or expired code" }] },
+        );
+      }
+    },
+
+    async settle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

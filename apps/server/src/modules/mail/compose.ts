@@ -1,0 +1,55 @@
+// The house style of a mail: plain text and a simple HTML twin with the site name; no images,
+// no tracking pixels, no rewritten links.
+
+export interface MailContent {
+  /** The publication's name (SITE_NAME), shown as the header and in the sign-off. */
+  siteName: string;
+  /** PUBLIC_URL, shown in the footer. */
+  publicUrl: string;
+  /** Paragraphs of plain text before the action. */
+  intro: string[];
+  /** The one thing to do: a button in HTML, a bare link on its own line in text. */
+  action?: { label: string; url: string };
+  /** Paragraphs after the action (validity, "if this was not you …"). */
+  outro?: string[];
+}
+
+/** Escapes text for HTML element content and double-quoted attributes (OWASP XSS rule #1/#2). */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Renders a mail's text and HTML bodies from the same content; every value is escaped in HTML. */
+export function composeMail(content: MailContent): { text: string; html: string } {
+  const { siteName, publicUrl, intro, action, outro = [] } = content;
+  const text = [
+    ...intro,
+    ...(action ? [`${action.label}:\n${action.url}`] : []),
+    ...outro,
+    `— ${siteName}\n${publicUrl}`,
+  ].join("\n\n");
+
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml("If the button does not work, copy this address into your browser:")}<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(siteName)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f6f4;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1a1a1a;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">
+<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(siteName)}</h1>
+${intro.map(p).join("\n")}
+${button}
+${outro.map(p).join("\n")}
+<p style="margin:32px 0 0;font-size:13px;color:#555">${escapeHtml(siteName)} · ${escapeHtml(publicUrl)}</p>
+</div>
+</body></html>
+`;
+  return { text, html };
+}

@@ -1,0 +1,93 @@
+// Likes and bookmarks (spec §3 Article likedBy/bookmarkedBy, §4 "Like and bookmark", §7 Articles).
+import type {
+  BookmarkedArticle,
+  LikesBookmarks,
+  ToggleBookmarkResponse,
+  ToggleLikeResponse,
+} from "@pragmatist/contracts";
+import type { Db } from "../../db/client.ts";
+import { NotFoundError } from "../../errors.ts";
+import * as repo from "./reactions.repository.ts";
+
+/** Bookmarks listed on the account page: the spec's client fetches at most 999 (spec §9). */
+export const BOOKMARKS_LIMIT = 999;
+
+export interface ReactionsService {
+  /**
+   * Who liked the article (every member id, earliest first) and the counts. Bookmarks are
+   * private: `bookmarkedBy` is `[viewerId]` when the asking member bookmarked it, else `[]`, which
+   * is all the spec's client needs ("is it bookmarked by me").
+   * @throws NotFoundError for an unknown, draft or future-dated article.
+   */
+  likesBookmarks(articleId: number, viewerId: number | null): Promise<LikesBookmarks>;
+  /**
+   * Likes the article, or takes the like back when there was one. Safe under double clicks and
+   * concurrent requests (primary key, no read-then-write).
+   * @throws NotFoundError for an unknown, draft or future-dated article.
+   */
+  toggleLike(userId: number, articleId: number): Promise<ToggleLikeResponse>;
+  /** Bookmarks the article or removes the bookmark; as toggleLike. @throws NotFoundError */
+  toggleBookmark(userId: number, articleId: number): Promise<ToggleBookmarkResponse>;
+  /** The published articles the member bookmarked, newest bookmark first (at most 999). */
+  listBookmarks(userId: number): Promise<BookmarkedArticle[]>;
+}
+
+/** Builds the reactions service; `now` decides which articles are published yet. */
+export function createReactionsService(db: Db, deps: { now?: () => Date } = {}): ReactionsService {
+  const k = db.kysely;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  async function assertPublished(articleId: number): Promise<void> {
+    if (!(await repo.isPublished(k, articleId, now()))) {
+      throw new NotFoundError("Article not found");
+    }
+  }
+
+  async function toggle(table: repo.ReactionTable, userId: number, articleId: number) {
+    await assertPublished(articleId);
+    const present = await repo.toggle(k, table, articleId, userId, now());
+    return { present, count: await repo.countFor(k, table, articleId) };
+  }
+
+  return {
+    async likesBookmarks(articleId, viewerId) {
+      await assertPublished(articleId);
+      const [likedBy, likeCount, bookmarkCount, mine] = await Promise.all([
+        repo.userIdsFor(k, "article_likes", articleId),
+        repo.countFor(k, "article_likes", articleId),
+        repo.countFor(k, "article_bookmarks", articleId),
+        viewerId === null
+          ? Promise.resolve(false)
+          : repo.hasReacted(k, "article_bookmarks", articleId, viewerId),
+      ]);
+      return {
+        likedBy,
+        bookmarkedBy: mine && viewerId !== null ? [viewerId] : [],
+        likeCount,
+        bookmarkCount,
+      };
+    },
+
+    async toggleLike(userId, articleId) {
+      const { present, count } = await toggle("article_likes", userId, articleId);
+      return { liked: present, likeCount: count };
+    },
+
+    async toggleBookmark(userId, articleId) {
+      const { present, count } = await toggle("article_bookmarks", userId, articleId);
+      return { bookmarked: present, bookmarkCount: count };
+    },
+
+    async listBookmarks(userId) {
+      const rows = await repo.findBookmarkedArticles(k, userId, now(), BOOKMARKS_LIMIT);
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        subTitle: r.sub_title,
+        slug: r.slug,
+        publishDate: r.publish_date,
+        bookmarkedAt: r.bookmarked_at,
+      }));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Kysely queries for members' uploads: the media row with its owner.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+/** Inserts a media row owned by a member and returns its id. */
+export async function insertOwnedMedia(
+  db: Q,
+  fields: {
+    ownerId: number;
+    url: string;
+    mime: string;
+    width: number;
+    height: number;
+    sizeBytes: number;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto("media")
+    .values({
+      url: fields.url,
+      mime: fields.mime,
+      width: fields.width,
+      height: fields.height,
+      size_bytes: fields.sizeBytes,
+      alternative_text: null,
+      created_at: fields.now,
+      owner_id: fields.ownerId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The image with this id when `ownerId` uploaded it, else null (absent and not-yours look alike). */
+export async function findOwnedImage(
+  db: Q,
+  ownerId: number,
+  mediaId: number,
+): Promise<{ id: number; url: string } | null> {
+  const row = await db
+    .selectFrom("media")
+    .select(["id", "url"])
+    .where("id", "=", mediaId)
+    .where("owner_id", "=", ownerId)
+    .where("mime", "like", "image/%")
+    .executeTakeFirst();
+  return row ?? null;
+}

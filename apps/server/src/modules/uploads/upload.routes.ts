@@ -1,0 +1,93 @@
+// POST /api/upload: a signed-in member's image, multipart field `files` (spec §7 Users and auth).
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorBodySchema, uploadResponseSchema } from "@pragmatist/contracts";
+import { AppError, ValidationError } from "../../errors.ts";
+import { requireUser } from "../../plugins/auth.ts";
+import { MAX_UPLOAD_BYTES, type UploadService } from "./upload.service.ts";
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  413: errorBodySchema,
+  429: errorBodySchema,
+};
+
+const ONE_FILE = "Send one image in the multipart field files";
+
+/**
+ * Reads the single file part named `files`, at most 5 MB. Any other field, a second file or a
+ * missing file is a 400; a larger file is a 413, detected while streaming (nothing past the
+ * limit is buffered).
+ */
+async function readOnlyFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new ValidationError(ONE_FILE);
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== "file" || part.fieldname !== "files" || bytes !== null) {
+        throw new ValidationError(ONE_FILE, {
+          errors: [{ path: [part.fieldname], message: ONE_FILE }],
+        });
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status === 413) {
+      throw new AppError(413, "PayloadTooLargeError", "The image must be at most 5 MB", {
+        maxBytes: MAX_UPLOAD_BYTES,
+      });
+    }
+    if (status !== undefined && status >= 400 && status < 500) throw new ValidationError(ONE_FILE);
+    throw e;
+  }
+  if (bytes === null || bytes.length === 0) throw new ValidationError(ONE_FILE);
+  return bytes;
+}
+
+/**
+ * Registers POST /api/upload with `@fastify/multipart` scoped to it (no other route accepts
+ * multipart bodies). Answers 201 with Strapi's bare array `[{ id, url, ... }]`, read by the
+ * client at `data[0].id`. Signed-in only: anonymous callers get 401 before any byte is read.
+ */
+export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadService }) {
+  const { uploads } = deps;
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: 2,
+        fields: 4,
+        parts: 6,
+        fieldNameSize: 100,
+        fieldSize: 1024,
+        headerPairs: 20,
+      },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/upload",
+      {
+        preValidation: async (req) => {
+          requireUser(req);
+        },
+        schema: {
+          tags: ["users"],
+          summary:
+            "Uploads a JPEG, PNG, WebP or GIF (multipart field files, at most 5 MB); stored re-encoded as WebP",
+          consumes: ["multipart/form-data"],
+          response: { 201: uploadResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const file = await uploads.uploadAvatar(user.id, () => readOnlyFile(req));
+        return reply.status(201).send([file]);
+      },
+    );
+  });
+}

@@ -1,0 +1,127 @@
+// Kysely queries for members' profiles: live members only, profile edits, role, anonymising deletion.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { UserRow } from "../accounts/accounts.service.ts";
+
+type Q = Kysely<Database>;
+
+function selectUsers(db: Q) {
+  return db
+    .selectFrom("users as u")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select([
+      "u.id",
+      "u.username",
+      "u.email",
+      "u.password_hash",
+      "u.role",
+      "u.token_version",
+      "u.created_at",
+      "u.profile_picture_id",
+      "m.url as profile_picture_url",
+    ]);
+}
+
+/** The member with this id unless they deleted their account, else null. */
+export async function findLiveUserById(db: Q, id: number): Promise<UserRow | null> {
+  const row = await selectUsers(db)
+    .where("u.id", "=", id)
+    .where("u.deleted_at", "is", null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The user row with this id, deleted or not, else null. */
+export async function findAnyUserById(db: Q, id: number): Promise<UserRow | null> {
+  const row = await selectUsers(db).where("u.id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The live member with this (lower-cased) email, else null. */
+export async function findLiveUserByEmail(db: Q, email: string): Promise<UserRow | null> {
+  const row = await selectUsers(db)
+    .where("u.email", "=", email)
+    .where("u.deleted_at", "is", null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Changes a live member's username and/or profile picture (undefined leaves a field alone, null
+ * removes the picture). @returns false when no live member has this id.
+ */
+export async function updateProfile(
+  db: Q,
+  id: number,
+  fields: { username?: string; profilePictureId?: number | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({
+      ...(fields.username !== undefined ? { username: fields.username } : {}),
+      ...(fields.profilePictureId !== undefined
+        ? { profile_picture_id: fields.profilePictureId }
+        : {}),
+      updated_at: fields.now,
+    })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets a live member's role. @returns false when no live member has this id. */
+export async function setRole(db: Q, id: number, role: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ role, updated_at: now })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Erases a member's personal data in one transaction, so a failure leaves nothing half-deleted:
+ * likes, bookmarks, one-time codes (password reset, Google hand-off) and their uploads' rows are
+ * deleted; the users row stays as "Deleted member" (its comments keep an author) with no email,
+ * password hash, picture or bio, role member, `deleted_at` set and the token version bumped, which
+ * revokes every session. New tables of member data (assistant history) add their delete here.
+ * This is the one query of this module on other modules' tables: an erasure must be atomic.
+ * @returns the URLs of the member's uploads (their files are removed after commit), or null when
+ * no live member has this id.
+ */
+export async function anonymise(
+  db: Q,
+  id: number,
+  fields: { username: string; now: string },
+): Promise<string[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("users")
+      .set((eb) => ({
+        username: fields.username,
+        email: null,
+        password_hash: null,
+        profile_picture_id: null,
+        bio: null,
+        role: "member",
+        token_version: eb("token_version", "+", 1),
+        deleted_at: fields.now,
+        updated_at: fields.now,
+      }))
+      .where("id", "=", id)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return null;
+    await trx.deleteFrom("article_likes").where("user_id", "=", id).execute();
+    await trx.deleteFrom("article_bookmarks").where("user_id", "=", id).execute();
+    await trx.deleteFrom("one_time_codes").where("user_id", "=", id).execute();
+    const media = await trx
+      .deleteFrom("media")
+      .where("owner_id", "=", id)
+      .returning("url")
+      .execute();
+    return media.map((m) => m.url);
+  });
+}

@@ -1,0 +1,105 @@
+// Members, their uploads and their reactions: the shapes of spec §3 (User) and §7 (Users, Articles).
+import { z } from "zod";
+import { ownUserSchema, publicUserSchema, usernameSchema } from "./auth.ts";
+
+/** Largest id a client may name: PostgreSQL's `integer` range. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id as it appears in a path ("42"); anything else is a 400. */
+export const idPathParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "must be a positive integer id")
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_ID));
+
+/**
+ * The name shown for a member who deleted their account: their row stays, anonymised, so their
+ * comments keep an author (issue #3).
+ */
+export const DELETED_MEMBER_NAME = "Deleted member";
+
+/** The relations `GET /api/users/{id}` can populate (spec §7). */
+export const userPopulateKeys = ["bookmarked", "profilePicture"] as const;
+export type UserPopulateKey = (typeof userPopulateKeys)[number];
+
+/** An article the member bookmarked, as the account page lists it (spec §2 Account screen). */
+export const bookmarkedArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subTitle: z.string(),
+  slug: z.string(),
+  publishDate: z.string(),
+  /** When the member bookmarked it (ISO 8601). */
+  bookmarkedAt: z.string(),
+});
+export type BookmarkedArticle = z.infer<typeof bookmarkedArticleSchema>;
+
+/** The member as they see themself, with their bookmarks when `populate=bookmarked` asked. */
+export const ownUserViewSchema = ownUserSchema.extend({
+  bookmarked: z.array(bookmarkedArticleSchema).optional(),
+});
+/**
+ * `GET /api/users/{id}`: the owner's view (email, role, bookmarks) or anyone else's (public
+ * fields only). The owner's shape is tried first so the serialiser does not strip it.
+ */
+export const userViewSchema = z.union([ownUserViewSchema, publicUserSchema]);
+export type OwnUserView = z.infer<typeof ownUserViewSchema>;
+export type UserView = z.infer<typeof userViewSchema>;
+
+/**
+ * `PUT /api/users/{id}`: exactly these fields, at least one. `profilePicture` is a media id from
+ * `POST /api/upload` uploaded by this member, or null to remove the picture. No role, email or
+ * password here (Strapi CVE-2023-39345: mass assignment).
+ */
+export const updateUserBodySchema = z
+  .strictObject({
+    username: usernameSchema.optional(),
+    profilePicture: z.number().int().positive().max(MAX_ID).nullable().optional(),
+  })
+  .refine((b) => b.username !== undefined || b.profilePicture !== undefined, {
+    message: "Nothing to update: send username or profilePicture",
+  });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+/** One stored upload, Strapi's upload shape (`size` in kilobytes, as Strapi reports it). */
+export const uploadedFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  ext: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Kilobytes, two decimals (Strapi v4). */
+  size: z.number(),
+});
+/** `POST /api/upload`: a bare array, read by the client at `data[0].id` (spec §7). */
+export const uploadResponseSchema = z.array(uploadedFileSchema);
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/**
+ * `GET /api/articles/{id}/likesbookmarks` (spec §3, §7). `likedBy` lists every member who liked;
+ * bookmarks are private, so `bookmarkedBy` holds at most the asking member's own id.
+ */
+export const likesBookmarksResponseSchema = z.object({
+  likedBy: z.array(z.number().int()),
+  bookmarkedBy: z.array(z.number().int()),
+  likeCount: z.number().int(),
+  bookmarkCount: z.number().int(),
+});
+export type LikesBookmarks = z.infer<typeof likesBookmarksResponseSchema>;
+
+/** `POST /api/articles/toggle-like` and `/toggle-bookmark` (spec §7). */
+export const toggleReactionBodySchema = z.strictObject({
+  articleId: z.number().int().positive().max(MAX_ID),
+});
+export const toggleLikeResponseSchema = z.object({
+  liked: z.boolean(),
+  likeCount: z.number().int(),
+});
+export const toggleBookmarkResponseSchema = z.object({
+  bookmarked: z.boolean(),
+  bookmarkCount: z.number().int(),
+});
+export type ToggleLikeResponse = z.infer<typeof toggleLikeResponseSchema>;
+export type ToggleBookmarkResponse = z.infer<typeof toggleBookmarkResponseSchema>;
