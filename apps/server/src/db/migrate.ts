@@ -18,7 +18,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // migration table in another schema (another app, a test schema) is never mistaken for ours.
   const schema =
     db.dialect === "postgres"
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
+          .rows[0]?.schema
       : undefined;
   const migrator = new Migrator({
     db: db.kysely,

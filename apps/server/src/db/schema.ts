@@ -14,6 +14,8 @@ export interface UsersTable {
   updated_at: string;
   /** Set when the member deleted their account; the row stays, anonymised (migration 004). */
   deleted_at: string | null;
+  /** When the member proved they own the email (Google verified email, or a reset link). */
+  email_verified_at: string | null;
 }
 
 export interface MediaTable {

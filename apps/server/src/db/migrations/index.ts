@@ -5,6 +5,7 @@ import * as core from "./001-core.ts";
 import * as search from "./002-search.ts";
 import * as accounts from "./003-accounts.ts";
 import * as users from "./004-users.ts";
+import * as emailVerified from "./005-email-verified.ts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -16,4 +17,5 @@ export const migrations: Record<string, DialectMigration> = {
   "002-search": search,
   "003-accounts": accounts,
   "004-users": users,
+  "005-email-verified": emailVerified,
 };

@@ -81,3 +81,22 @@ export async function bumpTokenVersion(db: Q, userId: number): Promise<void> {
     .where("id", "=", userId)
     .execute();
 }
+
+/**
+ * Records that the owner of the account's email proved it (Google's verified email). When the
+ * email had never been proven, the account may have been pre-registered by someone else: its
+ * password is dropped and every session revoked, so only the email's owner keeps access (they can
+ * set a password through a reset). Accounts already verified are only touched to keep the date.
+ */
+export async function claimVerifiedEmail(db: Q, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({
+      password_hash: null,
+      token_version: eb("token_version", "+", 1),
+      email_verified_at: now,
+    }))
+    .where("id", "=", userId)
+    .where("email_verified_at", "is", null)
+    .execute();
+}

@@ -169,6 +169,43 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     expect(await usersWithEmail("hal@example.test")).toHaveLength(1);
   });
 
+  it("drops a pre-registered password and its sessions when the email's owner signs in with Google", async () => {
+    // An attacker registers the victim's address first (the email was never proven)...
+    const squatter = await app.inject({
+      method: "POST",
+      url: "/api/auth/local/register",
+      payload: {
+        username: "Squatter",
+        email: "victim@example.test",
+        password: "squatters-passphrase-1",
+      },
+    });
+    const squatterJwt = squatter.json().jwt as string;
+    // ...then the real owner signs in with Google, which proves the email.
+    identity = { ...identity, sub: "3", email: "victim@example.test", name: "Victim" };
+    const owner = await trade(await signIn());
+    expect(owner.statusCode).toBe(200);
+    const me = await app.inject({
+      url: "/api/users/me",
+      headers: { authorization: `Bearer ${squatterJwt}` },
+    });
+    expect(me.statusCode).toBe(401);
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/local",
+      payload: { identifier: "victim@example.test", password: "squatters-passphrase-1" },
+    });
+    expect(login.statusCode).toBe(400);
+    // A later Google sign-in of the now-verified account keeps its sessions.
+    const ownerJwt = owner.json().jwt as string;
+    await trade(await signIn());
+    const still = await app.inject({
+      url: "/api/users/me",
+      headers: { authorization: `Bearer ${ownerJwt}` },
+    });
+    expect(still.statusCode).toBe(200);
+  });
+
   it("refuses a wrong or missing state, a provider error and a replayed callback", async () => {
     const { cookies, back } = await authorize();
     const forged = new URL(back);

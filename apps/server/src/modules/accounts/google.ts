@@ -136,14 +136,20 @@ export function createGoogleSignIn(
 
   async function findOrCreateMember(email: string, name: unknown): Promise<number> {
     const existing = await repo.findUserByEmail(k, email);
-    if (existing) return existing.id;
+    if (existing) {
+      await repo.claimVerifiedEmail(k, existing.id, now().toISOString());
+      return existing.id;
+    }
     const id = await repo.insertMember(k, {
       username: usernameFrom(name, email),
       email,
       passwordHash: null,
       now: now().toISOString(),
     });
-    if (id !== null) return id;
+    if (id !== null) {
+      await repo.claimVerifiedEmail(k, id, now().toISOString());
+      return id;
+    }
     // A concurrent sign-up with the same email won the unique constraint: link to it.
     const raced = await repo.findUserByEmail(k, email);
     if (!raced) throw new Error("member vanished between insert and select");

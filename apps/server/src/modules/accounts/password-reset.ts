@@ -108,6 +108,8 @@ export function createPasswordResetService(
           .set((eb) => ({
             password_hash: passwordHash,
             updated_at: at.toISOString(),
+            // Following the mailed link proves the member owns the email.
+            email_verified_at: at.toISOString(),
             token_version: eb("token_version", "+", 1),
           }))
           .where("id", "=", userId)
