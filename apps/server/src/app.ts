@@ -39,10 +39,30 @@ import { passwordResetRoutes } from "./modules/accounts/password-reset.routes.ts
 import { createMailer } from "./modules/mail/mailer.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler from "./plugins/error-handler.ts";
+import responseCache from "./plugins/response-cache.ts";
 import { createRateLimitFactory } from "./plugins/rate-limit.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { NotFoundError } from "./errors.ts";
 import { resolveSecret } from "./secrets.ts";
+
+const CACHEABLE_API = new Set([
+  "/api/articles",
+  "/api/articles/params",
+  "/api/articles/populate-fuzzy",
+  "/api/articles/count",
+  "/api/fuzzy-search/search",
+]);
+const PRIVATE_PAGES = /^\/(account|login|passreset|connect)(\/|\.data|$)/;
+
+/** Server-rendered public pages (and their `.data` loader requests), not API or asset paths. */
+function isPublicPage(path: string): boolean {
+  return (
+    !path.startsWith("/api/") &&
+    !path.startsWith("/uploads/") &&
+    !path.startsWith("/assets/") &&
+    !PRIVATE_PAGES.test(path)
+  );
+}
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share a prepared one). */
@@ -151,6 +171,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  // First, so a cached answer skips cookie parsing, session checks and header building.
+  await app.register(responseCache, {
+    ttlSeconds: config.responseCacheSeconds,
+    isCacheablePath: (path) =>
+      CACHEABLE_API.has(path) || path.startsWith("/api/taxonomies/") || isPublicPage(path),
+  });
   await app.register(authPlugin, { db, sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(helmet, {
     // React Router's hydration scripts are inline; a nonce-based policy comes with the pages work.

@@ -23,6 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   APP_SECRET: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   // Mail: SMTP when set (smtp://user:pass@host:587, smtps://…:465), else an outbox folder.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -65,6 +66,8 @@ export type Config = Readonly<{
   trustProxy: boolean;
   appSecret: string | undefined;
   redisUrl: string | undefined;
+  /** Seconds a public page or API read is reused for readers without a session; 0 = off. */
+  responseCacheSeconds: number;
   /** SMTP connection URL; undefined writes mails to `<dataDir>/outbox/` instead. */
   smtpUrl: string | undefined;
   /** The From header of every mail, e.g. `"Crypto Pragmatist" <no-reply@localhost>`. */
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     appSecret: e.APP_SECRET,
     redisUrl: e.REDIS_URL,
+    responseCacheSeconds: e.RESPONSE_CACHE_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, "")}" <no-reply@localhost>`,
     google:

@@ -17,6 +17,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     APP_SECRET: "test-secret-test-secret-test-secret-0123",
     SEED_DEMO_CONTENT: "false",
+    RESPONSE_CACHE_SECONDS: "0",
     ...overrides,
   });
 }
