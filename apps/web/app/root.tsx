@@ -1,7 +1,7 @@
 // Document shell: header and footer on every page, default meta, the root loader (site settings
 // and the footer's latest News), and the router's error boundary ("Unexpected Application Error!",
 // spec §2).
-import { publicationContext } from "@pragmatist/contracts";
+import { type OwnUser, publicationContext, viewerContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
@@ -24,7 +24,9 @@ import { defaultSite, type SiteData, useSiteData } from "./features/layout/site-
 /** Footer "Most Popular": the 3 latest News articles (spec §2 Footer, §9). */
 const POPULAR_COUNT = 3;
 
-export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
+export async function loader({
+  context,
+}: Route.LoaderArgs): Promise<SiteData & { viewer: OwnUser | null }> {
   const api = context.get(publicationContext);
   const latest = await api.listArticles({
     page: 1,
@@ -33,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
     filter: { types: ["News"] },
   });
   return {
+    // The signed-in reader (header avatar, article bar), resolved from the session cookie.
+    viewer: context.get(viewerContext),
     site: api.site,
     popular: latest.data.map((a) => ({
       id: a.id,

@@ -11,5 +11,9 @@ export default [
   route("about", "routes/about.tsx"),
   route("services", "routes/services.tsx"),
   route("error", "routes/error.tsx"),
+  route("login", "routes/login.tsx"),
+  route("passreset", "routes/passreset.tsx"),
+  route("connect/google/redirect", "routes/google-redirect.tsx"),
+  route("account", "routes/account.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,12 @@
 // The bar under the byline (spec §2): like, comment and bookmark counts, then the share links.
-import type { ReactNode } from "react";
+// Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal, spec §4);
+// anonymous readers are sent to sign in and come back to the article (spec §5).
+import { type ReactNode, useCallback } from "react";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { useViewer } from "../../lib/viewer";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "./icons.tsx";
 import { ShareLinks } from "./share-links.tsx";
+import { type ReactionKind, useReactions } from "./use-reactions.ts";
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -19,6 +24,9 @@ function Count({ icon, value, label }: { icon: ReactNode; value: number; label: 
   );
 }
 
+const actionClass =
+  "-mx-1.5 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 transition-colors hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent";
+
 export interface ArticleBarProps {
   likeCount: number;
   commentCount: number;
@@ -26,20 +34,77 @@ export interface ArticleBarProps {
   /** Absolute canonical address, shared as is. */
   shareUrl: string;
   title: string;
+  /** The article's id and slug; by default from the article route's loader data. */
+  articleId?: number;
+  slug?: string;
 }
 
-/** Counts are read-only here; liking and bookmarking arrive with accounts. */
-export function ArticleBar({
+export function ArticleBar(props: ArticleBarProps) {
+  const route = useRouteLoaderData("routes/article") as
+    { id?: number; article?: { slug?: string } } | undefined;
+  const articleId = props.articleId ?? route?.id;
+  const slug = props.slug ?? route?.article?.slug ?? "";
+  // A fresh state per article: the route component stays mounted from one article to the next.
+  return <Bar key={slug} {...props} articleId={articleId} slug={slug} />;
+}
+
+function Bar({
   likeCount,
   commentCount,
   bookmarkCount,
   shareUrl,
   title,
-}: ArticleBarProps) {
+  articleId,
+  slug,
+}: Omit<ArticleBarProps, "articleId"> & { articleId: number | undefined; slug: string }) {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const loginUrl = `/login?next=/p/${encodeURIComponent(slug)}`;
+  const onSignedOut = useCallback(() => void navigate(loginUrl), [navigate, loginUrl]);
+  const { state, error, toggle } = useReactions(
+    articleId,
+    viewer?.id ?? null,
+    { likeCount, bookmarkCount },
+    onSignedOut,
+  );
+
+  function action(kind: ReactionKind, verb: string, Icon: typeof HeartIcon) {
+    const { on, count } = state[kind];
+    const label = `${verb}, ${plural(count, kind, `${kind}s`)}`;
+    const content = (
+      <>
+        <Icon fill={on ? "currentColor" : "none"} />
+        <span className="tabular">{count}</span>
+      </>
+    );
+    // Spec §5: only signed-in readers like and bookmark; the link brings the others back here.
+    return viewer && articleId ? (
+      <button
+        type="button"
+        className={`${actionClass} ${on ? "text-accent" : "hover:text-ink"}`}
+        aria-pressed={on}
+        aria-label={label}
+        title={on ? `Remove ${kind}` : verb}
+        onClick={() => toggle(kind)}
+      >
+        {content}
+      </button>
+    ) : (
+      <Link
+        to={loginUrl}
+        className={`${actionClass} hover:text-ink`}
+        aria-label={`${label} (sign in)`}
+        title={`Sign in to ${kind}`}
+      >
+        {content}
+      </Link>
+    );
+  }
+
   return (
-    <div className="flex items-center justify-between gap-4 border-y border-line py-1.5 text-sm text-muted">
+    <div className="relative flex items-center justify-between gap-4 border-y border-line py-1.5 text-sm text-muted">
       <div className="flex items-center gap-5 pl-1">
-        <Count icon={<HeartIcon />} value={likeCount} label={plural(likeCount, "like", "likes")} />
+        {action("like", "Like", HeartIcon)}
         <a
           href="#comments"
           className="inline-flex rounded hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
@@ -50,13 +115,15 @@ export function ArticleBar({
             label={plural(commentCount, "comment", "comments")}
           />
         </a>
-        <Count
-          icon={<BookmarkIcon />}
-          value={bookmarkCount}
-          label={plural(bookmarkCount, "bookmark", "bookmarks")}
-        />
+        {action("bookmark", "Bookmark", BookmarkIcon)}
       </div>
       <ShareLinks url={shareUrl} title={title} />
+      <p
+        role="status"
+        className="absolute top-full left-0 mt-1 text-xs text-red-700 empty:hidden dark:text-red-400"
+      >
+        {error}
+      </p>
     </div>
   );
 }

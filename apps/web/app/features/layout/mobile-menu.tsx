@@ -1,7 +1,10 @@
 // Slide-out menu for narrow screens (spec §2 "Mobile slide-out menu"): a modal drawer that closes
-// on Escape, on a backdrop click and on navigation.
+// on Escape, on a backdrop click and on navigation. Login shows only when signed out; a signed-in
+// reader gets their account instead.
+import type { OwnUser } from "@pragmatist/contracts";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Avatar } from "../../components/ui/avatar";
 import { buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, ExternalIcon, MenuIcon } from "../../components/ui/icons";
@@ -29,9 +32,12 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export function MobileMenu({
   siteName,
   newsletterUrl,
+  viewer = null,
 }: {
   siteName: string;
   newsletterUrl: string;
+  /** The signed-in reader, or null (then the menu ends with Login). */
+  viewer?: OwnUser | null;
 }) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
@@ -130,9 +136,24 @@ export function MobileMenu({
             </ul>
           </nav>
           <div className="border-t border-line p-4">
-            <Link to="/login" className={buttonClass("primary", "md", "w-full")}>
-              Login
-            </Link>
+            {viewer ? (
+              <Link
+                to="/account"
+                className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
+                <span className="min-w-0">
+                  <span className="block truncate text-[0.9375rem] font-medium">
+                    {viewer.username}
+                  </span>
+                  <span className="block text-sm text-muted">Your account</span>
+                </span>
+              </Link>
+            ) : (
+              <Link to="/login" className={buttonClass("primary", "md", "w-full")}>
+                Login
+              </Link>
+            )}
           </div>
         </div>
       </Dialog>

@@ -1,7 +1,11 @@
-// Site header on every page (spec §2 "Header"): logo, About Us, Partner with us, Subscribe, Login.
+// Site header on every page (spec §2 "Header"): logo, About Us, Partner with us, Subscribe, and
+// Login or, for a signed-in reader, their round profile picture linking to /account.
+import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
+import { Avatar } from "../../components/ui/avatar";
 import { buttonClass } from "../../components/ui/button";
 import { ExternalIcon } from "../../components/ui/icons";
+import { useViewer } from "../../lib/viewer";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { externalLinkProps } from "./nav";
@@ -11,6 +15,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-ink" : "text-muted"
   }`;
 
+/** The 35 px picture (initials when none) that opens the account page (spec §2, §9). */
+function AccountLink({ viewer, className = "" }: { viewer: OwnUser; className?: string }) {
+  return (
+    <Link
+      to="/account"
+      className={`rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${className}`}
+      aria-label={`Your account (${viewer.username})`}
+      title="Your account"
+    >
+      <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
+    </Link>
+  );
+}
+
 export function SiteHeader({
   siteName,
   newsletterUrl,
@@ -18,6 +36,8 @@ export function SiteHeader({
   siteName: string;
   newsletterUrl: string;
 }) {
+  // From the root loader, so the server render already knows who is reading.
+  const viewer = useViewer();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="mx-auto flex h-16 max-w-[100rem] items-center gap-4 px-4 sm:px-6">
@@ -44,12 +64,17 @@ export function SiteHeader({
             <ExternalIcon size={15} className="-mr-0.5 text-muted" />
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <Link to="/login" className={buttonClass("primary", "sm", "ml-2")}>
-            Login
-          </Link>
+          {viewer ? (
+            <AccountLink viewer={viewer} className="ml-3" />
+          ) : (
+            <Link to="/login" className={buttonClass("primary", "sm", "ml-2")}>
+              Login
+            </Link>
+          )}
         </nav>
-        <div className="ml-auto md:ml-2">
-          <MobileMenu siteName={siteName} newsletterUrl={newsletterUrl} />
+        <div className="ml-auto flex items-center gap-3 md:ml-2">
+          {viewer && <AccountLink viewer={viewer} className="md:hidden" />}
+          <MobileMenu siteName={siteName} newsletterUrl={newsletterUrl} viewer={viewer} />
         </div>
       </div>
     </header>

@@ -1,0 +1,248 @@
+// The login, reset and account form rules (spec §5 with the 8-character password) and the
+// messages readers see when the server refuses.
+import {
+  PASSWORD_MIN as SERVER_PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "@pragmatist/contracts";
+import { describe, expect, it } from "vitest";
+import { initials } from "../../components/ui/avatar.tsx";
+import {
+  accountFailureMessage,
+  authFailureMessage,
+  authLooksReady,
+  canRequestReset,
+  imageFileError,
+  isValidEmail,
+  messages,
+  NAME_MAX,
+  NAME_MIN,
+  nameError,
+  PASSWORD_MIN,
+  resetLooksReady,
+  safeNextPath,
+  showsNameSave,
+  validateAuth,
+  validateReset,
+} from "./validation.ts";
+
+describe("limits", () => {
+  it("match the server's rules", () => {
+    expect(PASSWORD_MIN).toBe(SERVER_PASSWORD_MIN);
+    expect(PASSWORD_MIN).toBe(8);
+    expect(NAME_MIN).toBe(USERNAME_MIN);
+    expect(NAME_MAX).toBe(USERNAME_MAX);
+  });
+});
+
+describe("email pattern", () => {
+  it.each(["ada@example.com", " ada@example.co.uk ", "a.b+tag@sub.example.org"])(
+    "accepts %j",
+    (email) => expect(isValidEmail(email)).toBe(true),
+  );
+  it.each([
+    "",
+    "ada",
+    "ada@",
+    "ada@example",
+    "@example.com",
+    "a da@example.com",
+    "ada@exa mple.com",
+  ])("refuses %j", (email) => expect(isValidEmail(email)).toBe(false));
+});
+
+describe("sign-in and sign-up fields", () => {
+  const good = { username: "Ada Lovelace", email: "ada@example.com", password: "correct horse" };
+
+  it("passes good input in both modes", () => {
+    expect(validateAuth("signin", good)).toEqual({});
+    expect(validateAuth("signup", good)).toEqual({});
+  });
+
+  it("needs a password of at least 8 characters", () => {
+    expect(validateAuth("signin", { ...good, password: "1234567" })).toEqual({
+      password: messages.password,
+    });
+    expect(validateAuth("signin", { ...good, password: "12345678" })).toEqual({});
+  });
+
+  it("marks an invalid email", () => {
+    expect(validateAuth("signin", { ...good, email: "ada.example.com" })).toEqual({
+      email: messages.email,
+    });
+  });
+
+  it("checks the name only when signing up, at least 2 characters after trimming", () => {
+    expect(validateAuth("signin", { ...good, username: "" })).toEqual({});
+    expect(validateAuth("signup", { ...good, username: " A " })).toEqual({
+      username: messages.name,
+    });
+    expect(validateAuth("signup", { ...good, username: "Al" })).toEqual({});
+    expect(nameError("x".repeat(61))).toBe(messages.nameTooLong);
+  });
+
+  it("makes the button look enabled per spec §5 (sign-in: email > 3, password >= 8)", () => {
+    expect(authLooksReady("signin", { username: "", email: "a@bc", password: "12345678" })).toBe(
+      true,
+    );
+    expect(authLooksReady("signin", { username: "", email: "a@b", password: "12345678" })).toBe(
+      false,
+    );
+    expect(authLooksReady("signin", { username: "", email: "a@bc", password: "1234567" })).toBe(
+      false,
+    );
+  });
+
+  it("makes the button look enabled per spec §5 (sign-up: email > 4, password >= 8, name > 2)", () => {
+    const base = { username: "Ada", email: "a@b.c", password: "12345678" };
+    expect(authLooksReady("signup", base)).toBe(true);
+    expect(authLooksReady("signup", { ...base, username: "Al" })).toBe(false);
+    expect(authLooksReady("signup", { ...base, email: "a@bc" })).toBe(false);
+    expect(authLooksReady("signup", { ...base, password: "1234567" })).toBe(false);
+  });
+});
+
+describe("Forget Password", () => {
+  it("needs an email longer than 3 characters that looks like an email", () => {
+    expect(canRequestReset("")).toBe(false);
+    expect(canRequestReset("a@b")).toBe(false);
+    expect(canRequestReset("abcd")).toBe(false);
+    expect(canRequestReset("a@b.c")).toBe(true);
+  });
+});
+
+describe("password reset", () => {
+  it("sends only with a code and two equal passwords of at least 8", () => {
+    const ok = { code: "abc", password: "12345678", confirmation: "12345678" };
+    expect(validateReset(ok)).toEqual({});
+    expect(validateReset({ ...ok, code: null })).toEqual({ code: messages.missingCode });
+    expect(validateReset({ ...ok, code: "" })).toEqual({ code: messages.missingCode });
+    expect(validateReset({ ...ok, password: "1234567", confirmation: "1234567" })).toEqual({
+      password: messages.password,
+    });
+    expect(validateReset({ ...ok, confirmation: "12345679" })).toEqual({
+      confirmation: messages.confirmation,
+    });
+  });
+
+  it("makes Confirm look active only when equal and long enough", () => {
+    expect(resetLooksReady("12345678", "12345678")).toBe(true);
+    expect(resetLooksReady("1234567", "1234567")).toBe(false);
+    expect(resetLooksReady("12345678", "12345670")).toBe(false);
+  });
+});
+
+describe("account edit", () => {
+  it("shows Save only when the name field is not empty", () => {
+    expect(showsNameSave("")).toBe(false);
+    expect(showsNameSave("   ")).toBe(false);
+    expect(showsNameSave("A")).toBe(true);
+  });
+
+  it("takes JPEG, PNG, WebP and GIF pictures only", () => {
+    for (const type of ["image/jpeg", "image/png", "image/webp", "image/gif"]) {
+      expect(imageFileError({ type })).toBeNull();
+    }
+    expect(imageFileError({ type: "image/svg+xml" })).toMatch(/JPEG, PNG, WebP or GIF/);
+    expect(imageFileError({ type: "" })).not.toBeNull();
+  });
+
+  it("makes initials for the avatar fallback", () => {
+    expect(initials("Ada Lovelace")).toBe("AL");
+    expect(initials("  satoshi ")).toBe("S");
+    expect(initials("Jean Claude Van Damme")).toBe("JD");
+    expect(initials("élodie durand")).toBe("ÉD");
+    expect(initials("")).toBe("?");
+  });
+});
+
+describe("?next= after signing in", () => {
+  it.each([
+    ["/p/some-article", "/p/some-article"],
+    ["/account?tab=1#x", "/account?tab=1#x"],
+    ["/", "/"],
+  ])("keeps the same-site path %j", (input, expected) => {
+    expect(safeNextPath(input)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    "",
+    "https://evil.example/",
+    "//evil.example/path",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "javascript:alert(1)",
+    "p/relative",
+    "/p/x\nLocation: https://evil.example",
+  ])("refuses %j", (input) => {
+    expect(safeNextPath(input)).toBeNull();
+  });
+});
+
+describe("messages for refused requests", () => {
+  it("says the credentials do not match on a refused sign-in, without saying which", () => {
+    const msg = authFailureMessage("signin", {
+      status: 400,
+      errorName: "ValidationError",
+      message: "Invalid identifier or password",
+    });
+    expect(msg).toMatch(/email and password do not match/);
+  });
+
+  it("gives the wait on 429", () => {
+    expect(
+      authFailureMessage("signin", {
+        status: 429,
+        errorName: "RateLimitError",
+        message: "Too many requests, please try again later.",
+        details: { retryAfterSeconds: 600 },
+      }),
+    ).toBe("Too many attempts. Please wait 10 minutes and try again.");
+    expect(
+      authFailureMessage("signup", {
+        status: 429,
+        errorName: "RateLimitError",
+        message: "",
+        details: { retryAfterSeconds: 30 },
+      }),
+    ).toBe("Too many attempts. Please wait 30 seconds and try again.");
+  });
+
+  it("passes the server's sentence on a refused sign-up (a taken email)", () => {
+    const message =
+      "This email cannot be used to sign up. If it is yours, sign in or reset your password.";
+    expect(
+      authFailureMessage("signup", { status: 400, errorName: "ValidationError", message }),
+    ).toBe(message);
+  });
+
+  it("never shows internals on a 5xx, and explains a network failure", () => {
+    expect(
+      authFailureMessage("signin", {
+        status: 500,
+        errorName: "ApplicationError",
+        message: "Internal Server Error",
+      }),
+    ).toBe("Something went wrong on our side. Please try again.");
+    expect(authFailureMessage("forgot", null)).toMatch(/could not reach the server/);
+  });
+
+  it("explains refused account changes", () => {
+    expect(
+      accountFailureMessage("photo", {
+        status: 413,
+        errorName: "PayloadTooLargeError",
+        message: "x",
+      }),
+    ).toBe("That image is too large. Choose a smaller one.");
+    expect(
+      accountFailureMessage("name", {
+        status: 400,
+        errorName: "ValidationError",
+        message: "Name contains characters that are not allowed",
+      }),
+    ).toBe("The name was not saved. Name contains characters that are not allowed.");
+    expect(accountFailureMessage("delete", null)).toMatch(/^Your account was not deleted\./);
+  });
+});

@@ -1,0 +1,211 @@
+// Form rules of the login, password reset and account screens (spec §5, with the password minimum
+// raised to 8 like the server's), as pure functions so the screens and the unit tests share them.
+
+/**
+ * Shortest password: 8 (NIST 800-63B; the server's PASSWORD_MIN in `@pragmatist/contracts`, which
+ * the browser cannot import without zod; a unit test keeps the two equal). The spec said 6.
+ */
+export const PASSWORD_MIN = 8;
+/** Shortest sign-up name (spec §5 "Full name needs at least 2"; contracts' USERNAME_MIN). */
+export const NAME_MIN = 2;
+/** Longest name the server takes (contracts' USERNAME_MAX). */
+export const NAME_MAX = 60;
+
+/** The spec's "simple {email} pattern": something, @, something, a dot, something; no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type AuthMode = "signin" | "signup";
+
+export interface AuthFields {
+  /** Full Name; only read in sign-up mode. */
+  username: string;
+  email: string;
+  password: string;
+}
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export const messages = {
+  email: "Please enter a valid email address",
+  password: `Password must be at least ${PASSWORD_MIN} characters`,
+  name: `Name must be at least ${NAME_MIN} characters`,
+  nameTooLong: `Name must be at most ${NAME_MAX} characters`,
+  confirmation: "The passwords do not match",
+  missingCode: "This link has no reset code. Ask for a new link from the sign-in page.",
+} as const;
+
+/** True when `email` (trimmed) matches the simple email pattern (spec §5). */
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+/** The message for a name, or null when it is fine (2..60 characters after trimming). */
+export function nameError(name: string): string | null {
+  const length = name.trim().length;
+  if (length < NAME_MIN) return messages.name;
+  if (length > NAME_MAX) return messages.nameTooLong;
+  return null;
+}
+
+/**
+ * Field messages of the sign-in or sign-up form; an empty object means it may be sent.
+ * Sign-in: a valid email and a password of at least 8. Sign-up adds a name of at least 2.
+ */
+export function validateAuth(
+  mode: AuthMode,
+  fields: AuthFields,
+): FieldErrors<"username" | "email" | "password"> {
+  const errors: FieldErrors<"username" | "email" | "password"> = {};
+  if (mode === "signup") {
+    const name = nameError(fields.username);
+    if (name) errors.username = name;
+  }
+  if (!isValidEmail(fields.email)) errors.email = messages.email;
+  if (fields.password.length < PASSWORD_MIN) errors.password = messages.password;
+  return errors;
+}
+
+/**
+ * Whether the submit button looks enabled (spec §5): sign-in needs an email longer than 3 and a
+ * password of at least 8; sign-up an email longer than 4, a password of at least 8 and a name
+ * longer than 2. It can be pressed either way; pressing it early shows the field messages.
+ */
+export function authLooksReady(mode: AuthMode, fields: AuthFields): boolean {
+  const email = fields.email.trim().length;
+  const password = fields.password.length >= PASSWORD_MIN;
+  if (mode === "signin") return email > 3 && password;
+  return email > 4 && password && fields.username.trim().length > 2;
+}
+
+/**
+ * "Forget Password?" may ask for a link (spec §5): an email longer than 3 characters, and, so the
+ * request is not refused by the server, one that matches the email pattern.
+ */
+export function canRequestReset(email: string): boolean {
+  return email.trim().length > 3 && isValidEmail(email);
+}
+
+export interface ResetFields {
+  /** The `code` query parameter from the mailed link; null when the address has none. */
+  code: string | null;
+  password: string;
+  confirmation: string;
+}
+
+/**
+ * Field messages of the new-password form (spec §5: a code is present, the password is long
+ * enough and equals the confirmation); an empty object means it may be sent.
+ */
+export function validateReset(
+  fields: ResetFields,
+): FieldErrors<"code" | "password" | "confirmation"> {
+  const errors: FieldErrors<"code" | "password" | "confirmation"> = {};
+  if (!fields.code) errors.code = messages.missingCode;
+  if (fields.password.length < PASSWORD_MIN) errors.password = messages.password;
+  if (fields.confirmation !== fields.password) errors.confirmation = messages.confirmation;
+  return errors;
+}
+
+/** The Confirm button looks active only when both passwords are equal and long enough (§5). */
+export function resetLooksReady(password: string, confirmation: string): boolean {
+  return password.length >= PASSWORD_MIN && password === confirmation;
+}
+
+/** The name Save button shows only when the field is not empty (spec §5). */
+export function showsNameSave(name: string): boolean {
+  return name.trim().length > 0;
+}
+
+/** Image types the photo picker offers (the server re-encodes whatever it accepts). */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+
+/** The message for a picked file that is not one of IMAGE_TYPES, or null when it is. */
+export function imageFileError(file: { type: string }): string | null {
+  return (IMAGE_TYPES as readonly string[]).includes(file.type)
+    ? null
+    : "Choose a JPEG, PNG, WebP or GIF image";
+}
+
+/**
+ * The `?next=` address to go to after signing in, when it is a path on this site ("/p/slug?x#y");
+ * null for anything else (absolute or protocol-relative URLs, backslash tricks, control
+ * characters), so the login page cannot be used as an open redirect (OWASP Unvalidated
+ * Redirects and Forwards Cheat Sheet).
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  try {
+    const base = "https://site.invalid";
+    const url = new URL(next, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/** What a failed API call tells the reader, from its status, error name, message and details. */
+export interface FailureInfo {
+  status: number;
+  errorName: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** "5 minutes" / "40 seconds" for a Retry-After in seconds. */
+function waitText(seconds: number): string {
+  if (seconds >= 90) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minutes`;
+  }
+  return seconds === 1 ? "1 second" : `${seconds} seconds`;
+}
+
+/**
+ * A readable sentence for a failed sign-in, sign-up or reset request. `failure` is null for a
+ * network error (no answer at all).
+ */
+export function authFailureMessage(mode: AuthMode | "forgot", failure: FailureInfo | null): string {
+  if (!failure) return "We could not reach the server. Check your connection and try again.";
+  if (failure.status === 429) {
+    const retry = failure.details?.retryAfterSeconds;
+    return typeof retry === "number" && retry > 0
+      ? `Too many attempts. Please wait ${waitText(retry)} and try again.`
+      : "Too many attempts. Please wait a few minutes and try again.";
+  }
+  if (failure.status >= 500) return "Something went wrong on our side. Please try again.";
+  if (mode === "signin" && (failure.status === 400 || failure.status === 401)) {
+    return "That email and password do not match an account. Check them and try again.";
+  }
+  // Sign-up and forgot-password: the server's message says what to fix (a taken email, a
+  // password found in breach lists, ...).
+  return failure.message || "Something went wrong. Please try again.";
+}
+
+/** The account page's actions (spec §2 Account screen, edit mode). */
+export type AccountAction = "photo" | "name" | "logout" | "delete";
+
+const actionFailed: Record<AccountAction, string> = {
+  photo: "The photo was not saved.",
+  name: "The name was not saved.",
+  logout: "You were not logged out.",
+  delete: "Your account was not deleted.",
+};
+
+/** A readable sentence for a failed account action; `failure` is null for a network error. */
+export function accountFailureMessage(action: AccountAction, failure: FailureInfo | null): string {
+  const what = actionFailed[action];
+  if (!failure)
+    return `${what} We could not reach the server; check your connection and try again.`;
+  if (failure.status === 413) return "That image is too large. Choose a smaller one.";
+  if (failure.status === 429)
+    return `${what} Too many requests; please wait a minute and try again.`;
+  if (failure.status === 401) return `${what} Your session has ended; please sign in again.`;
+  if (failure.status >= 500 || !failure.message) return `${what} Please try again.`;
+  // 400/403/404/415: the server says what was wrong (an unreadable image, a name not allowed).
+  return `${what} ${failure.message.replace(/\.?$/, ".")}`;
+}

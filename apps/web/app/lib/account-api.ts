@@ -1,0 +1,122 @@
+// Browser calls of the account screens (spec §7 Users and auth): same-origin
+// fetches, so the httpOnly session cookie and the Origin header travel by themselves. Types only
+// from contracts: no zod reaches the browser bundle.
+import type {
+  AuthProviders,
+  AuthResponse,
+  ErrorBody,
+  OwnUser,
+  OwnUserView,
+  UploadedFile,
+} from "@pragmatist/contracts";
+import { ApiError } from "./api-client";
+
+/** Reads a failed response into an ApiError (the Strapi error body when there is one). */
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: ErrorBody | null = null;
+  try {
+    const parsed = (await res.json()) as Partial<ErrorBody>;
+    if (parsed && typeof parsed.error === "object" && parsed.error) body = parsed as ErrorBody;
+  } catch {
+    // Not JSON (a proxy page, an empty body): the status line will do.
+  }
+  return new ApiError(res.status, body, `Request failed with status ${res.status}`);
+}
+
+/**
+ * Sends one API request. `body` is sent as JSON, or as is when it is FormData (multipart).
+ * @throws ApiError on a non-2xx status; TypeError when the network fails.
+ */
+async function call<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: payload,
+    credentials: "same-origin",
+    signal: signal ?? null,
+  });
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as T;
+}
+
+const userPath = (id: number) => `/api/users/${encodeURIComponent(String(id))}`;
+
+export const accountApi = {
+  /** `POST /api/auth/local`: sign in with the email as identifier; sets the session cookie. */
+  signIn(body: { identifier: string; password: string }): Promise<AuthResponse> {
+    return call("POST", "/api/auth/local", body);
+  },
+
+  /** `POST /api/auth/local/register`; sets the session cookie. */
+  signUp(body: { username: string; email: string; password: string }): Promise<AuthResponse> {
+    return call("POST", "/api/auth/local/register", body);
+  },
+
+  /** `POST /api/auth/logout`: revokes every session of the member and clears the cookie. */
+  signOut(): Promise<{ ok: true }> {
+    return call("POST", "/api/auth/logout");
+  },
+
+  /** `POST /api/auth/forgot-password`: always `{ ok: true }`, whether or not the email exists. */
+  forgotPassword(email: string): Promise<{ ok: true }> {
+    return call("POST", "/api/auth/forgot-password", { email });
+  },
+
+  /** `POST /api/auth/reset-password` with the code from the mailed link. */
+  resetPassword(body: {
+    code: string;
+    password: string;
+    passwordConfirmation: string;
+  }): Promise<{ ok: true }> {
+    return call("POST", "/api/auth/reset-password", body);
+  },
+
+  /** `GET /api/auth/providers`: which third-party sign-ins are configured. */
+  providers(signal?: AbortSignal): Promise<AuthProviders> {
+    return call("GET", "/api/auth/providers", undefined, signal);
+  },
+
+  /** `GET /api/auth/google/callback?access_token=`: trades the one-time code for a session. */
+  googleCallback(accessToken: string): Promise<AuthResponse> {
+    const qs = new URLSearchParams({ access_token: accessToken });
+    return call("GET", `/api/auth/google/callback?${qs}`);
+  },
+
+  /** `GET /api/users/{id}?populate=bookmarked&populate=profilePicture`: own profile + bookmarks. */
+  profile(id: number, signal?: AbortSignal): Promise<OwnUserView> {
+    const url = `${userPath(id)}?populate=bookmarked&populate=profilePicture`;
+    return call("GET", url, undefined, signal);
+  },
+
+  /** `PUT /api/users/{id}`: a new name and/or a picture (a media id from `upload`). */
+  updateUser(id: number, body: { username?: string; profilePicture?: number }): Promise<OwnUser> {
+    return call("PUT", userPath(id), body);
+  },
+
+  /** `DELETE /api/users/{id}`: removes the account and ends every session. */
+  deleteUser(id: number): Promise<unknown> {
+    return call("DELETE", userPath(id));
+  },
+
+  /** `POST /api/upload` (multipart field `files`): the stored image; spec §7 reads `data[0].id`. */
+  async uploadImage(file: File): Promise<UploadedFile> {
+    const form = new FormData();
+    form.append("files", file);
+    const files = await call<UploadedFile[]>("POST", "/api/upload", form);
+    const first = files[0];
+    if (!first) throw new ApiError(500, null, "The upload answered no file");
+    return first;
+  },
+};

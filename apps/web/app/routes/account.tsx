@@ -1,0 +1,82 @@
+// `/account` (spec §2 Account screen, §4 Account page): the signed-in reader's profile and
+// bookmarks, and an edit mode. Signed-out visitors are sent to /login by the server. Changes run in
+// the clientAction, so the root loader (the header's picture) reloads after each one.
+import { viewerContext } from "@pragmatist/contracts";
+import { useState } from "react";
+import { redirect } from "react-router";
+import { accountMeta } from "../features/account/page-meta";
+import { AccountEdit, type AccountActionData } from "../features/account/account-edit";
+import { AccountView } from "../features/account/account-view";
+import { failureOf, redirectTo } from "../features/account/failure";
+import { accountFailureMessage, type AccountAction } from "../features/account/validation";
+import { accountApi } from "../lib/account-api";
+import { ApiError } from "../lib/api-client";
+import type { Route } from "./+types/account";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(viewerContext);
+  if (!user) throw redirect("/login?next=%2Faccount");
+  return { user };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Your account", matches);
+
+const actions = new Set<string>(["photo", "name", "logout", "delete"]);
+
+/**
+ * Runs one change: `photo` (file: upload, then set as the picture), `name` (username), `logout`
+ * (then /) or `delete` (then /). `id` is the member's id. A refusal answers `{ error }`.
+ */
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<AccountActionData | Response> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (!actions.has(intent)) return { error: "Unknown action.", intent: null };
+  const action = intent as AccountAction;
+  const id = Number(form.get("id"));
+  try {
+    switch (action) {
+      case "photo": {
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0)
+          return { error: "Choose an image first", intent: action };
+        const uploaded = await accountApi.uploadImage(file);
+        await accountApi.updateUser(id, { profilePicture: uploaded.id });
+        break;
+      }
+      case "name":
+        await accountApi.updateUser(id, { username: String(form.get("username") ?? "").trim() });
+        break;
+      case "logout":
+        await accountApi.signOut();
+        return redirectTo("/");
+      case "delete":
+        await accountApi.deleteUser(id);
+        return redirectTo("/");
+    }
+  } catch (error) {
+    // A session that ended elsewhere: sign in again and come back here.
+    if (error instanceof ApiError && error.status === 401) {
+      return redirectTo(action === "logout" ? "/" : "/login?next=%2Faccount");
+    }
+    return { error: accountFailureMessage(action, failureOf(error)), intent: action };
+  }
+  return { ok: true, intent: action };
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const [editing, setEditing] = useState(false);
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-8">
+        {editing ? (
+          <AccountEdit user={user} onBack={() => setEditing(false)} />
+        ) : (
+          <AccountView user={user} onEdit={() => setEditing(true)} />
+        )}
+      </div>
+    </main>
+  );
+}

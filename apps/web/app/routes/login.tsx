@@ -1,0 +1,82 @@
+// `/login` (spec §2 Login screen, §4 Auth): sign in and sign up on one screen. Signed-in readers go
+// to /account. The requests run in the clientAction, whose redirect reloads the root loader, so the
+// header shows the reader's picture at once.
+import { viewerContext } from "@pragmatist/contracts";
+import { useEffect, useState } from "react";
+import { redirect, useSearchParams } from "react-router";
+import { accountMeta } from "../features/account/page-meta";
+import { failureOf, redirectTo } from "../features/account/failure";
+import { LoginForm } from "../features/account/login-form";
+import { authFailureMessage, safeNextPath } from "../features/account/validation";
+import { LogoMark } from "../features/layout/logo";
+import { accountApi } from "../lib/account-api";
+import type { Route } from "./+types/login";
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(viewerContext)) throw redirect("/account");
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Sign in", matches);
+
+/**
+ * Runs sign-in (`intent=signin`: email, password), sign-up (`signup`: username, email, password)
+ * or the reset request (`forgot`: email). Success redirects (to `?next=` when it is a path on this
+ * site, else /; a reset request to /passreset); a refusal answers `{ error }` for the form.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  try {
+    if (intent === "forgot") {
+      await accountApi.forgotPassword(email);
+      return redirectTo("/passreset?sent=1");
+    }
+    if (intent === "signup") {
+      const username = String(form.get("username") ?? "").trim();
+      await accountApi.signUp({ username, email, password });
+    } else {
+      await accountApi.signIn({ identifier: email, password });
+    }
+  } catch (error) {
+    const mode = intent === "forgot" ? "forgot" : intent === "signup" ? "signup" : "signin";
+    return { error: authFailureMessage(mode, failureOf(error)) };
+  }
+  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+  return redirectTo(next ?? "/");
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const [google, setGoogle] = useState(false);
+
+  // The Google button shows only when the server has Google configured.
+  useEffect(() => {
+    const controller = new AbortController();
+    accountApi
+      .providers(controller.signal)
+      .then((p) => setGoogle(p.google))
+      .catch(() => setGoogle(false));
+    return () => controller.abort();
+  }, []);
+
+  const notice =
+    params.get("error") === "google"
+      ? ({ tone: "error", text: "Google sign-in did not work. Please try again." } as const)
+      : params.get("reset") === "1"
+        ? ({ tone: "info", text: "Password changed, please sign in." } as const)
+        : safeNextPath(params.get("next"))
+          ? ({ tone: "info", text: "Please sign in to continue." } as const)
+          : null;
+
+  return (
+    <LoginForm
+      mark={<LogoMark size={44} />}
+      google={google}
+      notice={notice}
+      initialMode={params.get("mode") === "signup" ? "signup" : "signin"}
+    />
+  );
+}

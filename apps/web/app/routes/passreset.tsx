@@ -1,0 +1,39 @@
+// `/passreset?code=…` (spec §2 Password reset screen): the new-password form for the code from the
+// mailed link; without a code, where the link comes from (and, after "Forget Password?", that it
+// was sent if the account exists).
+import { Link, useSearchParams } from "react-router";
+import { buttonClass } from "../components/ui/button";
+import { accountMeta } from "../features/account/page-meta";
+import { AuthCard, FormNote } from "../features/account/auth-card";
+import { PasswordResetForm } from "../features/account/password-reset-form";
+import { LogoMark } from "../features/layout/logo";
+import type { Route } from "./+types/passreset";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  accountMeta("Reset your password", matches);
+
+export default function PasswordReset() {
+  const [params] = useSearchParams();
+  const code = params.get("code");
+  const mark = <LogoMark size={44} />;
+  if (code) return <PasswordResetForm mark={mark} code={code} />;
+
+  const sent = params.get("sent") === "1";
+  return (
+    <AuthCard mark={mark} title={sent ? "Check your email" : "Reset your password"}>
+      <div className="space-y-5 text-[0.9375rem] leading-relaxed text-muted">
+        {sent && (
+          <FormNote tone="info">If an account exists for that email, we sent a link.</FormNote>
+        )}
+        <p>
+          {sent
+            ? "Open the link in that email to choose a new password. If nothing arrives within a few minutes, check your spam folder or ask again."
+            : "To choose a new password, open the link we email you. This page needs the code in that link. Ask for a link with “Forget Password?” on the sign-in page."}
+        </p>
+        <Link to="/login" className={buttonClass("secondary", "md", "w-full")}>
+          Back to sign in
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
