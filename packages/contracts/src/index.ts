@@ -6,3 +6,4 @@ export * from "./labels.ts";
 export * from "./server-context.ts";
 export * from "./auth.ts";
 export * from "./users.ts";
+export * from "./comments.ts";
