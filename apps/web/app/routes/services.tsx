@@ -2,7 +2,7 @@
 import { publicationContext } from "@pragmatist/contracts";
 import { services } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
-import { PartnerLogos } from "../features/marketing/partner-logos.tsx";
+import { PartnerLogos } from "../components/partner-logos.tsx";
 import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
 import type { Route } from "./+types/services";
 

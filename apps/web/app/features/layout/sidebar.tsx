@@ -10,7 +10,7 @@ import {
   SparkIcon,
 } from "../../components/ui/icons";
 import { activeSidebarTab, externalLinkProps, type SidebarTab } from "./nav";
-import { PartnerLogos } from "./partner-logos";
+import { PartnerLogos } from "../../components/partner-logos.tsx";
 
 const tabClass = (active: boolean) =>
   `group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
@@ -86,7 +86,7 @@ export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
             Our partners
           </h2>
           <div className="mt-4 px-3">
-            <PartnerLogos />
+            <PartnerLogos variant="strip" />
           </div>
         </section>
       </div>

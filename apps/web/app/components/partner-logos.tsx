@@ -1,4 +1,4 @@
-// Partner logos (spec §1, §2 Services and the sidebar strip): simple marks we drew ourselves.
+// Partner logos (spec §1, §2: Services page and the sidebar strip): one list, simple marks we drew ourselves.
 import type { ReactNode } from "react";
 
 /**
