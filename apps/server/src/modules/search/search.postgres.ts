@@ -7,6 +7,8 @@ import {
   type VocabularyEntry,
   completions,
   corrections,
+  MAX_LIMIT,
+  RANK_MARGIN,
   indexedFields,
   maxEdits,
   queryWords,
@@ -23,12 +25,6 @@ const WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 
 /** Advisory-lock namespace ("srch") serialising index/remove of one article across processes. */
 const LOCK_NAMESPACE = 0x73726368;
-
-/** The hard cap on hits per query, whatever the caller asks for. */
-const MAX_LIMIT = 1000;
-
-/** Extra ranked rows fetched for the drafts and future-dated articles among the best matches. */
-const RANK_MARGIN = 20;
 
 /** Trigram neighbours fetched per misspelt word before the edit-distance check. */
 const NEIGHBOURS = 30;

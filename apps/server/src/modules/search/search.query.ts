@@ -183,3 +183,9 @@ export function termGroup(word: string, isLast: boolean, lookup: WordLookup): st
   const corrected = lookup.corrections();
   return corrected.length > 0 ? corrected : [word];
 }
+
+/** The hard cap on hits per query, whatever the caller asks for. */
+export const MAX_LIMIT = 1000;
+
+/** Extra ranked rows fetched for the drafts and future-dated articles among the best matches. */
+export const RANK_MARGIN = 20;

@@ -5,6 +5,8 @@ import {
   type WordLookup,
   completions,
   corrections,
+  MAX_LIMIT,
+  RANK_MARGIN,
   indexedFields,
   maxEdits,
   queryWords,
@@ -21,12 +23,6 @@ const RANK = "bm25(articles_fts, 10.0, 4.0, 1.0, 4.0)";
 
 /** How long a loaded vocabulary is trusted before checking for changes by other processes. */
 const VOCABULARY_MAX_AGE_MS = 30_000;
-
-/** The hard cap on hits per query, whatever the caller asks for. */
-const MAX_LIMIT = 1000;
-
-/** Extra ranked rows fetched for the drafts and future-dated articles among the best matches. */
-const RANK_MARGIN = 20;
 
 /**
  * Vocabulary words with their document counts, bucketed so a correction compares a misspelt word
