@@ -10,6 +10,8 @@ export default defineConfig({
     reactRouter(),
     fastifyReactRouterDev({ entry: "../server/src/dev.ts", externalizeServerEntryImports: false }),
   ],
+  // `npm run dev` serves the whole app (API and pages, with hot reload) on PORT like `npm start`.
+  server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
   build: {
     rolldownOptions: {
       output: {
