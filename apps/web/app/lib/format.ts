@@ -1,12 +1,27 @@
 // Date and text formatting rules of the spec (§3, §5, §9), one place for web and tests.
 
+// Formatters are built once: creating an Intl.DateTimeFormat per call is costly on every render.
+const cardDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const joinedDate = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** Article card date: month and day, en-US ("Mar 18"), spec §9. Dates are shown in UTC. */
 export function formatCardDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return cardDate.format(new Date(iso));
 }
 
 /** Footer "Most Popular" date: short month and day ("Mar 18"), spec §2. */
@@ -14,22 +29,12 @@ export const formatShortMonthDay = formatCardDate;
 
 /** Comment and article dates: day, short month, year, en-GB ("18 Mar 2024"), spec §9. */
 export function formatLongDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return longDate.format(new Date(iso));
 }
 
 /** Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"), spec §2 Account. */
 export function formatJoinedDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    day: "2-digit",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return joinedDate.format(new Date(iso));
 }
 
 /**
@@ -40,7 +45,9 @@ export function truncateTitle(text: string, max = 45): string {
   const clean = text.trim();
   if (clean.length <= max) return clean;
   const room = clean.slice(0, max - 1);
+  // When the cut falls right after a whole word, keep that word; else go back to the last space.
+  const endsOnWord = clean[max - 1] === " ";
   const lastSpace = room.lastIndexOf(" ");
-  const cut = lastSpace > 0 ? room.slice(0, lastSpace) : room;
+  const cut = endsOnWord || lastSpace <= 0 ? room : room.slice(0, lastSpace);
   return `${cut.replace(/[\s,.;:–-]+$/, "")}…`;
 }

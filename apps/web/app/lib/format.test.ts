@@ -1,0 +1,33 @@
+// The spec's display rules for dates and titles (§3, §5, §9), as readers see them.
+import { describe, expect, it } from "vitest";
+import { formatCardDate, formatJoinedDate, formatLongDate, truncateTitle } from "./format.ts";
+
+describe("dates", () => {
+  it("shows card dates as short month and day (en-US), in UTC", () => {
+    expect(formatCardDate("2024-03-08T23:30:00.000Z")).toBe("Mar 8");
+  });
+  it("shows comment and article dates as day, short month, year (en-GB)", () => {
+    expect(formatLongDate("2024-03-08T00:00:00.000Z")).toBe("8 Mar 2024");
+  });
+  it("shows the joined date with a 2-digit day (en-GB)", () => {
+    expect(formatJoinedDate("2024-03-08T00:00:00.000Z")).toBe("08 Mar 2024");
+  });
+});
+
+describe("truncateTitle (45 characters, word boundary, ellipsis)", () => {
+  it("keeps a short title as it is", () => {
+    expect(truncateTitle("Weekly Market Report: ETF flows")).toBe(
+      "Weekly Market Report: ETF flows",
+    );
+  });
+  it("cuts a long title on a word boundary and adds an ellipsis", () => {
+    const cut = truncateTitle(
+      "Daily Market Wrap: Low fees, neutral funding and DeFi lending rates",
+    );
+    expect(cut).toBe("Daily Market Wrap: Low fees, neutral funding…");
+    expect(cut.length).toBeLessThanOrEqual(45);
+  });
+  it("cuts a single very long word hard", () => {
+    expect(truncateTitle("x".repeat(60))).toHaveLength(45);
+  });
+});
