@@ -147,6 +147,7 @@ const children: ChildProcess[] = [];
 process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 
 const { runSearchBench } = await import("./search.ts");
+const { runCommentsBench } = await import("./comments.ts");
 
 try {
   if (!fs.existsSync(path.join(root, "apps/web/build/server/index.js"))) {
@@ -200,6 +201,8 @@ try {
   const jsKiB = await initialJsKiB(base, `/p/${slug}`);
   console.log(`generating articles for the search benchmark …`);
   const search = await runSearchBench(root, startApp);
+  console.log("measuring an article with 500 comments …");
+  const comments = await runCommentsBench(startApp);
 
   const ratio = (r: LoadResult) =>
     Math.round((r.requestsPerSecond / baselineResult.requestsPerSecond) * 1000) / 10;
@@ -220,6 +223,7 @@ try {
       articlePageInitialJsKiBGzip: { value: jsKiB, target: "<= 120", met: jsKiB <= 120 },
     },
     search,
+    comments,
   };
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `foundation-${results.measuredAt.replace(/[:.]/g, "-")}.json`);
@@ -249,6 +253,13 @@ try {
   );
   console.log(
     `\nsearch over ${search.articles} articles: p50 ${search.p50ms} ms, p95 ${search.p95ms} ms (${search.queries} queries)`,
+  );
+  const pct = (rps: number) => Math.round((rps / baselineResult.requestsPerSecond) * 1000) / 10;
+  console.log(
+    `article with ${comments.comments} comments: API ${comments.api.requestsPerSecond} req/s (${pct(comments.api.requestsPerSecond)} % of baseline), p95 ${comments.api.p95ms} ms` +
+      (comments.ssr
+        ? `; SSR page ${comments.ssr.requestsPerSecond} req/s (${pct(comments.ssr.requestsPerSecond)} % of baseline), p95 ${comments.ssr.p95ms} ms`
+        : ""),
   );
   console.log(`written ${path.relative(root, file)}`);
 } finally {

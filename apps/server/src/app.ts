@@ -5,6 +5,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
@@ -28,6 +29,8 @@ import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
+import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { createCommentsService } from "./modules/comments/comments.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
@@ -115,6 +118,7 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
   const uploads = createUploadService(db, { storage, limits, now });
   const reactions = createReactionsService(db, { now });
   const users = createUsersService(db, { reactions, uploads, now });
+  const comments = createCommentsService(db, { limits, now });
   const api: PublicationApi = {
     site: {
       name: config.siteName,
@@ -126,6 +130,7 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
     findArticle: (slug) => articles.findBySlug(slug),
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
+    listComments: (slug, sort, viewerId) => comments.find(slug, sort, viewerId),
     async searchArticles(query, options) {
       const hits = await search.search(query, 100);
       return articles.listByIds(
@@ -148,6 +153,7 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
     uploads,
     reactions,
     users,
+    comments,
     api,
   };
 }
@@ -192,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
@@ -202,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   usersRoutes(app, { users: services.users, secureCookies: config.secureCookies });
   uploadRoutes(app, { uploads: services.uploads });
   reactionsRoutes(app, { reactions: services.reactions });
+  commentsRoutes(app, { comments: services.comments });
   passwordResetRoutes(app, { passwordReset: services.passwordReset });
   googleRoutes(app, { google: services.google, secureCookies: config.secureCookies });
 

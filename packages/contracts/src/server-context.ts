@@ -3,6 +3,7 @@
 import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
+import type { Comment, CommentSort } from "./comments.ts";
 
 export interface SiteSettings {
   /** The publication's name (SITE_NAME), e.g. "Crypto Pragmatist". */
@@ -44,6 +45,11 @@ export interface PublicationApi {
     query: string,
     options: { page: number; pageSize: number; type?: ArticleType },
   ): Promise<ArticleListResponse>;
+  /**
+   * The article's comments as `viewerId` sees them (likedByMe, mine; null for anonymous), nested
+   * replies included; null for an unknown, draft or future-dated slug (spec §2, §7 Comments).
+   */
+  listComments(slug: string, sort: CommentSort, viewerId: number | null): Promise<Comment[] | null>;
 }
 
 const TOKEN_KEY = Symbol.for("pragmatist.publicationContext");

@@ -102,4 +102,39 @@ export interface Database {
   article_bookmarks: ArticleReactionTable;
   article_reads: ArticleReadsTable;
   one_time_codes: OneTimeCodesTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  comment_reports: CommentReportsTable;
+}
+
+/** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */
+export interface CommentsTable {
+  id: Generated<number>;
+  article_id: number;
+  /** The comment this one answers; null for a top-level comment. */
+  parent_id: number | null;
+  /** null only if the users row itself is removed; deleted accounts keep their row. */
+  author_id: number | null;
+  /** As written, plain text; emptied when the comment is deleted. */
+  content: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  /** Set by an editor: the comment and its replies disappear for readers. */
+  hidden_at: string | null;
+  hidden_by: number | null;
+}
+
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface CommentReportsTable {
+  comment_id: number;
+  user_id: number;
+  reason: string | null;
+  created_at: string;
 }

@@ -6,6 +6,7 @@ import * as search from "./002-search.ts";
 import * as accounts from "./003-accounts.ts";
 import * as users from "./004-users.ts";
 import * as emailVerified from "./005-email-verified.ts";
+import * as comments from "./006-comments.ts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -18,4 +19,5 @@ export const migrations: Record<string, DialectMigration> = {
   "003-accounts": accounts,
   "004-users": users,
   "005-email-verified": emailVerified,
+  "006-comments": comments,
 };

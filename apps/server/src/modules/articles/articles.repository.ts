@@ -232,6 +232,30 @@ export async function findReactionCounts(
     .execute();
 }
 
+/**
+ * Comments a reader can read per article (issue #4): not deleted, and neither hidden nor under a
+ * hidden comment (a recursive walk down from the visible top-level comments; a deleted comment's
+ * replies still count). The same figure as GET /api/comment-manager/comments/{slug}/count.
+ */
+export async function findCommentCounts(
+  db: Q,
+  articleIds: number[],
+): Promise<{ article_id: number; n: number }[]> {
+  if (articleIds.length === 0) return [];
+  const result = await sql<{ article_id: number; n: number }>`
+    with recursive visible(id, article_id, deleted_at) as (
+      select id, article_id, deleted_at from comments
+      where article_id in (${sql.join(articleIds)}) and parent_id is null and hidden_at is null
+      union all
+      select c.id, c.article_id, c.deleted_at from comments as c
+      join visible as v on c.parent_id = v.id
+      where c.hidden_at is null
+    )
+    select article_id, count(*) as n from visible where deleted_at is null group by article_id
+  `.execute(db);
+  return result.rows;
+}
+
 /** The published article with this slug, or null (drafts and future-dated articles are hidden). */
 export async function findPublishedIdBySlug(
   db: Q,

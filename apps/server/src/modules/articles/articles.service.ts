@@ -78,15 +78,17 @@ export function createArticlesService(
     const mediaIds = [
       ...new Set(rows.map((r) => r.thumbnail_id).filter((v): v is number => v !== null)),
     ];
-    const [terms, authors, media, reactions] = await Promise.all([
+    const [terms, authors, media, reactions, comments] = await Promise.all([
       repo.findTerms(k, ids),
       repo.findAuthors(k, authorIds),
       repo.findMedia(k, mediaIds),
       repo.findReactionCounts(k, ids),
+      repo.findCommentCounts(k, ids),
     ]);
     const authorById = new Map(authors.map((a) => [a.id, a]));
     const mediaById = new Map(media.map((m) => [m.id, m]));
     const reactionsById = new Map(reactions.map((r) => [r.article_id, r]));
+    const commentsById = new Map(comments.map((c) => [c.article_id, Number(c.n)]));
     const termsById = new Map<number, repo.TermRow[]>();
     for (const t of terms) {
       const list = termsById.get(t.article_id) ?? [];
@@ -126,8 +128,7 @@ export function createArticlesService(
         ecosystems: of("ecosystem").map((t) => ({ name: t.name, slug: t.slug })),
         likeCount: Number(counts?.likes ?? 0),
         bookmarkCount: Number(counts?.bookmarks ?? 0),
-        // Comments arrive with the comments issue (#4); until then no article has any.
-        commentCount: 0,
+        commentCount: commentsById.get(r.id) ?? 0,
         readingTimeMinutes: r.reading_time_minutes,
         excerpt: r.excerpt,
       };

@@ -1,0 +1,272 @@
+// Kysely queries for comments: a whole article's thread in one query, and the writes on one comment.
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+/** One comment with its author's public fields and its likes, as the thread builder needs it. */
+export interface CommentRow {
+  id: number;
+  article_id: number;
+  parent_id: number | null;
+  author_id: number | null;
+  content: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  hidden_at: string | null;
+  author_username: string | null;
+  /** Set when the author deleted their account ("Deleted member"). */
+  author_deleted_at: string | null;
+  author_avatar_url: string | null;
+  like_count: number;
+  /** 1 when the asking member likes it, else 0 (always 0 for anonymous readers). */
+  liked_by_me: number;
+}
+
+/**
+ * The comment columns, the author (users + media) and the like figures as correlated subqueries
+ * on the (comment_id, user_id) primary key, so any number of comments costs one statement.
+ */
+function selectComments(db: Q, viewerId: number | null) {
+  return db
+    .selectFrom("comments as c")
+    .leftJoin("users as u", "u.id", "c.author_id")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select((eb) => [
+      "c.id",
+      "c.article_id",
+      "c.parent_id",
+      "c.author_id",
+      "c.content",
+      "c.created_at",
+      "c.updated_at",
+      "c.edited_at",
+      "c.deleted_at",
+      "c.hidden_at",
+      "u.username as author_username",
+      "u.deleted_at as author_deleted_at",
+      "m.url as author_avatar_url",
+      eb
+        .selectFrom("comment_likes as l")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("l.comment_id", "=", "c.id")
+        .as("like_count"),
+      (viewerId === null
+        ? sql<number>`0`
+        : sql<number>`case when exists (select 1 from comment_likes as lm where lm.comment_id = ${sql.ref("c.id")} and lm.user_id = ${viewerId}) then 1 else 0 end`
+      ).as("liked_by_me"),
+    ]);
+}
+
+function normalise(row: CommentRow): CommentRow {
+  return { ...row, like_count: Number(row.like_count), liked_by_me: Number(row.liked_by_me) };
+}
+
+/** The id of the published article with this slug whose publish date has come, else null. */
+export async function findPublishedArticleId(
+  db: Q,
+  slug: string,
+  now: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom("articles")
+    .select("id")
+    .where("slug", "=", slug)
+    .where("status", "=", "published")
+    .where("publish_date", "<=", now)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Every comment of the article (hidden and deleted ones too: the service decides what readers
+ * see), with author and like figures for `viewerId`, in one query whatever the thread size.
+ */
+export async function findByArticle(
+  db: Q,
+  articleId: number,
+  viewerId: number | null,
+): Promise<CommentRow[]> {
+  const rows = await selectComments(db, viewerId).where("c.article_id", "=", articleId).execute();
+  return rows.map((r) => normalise(r as CommentRow));
+}
+
+/** One comment with author and like figures for `viewerId`, or null. */
+export async function findById(
+  db: Q,
+  id: number,
+  viewerId: number | null,
+): Promise<CommentRow | null> {
+  const row = await selectComments(db, viewerId).where("c.id", "=", id).executeTakeFirst();
+  return row ? normalise(row as CommentRow) : null;
+}
+
+/** What the rules need to act on one comment. */
+export interface CommentState {
+  id: number;
+  article_id: number;
+  author_id: number | null;
+  deleted: boolean;
+  /** This comment or one of its ancestors is hidden: readers do not see it. */
+  hiddenForReaders: boolean;
+  /** Its article is published and its publish date has come. */
+  articlePublished: boolean;
+}
+
+/**
+ * The comment's state, walking up its ancestors (recursive CTE) to learn whether an editor hid
+ * it or a comment above it; null for an unknown id.
+ */
+export async function findState(db: Q, id: number, now: string): Promise<CommentState | null> {
+  const own = await db
+    .selectFrom("comments as c")
+    .innerJoin("articles as a", "a.id", "c.article_id")
+    .select([
+      "c.id",
+      "c.article_id",
+      "c.author_id",
+      "c.deleted_at",
+      "a.status",
+      "a.publish_date",
+      sql<number>`(with recursive up(id, parent_id, hidden_at) as (
+          select id, parent_id, hidden_at from comments where id = ${id}
+          union all
+          select p.id, p.parent_id, p.hidden_at from comments as p join up on p.id = up.parent_id
+        ) select count(*) from up where hidden_at is not null)`.as("hidden_count"),
+    ])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  if (!own) return null;
+  return {
+    id: own.id,
+    article_id: own.article_id,
+    author_id: own.author_id,
+    deleted: own.deleted_at !== null,
+    hiddenForReaders: Number(own.hidden_count) > 0,
+    articlePublished: own.status === "published" && own.publish_date <= now,
+  };
+}
+
+/** Stores a comment or reply as written and returns its id. */
+export async function insert(
+  db: Q,
+  values: {
+    articleId: number;
+    parentId: number | null;
+    authorId: number;
+    content: string;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto("comments")
+    .values({
+      article_id: values.articleId,
+      parent_id: values.parentId,
+      author_id: values.authorId,
+      content: values.content,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Replaces the text of a comment that is not deleted and marks it edited. @returns false if none. */
+export async function updateContent(
+  db: Q,
+  id: number,
+  content: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("comments")
+    .set({ content, edited_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Soft-deletes: the text is erased, the row stays so its replies keep their place. */
+export async function softDelete(db: Q, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("comments")
+    .set({ content: "", deleted_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Hides (with who and when) or unhides a comment for readers. */
+export async function setHidden(
+  db: Q,
+  id: number,
+  hidden: { by: number; now: string } | null,
+): Promise<void> {
+  await db
+    .updateTable("comments")
+    .set(
+      hidden
+        ? { hidden_at: hidden.now, hidden_by: hidden.by }
+        : { hidden_at: null, hidden_by: null },
+    )
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Records a report once per (comment, member); a repeat is a no-op on the primary key. */
+export async function insertReport(
+  db: Q,
+  report: { commentId: number; userId: number; reason: string | null; now: string },
+): Promise<void> {
+  await db
+    .insertInto("comment_reports")
+    .values({
+      comment_id: report.commentId,
+      user_id: report.userId,
+      reason: report.reason,
+      created_at: report.now,
+    })
+    .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * Flips the member's like without reading first: insert, and when the primary key says it exists,
+ * delete (as modules/reactions). @returns true when the like now exists.
+ */
+export async function toggleLike(
+  db: Q,
+  commentId: number,
+  userId: number,
+  now: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("comment_likes")
+    .values({ comment_id: commentId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
+    .returning("comment_id")
+    .executeTakeFirst();
+  if (inserted) return true;
+  await db
+    .deleteFrom("comment_likes")
+    .where("comment_id", "=", commentId)
+    .where("user_id", "=", userId)
+    .execute();
+  return false;
+}
+
+/** How many members like the comment. */
+export async function countLikes(db: Q, commentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("comment_likes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("comment_id", "=", commentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

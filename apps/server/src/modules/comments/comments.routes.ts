@@ -1,0 +1,194 @@
+// HTTP for comments (spec §7 Comments; issue #4): the thread, its count, posting, replies and the
+// actions on one comment. Rules live in comments.service.ts.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  commentBodySchema,
+  commentListSchema,
+  commentSchema,
+  commentSorts,
+  errorBodySchema,
+  idPathParam,
+  reportBodySchema,
+} from "@pragmatist/contracts";
+import { requireUser } from "../../plugins/auth.ts";
+import type { CommentsService } from "./comments.service.ts";
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+
+// The thread is recursive: OpenAPI can only describe it as a named component that refers to
+// itself (app.ts emits registered components with jsonSchemaTransformObject).
+if (!z.globalRegistry.has(commentSchema)) z.globalRegistry.add(commentSchema, { id: "Comment" });
+
+const slugParams = z.object({ slug: z.string().min(1).max(300) });
+const idParams = z.object({ id: idPathParam });
+const hideBodySchema = z.strictObject({ hidden: z.boolean() });
+
+/** Signed-in only, checked before the body is validated so anonymous callers always get 401. */
+const signedIn = async (req: FastifyRequest) => {
+  requireUser(req);
+};
+
+/**
+ * Registers, under /api/comment-manager: GET comments/{slug}[?sort] and comments/{slug}/count
+ * (public, never cached: fresh right after posting); POST comments/{slug} and
+ * subcomments/{commentId} (signed-in, 201); PUT and DELETE comments/{id}; POST comments/{id}/report
+ * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers
+ * are 400s.
+ */
+export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { comments } = deps;
+  const tags = ["comments"];
+
+  r.get(
+    "/api/comment-manager/comments/:slug",
+    {
+      schema: {
+        tags,
+        summary: "The article's comments with nested replies, as the asking reader sees them",
+        params: slugParams,
+        querystring: z.object({ sort: z.enum(commentSorts).default("best") }),
+        response: { 200: commentListSchema, ...errors },
+      },
+    },
+    async (req) => comments.list(req.params.slug, req.query.sort, req.user?.id ?? null),
+  );
+
+  r.get(
+    "/api/comment-manager/comments/:slug/count",
+    {
+      schema: {
+        tags,
+        summary: "How many comments and replies a reader can read under the article",
+        params: slugParams,
+        response: { 200: z.object({ count: z.number().int() }), ...errors },
+      },
+    },
+    async (req) => ({ count: await comments.count(req.params.slug) }),
+  );
+
+  r.post(
+    "/api/comment-manager/comments/:slug",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Posts a comment under the article (signed-in members; 5 a minute, 100 a day)",
+        params: slugParams,
+        body: commentBodySchema,
+        response: { 201: commentSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const created = await comments.create(requireUser(req).id, req.params.slug, req.body.content);
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.post(
+    "/api/comment-manager/subcomments/:commentId",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Replies to a comment (signed-in members; counts toward the posting limit)",
+        params: z.object({ commentId: idPathParam }),
+        body: commentBodySchema,
+        response: { 201: commentSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const created = await comments.reply(
+        requireUser(req).id,
+        req.params.commentId,
+        req.body.content,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.put(
+    "/api/comment-manager/comments/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Edits the text of one's own comment",
+        params: idParams,
+        body: commentBodySchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (req) => comments.edit(requireUser(req), req.params.id, req.body.content),
+  );
+
+  r.delete(
+    "/api/comment-manager/comments/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Deletes a comment (its author, or an editor); replies stay",
+        params: idParams,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => comments.remove(requireUser(req), req.params.id),
+  );
+
+  r.post(
+    "/api/comment-manager/comments/:id/report",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Reports a comment to the editors (once per member; not one's own)",
+        params: idParams,
+        // No body at all is a report without a reason.
+        body: reportBodySchema.nullish(),
+        response: { 200: z.object({ reported: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => comments.report(requireUser(req).id, req.params.id, req.body?.reason || null),
+  );
+
+  r.post(
+    "/api/comment-manager/comments/:id/like",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Likes the comment, or takes the like back",
+        params: idParams,
+        response: {
+          200: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => comments.toggleLike(requireUser(req).id, req.params.id),
+  );
+
+  r.put(
+    "/api/comment-manager/comments/:id/hide",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Hides a comment and its replies from readers, or shows it again (editors)",
+        params: idParams,
+        body: hideBodySchema,
+        response: { 200: z.object({ hidden: z.boolean() }), ...errors },
+      },
+    },
+    async (req) => comments.setHidden(requireUser(req), req.params.id, req.body.hidden),
+  );
+}
