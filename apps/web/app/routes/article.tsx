@@ -1,5 +1,5 @@
 // Single article `/p/{slug}` (spec §2 "Article page"): server-rendered text, counts, share, subscribe.
-import { articleLabel, publicationContext } from "@pragmatist/contracts";
+import { articleLabel, publicationContext, viewerContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { ArticleBar } from "../features/article/article-bar.tsx";
 import { ArticleBody } from "../features/article/article-body.tsx";
@@ -7,13 +7,14 @@ import { ArticleHeader } from "../features/article/article-header.tsx";
 import { renderArticleHtml } from "../features/article/article-html.server.tsx";
 import { ArticleThumbnail } from "../features/article/article-thumbnail.tsx";
 import { Chip, ChipList } from "../features/article/chips.tsx";
-import { CommentsPlaceholder } from "../features/article/comments-placeholder.tsx";
 import { ErrorScreen, errorDetail } from "../features/article/error-screen.tsx";
 import { NotFound, notFoundMeta, notFoundOf } from "../features/article/not-found.tsx";
 import { SourceCredit } from "../features/article/source-credit.tsx";
 import { SubscribePanel } from "../features/article/subscribe-panel.tsx";
 import { notFoundData } from "../features/article/suggestions.server.ts";
 import { useRecordRead } from "../features/article/use-record-read.ts";
+import { CommentsSection } from "../features/comments/comments-section.tsx";
+import { commentSortOf, loadComments } from "../features/comments/comments.server.ts";
 import type { Route } from "./+types/article";
 
 /** An absolute address for link previews: relative upload paths get the public origin. */
@@ -34,6 +35,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = await api.findArticle(params.slug);
   if (!article) throw data(await notFoundData(api, request), { status: 404 });
   const { site } = api;
+  // Comments are server-rendered too (issue #4); a failure stays inside their section (spec §8).
+  const viewer = context.get(viewerContext);
+  const comments = await loadComments(
+    api,
+    article.attributes.slug,
+    commentSortOf(new URL(request.url)),
+    viewer?.id ?? null,
+  );
   // The text travels as server-rendered HTML, not Markdown: no parser in the browser.
   const { content, ...attributes } = article.attributes;
   return {
@@ -43,6 +52,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Computed here so the browser bundle needs nothing from contracts at run time (zod).
     label: articleLabel(attributes.title, attributes.subTitle, attributes.publishDate),
     site: { name: site.name, newsletterUrl: site.newsletterUrl },
+    comments,
     canonicalUrl: `${site.publicUrl}/p/${encodeURIComponent(article.attributes.slug)}`,
     imageUrl: article.attributes.thumbnailUrl
       ? absoluteUrl(article.attributes.thumbnailUrl.url, site.publicUrl)
@@ -83,7 +93,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article: a, html, label, site, canonicalUrl } = loaderData;
+  const { article: a, html, label, site, canonicalUrl, comments } = loaderData;
   useRecordRead(a.slug);
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
@@ -116,7 +126,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         )}
         {a.source && <SourceCredit source={a.source} />}
         <SubscribePanel siteName={site.name} newsletterUrl={site.newsletterUrl} />
-        <CommentsPlaceholder commentCount={a.commentCount} />
+        <CommentsSection
+          key={a.slug}
+          slug={a.slug}
+          commentCount={a.commentCount}
+          sort={comments.sort}
+          comments={comments.comments}
+          failed={comments.failed}
+        />
       </article>
     </main>
   );

@@ -1,0 +1,24 @@
+// A comment's words as React text nodes; only http(s) addresses become links (issue #4).
+import { linkify } from "./linkify.ts";
+
+export function CommentText({ text, className = "" }: { text: string; className?: string }) {
+  return (
+    <p data-comment-text="" className={`break-words whitespace-pre-wrap ${className}`}>
+      {linkify(text).map((piece, i) =>
+        piece.href ? (
+          <a
+            key={i}
+            href={piece.href}
+            rel="nofollow ugc noopener noreferrer"
+            target="_blank"
+            className="text-accent underline underline-offset-2 hover:no-underline"
+          >
+            {piece.text}
+          </a>
+        ) : (
+          piece.text
+        ),
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,56 @@
+// Same-origin calls of the comment manager (spec §7 Comments, issue #4). Small on purpose: it loads
+// with the comments panel, after the article; the session cookie goes along with every call.
+import type { Comment, CommentSort } from "@pragmatist/contracts";
+
+/** A refused call: the HTTP status and the server's sentence (Strapi error body), if any. */
+export class CommentCallError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "CommentCallError";
+    this.status = status;
+  }
+}
+
+const BASE = "/api/comment-manager";
+
+/**
+ * JSON over fetch. @throws CommentCallError on a non-2xx answer (message from the error body, or a
+ * plain sentence); fetch's TypeError when offline.
+ */
+async function call<T>(path: string, method = "GET", body?: unknown): Promise<T> {
+  const res = await fetch(BASE + path, {
+    method,
+    headers:
+      body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    let message = "";
+    try {
+      message = ((await res.json()) as { error?: { message?: string } }).error?.message ?? "";
+    } catch {
+      // Not JSON: the sentence below.
+    }
+    throw new CommentCallError(res.status, message || "Something went wrong. Please try again.");
+  }
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+const id = (n: number) => encodeURIComponent(String(n));
+
+export const commentsApi = {
+  list: (slug: string, sort: CommentSort) =>
+    call<Comment[]>(`/comments/${encodeURIComponent(slug)}?sort=${sort}`),
+  post: (slug: string, content: string) =>
+    call<Comment>(`/comments/${encodeURIComponent(slug)}`, "POST", { content }),
+  reply: (parentId: number, content: string) =>
+    call<Comment>(`/subcomments/${id(parentId)}`, "POST", { content }),
+  edit: (commentId: number, content: string) =>
+    call<Comment>(`/comments/${id(commentId)}`, "PUT", { content }),
+  remove: (commentId: number) => call<unknown>(`/comments/${id(commentId)}`, "DELETE"),
+  report: (commentId: number) => call<unknown>(`/comments/${id(commentId)}/report`, "POST", {}),
+  like: (commentId: number) =>
+    call<{ liked: boolean; likeCount: number }>(`/comments/${id(commentId)}/like`, "POST", {}),
+};

@@ -1,0 +1,262 @@
+// Comment journeys in headless Chromium (issue #4): the signed-out draft kept through sign-in,
+// comment, reply and cancel, edit, delete, like, report, sort; and comment text that tries to be
+// HTML, script, Markdown or a dangerous link shows as literal text with only http(s) links.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+
+const ARTICLE = "reading-smart-contract-risk";
+const SESSION_COOKIE = "pragmatist_session";
+
+/** Signs a member up through the API: their token (Bearer, and the session cookie's value). */
+async function signUp(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      username,
+      email: `${username.replace(/\W/g, "").toLowerCase()}.${Date.now()}@example.com`,
+      password: "long-enough-password",
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { jwt: string }).jwt;
+}
+
+/** Posts a top-level comment as the member holding `jwt`. */
+async function postComment(baseUrl: string, jwt: string, content: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/comment-manager/comments/${ARTICLE}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` },
+    body: JSON.stringify({ content }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function signIn(page: Page, baseUrl: string, jwt: string) {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
+}
+
+const section = (page: Page) => page.locator("#comments");
+const composer = (page: Page) => section(page).locator("form textarea").first();
+/** Waits until the comments panel is interactive (hydrated). */
+const ready = (page: Page) => section(page).locator("[data-hydrated]").waitFor();
+const byText = (page: Page, text: string) =>
+  section(page).getByRole("article").filter({ hasText: text });
+
+// At least 25 attempts to make comment text into markup, script or a dangerous link.
+const PAYLOADS = [
+  "<script>alert('xss-1')</script>",
+  "<img src=x onerror=alert('xss-2')>",
+  "<svg onload=alert('xss-3')><circle r=1></svg>",
+  "<a href=\"javascript:alert('xss-4')\">click me</a>",
+  "javascript:alert('xss-5')",
+  "data:text/html;base64,PHNjcmlwdD5hbGVydCgneHNzLTYnKTwvc2NyaXB0Pg==",
+  "[click](javascript:alert('xss-7'))",
+  "![img](x\" onerror=\"alert('xss-8'))",
+  "&lt;script&gt;alert('xss-9')&lt;/script&gt;",
+  "<a href=\"&#x6A;avascript:alert('xss-10')\">entity</a>",
+  "&#x6A;avascript:alert('xss-11')",
+  "<a href=\"jav&#x09;ascript:alert('xss-12')\">tab</a>",
+  "\u202Egnp.exe <b>rtl-13</b>",
+  "java\u200Dscript:alert('xss-14') java\u200Bscript:x",
+  "＜script＞alert('xss-15')＜/script＞",
+  "<iframe srcdoc=\"<script>alert('xss-16')</script>\"></iframe>",
+  "<style>body{display:none}</style>styled-17",
+  "{{constructor.constructor('alert(\"xss-18\")')()}}",
+  "</textarea><script>alert('xss-19')</script>",
+  "<details open ontoggle=alert('xss-20')>",
+  "<body onload=alert('xss-21')>",
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert('xss-22')>",
+  "\"><img src=x onerror=alert('xss-23')>",
+  "<object data=\"javascript:alert('xss-24')\"></object>",
+  "<input autofocus onfocus=alert('xss-25')>",
+  "https://example.com/\"onmouseover=\"alert('xss-26') ok",
+  "http://evil.example/<script>alert('xss-27')</script>",
+  "<!--<img src=x onerror=alert('xss-28')>-->",
+];
+
+describe("comments", () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("takes a member from a kept draft to comment, reply, edit, delete and sort", async () => {
+    const { page, problems } = await openPage(browser);
+    const article = `${app.baseUrl}/p/${ARTICLE}`;
+
+    // Signed out: the composer shows; Send leads to sign-in and keeps the draft.
+    await page.goto(article);
+    await section(page)
+      .getByRole("heading", { name: /^\d+ Comments?$/ })
+      .waitFor();
+    await ready(page);
+    await composer(page).fill("First thoughts on audits: https://example.com/audit.");
+    await section(page).getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/\/login\?next=/);
+    expect(new URL(page.url()).searchParams.get("next")).toBe(`/p/${ARTICLE}#comments`);
+
+    // Back signed in: the draft is there; Send posts it and clears the box.
+    await signIn(page, app.baseUrl, await signUp(app.baseUrl, "Grace Hopper"));
+    await page.goto(`${article}#comments`);
+    await ready(page);
+    await expect
+      .poll(() => composer(page).inputValue())
+      .toBe("First thoughts on audits: https://example.com/audit.");
+    await section(page).getByRole("button", { name: "Send" }).click();
+    const first = byText(page, "First thoughts on audits");
+    await first.waitFor();
+    expect(await composer(page).inputValue()).toBe("");
+    await section(page).getByRole("heading", { name: "1 Comment" }).waitFor();
+    const link = first.getByRole("link", { name: "https://example.com/audit" });
+    expect(await link.getAttribute("rel")).toContain("nofollow");
+    // Dates are day, short month, year (en-GB, spec §2).
+    expect(await first.locator("time").textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+
+    // Reply, cancel, reply again: the reply nests under its parent and the target clears.
+    await first.getByRole("button", { name: "Reply" }).click();
+    await section(page).getByText("Replying to").waitFor();
+    expect(await section(page).getByText("“First thoughts on audits").count()).toBe(1);
+    await section(page).getByRole("button", { name: "Cancel reply" }).click();
+    expect(await section(page).getByText("Replying to").count()).toBe(0);
+    await first.getByRole("button", { name: "Reply" }).click();
+    await composer(page).fill("Answering myself: scope matters.");
+    await section(page).getByRole("button", { name: "Send" }).click();
+    const replies = section(page).getByRole("list", { name: "Replies to Grace Hopper" });
+    await replies.getByText("Answering myself: scope matters.").waitFor();
+    expect(await section(page).getByText("Replying to").count()).toBe(0);
+    await section(page).getByRole("heading", { name: "2 Comments" }).waitFor();
+
+    // Edit the reply: new text and "(edited)".
+    const reply = byText(page, "Answering myself");
+    await reply.getByRole("button", { name: "Edit" }).click();
+    await reply
+      .getByRole("textbox", { name: "Edit your comment" })
+      .fill("Answering myself: scope matters most.");
+    await reply.getByRole("button", { name: "Save" }).click();
+    const edited = byText(page, "scope matters most.");
+    await edited.getByText("(edited)").waitFor();
+
+    // Like: pressed at once, kept after a reload.
+    const like = first.getByRole("button", { name: /^Like, / });
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => like.getAttribute("aria-label")).toBe("Like, 1 like");
+
+    // A second comment, then delete it (after confirming).
+    await composer(page).fill("A second comment, soon gone.");
+    await section(page).getByRole("button", { name: "Send" }).click();
+    const doomed = byText(page, "soon gone");
+    await doomed.waitFor();
+    await doomed.getByRole("button", { name: "Delete" }).click();
+    await doomed.getByRole("button", { name: "Keep" }).click();
+    expect(await doomed.count()).toBe(1);
+    await doomed.getByRole("button", { name: "Delete" }).click();
+    await doomed.getByRole("button", { name: "Yes, delete" }).click();
+    await expect.poll(() => doomed.count()).toBe(0);
+
+    // Sort: another member's later comment is first under Newest and last under Oldest.
+    const other = await signUp(app.baseUrl, "Linus");
+    await postComment(app.baseUrl, other, "A later comment by Linus.");
+    const sortLink = (name: string) =>
+      section(page).getByRole("navigation", { name: "Sort comments" }).getByRole("link", { name });
+    const topLevel = section(page).locator("ol[aria-label='Comments'] > li > article");
+    await sortLink("Newest").click();
+    await page.waitForURL(/commentSort=newest/);
+    await expect.poll(() => topLevel.first().textContent()).toContain("A later comment by Linus.");
+    expect(await sortLink("Newest").getAttribute("aria-current")).toBe("true");
+    await sortLink("Oldest").click();
+    await page.waitForURL(/commentSort=oldest/);
+    await expect.poll(() => topLevel.first().textContent()).toContain("First thoughts on audits");
+    // The server render honours the sort too.
+    await page.goto(`${article}?commentSort=newest`);
+    await expect.poll(() => topLevel.first().textContent()).toContain("A later comment by Linus.");
+
+    // Someone else's comment: Report once, then "Reported"; no Edit or Delete.
+    const linus = byText(page, "A later comment by Linus.");
+    expect(await linus.getByRole("button", { name: "Edit" }).count()).toBe(0);
+    await linus.getByRole("button", { name: "Report" }).click();
+    await expect
+      .poll(() => linus.getByRole("button", { name: "Reported" }).isDisabled())
+      .toBe(true);
+
+    expect(problems).toEqual([]);
+  });
+
+  it("shows every payload as literal text, with only safe http(s) links", async () => {
+    // Five posts a minute per member: several members share the payloads.
+    for (let i = 0; i < PAYLOADS.length; i += 5) {
+      const jwt = await signUp(app.baseUrl, `Mallory ${i / 5 + 1}`);
+      for (const payload of PAYLOADS.slice(i, i + 5)) await postComment(app.baseUrl, jwt, payload);
+    }
+    for (const options of [viewports.desktop, viewports.mobile]) {
+      const { page, problems } = await openPage(browser, options);
+      await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest`);
+      const texts = section(page).locator("[data-comment-text]");
+      await expect.poll(() => texts.count()).toBeGreaterThanOrEqual(PAYLOADS.length);
+      const shown = await texts.allTextContents();
+      for (const payload of PAYLOADS) expect(shown, payload).toContain(payload);
+
+      // No element from a payload: comment text holds only text and our own links.
+      const foreign = await section(page)
+        .locator("[data-comment-text] *:not(a)")
+        .evaluateAll((els) => els.map((e) => e.outerHTML));
+      expect(foreign).toEqual([]);
+      for (const selector of [
+        "script",
+        "iframe",
+        "object",
+        "style",
+        "img[onerror]",
+        "details",
+        "input",
+        "math",
+        "svg[onload]",
+        "body",
+      ]) {
+        expect(await section(page).locator(selector).count(), selector).toBe(0);
+      }
+      // Links only from http(s) addresses in the text, marked as user content; others are ours.
+      const links = await section(page)
+        .locator("a")
+        .evaluateAll((els) =>
+          els.map((a) => ({
+            href: a.getAttribute("href") ?? "",
+            rel: a.getAttribute("rel") ?? "",
+            inText: !!a.closest("[data-comment-text]"),
+          })),
+        );
+      for (const { href, rel, inText } of links) {
+        if (!inText) {
+          expect(href).toMatch(/^\/(login\?|p\/)/);
+          continue;
+        }
+        expect(href).toMatch(/^https?:\/\//);
+        expect(rel).toContain("nofollow");
+        expect(rel).toContain("ugc");
+      }
+      expect(links.filter((l) => l.inText).length).toBeGreaterThanOrEqual(2);
+      // The composer's "replying to" quote is text too (signed out, Reply still shows it).
+      await ready(page);
+      await byText(page, "xss-16").getByRole("button", { name: "Reply" }).click();
+      const quote = section(page).locator("form").getByText("Replying to");
+      await quote.waitFor();
+      expect(await quote.textContent()).toContain("<iframe srcdoc=");
+      expect(await section(page).locator("form iframe, form script").count()).toBe(0);
+      await page.mouse.move(10, 10);
+      await page.waitForTimeout(300);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
