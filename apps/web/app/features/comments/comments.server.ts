@@ -15,12 +15,6 @@ export interface InitialComments {
   failed: boolean;
 }
 
-type ListComments = (
-  slug: string,
-  sort: CommentSort,
-  viewerId: number | null,
-) => Promise<Comment[]>;
-
 /** The `?commentSort=` value if it is one of best | newest | oldest, else "best". */
 export function commentSortOf(url: URL): CommentSort {
   const value = url.searchParams.get("commentSort");
@@ -39,10 +33,8 @@ export async function loadComments(
   sort: CommentSort,
   viewerId: number | null,
 ): Promise<InitialComments> {
-  const list = (api as PublicationApi & { listComments?: ListComments }).listComments;
-  if (typeof list !== "function") return { sort, comments: null, failed: false };
   try {
-    return { sort, comments: await list.call(api, slug, sort, viewerId), failed: false };
+    return { sort, comments: await api.listComments(slug, sort, viewerId), failed: false };
   } catch (error) {
     console.error("Comments could not be loaded for %s", slug, error);
     return { sort, comments: null, failed: true };
