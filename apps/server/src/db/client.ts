@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -41,6 +42,28 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: "sqlite", sqlite, close: () => kysely.destroy() };
+}
+
+/**
+ * Reuses prepared statements by SQL text. Kysely prepares every query anew, and with SQLite the
+ * preparation costs about as much as running a small query; Kysely runs one query at a time on
+ * the connection, so sharing a statement between calls is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 1000 });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
