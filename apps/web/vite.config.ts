@@ -2,10 +2,42 @@
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * Vite wraps every dynamic `import()` of the browser build in its `__vitePreload` helper (0.7 KiB
+ * gzip, in the importing chunk even with `modulePreload: false`, because it also loads the chunk's
+ * CSS). Our lazy chunks (the comments panel) import no CSS and their shared imports are already
+ * loaded by the page, so a plain `import()` does the same job: this keeps the article page under its
+ * 120 KiB budget (issue #2). The build fails if a lazily loaded chunk ever brings CSS of its own.
+ */
+function plainDynamicImports(): Plugin {
+  return {
+    name: "pragmatist:plain-dynamic-imports",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
+    load: (id) => (id === PRELOAD_HELPER ? "export const __vitePreload = (load) => load();" : null),
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        for (const lazy of chunk.dynamicImports) {
+          const target = bundle[lazy];
+          if (target?.type === "chunk" && target.viteMetadata?.importedCss.size) {
+            this.error(`${lazy} imports CSS: a plain import() would not load it`);
+          }
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
+    plainDynamicImports(),
     tailwindcss(),
     reactRouter(),
     fastifyReactRouterDev({ entry: "../server/src/dev.ts", externalizeServerEntryImports: false }),
@@ -13,6 +45,8 @@ export default defineConfig({
   // `npm run dev` serves the whole app (API and pages, with hot reload) on PORT like `npm start`.
   server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
   build: {
+    // No dependency lists for dynamic imports: the plain helper above does not use them.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Fewer, larger chunks for what every page loads: React and the router together, and the

@@ -38,7 +38,24 @@ async function signIn(page: Page, baseUrl: string, jwt: string) {
   await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
 }
 
+/** The article page's HTML as the server sends it (no JavaScript runs). */
+async function rawHtml(baseUrl: string, query = ""): Promise<string> {
+  const res = await fetch(`${baseUrl}/p/${ARTICLE}${query}`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** The comments section of server HTML; fails if React streamed any of it in a hidden segment. */
+function commentsHtml(html: string): string {
+  expect(html).not.toMatch(/<div hidden id="S:/);
+  const start = html.indexOf('<section id="comments"');
+  expect(start).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
 const section = (page: Page) => page.locator("#comments");
+/** The article bar's comment count, as its label says it ("2 comments"). */
+const barCount = (page: Page) => page.locator('a[href="#comments"] [title]').getAttribute("title");
 const composer = (page: Page) => section(page).locator("form textarea").first();
 /** Waits until the comments panel is interactive (hydrated). */
 const ready = (page: Page) => section(page).locator("[data-hydrated]").waitFor();
@@ -117,6 +134,7 @@ describe("comments", () => {
     await first.waitFor();
     expect(await composer(page).inputValue()).toBe("");
     await section(page).getByRole("heading", { name: "1 Comment" }).waitFor();
+    await expect.poll(() => barCount(page)).toBe("1 comment");
     const link = first.getByRole("link", { name: "https://example.com/audit" });
     expect(await link.getAttribute("rel")).toContain("nofollow");
     // Dates are day, short month, year (en-GB, spec §2).
@@ -135,6 +153,7 @@ describe("comments", () => {
     await replies.getByText("Answering myself: scope matters.").waitFor();
     expect(await section(page).getByText("Replying to").count()).toBe(0);
     await section(page).getByRole("heading", { name: "2 Comments" }).waitFor();
+    await expect.poll(() => barCount(page)).toBe("2 comments");
 
     // Edit the reply: new text and "(edited)".
     const reply = byText(page, "Answering myself");
@@ -193,6 +212,17 @@ describe("comments", () => {
     expect(problems).toEqual([]);
   });
 
+  it("serves the comments in the first HTML, readable without JavaScript", async () => {
+    const jwt = await signUp(app.baseUrl, "Ada");
+    await postComment(app.baseUrl, jwt, "Readable before any script runs.");
+    // Addresses no anonymous reader asked for yet (those pages are micro-cached).
+    for (const query of ["?commentSort=best", "?commentSort=newest"]) {
+      const html = commentsHtml(await rawHtml(app.baseUrl, query));
+      expect(html, query).toContain("Readable before any script runs.");
+      expect(html, query).toContain('aria-label="Comments"');
+    }
+  });
+
   it("shows every payload as literal text, with only safe http(s) links", async () => {
     // Five posts a minute per member: several members share the payloads.
     for (let i = 0; i < PAYLOADS.length; i += 5) {
@@ -201,7 +231,8 @@ describe("comments", () => {
     }
     for (const options of [viewports.desktop, viewports.mobile]) {
       const { page, problems } = await openPage(browser, options);
-      await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest`);
+      // Every thread server-rendered (the "Show all" link's address without JavaScript).
+      await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest&allComments=1`);
       const texts = section(page).locator("[data-comment-text]");
       await expect.poll(() => texts.count()).toBeGreaterThanOrEqual(PAYLOADS.length);
       const shown = await texts.allTextContents();
@@ -258,5 +289,69 @@ describe("comments", () => {
       expect(problems).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it("server-renders the first 20 threads and loads the rest on Show all", async () => {
+    // By now the discussion holds more than 20 threads (the payloads above).
+    const all = (await (
+      await fetch(`${app.baseUrl}/api/comment-manager/comments/${ARTICLE}?sort=oldest`)
+    ).json()) as { deleted: boolean; subcomments: unknown[] }[];
+    expect(all.length).toBeGreaterThan(20);
+    const total = (list: { deleted: boolean; subcomments: unknown[] }[]): number =>
+      list.reduce((n, c) => n + (c.deleted ? 0 : 1) + total(c.subcomments as typeof list), 0);
+    const count = total(all);
+
+    // The last thread is neither rendered nor in the hydration data; the heading counts them all.
+    const page1 = await rawHtml(app.baseUrl, "?commentSort=oldest");
+    expect(page1).not.toContain("xss-28");
+    const html = commentsHtml(page1);
+    expect(html).toContain("Readable before any script runs.");
+    expect(html).toContain(`${count}<!-- --> <!-- -->Comments`);
+    expect(html).toContain(`Show all <!-- -->${count}<!-- --> comments`);
+    expect(commentsHtml(await rawHtml(app.baseUrl, "?commentSort=oldest&allComments=1"))).toContain(
+      "xss-28",
+    );
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest`);
+    await ready(page);
+    const topLevel = section(page).locator("ol[aria-label='Comments'] > li");
+    expect(await topLevel.count()).toBe(20);
+    await section(page)
+      .getByRole("heading", { name: `${count} Comments` })
+      .waitFor();
+    await section(page)
+      .getByRole("link", { name: `Show all ${count} comments` })
+      .click();
+    await expect.poll(() => topLevel.count()).toBe(all.length);
+    expect(
+      await section(page)
+        .getByRole("link", { name: /^Show all/ })
+        .count(),
+    ).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("says so when the comments cannot be loaded, and tries again", async () => {
+    const { page, problems } = await openPage(browser);
+    // Signed in: a fresh page, not a micro-cached one from an earlier test.
+    await signIn(page, app.baseUrl, await signUp(app.baseUrl, "Barbara"));
+    await page.goto(`${app.baseUrl}/p/${ARTICLE}`);
+    await ready(page);
+    // The browser's read of the whole list fails once.
+    await page.route(`**/api/comment-manager/comments/${ARTICLE}?sort=*`, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
+    await section(page)
+      .getByRole("link", { name: /^Show all \d+ comments$/ })
+      .click();
+    const alert = section(page).getByRole("alert");
+    await alert.getByText("Comments could not be loaded. Try again.").waitFor();
+    await page.unroute(`**/api/comment-manager/comments/${ARTICLE}?sort=*`);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await section(page).locator("ol[aria-label='Comments']").waitFor();
+    expect(await section(page).getByRole("alert").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });

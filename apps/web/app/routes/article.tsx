@@ -14,7 +14,11 @@ import { SubscribePanel } from "../features/article/subscribe-panel.tsx";
 import { notFoundData } from "../features/article/suggestions.server.ts";
 import { useRecordRead } from "../features/article/use-record-read.ts";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
-import { commentSortOf, loadComments } from "../features/comments/comments.server.ts";
+import {
+  allCommentsOf,
+  commentSortOf,
+  loadComments,
+} from "../features/comments/comments.server.ts";
 import type { Route } from "./+types/article";
 
 /** An absolute address for link previews: relative upload paths get the public origin. */
@@ -37,11 +41,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { site } = api;
   // Comments are server-rendered too (issue #4); a failure stays inside their section (spec §8).
   const viewer = context.get(viewerContext);
+  const url = new URL(request.url);
   const comments = await loadComments(
     api,
     article.attributes.slug,
-    commentSortOf(new URL(request.url)),
+    commentSortOf(url),
     viewer?.id ?? null,
+    allCommentsOf(url),
   );
   // The text travels as server-rendered HTML, not Markdown: no parser in the browser.
   const { content, ...attributes } = article.attributes;
@@ -133,6 +139,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           sort={comments.sort}
           comments={comments.comments}
           failed={comments.failed}
+          total={comments.total}
+          complete={comments.complete}
         />
       </article>
     </main>

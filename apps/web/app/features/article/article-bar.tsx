@@ -1,9 +1,10 @@
 // The bar under the byline (spec §2): like, comment and bookmark counts, then the share links.
 // Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal, spec §4);
 // anonymous readers are sent to sign in and come back to the article (spec §5).
-import { type ReactNode, useCallback } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { useViewer } from "../../lib/viewer";
+import { COMMENT_COUNT_EVENT } from "../comments/comments-section.tsx";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "./icons.tsx";
 import { ShareLinks } from "./share-links.tsx";
 import { type ReactionKind, useReactions } from "./use-reactions.ts";
@@ -61,6 +62,18 @@ function Bar({
   const navigate = useNavigate();
   const loginUrl = `/login?next=/p/${encodeURIComponent(slug)}`;
   const onSignedOut = useCallback(() => void navigate(loginUrl), [navigate, loginUrl]);
+  // The comments panel announces a new count after a post or a delete; it holds until the loader's
+  // count changes.
+  const [announced, setAnnounced] = useState<[from: number, count: number] | null>(null);
+  useEffect(() => {
+    const listen = (event: Event) => {
+      const { detail } = event as CustomEvent<{ slug: string; count: number }>;
+      if (detail.slug === slug) setAnnounced([commentCount, detail.count]);
+    };
+    window.addEventListener(COMMENT_COUNT_EVENT, listen);
+    return () => window.removeEventListener(COMMENT_COUNT_EVENT, listen);
+  }, [slug, commentCount]);
+  const comments = announced?.[0] === commentCount ? announced[1] : commentCount;
   const { state, error, toggle } = useReactions(
     articleId,
     viewer?.id ?? null,
@@ -111,8 +124,8 @@ function Bar({
         >
           <Count
             icon={<CommentIcon />}
-            value={commentCount}
-            label={plural(commentCount, "comment", "comments")}
+            value={comments}
+            label={plural(comments, "comment", "comments")}
           />
         </a>
         {action("bookmark", "Bookmark", BookmarkIcon)}

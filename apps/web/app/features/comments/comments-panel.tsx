@@ -9,8 +9,12 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useViewer } from "../../lib/viewer.ts";
 import { type CommentActions, CommentItem } from "./comment-item.tsx";
 import { CommentCallError, commentsApi } from "./comments-api.ts";
-import type { CommentsSectionProps } from "./comments-section.tsx";
+import type {
+  COMMENT_COUNT_EVENT as CountEvent,
+  CommentsSectionProps,
+} from "./comments-section.tsx";
 import { Composer, type ReplyTarget } from "./composer.tsx";
+import { countVisible, FIRST_THREADS } from "./count.ts";
 
 const SORTS: [CommentSort, string][] = [
   ["best", "Best"],
@@ -20,20 +24,35 @@ const SORTS: [CommentSort, string][] = [
 
 const LOAD_FAILED = "Comments could not be loaded. Try again.";
 
-/** Comments a reader sees, replies included (a deleted one with replies is not counted). */
-export function countVisible(list: Comment[]): number {
-  return list.reduce((n, c) => n + (c.deleted ? 0 : 1) + countVisible(c.subcomments), 0);
+// Spelled out, not imported: a value from the article's chunk would split it in two. The type keeps
+// both in step.
+const COMMENT_COUNT_EVENT: typeof CountEvent = "pragmatist:comment-count";
+
+/** Tells the article bar the discussion's new size (after a post, an edit, a delete). */
+function announceCount(slug: string, count: number) {
+  window.dispatchEvent(new CustomEvent(COMMENT_COUNT_EVENT, { detail: { slug, count } }));
 }
 
 /** sessionStorage key of a signed-out reader's draft for one article (kept through sign-in). */
 const draftKey = (slug: string) => `pragmatist.commentDraft.${slug}`;
 
-export default function CommentsPanel({ slug, sort, comments, failed }: CommentsSectionProps) {
+export default function CommentsPanel({
+  slug,
+  sort,
+  comments,
+  failed,
+  total,
+  complete,
+}: CommentsSectionProps) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [list, setList] = useState(comments);
   const [loadFailed, setLoadFailed] = useState(failed);
+  /** `list` holds every thread (the server sends the first FIRST_THREADS of a big discussion). */
+  const [whole, setWhole] = useState(complete);
+  /** Every thread is shown, not only the first FIRST_THREADS (as the server sent them all). */
+  const [expanded, setExpanded] = useState(complete);
   const [loading, setLoading] = useState(false);
   const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
@@ -49,19 +68,30 @@ export default function CommentsPanel({ slug, sort, comments, failed }: Comments
     setSource(comments);
     setList(comments);
     setLoadFailed(failed);
+    setWhole(complete);
+    setExpanded(complete);
   }
 
-  const reload = useCallback(async () => {
+  /** Reads the whole discussion again; the list, or null when the read failed. */
+  const reload = useCallback(async (): Promise<Comment[] | null> => {
     setLoading(true);
     try {
-      setList(await commentsApi.list(slug, sort));
+      const fresh = await commentsApi.list(slug, sort);
+      setList(fresh);
+      setWhole(true);
       setLoadFailed(false);
+      return fresh;
     } catch {
       setLoadFailed(true);
+      return null;
     } finally {
       setLoading(false);
     }
   }, [slug, sort]);
+
+  async function showAll() {
+    if (whole || (await reload())) setExpanded(true);
+  }
 
   // Not read on the server (no listComments there): read now.
   useEffect(() => {
@@ -115,11 +145,17 @@ export default function CommentsPanel({ slug, sort, comments, failed }: Comments
     setSending(true);
     setError(null);
     try {
-      if (replyTo) await commentsApi.reply(replyTo.id, content);
-      else await commentsApi.post(slug, content);
+      const posted = replyTo
+        ? await commentsApi.reply(replyTo.id, content)
+        : await commentsApi.post(slug, content);
       setText("");
       setReplyTo(null);
-      await reload();
+      const fresh = await reload();
+      if (fresh) announceCount(slug, countVisible(fresh));
+      // A new thread beyond the first ones shows with all of them.
+      if (!replyTo && fresh && !fresh.slice(0, FIRST_THREADS).some((c) => c.id === posted.id)) {
+        setExpanded(true);
+      }
     } catch (e) {
       setError(failure(e));
     } finally {
@@ -140,12 +176,18 @@ export default function CommentsPanel({ slug, sort, comments, failed }: Comments
       fieldRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
       fieldRef.current?.focus({ preventScroll: true });
     },
-    onChanged: reload,
+    async onChanged() {
+      const fresh = await reload();
+      if (fresh) announceCount(slug, countVisible(fresh));
+    },
     onFailed: failure,
   };
 
   const sorting = navigation.state === "loading" && navigation.location.pathname === `/p/${slug}`;
-  const n = list ? countVisible(list) : 0;
+  // The whole discussion's count, also while only its first threads are here.
+  const n = list ? (whole ? countVisible(list) : (total ?? countVisible(list))) : 0;
+  const shown = list && !expanded ? list.slice(0, FIRST_THREADS) : list;
+  const more = !!list && !expanded && (!whole || list.length > FIRST_THREADS);
 
   return (
     <>
@@ -204,16 +246,39 @@ export default function CommentsPanel({ slug, sort, comments, failed }: Comments
             <Skeleton className="h-16" />
             <Skeleton className="h-16" />
           </div>
-        ) : list.length === 0 ? (
+        ) : list.length === 0 || !shown ? (
           <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
             No comments yet. Start the discussion.
           </p>
         ) : (
-          <ol className="space-y-6" aria-label="Comments">
-            {list.map((c) => (
-              <CommentItem key={c.id} comment={c} depth={0} parentAuthor={null} actions={actions} />
-            ))}
-          </ol>
+          <>
+            <ol className="space-y-6" aria-label="Comments">
+              {shown.map((c) => (
+                <CommentItem
+                  key={c.id}
+                  comment={c}
+                  depth={0}
+                  parentAuthor={null}
+                  actions={actions}
+                />
+              ))}
+            </ol>
+            {more && (
+              // Without JavaScript the link asks the server for every thread.
+              <a
+                href={`?commentSort=${sort}&allComments=1#comments`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void showAll();
+                }}
+                aria-disabled={loading || undefined}
+                className="mt-6 flex items-center justify-center gap-2 rounded-lg border border-line px-4 py-2.5 text-sm font-medium text-ink transition-colors hover:bg-line/40 focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                {loading && <Spinner size={14} />}
+                Show all {n} comments
+              </a>
+            )}
+          </>
         )}
       </div>
     </>

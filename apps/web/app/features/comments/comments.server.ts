@@ -6,6 +6,7 @@ import {
   commentSorts,
   type PublicationApi,
 } from "@pragmatist/contracts";
+import { countVisible, FIRST_THREADS } from "./count.ts";
 
 /** What the comments panel starts from. `comments` null: not loaded here (the browser loads them). */
 export interface InitialComments {
@@ -13,6 +14,10 @@ export interface InitialComments {
   comments: Comment[] | null;
   /** The read failed: the section says so and offers to try again. */
   failed: boolean;
+  /** Comments in the whole discussion (replies included), or null when not read here. */
+  total: number | null;
+  /** `comments` is the whole discussion, not only its first FIRST_THREADS threads. */
+  complete: boolean;
 }
 
 /** The `?commentSort=` value if it is one of best | newest | oldest, else "best". */
@@ -23,20 +28,36 @@ export function commentSortOf(url: URL): CommentSort {
     : "best";
 }
 
+/** `?allComments=1`: the server renders every thread (the "Show all" link without JavaScript). */
+export function allCommentsOf(url: URL): boolean {
+  return url.searchParams.get("allComments") === "1";
+}
+
 /**
- * The article's comments in `sort` order as `viewerId` sees them (likedByMe, mine). Never throws:
- * a failure is logged and returned as `failed` so the article still renders.
+ * The article's comments in `sort` order as `viewerId` sees them (likedByMe, mine): the first
+ * FIRST_THREADS threads with their replies (big discussions stay light), or all of them with `all`.
+ * Never throws: a failure is logged and returned as `failed` so the article still renders.
  */
 export async function loadComments(
   api: PublicationApi,
   slug: string,
   sort: CommentSort,
   viewerId: number | null,
+  all = false,
 ): Promise<InitialComments> {
   try {
-    return { sort, comments: await api.listComments(slug, sort, viewerId), failed: false };
+    const list = await api.listComments(slug, sort, viewerId);
+    if (!list) return { sort, comments: null, failed: false, total: null, complete: false };
+    const complete = all || list.length <= FIRST_THREADS;
+    return {
+      sort,
+      comments: complete ? list : list.slice(0, FIRST_THREADS),
+      failed: false,
+      total: countVisible(list),
+      complete,
+    };
   } catch (error) {
     console.error("Comments could not be loaded for %s", slug, error);
-    return { sort, comments: null, failed: true };
+    return { sort, comments: null, failed: true, total: null, complete: false };
   }
 }
