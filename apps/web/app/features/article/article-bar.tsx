@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { useViewer } from "../../lib/viewer";
 import { COMMENT_COUNT_EVENT } from "../comments/comments-section.tsx";
-import { BookmarkIcon, CommentIcon, HeartIcon } from "./icons.tsx";
+import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
 import { ShareLinks } from "./share-links.tsx";
 import { type ReactionKind, useReactions } from "./use-reactions.ts";
 

@@ -2,7 +2,7 @@
 import type { Author, Term } from "@pragmatist/contracts";
 import { formatLongDate } from "../../lib/format.ts";
 import { Chip, ChipList } from "./chips.tsx";
-import { ClockIcon } from "./icons.tsx";
+import { ClockIcon } from "../../components/ui/icons.tsx";
 
 export function AuthorAvatar({ author, size = 40 }: { author: Author | null; size?: number }) {
   const url = author?.profilePicture?.url;

@@ -1,5 +1,5 @@
 // Share links of the article bar (spec §2: facebook, twitter, linkedin) using each network's share URL.
-import { FacebookIcon, LinkedInIcon, XIcon } from "./icons.tsx";
+import { FacebookIcon, LinkedInIcon, XIcon } from "../../components/ui/icons.tsx";
 
 /**
  * The networks' documented web share endpoints: they open a prefilled post in a new tab and need
