@@ -67,6 +67,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: favicon, type: "image/svg+xml" },
   // The Latin face of the text font, wanted by the first paint of every page.
   { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // The feeds (issue #6), announced in every page head; `links` has no loader data: default name.
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${defaultSite.name} — all articles`,
+    href: "/feed.xml",
+  },
+  {
+    rel: "alternate",
+    type: "application/atom+xml",
+    title: `${defaultSite.name} — all articles`,
+    href: "/feed.atom",
+  },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,0 +1,62 @@
+// Outside /api: GET /robots.txt, /sitemap.xml, /sitemaps/{articles,categories,authors}.xml,
+// /feed.xml, /feed.atom and /feeds/{research,news,market-reports}.{xml,atom} (issue #6).
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { ArticlesService } from "../articles/articles.service.ts";
+import {
+  createDistributionService,
+  type DistributionService,
+  FEED_KINDS,
+  type FeedFormat,
+  type FeedKind,
+} from "./distribution.service.ts";
+
+const CACHE_CONTROL = "public, max-age=300";
+
+const CONTENT_TYPES = {
+  text: "text/plain; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+  rss: "application/rss+xml; charset=utf-8",
+  atom: "application/atom+xml; charset=utf-8",
+} as const;
+
+function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: string) {
+  return reply
+    .header("content-type", CONTENT_TYPES[type])
+    .header("cache-control", CACHE_CONTROL)
+    .send(body);
+}
+
+/** Registers robots.txt, the sitemaps and the feeds; `config.publicUrl` is the absolute base. */
+export function distributionRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; articles: ArticlesService; config: Config },
+) {
+  const service: DistributionService = createDistributionService({
+    db: deps.db,
+    articles: deps.articles,
+    publicUrl: deps.config.publicUrl,
+    siteName: deps.config.siteName,
+  });
+
+  app.get("/robots.txt", async (_req, reply) => send(reply, "text", service.robotsTxt()));
+  app.get("/sitemap.xml", async (_req, reply) => send(reply, "xml", await service.sitemapIndex()));
+  app.get("/sitemaps/articles.xml", async (_req, reply) =>
+    send(reply, "xml", await service.articlesSitemap()),
+  );
+  app.get("/sitemaps/categories.xml", async (_req, reply) =>
+    send(reply, "xml", await service.categoriesSitemap()),
+  );
+  app.get("/sitemaps/authors.xml", async (_req, reply) =>
+    send(reply, "xml", await service.authorsSitemap()),
+  );
+
+  const feedRoute = (path: string, kind: FeedKind, format: FeedFormat) =>
+    app.get(path, async (_req, reply) => send(reply, format, await service.feed(kind, format)));
+  for (const kind of FEED_KINDS) {
+    const path = kind === "all" ? "/feed" : `/feeds/${kind}`;
+    feedRoute(`${path}.xml`, kind, "rss");
+    feedRoute(`${path}.atom`, kind, "atom");
+  }
+}
