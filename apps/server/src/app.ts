@@ -40,6 +40,9 @@ import { googleRoutes } from "./modules/accounts/google.routes.ts";
 import { createPasswordResetService } from "./modules/accounts/password-reset.ts";
 import { passwordResetRoutes } from "./modules/accounts/password-reset.routes.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
+import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
+import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
+import { distributionRoutes } from "./modules/distribution/distribution.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler from "./plugins/error-handler.ts";
 import responseCache from "./plugins/response-cache.ts";
@@ -105,6 +108,13 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
     publicUrl: config.publicUrl,
     siteName: config.siteName,
   });
+  const newsletter = createNewsletterService(db, {
+    mailer,
+    limits,
+    now,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+  });
   const google = createGoogleSignIn(db, {
     config: config.google,
     publicUrl: config.publicUrl,
@@ -147,6 +157,7 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
     accounts,
     mailer,
     passwordReset,
+    newsletter,
     google,
     articles,
     search,
@@ -211,7 +222,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   reactionsRoutes(app, { reactions: services.reactions });
   commentsRoutes(app, { comments: services.comments });
   passwordResetRoutes(app, { passwordReset: services.passwordReset });
+  newsletterRoutes(app, { newsletter: services.newsletter });
   googleRoutes(app, { google: services.google, secureCookies: config.secureCookies });
+  distributionRoutes(app, { db, articles: services.articles, config });
 
   // Unknown API paths are JSON 404s, never a page from the catch-all below.
   app.all("/api/*", async (req) => {

@@ -105,6 +105,7 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }
 
 /** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */
@@ -137,4 +138,19 @@ export interface CommentReportsTable {
   user_id: number;
   reason: string | null;
   created_at: string;
+}
+
+/** A newsletter subscriber (migration 007): double opt-in, unsubscribe by a mailed link. */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Lower-case, unique. */
+  email: string;
+  status: "pending" | "confirmed" | "unsubscribed";
+  /** sha256 (base64url) of the confirmation token; null once confirmed. */
+  confirm_token_hash: string | null;
+  /** sha256 (base64url) of the long-lived unsubscribe token. */
+  unsubscribe_token_hash: string;
+  created_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
 }

@@ -1,5 +1,6 @@
 // Research home `/` (spec §2 "Research listing"): Research articles, category chips, search.
 import { publicationContext } from "@pragmatist/contracts";
+import { useSearchParams } from "react-router";
 import { ArticleListing } from "../features/articles/article-listing";
 import { listings } from "../features/articles/listing";
 import { loadListing } from "../features/articles/listing.server";
@@ -17,6 +18,26 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     path: "/",
   });
 
+/** Where the newsletter's mailed links land (`/?newsletter=…`). */
+const NEWSLETTER_NOTICES: Record<string, string> = {
+  confirmed: "Your newsletter subscription is confirmed. Thank you!",
+  unsubscribed: "You are unsubscribed from the newsletter.",
+  invalid: "This newsletter link is invalid or has already been used.",
+};
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <ArticleListing listing={listings.research} data={loaderData} />;
+  const notice = NEWSLETTER_NOTICES[useSearchParams()[0].get("newsletter") ?? ""];
+  return (
+    <>
+      {notice && (
+        <p
+          role="status"
+          className="mb-6 rounded-lg border border-line bg-surface px-4 py-3 text-sm"
+        >
+          {notice}
+        </p>
+      )}
+      <ArticleListing listing={listings.research} data={loaderData} />
+    </>
+  );
 }

@@ -7,6 +7,7 @@ import * as accounts from "./003-accounts.ts";
 import * as users from "./004-users.ts";
 import * as emailVerified from "./005-email-verified.ts";
 import * as comments from "./006-comments.ts";
+import * as newsletter from "./007-newsletter.ts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -20,4 +21,5 @@ export const migrations: Record<string, DialectMigration> = {
   "004-users": users,
   "005-email-verified": emailVerified,
   "006-comments": comments,
+  "007-newsletter": newsletter,
 };

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The logging the mailer needs; Fastify's logger (pino), e.g. `request.log`, fits it. */

@@ -1,24 +1,21 @@
-// The second subscribe panel of the article page (spec §2): email and Subscribe, no submission yet.
-import { type FormEvent, useId, useState } from "react";
+// The second subscribe panel of the article page (spec §2): email and Subscribe (double opt-in).
+import { useId } from "react";
+import { useSubscribe } from "../newsletter/use-subscribe";
 
 export interface SubscribePanelProps {
   /** SITE_NAME, e.g. "Crypto Pragmatist": the heading reads "Subscribe to Crypto Pragmatist". */
   siteName: string;
-  /** The external newsletter (NEWSLETTER_URL), offered while sign-up by email is not built. */
-  newsletterUrl: string;
+  /** The external newsletter (NEWSLETTER_URL); no longer shown here. */
+  newsletterUrl?: string;
 }
 
 /**
- * The spec shows no submission, so the address is never sent anywhere: the input has no `name`
- * (a form posted without JavaScript carries nothing) and Subscribe points to the newsletter site.
+ * Subscribe posts the email from the browser; the input has no `name`, so a form sent before
+ * hydration carries no address into a URL.
  */
-export function SubscribePanel({ siteName, newsletterUrl }: SubscribePanelProps) {
+export function SubscribePanel({ siteName }: SubscribePanelProps) {
   const id = useId();
-  const [sent, setSent] = useState(false);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSent(true);
-  };
+  const { result, onSubmit } = useSubscribe();
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -49,21 +46,8 @@ export function SubscribePanel({ siteName, newsletterUrl }: SubscribePanelProps)
           Subscribe
         </button>
       </form>
-      <p role="status" className="mt-3 text-sm text-muted empty:hidden">
-        {sent && (
-          <>
-            Email sign-up opens soon. Until then, subscribe on{" "}
-            <a
-              href={newsletterUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-medium text-accent underline underline-offset-2"
-            >
-              our newsletter site
-            </a>
-            .
-          </>
-        )}
+      <p role="status" className="mt-3 text-sm empty:hidden">
+        {result}
       </p>
     </section>
   );

@@ -1,9 +1,10 @@
-// The subscribe modal of spec §2: an email box and a Subscribe button. Nothing is submitted yet;
-// Subscribe and a click on the backdrop close it.
+// The subscribe modal of spec §2: an email box and a Subscribe button. Subscribe posts the email
+// (double opt-in), shows "Check your inbox…" and closes shortly after; the backdrop closes it.
 import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, MailIcon } from "../../components/ui/icons";
+import { useSubscribe } from "../newsletter/use-subscribe";
 
 export function SubscribeModal({
   open,
@@ -16,13 +17,17 @@ export function SubscribeModal({
 }) {
   const titleId = useId();
   const emailId = useId();
+  const { result, onSubmit, reset } = useSubscribe(() => close());
+  function close() {
+    reset();
+    onClose();
+  }
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId}>
-      {/* method="dialog" closes the dialog on submit without sending anything (spec: no submission). */}
-      <form method="dialog" noValidate className="relative p-6 sm:p-7" onSubmit={onClose}>
+    <Dialog open={open} onClose={close} labelledBy={titleId}>
+      <form method="dialog" noValidate className="relative p-6 sm:p-7" onSubmit={onSubmit}>
         <button
           type="button"
-          onClick={onClose}
+          onClick={close}
           aria-label="Close"
           className="absolute top-3 right-3 rounded-md p-1.5 text-muted hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
         >
@@ -52,6 +57,9 @@ export function SubscribeModal({
         <Button type="submit" size="md" className="mt-4 w-full">
           Subscribe
         </Button>
+        <p role="status" className="mt-3 text-sm empty:hidden">
+          {result}
+        </p>
       </form>
     </Dialog>
   );

@@ -1,0 +1,26 @@
+// `npm run newsletter:export > subscribers.csv`: confirmed newsletter subscribers as CSV on stdout.
+import { createServices } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDb } from "../db/client.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+    const services = createServices(db, config);
+    try {
+      process.stdout.write(await services.newsletter.exportCsv());
+    } finally {
+      await services.limits.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`newsletter:export failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,76 @@
+// Kysely queries for newsletter subscribers; each takes the db (or a transaction) first.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+/**
+ * Creates the subscriber as pending, or makes a pending/unsubscribed one pending again with new
+ * token hashes, in one statement (safe under concurrent submissions). Returns the row id, or null
+ * when the address is already confirmed (nothing changes then).
+ */
+export async function upsertPending(
+  db: Q,
+  input: { email: string; confirmTokenHash: string; unsubscribeTokenHash: string; now: string },
+): Promise<number | null> {
+  const row = await db
+    .insertInto("newsletter_subscribers")
+    .values({
+      email: input.email,
+      status: "pending",
+      confirm_token_hash: input.confirmTokenHash,
+      unsubscribe_token_hash: input.unsubscribeTokenHash,
+      created_at: input.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column("email")
+        .doUpdateSet({
+          status: "pending",
+          confirm_token_hash: input.confirmTokenHash,
+          unsubscribe_token_hash: input.unsubscribeTokenHash,
+        })
+        .where("newsletter_subscribers.status", "!=", "confirmed"),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Confirms the pending subscriber with this confirmation token hash; true when one was found. */
+export async function confirmByTokenHash(db: Q, hash: string, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable("newsletter_subscribers")
+    .set({
+      status: "confirmed",
+      confirmed_at: now,
+      confirm_token_hash: null,
+      unsubscribed_at: null,
+    })
+    .where("confirm_token_hash", "=", hash)
+    .where("status", "=", "pending")
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Unsubscribes the subscriber with this unsubscribe token hash; true when one was found. */
+export async function unsubscribeByTokenHash(db: Q, hash: string, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "unsubscribed", unsubscribed_at: now, confirm_token_hash: null })
+    .where("unsubscribe_token_hash", "=", hash)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Confirmed subscribers, oldest first, for the CSV export. */
+export function listConfirmed(db: Q) {
+  return db
+    .selectFrom("newsletter_subscribers")
+    .select(["email", "status", "created_at", "confirmed_at"])
+    .where("status", "=", "confirmed")
+    .orderBy("id")
+    .execute();
+}

@@ -1,0 +1,128 @@
+// Newsletter sign-up (issue #6): double opt-in by a mailed link, an unsubscribe link in every mail
+// that works without signing in, and a CSV export of confirmed subscribers for editors.
+import { createHash, randomBytes } from "node:crypto";
+import { stringify } from "csv-stringify/sync";
+import type { Db } from "../../db/client.ts";
+import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import { composeMail } from "../mail/compose.ts";
+import type { MailLogger, MailMessage, Mailer } from "../mail/mailer.ts";
+import * as repo from "./newsletter.repository.ts";
+
+/** 256 bits from the CSPRNG, base64url (43 characters). */
+const newToken = () => randomBytes(32).toString("base64url");
+/** The stored form of a token: sha256, base64url; 256 random bits need no salt or slow hash. */
+const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("base64url");
+
+export interface NewsletterService {
+  /**
+   * Accepts a (normalised) email for the newsletter. The caller answers the same at once for a
+   * new, pending, confirmed or unsubscribed address: the database work and the mail run after
+   * the answer. A new, pending or unsubscribed address becomes pending and gets a confirmation
+   * mail with fresh links; a confirmed one gets nothing. Failures are logged on `log`.
+   * Limited per client IP (20 an hour) and per email (5 an hour).
+   * @throws RateLimitError (429) when over a limit.
+   */
+  subscribe(email: string, context: { ip: string; log: MailLogger }): Promise<void>;
+  /** Confirms the subscription of the confirmation token; false for an unknown or spent token. */
+  confirm(token: string): Promise<boolean>;
+  /** Unsubscribes the holder of the unsubscribe token; false for an unknown token. */
+  unsubscribe(token: string): Promise<boolean>;
+  /** CSV (header email,status,created_at,confirmed_at) of confirmed subscribers, RFC 4180 quoting. */
+  exportCsv(): Promise<string>;
+  /** Resolves when the subscriptions already accepted have been handled (shutdown and tests). */
+  settle(): Promise<void>;
+}
+
+export function createNewsletterService(
+  db: Db,
+  deps: {
+    mailer: Mailer;
+    limits: RateLimitFactory;
+    now: () => Date;
+    publicUrl: string;
+    siteName: string;
+  },
+): NewsletterService {
+  const k = db.kysely;
+  const { mailer, now, publicUrl, siteName } = deps;
+  const byIp = deps.limits.create("newsletter-ip", 20, 60 * 60);
+  const byEmail = deps.limits.create("newsletter-email", 5, 60 * 60);
+  const pending = new Set<Promise<void>>();
+
+  async function register(email: string, log: MailLogger): Promise<void> {
+    const confirmToken = newToken();
+    const unsubscribeToken = newToken();
+    const id = await repo.upsertPending(k, {
+      email,
+      confirmTokenHash: hashToken(confirmToken),
+      unsubscribeTokenHash: hashToken(unsubscribeToken),
+      now: now().toISOString(),
+    });
+    if (id === null) return; // already confirmed: nothing to do, and the answer said nothing.
+    const confirmUrl = `${publicUrl}/api/newsletter/confirm?token=${confirmToken}`;
+    const unsubscribeUrl = `${publicUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
+    const body = composeMail({
+      siteName,
+      publicUrl,
+      intro: [
+        "Hello,",
+        `someone asked to subscribe this address to the ${siteName} newsletter. If it was you, confirm here:`,
+      ],
+      action: { label: "Confirm my subscription", url: confirmUrl },
+      outro: [
+        "If you did not ask for this, ignore this mail: you will get nothing more from us.",
+        `Unsubscribe at any time: ${unsubscribeUrl}`,
+      ],
+    });
+    // Nodemailer takes `headers`; MailMessage does not name them, so they ride along the spread.
+    const message: MailMessage & { headers: Record<string, string> } = {
+      to: email,
+      subject: `Confirm your ${siteName} subscription`,
+      ...body,
+      headers: {
+        "List-Unsubscribe": `<${unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
+    await mailer.send(message, log);
+    log.info({ subscriberId: id }, "newsletter confirmation mail sent");
+  }
+
+  return {
+    async subscribe(email, { ip, log }) {
+      await byIp.consume(`ip:${ip}`);
+      await byEmail.consume(`email:${email}`);
+      const task: Promise<void> = register(email, log)
+        .catch((err: unknown) => log.error({ err }, "newsletter subscription failed"))
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+
+    confirm(token) {
+      return repo.confirmByTokenHash(k, hashToken(token), now().toISOString());
+    },
+
+    unsubscribe(token) {
+      return repo.unsubscribeByTokenHash(k, hashToken(token), now().toISOString());
+    },
+
+    async exportCsv() {
+      const rows = await repo.listConfirmed(k);
+      // RFC 4180 quoting by csv-stringify; a leading =, +, - or @ is neutralised so a spreadsheet
+      // never runs an address as a formula (OWASP CSV injection).
+      return stringify(
+        rows.map((r) => [r.email, r.status, r.created_at, r.confirmed_at ?? ""]),
+        {
+          header: true,
+          columns: ["email", "status", "created_at", "confirmed_at"],
+          record_delimiter: "windows",
+          cast: { string: (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) },
+        },
+      );
+    },
+
+    async settle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

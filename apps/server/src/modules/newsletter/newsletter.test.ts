@@ -1,0 +1,194 @@
+// Newsletter sign-up over real SMTP on loopback: double opt-in, unsubscribe without a session,
+// the same answer for every address, rate limits and the CSV export (issue #6).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { type SmtpSink, startSmtpSink } from "../mail/smtp-sink.ts";
+
+const PUBLIC_URL = "http://localhost:3000";
+
+describe.each(engines)("newsletter on %s", (engine) => {
+  let db: Db;
+  let app: App;
+  let sink: SmtpSink;
+  let ipCounter = 0;
+  const ip = () => `10.2.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    db = await freshDb(engine);
+    app = await buildApp(testConfig({ SMTP_URL: sink.url, PUBLIC_URL }), { db, logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await sink.close();
+  });
+
+  const subscribe = async (email: unknown, remoteAddress = ip()) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/newsletter/subscribe",
+      payload: { email } as object,
+      remoteAddress,
+    });
+    await app.services.newsletter.settle();
+    return res;
+  };
+  const row = (email: string) =>
+    db.kysely
+      .selectFrom("newsletter_subscribers")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirst();
+  const links = (text: string) => {
+    const urls = text.match(/https?:\/\/\S+/g) ?? [];
+    const find = (path: string) => urls.find((u) => new URL(u).pathname === path) as string;
+    return {
+      confirm: find("/api/newsletter/confirm"),
+      unsubscribe: find("/api/newsletter/unsubscribe"),
+    };
+  };
+  const follow = (link: string, method: "GET" | "POST" = "GET") => {
+    const url = new URL(link);
+    return app.inject({ method, url: `${url.pathname}${url.search}` });
+  };
+
+  it("confirms from the mailed link and unsubscribes from it without a session", async () => {
+    const res = await subscribe(" Ada@Example.test");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const mail = await sink.next();
+    expect(mail.envelopeTo).toEqual(["ada@example.test"]);
+    expect(mail.subject).toBe("Confirm your Crypto Pragmatist subscription");
+    const { confirm, unsubscribe } = links(mail.text ?? "");
+    expect(confirm.startsWith(`${PUBLIC_URL}/api/newsletter/confirm?token=`)).toBe(true);
+    expect(new URL(confirm).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail.html).toContain(`href="${confirm}"`);
+    const headers = new Map(mail.headers.map((h) => [h.key, h.value]));
+    expect(headers.get("list-unsubscribe")).toBe(`<${unsubscribe}>`);
+    expect(headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect((await row("ada@example.test"))?.status).toBe("pending");
+
+    const confirmed = await follow(confirm);
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe("/?newsletter=confirmed");
+    const stored = await row("ada@example.test");
+    expect(stored?.status).toBe("confirmed");
+    expect(stored?.confirmed_at).toBeTruthy();
+    // Only hashes are stored.
+    expect(stored?.unsubscribe_token_hash).not.toBe(new URL(unsubscribe).searchParams.get("token"));
+    // A spent confirmation link is invalid.
+    expect((await follow(confirm)).headers.location).toBe("/?newsletter=invalid");
+
+    const gone = await follow(unsubscribe);
+    expect(gone.statusCode).toBe(303);
+    expect(gone.headers.location).toBe("/?newsletter=unsubscribed");
+    expect((await row("ada@example.test"))?.status).toBe("unsubscribed");
+  });
+
+  it("unsubscribes by RFC 8058 one-click POST", async () => {
+    await subscribe("oneclick@example.test");
+    const { unsubscribe } = links((await sink.next()).text ?? "");
+    const url = new URL(unsubscribe);
+    const res = await app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode).toBe(303);
+    expect((await row("oneclick@example.test"))?.status).toBe("unsubscribed");
+  });
+
+  it("answers the same for new, pending, confirmed and unsubscribed addresses, with no duplicates", async () => {
+    const answers = [];
+    const first = await subscribe("grace@example.test");
+    answers.push(first);
+    const firstLinks = links((await sink.next()).text ?? "");
+    // Pending again: a new confirmation mail, still one row.
+    answers.push(await subscribe("grace@example.test"));
+    const second = links((await sink.next()).text ?? "");
+    expect(second.confirm).not.toBe(firstLinks.confirm);
+    await follow(second.confirm);
+    sink.skip();
+    // Confirmed: nothing is mailed.
+    answers.push(await subscribe("grace@example.test"));
+    expect(sink.received.length).toBeGreaterThan(0);
+    const before = sink.received.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sink.received.length).toBe(before);
+    expect((await row("grace@example.test"))?.status).toBe("confirmed");
+    // Unsubscribed: may subscribe again (a new confirmation mail).
+    await follow(second.unsubscribe);
+    answers.push(await subscribe("grace@example.test"));
+    expect((await sink.next()).envelopeTo).toEqual(["grace@example.test"]);
+    expect((await row("grace@example.test"))?.status).toBe("pending");
+
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(first.body);
+      expect(res.headers["content-type"]).toBe(first.headers["content-type"]);
+    }
+    const count = await db.kysely
+      .selectFrom("newsletter_subscribers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("email", "=", "grace@example.test")
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it("rejects a bad address or extra fields with 400", async () => {
+    expect((await subscribe("not-an-email")).statusCode).toBe(400);
+    expect((await subscribe(undefined)).statusCode).toBe(400);
+    const extra = await app.inject({
+      method: "POST",
+      url: "/api/newsletter/subscribe",
+      payload: { email: "x@example.test", admin: true },
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it("rate limits per email and per IP", async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await subscribe("flood@example.test")).statusCode).toBe(200);
+    const limited = await subscribe("flood@example.test");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.name).toBe("RateLimitError");
+
+    const address = "10.9.9.9";
+    for (let i = 0; i < 20; i++) await subscribe(`ip${i}@example.test`, address);
+    expect((await subscribe("ip-last@example.test", address)).statusCode).toBe(429);
+    await new Promise((r) => setTimeout(r, 50));
+    sink.skip();
+  });
+
+  it("redirects an invalid or missing token to the invalid notice", async () => {
+    for (const url of [
+      "/api/newsletter/confirm?token=nope",
+      "/api/newsletter/confirm",
+      "/api/newsletter/unsubscribe?token=nope",
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/?newsletter=invalid");
+    }
+  });
+
+  it("exports only confirmed subscribers as CSV", async () => {
+    sink.skip();
+    await subscribe("csv-confirmed@example.test");
+    const { confirm } = links((await sink.next()).text ?? "");
+    await follow(confirm);
+    await subscribe("csv-pending@example.test");
+    await sink.next();
+    const csv = await app.services.newsletter.exportCsv();
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("email,status,created_at,confirmed_at");
+    expect(csv).toContain("csv-confirmed@example.test,confirmed,");
+    expect(csv).not.toContain("csv-pending@example.test");
+    expect(csv).not.toContain("oneclick@example.test");
+    for (const line of lines.slice(1)) expect(line.split(",")[1]).toBe("confirmed");
+  });
+});
