@@ -1,5 +1,6 @@
 // Password reset (spec §4 "Forgot password", §5, §7): a mailed single-use link, then a new password
 // that revokes every older session.
+import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
@@ -52,7 +53,7 @@ export function createPasswordResetService(
   const forgotByIp = deps.limits.create("forgot-password-ip", 20, 60 * 60);
   const forgotByEmail = deps.limits.create("forgot-password-email", 5, 60 * 60);
   const resetByIp = deps.limits.create("reset-password-ip", 20, 15 * 60);
-  const pending = new Set<Promise<void>>();
+  const background = createBackgroundTasks();
 
   async function mailResetLink(email: string, log: MailLogger): Promise<void> {
     const user = await repo.findUserByEmail(k, email);
@@ -85,10 +86,10 @@ export function createPasswordResetService(
     async forgotPassword(email, { ip, log }) {
       await forgotByIp.consume(`ip:${ip}`);
       await forgotByEmail.consume(`email:${email}`);
-      const task: Promise<void> = mailResetLink(email, log)
-        .catch((err: unknown) => log.error({ err }, "password reset mail failed"))
-        .finally(() => pending.delete(task));
-      pending.add(task);
+      background.run(
+        () => mailResetLink(email, log),
+        (err) => log.error({ err }, "password reset mail failed"),
+      );
     },
 
     async resetPassword(input, { ip }) {
@@ -125,8 +126,6 @@ export function createPasswordResetService(
       }
     },
 
-    async settle() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
+    settle: background.settle,
   };
 }

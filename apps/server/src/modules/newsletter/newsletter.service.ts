@@ -1,5 +1,6 @@
 // Newsletter sign-up (issue #6): double opt-in by a mailed link, an unsubscribe link in every mail
 // that works without signing in, and a CSV export of confirmed subscribers for editors.
+import { createBackgroundTasks } from "../../background-tasks.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "../../db/client.ts";
@@ -47,7 +48,7 @@ export function createNewsletterService(
   const { mailer, now, publicUrl, siteName } = deps;
   const byIp = deps.limits.create("newsletter-ip", 20, 60 * 60);
   const byEmail = deps.limits.create("newsletter-email", 5, 60 * 60);
-  const pending = new Set<Promise<void>>();
+  const background = createBackgroundTasks();
 
   async function register(email: string, log: MailLogger): Promise<void> {
     const confirmToken = newToken();
@@ -92,10 +93,10 @@ export function createNewsletterService(
     async subscribe(email, { ip, log }) {
       await byIp.consume(`ip:${ip}`);
       await byEmail.consume(`email:${email}`);
-      const task: Promise<void> = register(email, log)
-        .catch((err: unknown) => log.error({ err }, "newsletter subscription failed"))
-        .finally(() => pending.delete(task));
-      pending.add(task);
+      background.run(
+        () => register(email, log),
+        (err) => log.error({ err }, "newsletter subscription failed"),
+      );
     },
 
     confirm(token) {
@@ -121,8 +122,6 @@ export function createNewsletterService(
       );
     },
 
-    async settle() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
+    settle: background.settle,
   };
 }
