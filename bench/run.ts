@@ -101,6 +101,7 @@ async function startApp(dataDir: string, extraEnv: Record<string, string> = {}) 
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      REDIS_URL: "",
       ...extraEnv,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -177,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (!options.db) await migrateToLatest(db);
   const services = createServices(db, config, options.clock);
+  await services.limits.ready();
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },

@@ -56,6 +56,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PORT: "0",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
+      REDIS_URL: "",
       LOG_LEVEL: "info",
       ...env,
     },

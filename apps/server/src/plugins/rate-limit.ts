@@ -16,6 +16,12 @@ export interface RateLimit {
 export interface RateLimitFactory {
   /** A limiter allowing `points` events per `durationSeconds` per key. */
   create(name: string, points: number, durationSeconds: number): RateLimit;
+  /**
+   * Resolves once the shared store can be used (at once for memory). Without waiting, the first
+   * requests after start would fall back to per-process memory limits.
+   * @throws Error when REDIS_URL is set but Redis does not answer within 5 s.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,19 @@ export function createRateLimitFactory(redisUrl: string | undefined): RateLimitF
           await Promise.all(keys.map((k) => limiter.delete(k)));
         },
       };
+    },
+    async ready() {
+      if (!redis || redis.status === "ready") return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error("Redis (REDIS_URL) did not answer within 5 s")),
+          5000,
+        );
+        redis.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
     async close() {
       await redis?.quit();
