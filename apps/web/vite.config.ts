@@ -43,7 +43,12 @@ export default defineConfig({
     fastifyReactRouterDev({ entry: "../server/src/dev.ts", externalizeServerEntryImports: false }),
   ],
   // `npm run dev` serves the whole app (API and pages, with hot reload) on PORT like `npm start`.
-  server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
+  // Generated route types are for the type checker only; a change there must not restart the app.
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    watch: { ignored: ["**/.react-router/**"] },
+  },
   build: {
     // No dependency lists for dynamic imports: the plain helper above does not use them.
     modulePreload: false,
