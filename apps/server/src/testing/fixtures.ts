@@ -1,8 +1,12 @@
 // Small row builders for tests: real rows in the real tables, nothing mocked.
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Db } from "../db/client.ts";
 import type { TermKind } from "../db/schema.ts";
 
 let counter = 0;
+
+/** The password of members made by `registerMember` (long enough, not on the common list). */
+export const TEST_PASSWORD = "a long enough passphrase";
 
 /** Inserts a user and returns its id. */
 export async function insertUser(
@@ -93,4 +97,37 @@ export async function insertArticle(db: Db, a: ArticleFixture): Promise<number> 
       .execute();
   }
   return row.id;
+}
+
+export interface TestMember {
+  id: number;
+  username: string;
+  email: string;
+  jwt: string;
+  /** Headers that sign a request in as this member. */
+  auth: { authorization: string };
+}
+
+/**
+ * Signs a member up through the real API (`POST /api/auth/local/register`), each from a client IP
+ * of its own so the per-IP sign-up limit never interferes, and returns their Bearer session.
+ * `inject` is `app.inject`, or a wrapper around it that records responses.
+ * @throws Error when the sign-up is not answered 200.
+ */
+export async function registerMember(
+  inject: (options: InjectOptions) => Promise<LightMyRequestResponse>,
+  fields: { username?: string } = {},
+): Promise<TestMember> {
+  counter += 1;
+  const email = `member${counter}@example.test`;
+  const username = fields.username ?? `Member ${counter}`;
+  const res = await inject({
+    method: "POST",
+    url: "/api/auth/local/register",
+    remoteAddress: `10.9.${Math.floor(counter / 200)}.${counter % 200}`,
+    payload: { username, email, password: TEST_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
+  const { jwt, user } = res.json() as { jwt: string; user: { id: number } };
+  return { id: user.id, username, email, jwt, auth: { authorization: `Bearer ${jwt}` } };
 }

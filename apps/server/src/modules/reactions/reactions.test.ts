@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
-import { insertArticle } from "../../testing/fixtures.ts";
+import { insertArticle, registerMember } from "../../testing/fixtures.ts";
 
 const ORIGIN = "http://localhost:3000";
 
 describe.each(engines)("likes and bookmarks on %s", (engine) => {
   let db: Db;
   let app: App;
-  let ipCounter = 0;
   let published: number;
   let draft: number;
   let future: number;
@@ -27,22 +26,7 @@ describe.each(engines)("likes and bookmarks on %s", (engine) => {
     await db.close();
   });
 
-  async function member(): Promise<{ id: number; jwt: string; auth: Record<string, string> }> {
-    ipCounter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/auth/local/register",
-      remoteAddress: `10.3.${Math.floor(ipCounter / 200)}.${ipCounter % 200}`,
-      payload: {
-        username: `Reader ${ipCounter}`,
-        email: `reader${ipCounter}@example.test`,
-        password: "a long enough passphrase",
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    const { jwt, user } = res.json();
-    return { id: user.id, jwt, auth: { authorization: `Bearer ${jwt}` } };
-  }
+  const member = () => registerMember((o) => app.inject(o));
 
   const state = (articleId: number | string, headers: Record<string, string> = {}) =>
     app.inject({ url: `/api/articles/${articleId}/likesbookmarks`, headers });

@@ -7,6 +7,7 @@ import { buildApp, type App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
 import { UPLOADS_PER_HOUR } from "./upload.service.ts";
+import { registerMember } from "../../testing/fixtures.ts";
 
 interface Part {
   field: string;
@@ -53,7 +54,6 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
 describe.each(engines)("uploads on %s", (engine) => {
   let db: Db;
   let app: App;
-  let ipCounter = 0;
 
   beforeAll(async () => {
     db = await freshDb(engine);
@@ -64,22 +64,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     await db.close();
   });
 
-  async function member(): Promise<{ id: number; auth: { authorization: string } }> {
-    ipCounter += 1;
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/auth/local/register",
-      remoteAddress: `10.2.${Math.floor(ipCounter / 200)}.${ipCounter % 200}`,
-      payload: {
-        username: `Uploader ${ipCounter}`,
-        email: `uploader${ipCounter}@example.test`,
-        password: "a long enough passphrase",
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    return { id: body.user.id, auth: { authorization: `Bearer ${body.jwt}` } };
-  }
+  const member = () => registerMember((o) => app.inject(o));
 
   const upload = (auth: Record<string, string>, parts: Part[]) => {
     const { payload, headers } = multipart(parts);

@@ -15,11 +15,16 @@ import { type Db, openDb } from "../../db/client.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { createSessionTokens } from "../accounts/sessions.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
-import { insertArticle, insertUser } from "../../testing/fixtures.ts";
+import {
+  insertArticle,
+  insertUser,
+  registerMember,
+  TEST_PASSWORD,
+  type TestMember,
+} from "../../testing/fixtures.ts";
 
 const run = promisify(execFile);
 const SECRET = "test-secret-test-secret-test-secret-0123";
-const PASSWORD = "a long enough passphrase";
 /** Nothing that identifies a password or a session may ever be serialised. */
 const FORBIDDEN = /password_hash|passwordHash|\$argon2|token_version|tokenVersion/;
 
@@ -40,7 +45,6 @@ function multipartFile(data: Buffer) {
 describe.each(engines)("users on %s", (engine) => {
   let db: Db;
   let app: App;
-  let ipCounter = 0;
   let now = new Date("2026-06-01T12:00:00.000Z");
   let articleId: number;
   /** Every response body of this file, checked at the end for secrets. */
@@ -64,25 +68,9 @@ describe.each(engines)("users on %s", (engine) => {
     return res;
   }
 
-  interface Member {
-    id: number;
-    email: string;
-    jwt: string;
-    auth: Headers;
-  }
-  async function member(username?: string): Promise<Member> {
-    ipCounter += 1;
-    const email = `member${ipCounter}-${engine}@example.test`;
-    const res = await inject({
-      method: "POST",
-      url: "/api/auth/local/register",
-      remoteAddress: `10.4.${Math.floor(ipCounter / 200)}.${ipCounter % 200}`,
-      payload: { username: username ?? `Member ${ipCounter}`, email, password: PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    const { jwt, user } = res.json();
-    return { id: user.id, email, jwt, auth: { authorization: `Bearer ${jwt}` } };
-  }
+  type Member = TestMember;
+  const member = (username?: string): Promise<Member> =>
+    registerMember(inject, username === undefined ? {} : { username });
   async function uploadAvatar(auth: Headers): Promise<{ id: number; url: string }> {
     const png = await sharp({
       create: { width: 64, height: 64, channels: 3, background: "#aa3366" },
@@ -499,7 +487,7 @@ describe.each(engines)("users on %s", (engine) => {
         method: "POST",
         url: "/api/auth/local",
         remoteAddress: "10.9.9.9",
-        payload: { identifier: owner.email, password: PASSWORD },
+        payload: { identifier: owner.email, password: TEST_PASSWORD },
       });
       expect(signIn.statusCode).toBe(400);
       // The email is free again: signing up with it makes a new, different account.
@@ -507,7 +495,7 @@ describe.each(engines)("users on %s", (engine) => {
         method: "POST",
         url: "/api/auth/local/register",
         remoteAddress: "10.9.9.10",
-        payload: { username: "Came Back", email: owner.email, password: PASSWORD },
+        payload: { username: "Came Back", email: owner.email, password: TEST_PASSWORD },
       });
       expect(again.statusCode).toBe(200);
       expect(again.json().user.id).not.toBe(owner.id);
