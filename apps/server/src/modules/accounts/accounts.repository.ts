@@ -28,25 +28,27 @@ const userColumns = [
   "m.url as profile_picture_url",
 ] as const;
 
-/** The user with this id, or null. */
-export async function findUserById(db: Q, id: number): Promise<UserRow | null> {
-  const row = await db
+/**
+ * Users joined with their profile picture, selecting the `UserRow` columns; callers add the
+ * where clauses. Shared with the users module (the profile half of accounts) so the row shape
+ * is written once.
+ */
+export function selectUserRows(db: Q) {
+  return db
     .selectFrom("users as u")
     .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select(userColumns)
-    .where("u.id", "=", id)
-    .executeTakeFirst();
+    .select(userColumns);
+}
+
+/** The user with this id, or null. */
+export async function findUserById(db: Q, id: number): Promise<UserRow | null> {
+  const row = await selectUserRows(db).where("u.id", "=", id).executeTakeFirst();
   return row ?? null;
 }
 
 /** The user with this (already lower-cased) email, or null. */
 export async function findUserByEmail(db: Q, email: string): Promise<UserRow | null> {
-  const row = await db
-    .selectFrom("users as u")
-    .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select(userColumns)
-    .where("u.email", "=", email)
-    .executeTakeFirst();
+  const row = await selectUserRows(db).where("u.email", "=", email).executeTakeFirst();
   return row ?? null;
 }
 

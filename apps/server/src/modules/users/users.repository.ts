@@ -1,45 +1,26 @@
 // Kysely queries for members' profiles: live members only, profile edits, role, anonymising deletion.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { selectUserRows } from "../accounts/accounts.repository.ts";
 import type { UserRow } from "../accounts/accounts.service.ts";
+
+/** The user row with this id, deleted or not, else null. */
+export { findUserById as findAnyUserById } from "../accounts/accounts.repository.ts";
 
 type Q = Kysely<Database>;
 
-function selectUsers(db: Q) {
-  return db
-    .selectFrom("users as u")
-    .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select([
-      "u.id",
-      "u.username",
-      "u.email",
-      "u.password_hash",
-      "u.role",
-      "u.token_version",
-      "u.created_at",
-      "u.profile_picture_id",
-      "m.url as profile_picture_url",
-    ]);
-}
-
 /** The member with this id unless they deleted their account, else null. */
 export async function findLiveUserById(db: Q, id: number): Promise<UserRow | null> {
-  const row = await selectUsers(db)
+  const row = await selectUserRows(db)
     .where("u.id", "=", id)
     .where("u.deleted_at", "is", null)
     .executeTakeFirst();
   return row ?? null;
 }
 
-/** The user row with this id, deleted or not, else null. */
-export async function findAnyUserById(db: Q, id: number): Promise<UserRow | null> {
-  const row = await selectUsers(db).where("u.id", "=", id).executeTakeFirst();
-  return row ?? null;
-}
-
 /** The live member with this (lower-cased) email, else null. */
 export async function findLiveUserByEmail(db: Q, email: string): Promise<UserRow | null> {
-  const row = await selectUsers(db)
+  const row = await selectUserRows(db)
     .where("u.email", "=", email)
     .where("u.deleted_at", "is", null)
     .executeTakeFirst();
