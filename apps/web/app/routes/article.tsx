@@ -57,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     html: renderArticleHtml(content, article.attributes.body),
     // Computed here so the browser bundle needs nothing from contracts at run time (zod).
     label: articleLabel(attributes.title, attributes.subTitle, attributes.publishDate),
-    site: { name: site.name, newsletterUrl: site.newsletterUrl },
+    site: { name: site.name },
     comments,
     canonicalUrl: `${site.publicUrl}/p/${encodeURIComponent(article.attributes.slug)}`,
     imageUrl: article.attributes.thumbnailUrl
@@ -99,7 +99,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article: a, html, label, site, canonicalUrl, comments } = loaderData;
+  const { id, article: a, html, label, site, canonicalUrl, comments } = loaderData;
   useRecordRead(a.slug);
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
@@ -120,6 +120,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           bookmarkCount={a.bookmarkCount}
           shareUrl={canonicalUrl}
           title={a.title}
+          articleId={id}
+          slug={a.slug}
         />
         {a.thumbnailUrl && <ArticleThumbnail image={a.thumbnailUrl} title={a.title} />}
         <ArticleBody html={html} />
@@ -131,7 +133,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ChipList>
         )}
         {a.source && <SourceCredit source={a.source} />}
-        <SubscribePanel siteName={site.name} newsletterUrl={site.newsletterUrl} />
+        <SubscribePanel siteName={site.name} />
         <CommentsSection
           key={a.slug}
           slug={a.slug}

@@ -2,7 +2,7 @@
 // Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal, spec §4);
 // anonymous readers are sent to sign in and come back to the article (spec §5).
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useViewer } from "../../lib/viewer";
 import { COMMENT_COUNT_EVENT } from "../comments/comments-section.tsx";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
@@ -35,18 +35,13 @@ export interface ArticleBarProps {
   /** Absolute canonical address, shared as is. */
   shareUrl: string;
   title: string;
-  /** The article's id and slug; by default from the article route's loader data. */
-  articleId?: number;
-  slug?: string;
+  articleId: number;
+  slug: string;
 }
 
 export function ArticleBar(props: ArticleBarProps) {
-  const route = useRouteLoaderData("routes/article") as
-    { id?: number; article?: { slug?: string } } | undefined;
-  const articleId = props.articleId ?? route?.id;
-  const slug = props.slug ?? route?.article?.slug ?? "";
   // A fresh state per article: the route component stays mounted from one article to the next.
-  return <Bar key={slug} {...props} articleId={articleId} slug={slug} />;
+  return <Bar key={props.slug} {...props} />;
 }
 
 function Bar({
@@ -57,7 +52,7 @@ function Bar({
   title,
   articleId,
   slug,
-}: Omit<ArticleBarProps, "articleId"> & { articleId: number | undefined; slug: string }) {
+}: ArticleBarProps) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const loginUrl = `/login?next=/p/${encodeURIComponent(slug)}`;

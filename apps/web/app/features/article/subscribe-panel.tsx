@@ -1,12 +1,10 @@
 // The second subscribe panel of the article page (spec §2): email and Subscribe (double opt-in).
 import { useId } from "react";
-import { useSubscribe } from "../newsletter/use-subscribe";
+import { useSubscribe } from "../../lib/use-subscribe.ts";
 
 export interface SubscribePanelProps {
   /** SITE_NAME, e.g. "Crypto Pragmatist": the heading reads "Subscribe to Crypto Pragmatist". */
   siteName: string;
-  /** The external newsletter (NEWSLETTER_URL); no longer shown here. */
-  newsletterUrl?: string;
 }
 
 /**

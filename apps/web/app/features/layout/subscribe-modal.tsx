@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, MailIcon } from "../../components/ui/icons";
-import { useSubscribe } from "../newsletter/use-subscribe";
+import { useSubscribe } from "../../lib/use-subscribe.ts";
 
 export function SubscribeModal({
   open,
