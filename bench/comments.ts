@@ -3,22 +3,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
-import autocannon from "autocannon";
 import { openDb } from "../apps/server/src/db/client.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
+import { load, rng, type StartApp } from "./load.ts";
 
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 500);
 const MEMBERS = 50;
 const MAX_DEPTH = 5;
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
 const SLUG = "bench-comments";
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
 
 /**
  * Fills a fresh SQLite database in `dataDir`: `MEMBERS` members, one published article and
@@ -102,30 +94,13 @@ async function generate(dataDir: string): Promise<void> {
   await db.close();
 }
 
-async function measure(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
-  return {
-    requestsPerSecond: Math.round(r.requests.average),
-    p50ms: r.latency.p50,
-    p95ms: r.latency.p97_5,
-    p99ms: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
-
 /**
  * Runs the comments benchmark; `startApp` starts the production server on a data folder.
  * @returns req/s and latency (ms; p95 is autocannon's p97.5, as in run.ts) of the comments API
  * and of the server-rendered article page (anonymous, so the page may come from the response
  * cache; the comments API is never cached), and the size of one comments response in KiB.
  */
-export async function runCommentsBench(
-  startApp: (
-    dataDir: string,
-    env?: Record<string, string>,
-  ) => Promise<{ child: ChildProcess; port: number }>,
-) {
+export async function runCommentsBench(startApp: StartApp) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-comments-"));
   await generate(dataDir);
   const app = await startApp(dataDir, { SEED_DEMO_CONTENT: "false" });
@@ -136,8 +111,9 @@ export async function runCommentsBench(
     const body = Buffer.from(await first.arrayBuffer());
     const page = await fetch(`${base}/p/${SLUG}`);
     await page.arrayBuffer();
-    const api = await measure(`${base}/api/comment-manager/comments/${SLUG}`);
-    const ssr = page.status === 200 ? await measure(`${base}/p/${SLUG}`) : null;
+    const api = await load("comments API", `${base}/api/comment-manager/comments/${SLUG}`);
+    const ssr =
+      page.status === 200 ? await load("article page with comments", `${base}/p/${SLUG}`) : null;
     return {
       comments: COMMENTS,
       responseKiB: Math.round((body.length / 1024) * 10) / 10,

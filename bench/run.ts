@@ -7,24 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
+import { CONNECTIONS, DURATION, load, type LoadResult } from "./load.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const resultsDir = path.join(here, "results");
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
-
-interface LoadResult {
-  name: string;
-  url: string;
-  requestsPerSecond: number;
-  p50ms: number;
-  p95ms: number;
-  p99ms: number;
-  non2xx: number;
-  errors: number;
-}
 
 function start(
   command: string[],
@@ -50,30 +37,6 @@ function start(
       reject(new Error(`${command.join(" ")} exited ${code}: ${seen.slice(-2000)}`)),
     );
   });
-}
-
-async function load(
-  name: string,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<LoadResult> {
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    pipelining: 1,
-    headers,
-  });
-  return {
-    name,
-    url: new URL(url).pathname + new URL(url).search,
-    requestsPerSecond: Math.round(r.requests.average),
-    p50ms: r.latency.p50,
-    p95ms: r.latency.p97_5,
-    p99ms: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
 }
 
 function freePort(): Promise<number> {

@@ -3,10 +3,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { openDb } from "../apps/server/src/db/client.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import { createSearchService } from "../apps/server/src/modules/search/search.service.ts";
+import { rng, type StartApp } from "./load.ts";
 
 const ARTICLES = Number(process.env.BENCH_SEARCH_ARTICLES ?? 10_000);
 const WORDS =
@@ -35,11 +35,6 @@ const QUERIES = [
   "privacy regulation",
   "interoperability",
 ];
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
 
 /** Fills a fresh SQLite database in `dataDir` with `ARTICLES` generated, indexed articles. */
 async function generate(dataDir: string): Promise<void> {
@@ -81,13 +76,7 @@ async function generate(dataDir: string): Promise<void> {
 }
 
 /** Runs the search benchmark; `startApp` starts the production server on a data folder. */
-export async function runSearchBench(
-  _root: string,
-  startApp: (
-    dataDir: string,
-    env?: Record<string, string>,
-  ) => Promise<{ child: ChildProcess; port: number }>,
-) {
+export async function runSearchBench(_root: string, startApp: StartApp) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-search-"));
   await generate(dataDir);
   const app = await startApp(dataDir, { SEED_DEMO_CONTENT: "false" });
