@@ -1,21 +1,11 @@
 // Kysely queries for comments: a whole article's thread in one query, and the writes on one comment.
-import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { CommentsTable, Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
 /** One comment with its author's public fields and its likes, as the thread builder needs it. */
-export interface CommentRow {
-  id: number;
-  article_id: number;
-  parent_id: number | null;
-  author_id: number | null;
-  content: string;
-  created_at: string;
-  updated_at: string;
-  edited_at: string | null;
-  deleted_at: string | null;
-  hidden_at: string | null;
+export interface CommentRow extends Omit<Selectable<CommentsTable>, "hidden_by"> {
   author_username: string | null;
   /** Set when the author deleted their account ("Deleted member"). */
   author_deleted_at: string | null;
