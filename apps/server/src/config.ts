@@ -38,7 +38,32 @@ const envSchema = z.object({
     .default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  // Max (issue #5): any OpenAI-compatible chat-completions service; the offline model when unset.
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Market data: CoinGecko's API with a key, else the dated offline snapshot.
+  COINGECKO_API_KEY: z.string().optional(),
+  COINGECKO_PLAN: z.enum(["demo", "pro"]).default("demo"),
+  COINGECKO_BASE_URL: z.string().url().optional(),
+  // Analytics: the Google Analytics tag is added only when set (first-party page views always).
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,12}$/, "must look like G-XXXXXXX")
+    .optional(),
 });
+
+/** The language model behind Max; null selects the built-in offline model. */
+export type LlmConfig = Readonly<{ baseUrl: string; apiKey: string | undefined; model: string }>;
+
+/** CoinGecko API access; null serves the offline snapshot. */
+export type CoinGeckoConfig = Readonly<{
+  apiKey: string;
+  plan: "demo" | "pro";
+  /** Overrides the plan's host (tests point it at a loopback server). */
+  baseUrl: string | undefined;
+}>;
 
 /** Google OAuth 2.0 / OpenID Connect client settings; null when sign-in with Google is off. */
 export type GoogleConfig = Readonly<{
@@ -73,6 +98,11 @@ export type Config = Readonly<{
   /** The From header of every mail, e.g. `"Crypto Pragmatist" <no-reply@localhost>`. */
   mailFrom: string;
   google: GoogleConfig | null;
+  llm: LlmConfig | null;
+  /** Milliseconds one request to the language model may take before it is abandoned. */
+  llmTimeoutMs: number;
+  coinGecko: CoinGeckoConfig | null;
+  gaMeasurementId: string | undefined;
   /** Session cookies are Secure when the public URL is https. */
   secureCookies: boolean;
   webBuildDir: string;
@@ -124,6 +154,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             jwksUrl: e.GOOGLE_JWKS_URL,
           })
         : null,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? Object.freeze({ baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL })
+        : null,
+    llmTimeoutMs: e.LLM_TIMEOUT_MS,
+    coinGecko: e.COINGECKO_API_KEY
+      ? Object.freeze({
+          apiKey: e.COINGECKO_API_KEY,
+          plan: e.COINGECKO_PLAN,
+          baseUrl: e.COINGECKO_BASE_URL,
+        })
+      : null,
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
     secureCookies: e.PUBLIC_URL.startsWith("https://"),
     webBuildDir: path.join(repoRoot, "apps/web/build"),
     demoContentDir: path.join(repoRoot, "content/demo"),

@@ -7,3 +7,5 @@ export * from "./server-context.ts";
 export * from "./auth.ts";
 export * from "./users.ts";
 export * from "./comments.ts";
+export * from "./market.ts";
+export * from "./assistant.ts";

@@ -1,0 +1,139 @@
+// Assistant contract: Max's tools, the chat endpoint and the stored messages (spec §3 Assistant
+// message, §4 Assistant/Thread/Clear history, §6 credits, §7 Assistant; issue #5).
+// The web imports these as types only, so zod stays out of the browser bundle.
+import { z } from "zod";
+import type { NewTokens, Ohlc, MarketResult, TokenData, TrendingTokens } from "./market.ts";
+
+/** Free messages for an anonymous visitor (spec §6, §9: "shown as n / 2"). */
+export const ANONYMOUS_CREDITS = 2;
+/** The assistant ignores input of 1 character or fewer (spec §5); the longest question we take. */
+export const QUESTION_MIN = 2;
+export const QUESTION_MAX = 2000;
+
+/** The tools Max may call (spec §7 Assistant tools, plus our research search). */
+export const assistantToolInputs = {
+  getTokenData: z.object({
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .describe("The coin's name, ticker symbol or CoinGecko id, e.g. 'solana', 'SOL', 'bitcoin'."),
+  }),
+  getNewTokens: z.object({}),
+  getTrendingTokens: z.object({}),
+  getOhlc: z.object({
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .describe("The coin's name, ticker symbol or CoinGecko id."),
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .describe("How many days of daily candles, counted back from now (1 to 365)."),
+  }),
+  searchResearch: z.object({
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(200)
+      .describe("Keywords for the publication's own research articles, e.g. 'rollups data'."),
+  }),
+} as const;
+
+export type AssistantToolName = keyof typeof assistantToolInputs;
+
+/** One passage of our research, numbered for citation as [n] with a link to /p/{slug}. */
+export interface ResearchPassage {
+  n: number;
+  title: string;
+  slug: string;
+  /** Site-relative article address, `/p/{slug}`. */
+  url: string;
+  /** Plain-text excerpt around the match, at most ~400 characters. */
+  excerpt: string;
+  /** ISO 8601 publish date. */
+  publishDate: string;
+}
+
+export interface ResearchResults {
+  query: string;
+  passages: ResearchPassage[];
+}
+
+/** What each tool returns (its output in a UI message's tool part). */
+export interface AssistantToolOutputs {
+  getTokenData: MarketResult<TokenData>;
+  getNewTokens: MarketResult<NewTokens>;
+  getTrendingTokens: MarketResult<TrendingTokens>;
+  getOhlc: MarketResult<Ohlc>;
+  searchResearch: ResearchResults;
+}
+
+/** Credits as shown to an anonymous visitor: `remaining / limit` (spec §2 "n / 2"). */
+export interface AssistantCredits {
+  used: number;
+  limit: number;
+  remaining: number;
+}
+
+/**
+ * Metadata on each assistant UI message. `credits` is present for anonymous visitors only;
+ * `limited` marks the §6 "used all your assistant credits" answer; `error` marks a provider fault
+ * the reader can retry.
+ */
+export interface AssistantMessageMetadata {
+  createdAt?: string;
+  credits?: AssistantCredits;
+  limited?: boolean;
+  error?: "timeout" | "rate_limited" | "unavailable";
+}
+
+/**
+ * POST /api/assistant/chat body. The server keeps the history; the client sends only the new
+ * question (and, from an article page, its slug as context). The answer is an AI SDK UI message
+ * stream (server-sent events).
+ */
+export const chatRequestSchema = z.object({
+  text: z.string().trim().min(QUESTION_MIN).max(QUESTION_MAX),
+  articleSlug: z.string().max(200).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** A stored message as the chat screen restores it (AI SDK UIMessage-compatible). */
+export interface ChatHistoryMessage {
+  id: string;
+  role: "user" | "assistant";
+  /** UI message parts: `{ type: "text", text }` and tool parts with their outputs. */
+  parts: unknown[];
+  metadata?: AssistantMessageMetadata;
+}
+
+/** GET /api/assistant/history: the caller's thread (member: by account; visitor: by cookie). */
+export interface ChatHistory {
+  data: {
+    messages: ChatHistoryMessage[];
+    /** null for members (unlimited). */
+    credits: AssistantCredits | null;
+  };
+}
+
+/** The spec's stored-message shape (§3, §7 `/api/assistant-messages`), Strapi v4 style. */
+export const assistantMessageInputSchema = z.object({
+  data: z.object({
+    isUser: z.boolean(),
+    content: z.string().min(1).max(20_000),
+    /** Ignored if given: a message always belongs to the member who saves it. */
+    user: z.unknown().optional(),
+  }),
+});
+
+export interface AssistantMessageEntity {
+  id: number;
+  attributes: { isUser: boolean; content: string; createdAt: string };
+}

@@ -1,0 +1,116 @@
+// Market data contract: what Max's tools return (spec §7 Assistant tools, §8 coin lookups; issue #5).
+// The web imports these as types only (the stats card and the OHLC chart read tool outputs), so
+// zod stays out of the browser bundle.
+import { z } from "zod";
+
+/** The spec's two coin-lookup errors (§8), returned as a tool result, never thrown to the model. */
+export const MARKET_ERRORS = {
+  noResults: "No results found",
+  fetchFailed: "An error occurred while fetching data",
+} as const;
+
+/** Where a figure came from: CoinGecko's live API, or the dated offline snapshot. */
+export const marketSourceSchema = z.enum(["coingecko", "snapshot"]);
+
+/**
+ * Every successful result says when its figures were true. `stale` is set when a live call failed
+ * and the last cached value is served instead; `ageSeconds` is then its age at answer time.
+ */
+export const marketFreshnessSchema = z.object({
+  /** ISO 8601 time the figures describe (CoinGecko's `last_updated`, or the snapshot's date). */
+  asOf: z.string(),
+  source: marketSourceSchema,
+  stale: z.boolean(),
+  ageSeconds: z.number().int().min(0),
+});
+
+/** getTokenData: one coin's details and market data (USD). Unknown figures are null. */
+export const tokenDataSchema = marketFreshnessSchema.extend({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  rank: z.number().int().nullable(),
+  priceUsd: z.number().nullable(),
+  change24hPercent: z.number().nullable(),
+  marketCapUsd: z.number().nullable(),
+  volume24hUsd: z.number().nullable(),
+  high24hUsd: z.number().nullable(),
+  low24hUsd: z.number().nullable(),
+  circulatingSupply: z.number().nullable(),
+  maxSupply: z.number().nullable(),
+  athUsd: z.number().nullable(),
+  /** First sentence or two of CoinGecko's English description, plain text; "" when none. */
+  description: z.string(),
+  homepage: z.string().nullable(),
+  categories: z.array(z.string()),
+});
+
+/** getNewTokens: the most recently listed coins, newest first. */
+export const newTokensSchema = marketFreshnessSchema.extend({
+  tokens: z.array(
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      /** ISO 8601 listing time on CoinGecko. */
+      activatedAt: z.string(),
+    }),
+  ),
+});
+
+/** getTrendingTokens: CoinGecko's trending searches of the last 24 hours, in its order. */
+export const trendingTokensSchema = marketFreshnessSchema.extend({
+  tokens: z.array(
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      rank: z.number().int().nullable(),
+      priceUsd: z.number().nullable(),
+      change24hPercent: z.number().nullable(),
+      marketCapUsd: z.number().nullable(),
+    }),
+  ),
+});
+
+/** One candle; `time` in Unix seconds (UTC) at the candle's open, prices in USD. */
+export const candleSchema = z.object({
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+});
+
+/** getOhlc: price history of one coin over `days` days. */
+export const ohlcSchema = marketFreshnessSchema.extend({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  /** The period actually served (CoinGecko allows 1, 7, 14, 30, 90, 180, 365). */
+  days: z.number().int().min(1),
+  candles: z.array(candleSchema),
+});
+
+/** A coin-lookup failure as the model and the UI see it (§8). */
+export const marketErrorSchema = z.object({
+  error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed]),
+  /** What was asked, so the answer can say it ("No results found for 'xyz'"). */
+  query: z.string().optional(),
+});
+
+export type MarketSource = z.infer<typeof marketSourceSchema>;
+export type MarketFreshness = z.infer<typeof marketFreshnessSchema>;
+export type TokenData = z.infer<typeof tokenDataSchema>;
+export type NewTokens = z.infer<typeof newTokensSchema>;
+export type TrendingTokens = z.infer<typeof trendingTokensSchema>;
+export type Candle = z.infer<typeof candleSchema>;
+export type Ohlc = z.infer<typeof ohlcSchema>;
+export type MarketError = z.infer<typeof marketErrorSchema>;
+/** A tool result: the data, or the §8 error. */
+export type MarketResult<T> = T | MarketError;
+
+/** Type guard for the §8 error shape. */
+export function isMarketError(value: unknown): value is MarketError {
+  return typeof value === "object" && value !== null && "error" in value;
+}
