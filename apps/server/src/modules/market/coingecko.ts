@@ -1,0 +1,319 @@
+// CoinGecko's API through its official client (spec §7 Assistant tools), and the mappers from its
+// responses to our market contract (shared with the offline snapshot's builder).
+import Coingecko, { RateLimitError } from "@coingecko/coingecko-typescript";
+import type {
+  Candle,
+  MarketFreshness,
+  NewTokens,
+  Ohlc,
+  TokenData,
+  TrendingTokens,
+} from "@pragmatist/contracts";
+import type { CoinGeckoConfig } from "../../config.ts";
+
+/** A result before it is served: its figures and `asOf`, without source and staleness. */
+export type MarketBody<T extends MarketFreshness> = Omit<T, "source" | "stale" | "ageSeconds">;
+
+/** A coin as a search finds it; `rank` is its market-cap rank (null when unranked). */
+export interface CoinRef {
+  id: string;
+  symbol: string;
+  name: string;
+  rank: number | null;
+}
+
+/** "Most relevant first": by market-cap rank, unranked last (a stable sort keeps ties in order). */
+export function byRank(a: CoinRef, b: CoinRef): number {
+  return (a.rank ?? Infinity) - (b.rank ?? Infinity);
+}
+
+/**
+ * How long CoinGecko itself caches each endpoint, in seconds (docs.coingecko.com, "Cache / Update
+ * Frequency" of each endpoint): asking more often only returns the same figures and spends quota.
+ */
+export const CACHE_SECONDS = {
+  search: 600,
+  token: 60,
+  newTokens: 60,
+  trending: 600,
+  ohlc: 900,
+} as const;
+
+/** The periods `/coins/{id}/ohlc` accepts (any other `days` is refused), in days. */
+const OHLC_DAYS = [1, 7, 14, 30, 90, 180, 365] as const;
+export type OhlcDays = (typeof OHLC_DAYS)[number];
+
+/**
+ * The allowed period covering `days`: the smallest of OHLC_DAYS that is at least `days` (10 -> 14,
+ * 60 -> 90), 365 beyond a year, 1 below one day or for a non-number.
+ */
+export function snapOhlcDays(days: number): OhlcDays {
+  if (!(days >= 1)) return 1;
+  return OHLC_DAYS.find((d) => d >= days) ?? 365;
+}
+
+/** At most this many of the 200 newest listings are returned (a model reads them all). */
+const NEW_TOKENS_LIMIT = 25;
+
+/** A 429 asking for a wait up to this long is retried by the client; longer waits are ours. */
+const MAX_INLINE_RETRY_SECONDS = 2;
+/** When a 429 names no wait, back off for CoinGecko's rate-limit window (calls per minute). */
+const DEFAULT_BACKOFF_SECONDS = 60;
+/** A Retry-After longer than this is not believed (a clock skew or a typo should not stop us). */
+const MAX_BACKOFF_SECONDS = 3600;
+/** One request may take this long; with one retry a tool call stays well under half a minute. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Seconds to wait from a Retry-After header (delay-seconds or HTTP-date, RFC 9110 §10.2.3). */
+function retryAfterHeaderSeconds(headers: Headers | undefined): number | null {
+  const value = headers?.get("retry-after");
+  if (!value) return null;
+  const seconds = /^\d+(\.\d+)?$/.test(value.trim())
+    ? Number(value)
+    : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : null;
+}
+
+/**
+ * How long to stop calling CoinGecko after `error`, in whole seconds: the 429's Retry-After
+ * (DEFAULT_BACKOFF_SECONDS when absent, at least 1, at most MAX_BACKOFF_SECONDS), or null when
+ * `error` is not a rate limit.
+ */
+export function backoffSeconds(error: unknown): number | null {
+  if (!(error instanceof RateLimitError)) return null;
+  const seconds = retryAfterHeaderSeconds(error.headers) ?? DEFAULT_BACKOFF_SECONDS;
+  return Math.min(MAX_BACKOFF_SECONDS, Math.max(1, Math.ceil(seconds)));
+}
+
+/**
+ * `fetch` that lets the client retry a 429 only when CoinGecko asks for a short wait. The client
+ * sleeps for any Retry-After, however long; a reader waiting for Max should not. A longer wait is
+ * marked `x-should-retry: false` (which the client obeys) and becomes the cache's back-off.
+ */
+const fetchWithoutLongWaits: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.status !== 429) return response;
+  const wait = retryAfterHeaderSeconds(response.headers);
+  if (wait !== null && wait <= MAX_INLINE_RETRY_SECONDS) return response;
+  const headers = new Headers(response.headers);
+  headers.set("x-should-retry", "false");
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+};
+
+/** The fields of `/coins/{id}` we read (older captures lack the newer ones). */
+export type CoinDetails = Pick<
+  Coingecko.CoinGetIDResponse,
+  "id" | "symbol" | "name" | "categories" | "description" | "links" | "last_updated"
+>;
+/** One row of `/coins/markets`. */
+export type CoinMarket = Coingecko.Coins.MarketGetResponse.MarketGetResponseItem;
+/** The part of `/search/trending` we read. */
+export type TrendingList = Pick<Coingecko.Search.TrendingGetResponse, "coins">;
+/** `/coins/list/new`. */
+export type NewListings = Coingecko.Coins.ListGetNewResponse;
+
+const HTML_TAG = /<[^>]*>/g;
+const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/**
+ * The first two sentences of CoinGecko's English description as plain text (its HTML links lose
+ * their markup, whitespace collapses), "" when there is none.
+ */
+function summarize(description: string | undefined): string {
+  const text = (description ?? "").replace(HTML_TAG, "").replace(/\s+/g, " ").trim();
+  const parts = [...sentences.segment(text)].slice(0, 2).map((s) => s.segment);
+  return parts.join("").trim();
+}
+
+/**
+ * One coin's TokenData body from `/coins/{id}` (description, homepage, categories) and its
+ * `/coins/markets` row (figures, USD). Either may be missing: unknown figures are null. `asOf` is
+ * the row's `last_updated`, else the details', else `fetchedAt`.
+ */
+export function tokenFromCoinGecko(
+  details: CoinDetails | null,
+  market: CoinMarket | null,
+  fetchedAt: Date,
+): MarketBody<TokenData> {
+  const coin = market ?? details;
+  if (!coin) throw new Error("tokenFromCoinGecko needs the coin's details or its market row");
+  return {
+    id: coin.id,
+    symbol: coin.symbol,
+    name: coin.name,
+    rank: market?.market_cap_rank ?? null,
+    priceUsd: market?.current_price ?? null,
+    change24hPercent: market?.price_change_percentage_24h ?? null,
+    marketCapUsd: market?.market_cap ?? null,
+    volume24hUsd: market?.total_volume ?? null,
+    high24hUsd: market?.high_24h ?? null,
+    low24hUsd: market?.low_24h ?? null,
+    circulatingSupply: market?.circulating_supply ?? null,
+    maxSupply: market?.max_supply ?? null,
+    athUsd: market?.ath ?? null,
+    description: summarize(details?.description.en),
+    homepage: details?.links.homepage?.find((url) => url.trim() !== "") ?? null,
+    categories: (details?.categories ?? []).filter((c): c is string => typeof c === "string"),
+    asOf: market?.last_updated ?? details?.last_updated ?? fetchedAt.toISOString(),
+  };
+}
+
+/** "$104,127,324" (trending's formatted market cap) -> 104127324; null when not a number. */
+function parseUsd(text: string | undefined): number | null {
+  const digits = text?.replace(/[^0-9.]/g, "");
+  return digits ? Number(digits) : null;
+}
+
+/** `/search/trending`'s coins in CoinGecko's order, with their USD price, 24 h change and cap. */
+export function trendingFromCoinGecko(
+  response: TrendingList,
+  asOf: Date,
+): MarketBody<TrendingTokens> {
+  return {
+    asOf: asOf.toISOString(),
+    tokens: response.coins.map(({ item }) => ({
+      id: item.id,
+      symbol: item.symbol,
+      name: item.name,
+      rank: item.market_cap_rank ?? null,
+      priceUsd: item.data?.price ?? null,
+      change24hPercent: item.data?.price_change_percentage_24h?.usd ?? null,
+      marketCapUsd: parseUsd(item.data?.market_cap),
+    })),
+  };
+}
+
+/** `/coins/list/new` newest first, at most NEW_TOKENS_LIMIT, listing times as ISO 8601. */
+export function newTokensFromCoinGecko(response: NewListings, asOf: Date): MarketBody<NewTokens> {
+  return {
+    asOf: asOf.toISOString(),
+    tokens: [...response]
+      .sort((a, b) => b.activated_at - a.activated_at)
+      .slice(0, NEW_TOKENS_LIMIT)
+      .map((c) => ({
+        id: c.id,
+        symbol: c.symbol,
+        name: c.name,
+        activatedAt: new Date(c.activated_at * 1000).toISOString(),
+      })),
+  };
+}
+
+/** The paid plans' daily candles exist for these periods only (docs: `/coins/{id}/ohlc`). */
+const DAILY_INTERVAL_DAYS: ReadonlySet<OhlcDays> = new Set([7, 14, 30, 90, 180]);
+
+/**
+ * Seconds one candle spans: daily when asked for, else CoinGecko's automatic granularity (1-2
+ * days: 30 minutes, 3-30 days: 4 hours, longer: 4 days).
+ */
+function candleSeconds(days: OhlcDays, daily: boolean): number {
+  if (daily) return 86_400;
+  if (days <= 2) return 1800;
+  return days <= 30 ? 14_400 : 4 * 86_400;
+}
+
+/**
+ * `[closeTimeMs, open, high, low, close]` rows as our candles. CoinGecko stamps a candle with its
+ * close time; the contract (and the chart) wants its open time, one candle earlier.
+ */
+function candlesFromCoinGecko(rows: number[][], spanSeconds: number): Candle[] {
+  return rows
+    .filter((row) => row.length >= 5)
+    .map((row) => {
+      const [t, open, high, low, close] = row as [number, number, number, number, number];
+      return { time: Math.round(t / 1000) - spanSeconds, open, high, low, close };
+    });
+}
+
+/** The CoinGecko calls behind Max's tools, mapped to our bodies (asOf set, not yet cached). */
+export interface CoinGeckoApi {
+  /** The first coin `/search` finds for `query` (its best match), or null when none. */
+  findCoin(query: string): Promise<CoinRef | null>;
+  /** `/coins/{id}` and `/coins/markets` for one coin. */
+  tokenData(id: string): Promise<MarketBody<TokenData>>;
+  /** `/coins/list/new` (paid plans only). */
+  newTokens(): Promise<MarketBody<NewTokens>>;
+  /** `/search/trending`. */
+  trending(): Promise<MarketBody<TrendingTokens>>;
+  /** `/coins/{id}/ohlc` in USD over `days` (already one of OHLC_DAYS). */
+  ohlc(coin: CoinRef, days: OhlcDays): Promise<MarketBody<Ohlc>>;
+}
+
+/**
+ * CoinGecko's API with the configured key and plan (demo -> api.coingecko.com with
+ * `x-cg-demo-api-key`, pro -> pro-api.coingecko.com with `x-cg-pro-api-key`) or the configured base
+ * URL. The client retries once (connection errors, 408, 409, 5xx, and 429 with a short
+ * Retry-After) after its short backoff, and gives a request REQUEST_TIMEOUT_MS. Errors are the
+ * client's (`APIError` subclasses); `now` stamps the figures that carry no `last_updated`.
+ */
+export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): CoinGeckoApi {
+  const pro = config.plan === "pro";
+  const client = new Coingecko({
+    proAPIKey: pro ? config.apiKey : null,
+    demoAPIKey: pro ? null : config.apiKey,
+    // The client refuses both; null also keeps it from reading COINGECKO_BASE_URL itself.
+    ...(config.baseUrl ? { baseURL: config.baseUrl } : { baseURL: null, environment: config.plan }),
+    maxRetries: 1,
+    timeout: REQUEST_TIMEOUT_MS,
+    fetch: fetchWithoutLongWaits,
+    logLevel: "off",
+  });
+  return {
+    async findCoin(query) {
+      const { coins } = await client.search.get({ query });
+      const first = coins[0];
+      return first
+        ? { id: first.id, symbol: first.symbol, name: first.name, rank: first.market_cap_rank }
+        : null;
+    },
+    async tokenData(id) {
+      const [details, markets] = await Promise.all([
+        client.coins.getID(id, {
+          localization: false,
+          // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
+          tickers: false,
+          // Figures come from /coins/markets below, as in the spec's second call.
+          market_data: false,
+          // Asked for as in §7; CoinGecko no longer returns it (deprecated 2026-08-28).
+          community_data: true,
+          sparkline: false,
+        }),
+        client.coins.markets.get({
+          vs_currency: "usd",
+          order: "market_cap_desc",
+          per_page: 100,
+          page: 1,
+          ids: id,
+        }),
+      ]);
+      return tokenFromCoinGecko(details, markets.find((m) => m.id === id) ?? null, now());
+    },
+    async newTokens() {
+      return newTokensFromCoinGecko(await client.coins.list.getNew(), now());
+    },
+    async trending() {
+      return trendingFromCoinGecko(await client.search.trending.get(), now());
+    },
+    async ohlc(coin, days) {
+      // §7 asks for daily candles; only paid plans may set the interval, and only for some periods.
+      const daily = pro && DAILY_INTERVAL_DAYS.has(days);
+      const rows = await client.coins.ohlc.get(coin.id, {
+        vs_currency: "usd",
+        days: String(days) as `${OhlcDays}`,
+        ...(daily ? { interval: "daily" as const } : {}),
+      });
+      return {
+        id: coin.id,
+        symbol: coin.symbol,
+        name: coin.name,
+        days,
+        candles: candlesFromCoinGecko(rows, candleSeconds(days, daily)),
+        asOf: now().toISOString(),
+      };
+    },
+  };
+}

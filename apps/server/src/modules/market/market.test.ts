@@ -1,0 +1,349 @@
+// Max's market data from CoinGecko: the official client against a loopback server that speaks
+// CoinGecko's paths with real captured responses; caching, 429 back-off and stale fallbacks.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  isMarketError,
+  type MarketResult,
+  type NewTokens,
+  type Ohlc,
+  type TokenData,
+  type TrendingTokens,
+} from "@pragmatist/contracts";
+import { repoRoot } from "../../config.ts";
+import { testConfig } from "../../testing/db.ts";
+import { createMarketService, type MarketService } from "./market.service.ts";
+
+const captures = path.join(repoRoot, "../shared/data/coingecko");
+const capture = (file: string): unknown =>
+  JSON.parse(readFileSync(path.join(captures, file), "utf8"));
+
+interface Recorded {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+interface Scripted {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A loopback CoinGecko (`/api/v3`): search, coin details, markets, new coins, trending and OHLC,
+ * answered with the captures in ../shared/data/coingecko. `script(path, ...)` makes the next
+ * requests to `path` fail with the given statuses first.
+ */
+async function startFakeCoinGecko() {
+  const requests: Recorded[] = [];
+  const scripts = new Map<string, Scripted[]>();
+  const search = capture("search.json") as { coins: Array<Record<string, string>> };
+  const markets = capture("markets.json") as Array<{ id: string }>;
+
+  function answer(route: string, query: URLSearchParams): [number, unknown] {
+    if (route === "/search") {
+      const q = (query.get("query") ?? "").toLowerCase();
+      const coins = search.coins.filter((c) =>
+        [c.id, c.name, c.symbol].some((f) => f?.toLowerCase().includes(q)),
+      );
+      return [200, { ...search, coins, exchanges: [], nfts: [], categories: [] }];
+    }
+    if (route === "/search/trending") return [200, capture("trending.json")];
+    if (route === "/coins/list/new") return [200, capture("list-new.json")];
+    if (route === "/coins/markets") {
+      const ids = (query.get("ids") ?? "").split(",");
+      return [200, markets.filter((m) => ids.includes(m.id))];
+    }
+    if (route === "/coins/bitcoin") return [200, capture("coin-bitcoin.json")];
+    if (route === "/coins/bitcoin/ohlc") return [200, capture("ohlc-bitcoin.json")];
+    return [404, { error: "coin not found" }];
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const route = url.pathname.replace(/^\/api\/v3/, "");
+    requests.push({ path: route, query: url.searchParams, headers: req.headers });
+    const failure = scripts.get(route)?.shift();
+    const [status, body] = failure
+      ? [failure.status, { status: { error_code: failure.status, error_message: "scripted" } }]
+      : answer(route, url.searchParams);
+    res.writeHead(status, { "content-type": "application/json", ...failure?.headers });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v3`,
+    requests,
+    count: (route: string) => requests.filter((r) => r.path === route).length,
+    last: (route: string) => requests.findLast((r) => r.path === route),
+    script(route: string, ...responses: Scripted[]) {
+      scripts.set(route, responses);
+    },
+    reset() {
+      requests.length = 0;
+      scripts.clear();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function ok<T>(result: MarketResult<T>): T {
+  if (isMarketError(result)) throw new Error(`unexpected market error: ${result.error}`);
+  return result;
+}
+
+const START = new Date("2026-11-22T12:00:00.000Z");
+let coingecko: Awaited<ReturnType<typeof startFakeCoinGecko>>;
+let now: Date;
+const services: MarketService[] = [];
+
+/** A service on the loopback CoinGecko with a `plan` key, the test clock and its own cache. */
+function liveMarket(
+  plan: "demo" | "pro" = "demo",
+  extra: { redisUrl?: string; prefix?: string } = {},
+) {
+  const config = testConfig({
+    COINGECKO_API_KEY: `test-${plan}-key`,
+    COINGECKO_PLAN: plan,
+    COINGECKO_BASE_URL: coingecko.baseUrl,
+  });
+  const service = createMarketService({
+    coinGecko: config.coinGecko,
+    redisUrl: extra.redisUrl,
+    cacheKeyPrefix: extra.prefix ?? `test:${randomBytes(6).toString("hex")}:`,
+    now: () => now,
+  });
+  services.push(service);
+  return service;
+}
+
+const advance = (seconds: number) => {
+  now = new Date(now.getTime() + seconds * 1000);
+};
+
+beforeAll(async () => {
+  coingecko = await startFakeCoinGecko();
+});
+afterAll(async () => {
+  await coingecko.close();
+});
+beforeEach(() => {
+  now = START;
+  coingecko.reset();
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.close()));
+});
+
+describe("market data from CoinGecko", () => {
+  it("looks a coin up with the spec's calls and maps details and markets", async () => {
+    const market = liveMarket("demo");
+    const btc = ok<TokenData>(await market.getTokenData("Bitcoin"));
+
+    expect(coingecko.last("/search")?.query.get("query")).toBe("bitcoin");
+    expect(coingecko.last("/search")?.headers["x-cg-demo-api-key"]).toBe("test-demo-key");
+    expect(Object.fromEntries(coingecko.last("/coins/bitcoin")?.query ?? [])).toMatchObject({
+      localization: "false",
+      tickers: "false",
+      community_data: "true",
+      sparkline: "false",
+    });
+    expect(Object.fromEntries(coingecko.last("/coins/markets")?.query ?? [])).toEqual({
+      vs_currency: "usd",
+      order: "market_cap_desc",
+      per_page: "100",
+      page: "1",
+      ids: "bitcoin",
+    });
+
+    const row = (capture("markets.json") as Array<Record<string, unknown>>)[0];
+    expect(btc).toMatchObject({
+      id: "bitcoin",
+      symbol: "btc",
+      name: "Bitcoin",
+      rank: 1,
+      priceUsd: row?.current_price,
+      change24hPercent: row?.price_change_percentage_24h,
+      marketCapUsd: row?.market_cap,
+      volume24hUsd: row?.total_volume,
+      maxSupply: 21_000_000,
+      athUsd: row?.ath,
+      homepage: "http://www.bitcoin.org",
+      categories: ["Cryptocurrency"],
+      asOf: row?.last_updated,
+      source: "coingecko",
+      stale: false,
+      ageSeconds: 0,
+    });
+    expect(btc.description).toMatch(/^Bitcoin is the first successful internet money/);
+
+    advance(30);
+    expect(ok(await market.getTokenData("bitcoin"))).toMatchObject({ ageSeconds: 30 });
+    expect(coingecko.requests).toHaveLength(3);
+  });
+
+  it("answers 'No results found' when the search finds no coin", async () => {
+    const market = liveMarket();
+    expect(await market.getTokenData("qqzx nothing")).toEqual({
+      error: "No results found",
+      query: "qqzx nothing",
+    });
+    expect(await market.getOhlc("qqzx nothing", 7)).toMatchObject({ error: "No results found" });
+    expect(coingecko.count("/coins/markets")).toBe(0);
+  });
+
+  it("maps trending searches in CoinGecko's order, dated at the fetch", async () => {
+    const trending = ok<TrendingTokens>(await liveMarket().getTrendingTokens());
+    expect(trending.tokens).toHaveLength(15);
+    expect(trending.tokens[0]).toEqual({
+      id: "qubic-network",
+      symbol: "QUBIC",
+      name: "Qubic",
+      rank: 368,
+      priceUsd: 9.04766669820536e-7,
+      change24hPercent: -6.386464466210091,
+      marketCapUsd: 104_127_324,
+    });
+    expect(trending).toMatchObject({ asOf: START.toISOString(), source: "coingecko" });
+  });
+
+  it("lists new coins newest first on a paid key, and from the dated snapshot on a demo key", async () => {
+    const pro = liveMarket("pro");
+    const listed = ok<NewTokens>(await pro.getNewTokens());
+    expect(coingecko.last("/coins/list/new")?.headers["x-cg-pro-api-key"]).toBe("test-pro-key");
+    expect(listed.tokens[0]).toEqual({
+      id: "upside-down-cat",
+      symbol: "USDC",
+      name: "UpSide Down Cat",
+      activatedAt: "2026-05-14T05:38:48.000Z",
+    });
+    expect(listed.source).toBe("coingecko");
+    expect(pro.knownCoins()).toContainEqual({
+      id: "upside-down-cat",
+      symbol: "USDC",
+      name: "UpSide Down Cat",
+    });
+
+    coingecko.reset();
+    const demo = ok<NewTokens>(await liveMarket("demo").getNewTokens());
+    expect(demo.source).toBe("snapshot");
+    expect(demo.asOf.startsWith("2026-05")).toBe(true);
+    expect(coingecko.count("/coins/list/new")).toBe(0);
+  });
+
+  it("asks for OHLC over an allowed period and gives candles by their open time", async () => {
+    const demo = liveMarket("demo");
+    const day = ok<Ohlc>(await demo.getOhlc("btc", 1));
+    expect(Object.fromEntries(coingecko.last("/coins/bitcoin/ohlc")?.query ?? [])).toEqual({
+      vs_currency: "usd",
+      days: "1",
+    });
+    // The capture's rows are stamped at their close; 30-minute candles for one day.
+    expect(day).toMatchObject({ id: "bitcoin", symbol: "BTC", name: "Bitcoin", days: 1 });
+    expect(day.candles).toEqual([
+      { time: 1779199200 - 1800, open: 76769, high: 76889, low: 76744, close: 76818 },
+      { time: 1779201000 - 1800, open: 76712, high: 76712, low: 76321, close: 76422 },
+    ]);
+    expect(day.asOf).toBe(START.toISOString());
+
+    expect(ok(await demo.getOhlc("bitcoin", 10)).days).toBe(14);
+    expect(coingecko.last("/coins/bitcoin/ohlc")?.query.get("days")).toBe("14");
+
+    const pro = ok<Ohlc>(await liveMarket("pro").getOhlc("bitcoin", 30));
+    expect(coingecko.last("/coins/bitcoin/ohlc")?.query.get("interval")).toBe("daily");
+    expect(pro.candles[0]?.time).toBe(1779199200 - 86_400);
+  });
+
+  it("retries a 429 that asks for a short wait, then serves the cache without asking again", async () => {
+    const market = liveMarket();
+    coingecko.script("/search/trending", { status: 429, headers: { "retry-after": "1" } });
+    expect(ok(await market.getTrendingTokens()).stale).toBe(false);
+    expect(coingecko.count("/search/trending")).toBe(2);
+
+    advance(599);
+    expect(ok(await market.getTrendingTokens()).ageSeconds).toBe(599);
+    expect(coingecko.count("/search/trending")).toBe(2);
+  });
+
+  it("backs off after a 429 with a long wait: the stale value meanwhile, no calls until it ends", async () => {
+    const market = liveMarket();
+    ok(await market.getTrendingTokens());
+    advance(660);
+    coingecko.script("/search/trending", { status: 429, headers: { "retry-after": "120" } });
+    expect(await market.getTrendingTokens()).toMatchObject({ stale: true, ageSeconds: 660 });
+    expect(coingecko.count("/search/trending")).toBe(2);
+
+    advance(60);
+    expect(await market.getTrendingTokens()).toMatchObject({ stale: true, ageSeconds: 720 });
+    expect(await market.getTokenData("bitcoin")).toEqual({
+      error: "An error occurred while fetching data",
+    });
+    expect(coingecko.requests).toHaveLength(2);
+
+    advance(61);
+    expect(await market.getTrendingTokens()).toMatchObject({ stale: false, ageSeconds: 0 });
+    expect(coingecko.count("/search/trending")).toBe(3);
+  });
+
+  it("on a 500 serves the last value as stale with its age, or the fetch error when none", async () => {
+    const market = liveMarket();
+    ok(await market.getOhlc("bitcoin", 7));
+    advance(15 * 60 + 5);
+    coingecko.script("/coins/bitcoin/ohlc", { status: 500 }, { status: 500 });
+    expect(await market.getOhlc("bitcoin", 7)).toMatchObject({
+      id: "bitcoin",
+      days: 7,
+      stale: true,
+      ageSeconds: 905,
+      asOf: START.toISOString(),
+    });
+    expect(coingecko.count("/coins/bitcoin/ohlc")).toBe(3);
+
+    coingecko.script("/search/trending", { status: 500 }, { status: 500 });
+    expect(await market.getTrendingTokens()).toEqual({
+      error: "An error occurred while fetching data",
+    });
+    expect(coingecko.count("/search/trending")).toBe(2);
+  });
+
+  it("fails with the fetch error when CoinGecko cannot be reached", async () => {
+    const config = testConfig({
+      COINGECKO_API_KEY: "test-demo-key",
+      COINGECKO_BASE_URL: "http://127.0.0.1:9/api/v3",
+    });
+    const market = createMarketService({ coinGecko: config.coinGecko, now: () => now });
+    services.push(market);
+    expect(await market.getTokenData("bitcoin")).toEqual({
+      error: "An error occurred while fetching data",
+    });
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)("market data cache in Redis", () => {
+  const prefix = `test:market:${randomBytes(6).toString("hex")}:`;
+  afterAll(async () => {
+    const redis = new Redis(process.env.REDIS_URL ?? "");
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("is shared by two service instances (processes), back-off included", async () => {
+    const a = liveMarket("demo", { redisUrl: process.env.REDIS_URL, prefix });
+    const b = liveMarket("demo", { redisUrl: process.env.REDIS_URL, prefix });
+    const first = ok(await a.getTrendingTokens());
+    advance(5);
+    expect(ok(await b.getTrendingTokens())).toEqual({ ...first, ageSeconds: 5 });
+    expect(coingecko.count("/search/trending")).toBe(1);
+
+    coingecko.script("/search", { status: 429, headers: { "retry-after": "120" } });
+    expect(await a.getTokenData("ethereum")).toMatchObject({ error: expect.any(String) });
+    expect(await b.getOhlc("solana", 30)).toMatchObject({ error: expect.any(String) });
+    expect(coingecko.count("/search")).toBe(1);
+  });
+});
