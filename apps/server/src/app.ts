@@ -2,13 +2,14 @@
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify from "fastify";
+import Fastify, { type FastifyBaseLogger } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ViteDevServer } from "vite";
 import type { PublicationApi } from "@pragmatist/contracts";
 import type { Config } from "./config.ts";
@@ -43,6 +44,12 @@ import { createMailer } from "./modules/mail/mailer.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { distributionRoutes } from "./modules/distribution/distribution.routes.ts";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes.ts";
+import { createAnalyticsService } from "./modules/analytics/analytics.service.ts";
+import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
+import { createAssistantService } from "./modules/assistant/assistant.service.ts";
+import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
+import { createMarketService } from "./modules/market/market.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler from "./plugins/error-handler.ts";
 import responseCache from "./plugins/response-cache.ts";
@@ -77,6 +84,15 @@ export interface BuildOptions {
   /** Serve pages: "build" from apps/web/build, a Vite dev server, or false for the API only. */
   web?: "build" | ViteDevServer | false;
   logger?: boolean;
+  /** Use this model for Max instead of the configured one (tests use the AI SDK's mock model). */
+  languageModel?: LanguageModelV4;
+}
+
+/** What createServices can take instead of building it from the config. */
+export interface ServiceOverrides {
+  clock?: Clock;
+  languageModel?: LanguageModelV4;
+  logger?: Pick<FastifyBaseLogger, "warn" | "error">;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -90,7 +106,9 @@ declare module "fastify" {
 }
 
 /** Wires the services over a database; the one place that knows every module. */
-export function createServices(db: Db, config: Config, clock: Clock = systemClock) {
+export function createServices(db: Db, config: Config, overrides: ServiceOverrides = {}) {
+  const clock = overrides.clock ?? systemClock;
+  const log = overrides.logger ?? { warn() {}, error() {} };
   const secret = resolveSecret(config.appSecret, config.dataDir);
   const now = () => clock.now();
   const limits = createRateLimitFactory(config.redisUrl);
@@ -122,24 +140,53 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
     limits,
     now,
   });
-  const articles = createArticlesService(db, secret, clock);
+  const articles = createArticlesService(db, clock);
+  const analytics = createAnalyticsService(db, {
+    articles,
+    limits,
+    secret,
+    now,
+    publicUrl: config.publicUrl,
+  });
   const search = createSearchService(db);
   const storage = localMediaStorage(config.dataDir);
   const uploads = createUploadService(db, { storage, limits, now });
   const reactions = createReactionsService(db, { now });
   const users = createUsersService(db, { reactions, uploads, now });
   const comments = createCommentsService(db, { limits, now });
+  const market = createMarketService({
+    coinGecko: config.coinGecko,
+    redisUrl: config.redisUrl,
+    now,
+    logger: log,
+  });
+  const assistant = createAssistantService({
+    db,
+    model:
+      overrides.languageModel ??
+      createLanguageModel(config.llm, { knownCoins: () => market.knownCoins(), now }),
+    market,
+    articles,
+    search,
+    limits,
+    now,
+    siteName: config.siteName,
+    timeoutMs: config.llmTimeoutMs,
+    log,
+  });
   const api: PublicationApi = {
     site: {
       name: config.siteName,
       publicUrl: config.publicUrl,
       newsletterUrl: config.newsletterUrl,
       partnerFormUrl: config.partnerFormUrl,
+      gaMeasurementId: config.gaMeasurementId,
     },
     listArticles: (q) => articles.list(q) as ReturnType<PublicationApi["listArticles"]>,
     findArticle: (slug) => articles.findBySlug(slug),
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
+    findAuthor: (slug) => articles.findAuthor(slug),
     listComments: (slug, sort, viewerId) => comments.find(slug, sort, viewerId),
     async searchArticles(query, options) {
       const hits = await search.search(query, 100);
@@ -160,11 +207,14 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
     newsletter,
     google,
     articles,
+    analytics,
     search,
     uploads,
     reactions,
     users,
     comments,
+    market,
+    assistant,
     api,
   };
 }
@@ -176,15 +226,18 @@ export function createServices(db: Db, config: Config, clock: Clock = systemCloc
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (!options.db) await migrateToLatest(db);
-  const services = createServices(db, config, options.clock);
-  await services.limits.ready();
-
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   });
+  const services = createServices(db, config, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.languageModel ? { languageModel: options.languageModel } : {}),
+    logger: app.log,
+  });
+  await services.limits.ready();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -226,6 +279,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   newsletterRoutes(app, { newsletter: services.newsletter });
   googleRoutes(app, { google: services.google, secureCookies: config.secureCookies });
   distributionRoutes(app, { db, articles: services.articles, config });
+  analyticsRoutes(app, { analytics: services.analytics });
+  assistantRoutes(app, {
+    assistant: services.assistant,
+    secret: services.secret,
+    secureCookies: config.secureCookies,
+  });
 
   // Unknown API paths are JSON 404s, never a page from the catch-all below.
   app.all("/api/*", async (req) => {
@@ -241,6 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     });
   }
   app.addHook("onClose", () => services.limits.close());
+  app.addHook("onClose", () => services.market.close());
   if (!options.db) app.addHook("onClose", () => db.close());
   app.decorate("services", services);
   return app;

@@ -12,6 +12,8 @@ export interface SiteSettings {
   publicUrl: string;
   newsletterUrl: string;
   partnerFormUrl: string;
+  /** Google Analytics 4 id (GA_MEASUREMENT_ID, `G-…`); unset means no third-party script. */
+  gaMeasurementId?: string | undefined;
 }
 
 export interface ArticleQuery {
@@ -25,6 +27,8 @@ export interface ArticleQuery {
     hasEcosystem?: boolean;
     tags?: string[];
     author?: string;
+    /** One author by user id (author pages: usernames need not be unique). */
+    authorId?: number;
   };
 }
 
@@ -34,12 +38,47 @@ export interface TermCount {
   articleCount: number;
 }
 
+/** A writer's public profile (issue #6 author pages): a live user with published articles. */
+export interface AuthorProfile {
+  id: number;
+  username: string;
+  /** The URL key of `/authors/{slug}`: `authorSlug(username)`. */
+  slug: string;
+  bio: string | null;
+  /** Profile picture URL as stored (`/uploads/…` or absolute), or null. */
+  avatarUrl: string | null;
+  /** Published, not future-dated articles by this author. */
+  articleCount: number;
+}
+
+/**
+ * The URL key of an author page, from the username: lower case, Latin accents dropped, every run
+ * of other characters than letters and digits made one hyphen ("Maya Okafor" -> "maya-okafor",
+ * "José Núñez" -> "jose-nunez"); letters of any script stay ("李明" -> "李明"). Empty when the name has no letter
+ * or digit (such an author has no page). Shared by the pages, the article links and the sitemap.
+ */
+export function authorSlug(username: string): string {
+  return username
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .normalize("NFC");
+}
+
 export interface PublicationApi {
   site: SiteSettings;
   listArticles(query: ArticleQuery): Promise<ArticleListResponse>;
   findArticle(slug: string): Promise<Article | null>;
   countArticles(): Promise<number>;
   listTerms(kind: "category" | "ecosystem"): Promise<TermCount[]>;
+  /**
+   * The author whose username's `authorSlug` is `slug` (compared after `authorSlug(slug)`, so
+   * case and separators do not matter), among live users with published articles; the lowest
+   * user id when two names make one slug. Null when none.
+   */
+  findAuthor(slug: string): Promise<AuthorProfile | null>;
   /** Ranked search, then the matching cards of one page (spec §7 fuzzy search + populate-fuzzy). */
   searchArticles(
     query: string,

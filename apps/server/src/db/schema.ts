@@ -74,13 +74,6 @@ export interface ArticleReactionTable {
   created_at: string;
 }
 
-export interface ArticleReadsTable {
-  article_id: number;
-  /** Daily-salted hash of the reader (never the raw IP), see modules/articles increment-clicks. */
-  visitor: string;
-  day: string;
-}
-
 export interface OneTimeCodesTable {
   id: Generated<number>;
   /** sha256 (base64url) of the code; the code itself is never stored. */
@@ -93,6 +86,8 @@ export interface OneTimeCodesTable {
 }
 
 export interface Database {
+  assistant_threads: AssistantThreadsTable;
+  assistant_messages: AssistantMessagesTable;
   users: UsersTable;
   media: MediaTable;
   articles: ArticlesTable;
@@ -100,12 +95,14 @@ export interface Database {
   article_terms: ArticleTermsTable;
   article_likes: ArticleReactionTable;
   article_bookmarks: ArticleReactionTable;
-  article_reads: ArticleReadsTable;
   one_time_codes: OneTimeCodesTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  page_views_daily: PageViewsDailyTable;
+  page_view_sources_daily: PageViewSourcesDailyTable;
+  page_view_visitors: PageViewVisitorsTable;
 }
 
 /** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */
@@ -153,4 +150,56 @@ export interface NewsletterSubscribersTable {
   created_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+}
+
+/** Page views of one path on one UTC day (migration 008): every view, and distinct visitors. */
+export interface PageViewsDailyTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The page's path without query or fragment, e.g. `/p/staking-basics`. */
+  path: string;
+  views: number;
+  visitors: number;
+}
+
+/** Views arriving from one external site on one UTC day (migration 008). */
+export interface PageViewSourcesDailyTable {
+  day: string;
+  /** The referring host without `www.`, e.g. `news.ycombinator.com`; never a path or query. */
+  source: string;
+  views: number;
+}
+
+/**
+ * The day's visitors of a path (migration 008), to count each once. `visitor` is a keyed hash of
+ * the day, IP and user agent (never those themselves); rows of past days are deleted.
+ */
+export interface PageViewVisitorsTable {
+  day: string;
+  path: string;
+  visitor: string;
+}
+
+/** A conversation with Max (migration 009): a member's (`user_id`) or a visitor's (`visitor_id`). */
+export interface AssistantThreadsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** The anonymous visitor id carried by the signed thread cookie. */
+  visitor_id: string | null;
+  created_at: string;
+}
+
+/** One message of a thread (spec §3 Assistant message). */
+export interface AssistantMessagesTable {
+  id: Generated<number>;
+  thread_id: number;
+  /** The member who owns the thread (null for a visitor's), for `/api/assistant-messages` filters. */
+  user_id: number | null;
+  /** 1 for the reader's message, 0 for Max's answer. */
+  is_user: number;
+  /** The message text (Markdown for answers). */
+  content: string;
+  /** JSON array of AI SDK UI message parts (text and tool outputs); null for text-only saves. */
+  parts: string | null;
+  created_at: string;
 }

@@ -11,6 +11,10 @@ export interface RateLimit {
   consume(...keys: string[]): Promise<void>;
   /** Forgets the keys (e.g. after a successful sign-in). */
   reset(...keys: string[]): Promise<void>;
+  /** Events counted for `key` in its current window (0 when none), without counting one. */
+  used(key: string): Promise<number>;
+  /** Gives one event back to each key (e.g. an answer that failed on the provider's side). */
+  refund(...keys: string[]): Promise<void>;
 }
 
 export interface RateLimitFactory {
@@ -61,6 +65,12 @@ export function createRateLimitFactory(redisUrl: string | undefined): RateLimitF
         },
         async reset(...keys) {
           await Promise.all(keys.map((k) => limiter.delete(k)));
+        },
+        async used(key) {
+          return (await limiter.get(key))?.consumedPoints ?? 0;
+        },
+        async refund(...keys) {
+          await Promise.all(keys.map((k) => limiter.reward(k, 1)));
         },
       };
     },

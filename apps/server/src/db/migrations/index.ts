@@ -8,6 +8,8 @@ import * as users from "./004-users.ts";
 import * as emailVerified from "./005-email-verified.ts";
 import * as comments from "./006-comments.ts";
 import * as newsletter from "./007-newsletter.ts";
+import * as analytics from "./008-analytics.ts";
+import * as assistant from "./009-assistant.ts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -22,4 +24,6 @@ export const migrations: Record<string, DialectMigration> = {
   "005-email-verified": emailVerified,
   "006-comments": comments,
   "007-newsletter": newsletter,
+  "008-analytics": analytics,
+  "009-assistant": assistant,
 };

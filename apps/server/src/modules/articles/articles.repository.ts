@@ -15,6 +15,8 @@ export interface ArticleFilter {
   hasEcosystem?: boolean;
   /** Author username (case-insensitive). */
   author?: string;
+  /** Author user id. */
+  authorId?: number;
   ids?: number[];
   slug?: string;
 }
@@ -96,6 +98,7 @@ function filtered(db: Q, filter: ArticleFilter, now: string): ArticlesQuery {
       ),
     );
   }
+  if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
   qb = withTerm(qb, "type", filter.types, "name");
   qb = withTerm(qb, "category", filter.categories, "slug");
   qb = withTerm(qb, "tag", filter.tags, "slug");
@@ -267,28 +270,19 @@ export async function findPublishedIdBySlug(
 }
 
 /**
- * Records one read of an article by a visitor on a day and bumps `clicks` only when that
- * (article, visitor, day) is new. The primary key makes concurrent duplicates no-ops.
- * @returns true when the read was counted.
+ * Adds one to `clicks` of the published article with this slug (drafts and future-dated articles
+ * never count). Callers de-duplicate; the increment itself is one atomic statement.
+ * @returns true when an article was counted.
  */
-export async function recordRead(
-  db: Q,
-  read: { articleId: number; visitor: string; day: string },
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("article_reads")
-      .values({ article_id: read.articleId, visitor: read.visitor, day: read.day })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await trx
-      .updateTable("articles")
-      .set((eb) => ({ clicks: eb("clicks", "+", 1) }))
-      .where("id", "=", read.articleId)
-      .execute();
-    return true;
-  });
+export async function addClick(db: Q, slug: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("articles")
+    .set((eb) => ({ clicks: eb("clicks", "+", 1) }))
+    .where("slug", "=", slug)
+    .where("status", "=", "published")
+    .where("publish_date", "<=", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Terms of a kind used by published articles, with how many, most used first. */
@@ -310,4 +304,37 @@ export async function findTermsInUse(
     .orderBy("t.name")
     .execute();
   return rows.map((r) => ({ ...r, articleCount: Number(r.articleCount) }));
+}
+
+export interface AuthorInUseRow {
+  id: number;
+  username: string;
+  bio: string | null;
+  avatar_url: string | null;
+  article_count: number;
+}
+
+/**
+ * Live (not deleted) users with published, not future-dated articles, with how many, by id.
+ * The pool author pages are found in (issue #6): members who never published have no page.
+ */
+export async function findAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
+  const rows = await db
+    .selectFrom("users as u")
+    .innerJoin("articles as a", "a.author_id", "u.id")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select((eb) => [
+      "u.id",
+      "u.username",
+      "u.bio",
+      "m.url as avatar_url",
+      eb.fn.countAll<number>().as("article_count"),
+    ])
+    .where("u.deleted_at", "is", null)
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", now)
+    .groupBy(["u.id", "u.username", "u.bio", "m.url"])
+    .orderBy("u.id")
+    .execute();
+  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
 }

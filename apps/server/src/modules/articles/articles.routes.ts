@@ -17,15 +17,11 @@ import type { SearchService } from "../search/search.service.ts";
 import type { ArticlesService } from "./articles.service.ts";
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
-const slugParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[a-z0-9][a-z0-9-]*$/i, "not a slug"),
-});
 
-/** Registers /api/articles*, /api/fuzzy-search/search and /api/taxonomies on `app`. */
+/**
+ * Registers the /api/articles reads, /api/fuzzy-search/search and /api/taxonomies on `app`
+ * (POST /api/articles/{slug}/increment-clicks is a page view: modules/analytics).
+ */
 export function articlesRoutes(
   app: FastifyInstance,
   deps: { articles: ArticlesService; search: SearchService },
@@ -136,22 +132,6 @@ export function articlesRoutes(
       },
     },
     async () => ({ count: await articles.count() }),
-  );
-
-  r.post(
-    "/api/articles/:id/increment-clicks",
-    {
-      schema: {
-        tags: ["articles"],
-        summary: "Counts a read of the article with this slug, once per reader per day",
-        params: slugParam,
-        response: { 200: z.object({ data: z.object({ counted: z.boolean() }) }), ...errors },
-      },
-    },
-    async (req) => {
-      const reader = `${req.ip}\n${req.headers["user-agent"] ?? ""}`;
-      return { data: await articles.recordRead(req.params.id, reader) };
-    },
   );
 
   r.get(

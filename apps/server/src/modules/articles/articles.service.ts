@@ -1,15 +1,15 @@
 // Rules of the article library: what readers may see, page maths, and the row -> contract mapping.
-import { createHash } from "node:crypto";
-import type {
-  Article,
-  ArticleCard,
-  ArticleCardAttributes,
-  ArticleListResponse,
-  ArticleType,
-  PaginationMeta,
+import {
+  type Article,
+  type ArticleCard,
+  type ArticleCardAttributes,
+  type ArticleListResponse,
+  type ArticleType,
+  type AuthorProfile,
+  authorSlug,
+  type PaginationMeta,
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
-import { NotFoundError } from "../../errors.ts";
 import * as repo from "./articles.repository.ts";
 import type { ArticleFilter, ArticleRow, ArticleSort } from "./articles.repository.ts";
 
@@ -38,16 +38,26 @@ export interface ArticlesService {
   findBySlug(slug: string): Promise<Article | null>;
   /** How many articles a reader can find (published, not future-dated). */
   count(): Promise<number>;
+  /** Whether readers can open the article with this slug (published, not future-dated). */
+  isPublished(slug: string): Promise<boolean>;
   /**
-   * Counts a read of the article once per reader per UTC day (issue #2: "not a counter anyone
-   * can pump"). The reader is a salted hash of `readerKey` (user id or IP + user agent).
-   * @throws NotFoundError for an unknown or unpublished slug.
+   * Adds one to the article's `clicks` (its popularity, spec §7 sortedByClicks); false when no
+   * published article has this slug. Only the analytics module calls it, once per visitor per UTC
+   * day (issue #6: clicks are the de-duplicated page views of `/p/{slug}`).
    */
-  recordRead(slug: string, readerKey: string): Promise<{ counted: boolean }>;
+  addClick(slug: string): Promise<boolean>;
   /** Categories or ecosystems in use by published articles, most used first. */
   listTerms(
     kind: "category" | "ecosystem",
   ): Promise<{ name: string; slug: string; articleCount: number }[]>;
+  /** Live users with published articles, as author pages show them, by user id. */
+  listAuthors(): Promise<AuthorProfile[]>;
+  /**
+   * The author of page `/authors/{slug}` (issue #6): `slug` is compared after `authorSlug`, so
+   * case and separators do not matter; the lowest user id wins when two names make one slug.
+   * @returns null for an unknown slug, a member who never published, or a deleted account.
+   */
+  findAuthor(slug: string): Promise<AuthorProfile | null>;
 }
 
 const WORDS_PER_MINUTE = 230;
@@ -62,12 +72,8 @@ function paginationMeta(page: number, pageSize: number, total: number): Paginati
   return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
 }
 
-/** Builds the service over a database; `secret` salts reader hashes; `clock` is injectable. */
-export function createArticlesService(
-  db: Db,
-  secret: string,
-  clock: Clock = systemClock,
-): ArticlesService {
+/** Builds the service over a database; `clock` is injectable. */
+export function createArticlesService(db: Db, clock: Clock = systemClock): ArticlesService {
   const k = db.kysely;
 
   async function hydrate(rows: ArticleRow[]): Promise<(ArticleCard | Article)[]> {
@@ -150,6 +156,18 @@ export function createArticlesService(
 
   const nowIso = () => clock.now().toISOString();
 
+  async function listAuthors(): Promise<AuthorProfile[]> {
+    const rows = await repo.findAuthorsInUse(k, nowIso());
+    return rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      slug: authorSlug(r.username),
+      bio: r.bio,
+      avatarUrl: r.avatar_url,
+      articleCount: r.article_count,
+    }));
+  }
+
   return {
     async list({ page, pageSize, sort, filter, withContent = false }) {
       const now = nowIso();
@@ -201,19 +219,24 @@ export function createArticlesService(
       return repo.countPublished(k, {}, nowIso());
     },
 
-    async recordRead(slug, readerKey) {
-      const now = clock.now();
-      const id = await repo.findPublishedIdBySlug(k, slug, now.toISOString());
-      if (id === null) throw new NotFoundError("Article not found");
-      const day = now.toISOString().slice(0, 10);
-      const visitor = createHash("sha256")
-        .update(`${secret}\n${day}\n${readerKey}`)
-        .digest("base64url");
-      return { counted: await repo.recordRead(k, { articleId: id, visitor, day }) };
+    async isPublished(slug) {
+      return (await repo.findPublishedIdBySlug(k, slug, nowIso())) !== null;
+    },
+
+    addClick(slug) {
+      return repo.addClick(k, slug, nowIso());
     },
 
     listTerms(kind) {
       return repo.findTermsInUse(k, kind, nowIso());
+    },
+
+    listAuthors,
+
+    async findAuthor(slug) {
+      const wanted = authorSlug(slug);
+      if (!wanted) return null;
+      return (await listAuthors()).find((a) => a.slug === wanted) ?? null;
     },
   };
 }

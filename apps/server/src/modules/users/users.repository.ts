@@ -64,11 +64,11 @@ export async function setRole(db: Q, id: number, role: string, now: string): Pro
 
 /**
  * Erases a member's personal data in one transaction, so a failure leaves nothing half-deleted:
- * likes, bookmarks, comment likes and reports, one-time codes (password reset, Google hand-off)
- * and their uploads' rows are deleted; the users row stays as "Deleted member" (its comments
+ * likes, bookmarks, comment likes and reports, one-time codes (password reset, Google hand-off),
+ * Max's conversation and their uploads' rows are deleted; the users row stays as "Deleted member" (its comments
  * keep an author) with no email, password hash, picture or bio, role member, `deleted_at` set and
- * the token version bumped, which revokes every session. New tables of member data (assistant
- * history) add their delete here.
+ * the token version bumped, which revokes every session. New tables of member data add their
+ * delete here.
  * This is the one query of this module on other modules' tables: an erasure must be atomic.
  * @returns the URLs of the member's uploads (their files are removed after commit), or null when
  * no live member has this id.
@@ -101,6 +101,8 @@ export async function anonymise(
     await trx.deleteFrom("comment_likes").where("user_id", "=", id).execute();
     await trx.deleteFrom("comment_reports").where("user_id", "=", id).execute();
     await trx.deleteFrom("one_time_codes").where("user_id", "=", id).execute();
+    // The thread's messages go with it (foreign key cascade).
+    await trx.deleteFrom("assistant_threads").where("user_id", "=", id).execute();
     const media = await trx
       .deleteFrom("media")
       .where("owner_id", "=", id)

@@ -1,0 +1,202 @@
+// HTTP for Max (issue #5): the streamed chat, the thread's history and clearing it, and the spec's
+// `/api/assistant-messages` endpoints (§7 Assistant). Rules live in assistant.service.ts.
+import { randomUUID } from "node:crypto";
+import { Signer } from "@fastify/cookie";
+import { createUIMessageStreamResponse } from "ai";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  assistantMessageInputSchema,
+  chatRequestSchema,
+  errorBodySchema,
+  idPathParam,
+} from "@pragmatist/contracts";
+import { ForbiddenError } from "../../errors.ts";
+import { requireUser } from "../../plugins/auth.ts";
+import type { Asker, AssistantService } from "./assistant.service.ts";
+
+/** The anonymous visitor's id, one per browser (spec §3 "threadId … one per browser"). */
+export const VISITOR_COOKIE = "pragmatist_visitor";
+const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+
+const entitySchema = z.object({
+  id: z.number().int(),
+  attributes: z.object({ isUser: z.boolean(), content: z.string(), createdAt: z.string() }),
+});
+
+export interface AssistantRouteDeps {
+  assistant: AssistantService;
+  /** The app secret; the visitor cookie is signed with a key derived from it. */
+  secret: string;
+  secureCookies: boolean;
+}
+
+/**
+ * Registers POST /api/assistant/chat (an AI SDK UI message stream), GET and DELETE
+ * /api/assistant/history, and POST, GET, DELETE /api/assistant-messages (members only; a member
+ * reads and deletes only their own messages).
+ */
+export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { assistant } = deps;
+  const signer = new Signer(`${deps.secret}:assistant-visitor`);
+  const tags = ["assistant"];
+
+  /**
+   * The member, or the visitor from a valid signed cookie; with `issue`, a visitor without one
+   * (or with a forged one) gets a new id, else null.
+   */
+  function askerOf(req: FastifyRequest, reply: FastifyReply, issue: boolean): Asker | null {
+    if (req.user) return { userId: req.user.id };
+    const raw = req.cookies[VISITOR_COOKIE];
+    const unsigned = raw ? signer.unsign(raw) : null;
+    if (unsigned?.valid && unsigned.value) return { visitorId: unsigned.value, ip: req.ip };
+    if (!issue) return null;
+    const visitorId = randomUUID();
+    reply.setCookie(VISITOR_COOKIE, signer.sign(visitorId), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: deps.secureCookies,
+      path: "/api/assistant",
+      maxAge: VISITOR_COOKIE_MAX_AGE,
+    });
+    return { visitorId, ip: req.ip };
+  }
+
+  r.post(
+    "/api/assistant/chat",
+    {
+      schema: {
+        tags,
+        summary: "Ask Max: the answer streams as an AI SDK UI message stream (server-sent events)",
+        body: chatRequestSchema,
+      },
+    },
+    async (req, reply) => {
+      const asker = askerOf(req, reply, true)!;
+      const controller = new AbortController();
+      req.raw.on("close", () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const stream = await assistant.chat({
+        asker,
+        text: req.body.text,
+        ...(req.body.articleSlug ? { articleSlug: req.body.articleSlug } : {}),
+        signal: controller.signal,
+      });
+      const response = createUIMessageStreamResponse({ stream });
+      response.headers.forEach((value, name) => reply.header(name, value));
+      return reply.send(response.body);
+    },
+  );
+
+  r.get(
+    "/api/assistant/history",
+    { schema: { tags, summary: "The caller's conversation with Max and their credits" } },
+    async (req, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return assistant.history(askerOf(req, reply, true)!);
+    },
+  );
+
+  r.delete(
+    "/api/assistant/history",
+    { schema: { tags, summary: "Clear history: delete the conversation (spec §4)" } },
+    async (req, reply) => {
+      const asker = askerOf(req, reply, false);
+      if (asker) await assistant.clearHistory(asker);
+      return reply.status(204).send();
+    },
+  );
+
+  const signedIn = async (req: FastifyRequest) => {
+    requireUser(req);
+  };
+
+  r.post(
+    "/api/assistant-messages",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Save a chat message to the member's thread (spec §7)",
+        body: assistantMessageInputSchema,
+        response: { 200: z.object({ data: entitySchema }), ...errors },
+      },
+    },
+    async (req) => ({
+      data: await assistant.saveMessage(requireUser(req).id, {
+        isUser: req.body.data.isUser,
+        content: req.body.data.content,
+      }),
+    }),
+  );
+
+  r.get(
+    "/api/assistant-messages",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "The member's own messages (spec §7: filtered by the current user)",
+        querystring: z.object({
+          "filters[user][id][$eq]": z.coerce.number().int().optional(),
+          "pagination[page]": z.coerce.number().int().min(1).default(1),
+          "pagination[pageSize]": z.coerce.number().int().min(1).max(200).default(100),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(entitySchema),
+            meta: z.object({
+              pagination: z.object({
+                page: z.number().int(),
+                pageSize: z.number().int(),
+                pageCount: z.number().int(),
+                total: z.number().int(),
+              }),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      reply.header("cache-control", "private, no-store");
+      const asked = req.query["filters[user][id][$eq]"];
+      if (asked !== undefined && asked !== user.id) {
+        throw new ForbiddenError("You can only read your own messages");
+      }
+      return assistant.listMessages(user.id, {
+        page: req.query["pagination[page]"],
+        pageSize: req.query["pagination[pageSize]"],
+      });
+    },
+  );
+
+  r.delete(
+    "/api/assistant-messages/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Delete one of the member's messages (spec §7)",
+        params: z.object({ id: idPathParam }),
+        response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...errors },
+      },
+    },
+    async (req) => {
+      await assistant.deleteMessage(requireUser(req).id, req.params.id);
+      return { data: { id: req.params.id } };
+    },
+  );
+}
