@@ -112,6 +112,7 @@ process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 
 const { runSearchBench } = await import("./search.ts");
 const { runCommentsBench } = await import("./comments.ts");
+const { runAssistantBench } = await import("./assistant.ts");
 
 try {
   if (!fs.existsSync(path.join(root, "apps/web/build/server/index.js"))) {
@@ -167,6 +168,9 @@ try {
   const search = await runSearchBench(root, startApp);
   console.log("measuring an article with 500 comments …");
   const comments = await runCommentsBench(startApp);
+  console.log("timing Max's offline answers …");
+  const assistant = await runAssistantBench(startApp);
+  const firstTokenP95 = Math.max(...assistant.questions.map((q) => q.firstToken.p95ms));
 
   const ratio = (r: LoadResult) =>
     Math.round((r.requestsPerSecond / baselineResult.requestsPerSecond) * 1000) / 10;
@@ -185,9 +189,15 @@ try {
       ssrPercentOfBaseline: { value: ratio(page), target: ">= 20", met: ratio(page) >= 20 },
       searchP95ms: { value: search.p95ms, target: "<= 10", met: search.p95ms <= 10 },
       articlePageInitialJsKiBGzip: { value: jsKiB, target: "<= 120", met: jsKiB <= 120 },
+      assistantFirstTokenP95ms: {
+        value: firstTokenP95,
+        target: "<= 150",
+        met: firstTokenP95 <= 150,
+      },
     },
     search,
     comments,
+    assistant,
   };
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `foundation-${results.measuredAt.replace(/[:.]/g, "-")}.json`);
@@ -225,6 +235,13 @@ try {
         ? `; SSR page ${comments.ssr.requestsPerSecond} req/s (${pct(comments.ssr.requestsPerSecond)} % of baseline), p95 ${comments.ssr.p95ms} ms`
         : ""),
   );
+  for (const q of assistant.questions) {
+    console.log(
+      `Max, "${q.question}": first token p50 ${q.firstToken.p50ms} ms, p95 ${q.firstToken.p95ms} ms; ` +
+        `full answer p50 ${q.fullAnswer.p50ms} ms, p95 ${q.fullAnswer.p95ms} ms ` +
+        `(baseline round trip p50 ${assistant.baseline.p50ms} ms, p95 ${assistant.baseline.p95ms} ms; ${assistant.runs} runs)`,
+    );
+  }
   console.log(`written ${path.relative(root, file)}`);
 } finally {
   children.forEach((c) => c.kill("SIGTERM"));

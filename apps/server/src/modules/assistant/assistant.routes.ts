@@ -84,7 +84,8 @@ export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) 
     async (req, reply) => {
       const asker = askerOf(req, reply, true)!;
       const controller = new AbortController();
-      req.raw.on("close", () => {
+      // The reader went away before the answer ended (the response closed unfinished).
+      reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
       const stream = await assistant.chat({

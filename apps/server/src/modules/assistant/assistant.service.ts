@@ -22,7 +22,12 @@ import { NotFoundError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { MarketService } from "../market/market.service.ts";
-import { plainText } from "../search/search.query.ts";
+import {
+  excerptOf,
+  markdownToPlainText,
+  proseParagraphs,
+  truncateText,
+} from "../content/markdown-import.ts";
 import type { SearchService } from "../search/search.service.ts";
 import * as repo from "./assistant.repository.ts";
 import type { ThreadOwner } from "./assistant.repository.ts";
@@ -34,6 +39,7 @@ import {
 } from "./assistant.model.ts";
 import {
   type ArticleContext,
+  fold,
   INJECTION_REFUSAL,
   isInjectionAttempt,
   systemPrompt,
@@ -99,20 +105,21 @@ function textOf(parts: ReadonlyArray<{ type: string; text?: string }>): string {
 }
 
 /**
- * About `max` characters of `text` around the first occurrence of a query word (whole text start
- * when none occurs), cut at word boundaries, with ellipses where cut.
+ * The passage of an article that best answers `query`: the prose paragraph holding the most query
+ * words (3+ letters), as plain text of at most `max` characters; the article's excerpt when no
+ * paragraph mentions any.
  */
-export function passageAround(text: string, query: string, max = 400): string {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-  const lower = text.toLowerCase();
-  const hit = words.map((w) => lower.indexOf(w)).filter((i) => i >= 0);
-  const at = hit.length ? Math.min(...hit) : 0;
-  let start = Math.max(0, at - Math.floor(max / 3));
-  if (start > 0) start = text.indexOf(" ", start) + 1 || start;
-  let end = Math.min(text.length, start + max);
-  if (end < text.length)
-    end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
-  return `${start > 0 ? "…" : ""}${text.slice(start, end).trim()}${end < text.length ? "…" : ""}`;
+export function bestPassage(markdown: string, query: string, max = 400): string {
+  const words = fold(query).match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  let best = "";
+  let bestScore = 0;
+  for (const paragraph of proseParagraphs(markdown)) {
+    const text = markdownToPlainText(paragraph);
+    const folded = fold(text);
+    const score = words.filter((w) => folded.includes(w)).length;
+    if (score > bestScore) [best, bestScore] = [text, score];
+  }
+  return bestScore > 0 ? truncateText(best, max) : excerptOf(markdown, max);
 }
 
 /** One chunk sequence writing `text` as its own text part. */
@@ -157,7 +164,7 @@ export function createAssistantService(deps: AssistantDependencies) {
         title: a.attributes.title,
         slug: a.attributes.slug,
         url: `/p/${a.attributes.slug}`,
-        excerpt: passageAround(plainText(a.attributes.content), query),
+        excerpt: bestPassage(a.attributes.content, query),
         publishDate: a.attributes.publishDate,
       }));
     return { query, passages };

@@ -11,6 +11,7 @@ import { engines, freshDb, testConfig } from "../../testing/db.ts";
 import { insertArticle, registerMember, type TestMember } from "../../testing/fixtures.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import {
+  bestPassage,
   CREDITS_USED_MESSAGE,
   MAX_STEPS,
   MEMBER_MESSAGES,
@@ -60,6 +61,24 @@ function lastToolOutput(prompt: unknown): unknown {
   const tool = messages.filter((m) => m.role === "tool").at(-1);
   return tool?.content.find((c) => c.type === "tool-result")?.output?.value;
 }
+
+describe("bestPassage", () => {
+  it("quotes the prose paragraph that answers the query, as plain text", () => {
+    const markdown = [
+      "# Scaling",
+      "Blocks are **small** on purpose.",
+      "| Layer | Fees |\n|---|---|\n| L1 | high |",
+      "**Rollups** execute transactions off chain and post their data to Ethereum, so rollups scale it.",
+    ].join("\n\n");
+    expect(bestPassage(markdown, "how do rollups scale ethereum")).toBe(
+      "Rollups execute transactions off chain and post their data to Ethereum, so rollups scale it.",
+    );
+    // No paragraph mentions the query: the article's opening prose, still without markup.
+    const fallback = bestPassage(markdown, "zzz unrelated");
+    expect(fallback.startsWith("Blocks are small on purpose. Rollups execute")).toBe(true);
+    expect(fallback).not.toMatch(/[*|#]/);
+  });
+});
 
 describe.each(engines)("Max on %s", (engine) => {
   let db: Db;

@@ -125,17 +125,18 @@ export function truncateText(text: string, max: number): string {
 /** Blocks that are not running prose: headings, lists, quotes, tables, code, HTML, figure notes. */
 const NOT_PROSE = /^(#|[-*+] |\d+[.)] |>|\||```|~~~|<|_\(Figure)/;
 
+/** The running-prose paragraphs of Markdown (no headings, lists, quotes, tables, code or HTML). */
+export function proseParagraphs(markdown: string): string[] {
+  return markdown.split(/\n\s*\n/).filter((b) => b.trim() && !NOT_PROSE.test(b.trim()));
+}
+
 /**
  * The excerpt of an article card: ~200 characters of plain text (no Markdown syntax), taken
  * from the prose paragraphs (a leading summary list or a heading does not read well on a card),
  * or from the whole text when it has too little prose; cut at a word boundary.
  */
 export function excerptOf(markdown: string, max = 200): string {
-  const prose = markdown
-    .split(/\n\s*\n/)
-    .filter((b) => !NOT_PROSE.test(b.trim()))
-    .join("\n\n");
-  let text = markdownToPlainText(prose);
+  let text = markdownToPlainText(proseParagraphs(markdown).join("\n\n"));
   if (text.length < 80) text = markdownToPlainText(markdown.replace(/^\s{0,3}#{1,6}\s.*$/gm, ""));
   return truncateText(text, max);
 }
