@@ -16,10 +16,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { pageMeta } from "./features/layout/meta";
+import { feedLinks, pageMeta } from "./features/layout/meta";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import { defaultSite, type SiteData, useSiteData } from "./features/layout/site-data";
+import { usePageViews } from "./lib/analytics";
 
 /** Footer "Most Popular": the 3 latest News articles (spec §2 Footer, §9). */
 const POPULAR_COUNT = 3;
@@ -67,22 +68,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: favicon, type: "image/svg+xml" },
   // The Latin face of the text font, wanted by the first paint of every page.
   { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  // The feeds (issue #6), announced in every page head; `links` has no loader data: default name.
-  {
-    rel: "alternate",
-    type: "application/rss+xml",
-    title: `${defaultSite.name} — all articles`,
-    href: "/feed.xml",
-  },
-  {
-    rel: "alternate",
-    type: "application/atom+xml",
-    title: `${defaultSite.name} — all articles`,
-    href: "/feed.atom",
-  },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The feeds (issue #6), in every page head with the configured site name (the root loader's
+  // data; `links` gets none, and the error screens have it unless the root loader failed).
+  const siteName = useSiteData()?.site.name ?? defaultSite.name;
   return (
     <html lang="en">
       <head>
@@ -93,6 +84,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#151b23" />
         <Meta />
         <Links />
+        {feedLinks(siteName).map((feed) => (
+          <link key={feed.href} rel="alternate" {...feed} />
+        ))}
+        <GoogleAnalyticsTag />
       </head>
       <body className="flex min-h-dvh flex-col bg-page text-ink">
         {children}
@@ -127,7 +122,28 @@ function Frame({ data, children }: { data: SiteData | undefined; children: React
   );
 }
 
+/**
+ * The Google Analytics 4 tag (gtag.js) when GA_MEASUREMENT_ID is set, else nothing: no
+ * third-party script by default. The id is safe to inline: the config only accepts `G-[A-Z0-9]+`.
+ * GA4 counts client-side navigations itself (enhanced measurement, history events).
+ */
+function GoogleAnalyticsTag() {
+  const id = useSiteData()?.site.gaMeasurementId;
+  if (!id) return null;
+  return (
+    <>
+      <script async src={`https://www.googletagmanager.com/gtag/js?id=${id}`} />
+      <script
+        dangerouslySetInnerHTML={{
+          __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(id)});`,
+        }}
+      />
+    </>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  usePageViews();
   return (
     <Frame data={loaderData}>
       <Outlet />

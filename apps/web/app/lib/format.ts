@@ -51,3 +51,59 @@ export function truncateTitle(text: string, max = 45): string {
   const cut = endsOnWord || lastSpace <= 0 ? room : room.slice(0, lastSpace);
   return `${cut.replace(/[\s,.;:–-]+$/, "")}…`;
 }
+
+// Market figures (issue #5, Max's stats card and chart): US dollars, en-US, built once like the
+// date formatters above. Prices span $0.00001 to $100,000, so small prices keep significant digits.
+const usdPrice = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdSmallPrice = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumSignificantDigits: 2,
+  maximumSignificantDigits: 4,
+});
+const usdCompact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
+const signedPercent = new Intl.NumberFormat("en-US", {
+  style: "percent",
+  signDisplay: "exceptZero",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const dateTimeUtc = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/** A price in USD: cents from $1 up ("$64,012.50"), four significant digits below ("$0.0001234"). */
+export function formatUsdPrice(usd: number): string {
+  return Math.abs(usd) >= 1 ? usdPrice.format(usd) : usdSmallPrice.format(usd);
+}
+
+/** A large USD amount, compact ("$1.23T", "$45.6M"): market caps and volumes. */
+export function formatUsdCompact(usd: number): string {
+  return usdCompact.format(usd);
+}
+
+/** A change given in percent points, signed, two decimals ("+3.21%", "-0.50%", "0.00%"). */
+export function formatSignedPercent(percent: number): string {
+  return signedPercent.format(percent / 100);
+}
+
+/** An as-of time in UTC, en-GB ("22 Nov 2026, 07:03 UTC"): when market figures were true. */
+export function formatDateTimeUtc(iso: string): string {
+  return `${dateTimeUtc.format(new Date(iso))} UTC`;
+}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { objectives } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
 import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
+import { pageMeta } from "../features/layout/meta.ts";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -11,22 +12,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     siteName: site.name,
     partnerFormUrl: site.partnerFormUrl,
-    canonicalUrl: `${site.publicUrl}/about`,
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const description =
-    "Independent crypto research and market intelligence: our objectives are investor engagement, user education, project visibility and global distribution.";
-  return [
-    { title: `About us — ${loaderData.siteName}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
-    { property: "og:title", content: `About ${loaderData.siteName}` },
-    { property: "og:description", content: description },
-    { property: "og:url", content: loaderData.canonicalUrl },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "About us",
+    description:
+      "Independent crypto research and market intelligence: our objectives are investor engagement, user education, project visibility and global distribution.",
+    path: "/about",
+  });
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { siteName, partnerFormUrl } = loaderData;

@@ -1,5 +1,5 @@
 // Single article `/p/{slug}` (spec §2 "Article page"): server-rendered text, counts, share, subscribe.
-import { articleLabel, publicationContext, viewerContext } from "@pragmatist/contracts";
+import { articleLabel, authorSlug, publicationContext, viewerContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { ArticleBar } from "../features/article/article-bar.tsx";
 import { ArticleBody } from "../features/article/article-body.tsx";
@@ -7,12 +7,11 @@ import { ArticleHeader } from "../features/article/article-header.tsx";
 import { renderArticleHtml } from "../features/article/article-html.server.tsx";
 import { ArticleThumbnail } from "../features/article/article-thumbnail.tsx";
 import { Chip, ChipList } from "../features/article/chips.tsx";
-import { ErrorScreen, errorDetail } from "../features/article/error-screen.tsx";
-import { NotFound, notFoundMeta, notFoundOf } from "../features/article/not-found.tsx";
+import { notFoundMeta, notFoundOf, PageError } from "../features/article/not-found.tsx";
 import { SourceCredit } from "../features/article/source-credit.tsx";
 import { SubscribePanel } from "../features/article/subscribe-panel.tsx";
 import { notFoundData } from "../features/article/suggestions.server.ts";
-import { useRecordRead } from "../features/article/use-record-read.ts";
+import { organizationJsonLd, pageMeta } from "../features/layout/meta.ts";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
 import {
   allCommentsOf,
@@ -20,15 +19,6 @@ import {
   loadComments,
 } from "../features/comments/comments.server.ts";
 import type { Route } from "./+types/article";
-
-/** An absolute address for link previews: relative upload paths get the public origin. */
-function absoluteUrl(url: string, origin: string): string {
-  try {
-    return new URL(url, `${origin}/`).href;
-  } catch {
-    return url;
-  }
-}
 
 /**
  * Reads the article by slug (spec §7 "filters[slug][$eq]", published only).
@@ -42,13 +32,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Comments are server-rendered too (issue #4); a failure stays inside their section (spec §8).
   const viewer = context.get(viewerContext);
   const url = new URL(request.url);
-  const comments = await loadComments(
-    api,
-    article.attributes.slug,
-    commentSortOf(url),
-    viewer?.id ?? null,
-    allCommentsOf(url),
-  );
+  const author = article.attributes.author;
+  const [comments, authorPage] = await Promise.all([
+    loadComments(
+      api,
+      article.attributes.slug,
+      commentSortOf(url),
+      viewer?.id ?? null,
+      allCommentsOf(url),
+    ),
+    // Linked only when the page exists: a deleted account, or a name another author's page
+    // already answers for, has none.
+    author ? api.findAuthor(authorSlug(author.username)) : null,
+  ]);
   // The text travels as server-rendered HTML, not Markdown: no parser in the browser.
   const { content, ...attributes } = article.attributes;
   return {
@@ -60,47 +56,68 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     site: { name: site.name },
     comments,
     canonicalUrl: `${site.publicUrl}/p/${encodeURIComponent(article.attributes.slug)}`,
-    imageUrl: article.attributes.thumbnailUrl
-      ? absoluteUrl(article.attributes.thumbnailUrl.url, site.publicUrl)
-      : null,
+    authorHref:
+      authorPage && authorPage.id === author?.id
+        ? `/authors/${encodeURIComponent(authorPage.slug)}`
+        : null,
   };
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
+/**
+ * The article's head: og:type article with article:published_time, article:author (the author's
+ * page) and article:section, its thumbnail as og:image, Article JSON-LD with author and date, and
+ * breadcrumbs Home › first category › article.
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return notFoundMeta(notFoundOf(error));
-  const { article: a, site, canonicalUrl, imageUrl } = loaderData;
+  const { article: a, authorHref, canonicalUrl } = loaderData;
   const description = a.subTitle || a.excerpt;
-  return [
-    { title: `${a.title} — ${site.name}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: site.name },
-    { property: "og:title", content: a.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
-    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
-    { property: "article:published_time", content: a.publishDate },
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
+  const category = a.categories[0];
+  const authorUrl = authorHref ? new URL(authorHref, canonicalUrl).href : null;
+  return pageMeta({
+    matches,
+    title: a.title,
+    description,
+    path: `/p/${encodeURIComponent(a.slug)}`,
+    type: "article",
+    image: a.thumbnailUrl?.url,
+    breadcrumbs: [
+      ...(category
+        ? [{ name: category.name, path: `/categories/${encodeURIComponent(category.slug)}` }]
+        : []),
+      { name: a.title, path: `/p/${encodeURIComponent(a.slug)}` },
+    ],
+    extra: [
+      { property: "article:published_time", content: a.publishDate },
+      ...(authorUrl ? [{ property: "article:author", content: authorUrl }] : []),
+      ...(category ? [{ property: "article:section", content: category.name }] : []),
+      ...a.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    ],
+    jsonLd: ({ url, image, site }) => [
+      {
         "@type": "Article",
         headline: a.title,
         description,
         datePublished: a.publishDate,
-        mainEntityOfPage: canonicalUrl,
-        ...(imageUrl ? { image: imageUrl } : {}),
-        ...(a.author ? { author: { "@type": "Person", name: a.author.username } } : {}),
-        publisher: { "@type": "Organization", name: site.name },
+        mainEntityOfPage: url,
+        ...(image ? { image } : {}),
+        ...(a.author
+          ? {
+              author: {
+                "@type": "Person",
+                name: a.author.username,
+                ...(authorUrl ? { url: authorUrl } : {}),
+              },
+            }
+          : {}),
+        publisher: organizationJsonLd(site),
       },
-    },
-  ];
-}
+    ],
+  });
+};
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { id, article: a, html, label, site, canonicalUrl, comments } = loaderData;
-  useRecordRead(a.slug);
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
       <article className="mx-auto max-w-[42rem] space-y-8">
@@ -108,6 +125,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           title={a.title}
           subTitle={a.subTitle}
           author={a.author}
+          authorHref={loaderData.authorHref}
           publishDate={a.publishDate}
           readingTimeMinutes={a.readingTimeMinutes}
           categories={a.categories}
@@ -150,7 +168,5 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = notFoundOf(error);
-  if (notFound) return <NotFound data={notFound} />;
-  return <ErrorScreen title="Unexpected Application Error!" detail={errorDetail(error)} canRetry />;
+  return <PageError error={error} />;
 }

@@ -11,13 +11,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(context.get(publicationContext), listings.ecosystems, request);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const q = loaderData?.params.q;
+  return pageMeta({
     matches,
-    title: loaderData?.params.q ? `Search results for “${loaderData.params.q}”` : "Ecosystems",
+    title: q ? `Search results for “${q}”` : "Ecosystems",
     description: "Crypto research and reports grouped by the networks they cover.",
     path: "/ecosystems",
+    noindex: Boolean(q),
   });
+};
 
 export default function Ecosystems({ loaderData }: Route.ComponentProps) {
   return <ArticleListing listing={listings.ecosystems} data={loaderData} />;

@@ -4,19 +4,44 @@ import { useSearchParams } from "react-router";
 import { ArticleListing } from "../features/articles/article-listing";
 import { listings } from "../features/articles/listing";
 import { loadListing } from "../features/articles/listing.server";
-import { pageMeta } from "../features/layout/meta";
+import { organizationJsonLd, pageMeta } from "../features/layout/meta";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(context.get(publicationContext), listings.research, request);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
+/**
+ * The home page's head: Organization and WebSite JSON-LD, the WebSite's SearchAction pointing at
+ * this page's own server-rendered search (`/?q=…`, schema.org SearchAction); search results are
+ * not indexed.
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const q = loaderData?.params.q;
+  return pageMeta({
     matches,
-    title: loaderData?.params.q ? `Search results for “${loaderData.params.q}”` : undefined,
+    title: q ? `Search results for “${q}”` : undefined,
     path: "/",
+    noindex: Boolean(q),
+    feed: { title: "Research", path: "/feeds/research.xml" },
+    jsonLd: ({ site }) => [
+      organizationJsonLd(site),
+      {
+        "@type": "WebSite",
+        name: site.name,
+        url: `${site.publicUrl}/`,
+        potentialAction: {
+          "@type": "SearchAction",
+          target: {
+            "@type": "EntryPoint",
+            urlTemplate: `${site.publicUrl}/?q={search_term_string}`,
+          },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    ],
   });
+};
 
 /** Where the newsletter's mailed links land (`/?newsletter=…`). */
 const NEWSLETTER_NOTICES: Record<string, string> = {

@@ -4,11 +4,11 @@
 import { viewerContext } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
-import { accountMeta } from "../features/account/page-meta";
 import { failureOf, redirectTo } from "../features/account/failure";
 import { LoginForm } from "../features/account/login-form";
 import { authFailureMessage, safeNextPath } from "../features/account/validation";
 import { LogoMark } from "../features/layout/logo";
+import { pageMeta } from "../features/layout/meta";
 import { accountApi } from "../lib/account-api";
 import type { Route } from "./+types/login";
 
@@ -17,7 +17,18 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Sign in", matches);
+/**
+ * A public page, indexed like the others (issue #6 asks SEO 100 of /login): its own title,
+ * description and canonical. The private screens (/account, /passreset) stay noindex.
+ */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Sign in",
+    description:
+      "Sign in or create a free account to like, bookmark and discuss research, and keep your conversations with Max.",
+    path: "/login",
+  });
 
 /**
  * Runs sign-in (`intent=signin`: email, password), sign-up (`signup`: username, email, password)

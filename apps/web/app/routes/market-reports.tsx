@@ -11,13 +11,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(context.get(publicationContext), listings.marketReports, request);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const q = loaderData?.params.q;
+  return pageMeta({
     matches,
-    title: loaderData?.params.q ? `Search results for “${loaderData.params.q}”` : "Market Reports",
+    title: q ? `Search results for “${q}”` : "Market Reports",
     description: "Newsletters and weekly crypto market reports: what moved, and why it matters.",
     path: "/market-reports",
+    noindex: Boolean(q),
+    feed: { title: "Market Reports", path: "/feeds/market-reports.xml" },
   });
+};
 
 export default function MarketReports({ loaderData }: Route.ComponentProps) {
   return <ArticleListing listing={listings.marketReports} data={loaderData} />;

@@ -4,6 +4,7 @@ import { services } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
 import { PartnerLogos } from "../components/partner-logos.tsx";
 import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
+import { pageMeta } from "../features/layout/meta.ts";
 import type { Route } from "./+types/services";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -11,22 +12,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     siteName: site.name,
     partnerFormUrl: site.partnerFormUrl,
-    canonicalUrl: `${site.publicUrl}/services`,
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const description =
-    "Research as a service: industry and narrative reports, newsletter and social content, and ecosystem coverage for crypto projects.";
-  return [
-    { title: `Partner with us — ${loaderData.siteName}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
-    { property: "og:title", content: `Partner with ${loaderData.siteName}` },
-    { property: "og:description", content: description },
-    { property: "og:url", content: loaderData.canonicalUrl },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Partner with us",
+    description:
+      "Research as a service: industry and narrative reports, newsletter and social content, and ecosystem coverage for crypto projects.",
+    path: "/services",
+  });
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { siteName, partnerFormUrl } = loaderData;

@@ -38,16 +38,6 @@ export interface DistributionService {
   feed(kind: FeedKind, format: FeedFormat): Promise<string>;
 }
 
-/** A URL slug of an author's username: "Maya Okafor" -> "maya-okafor". */
-export function authorSlug(username: string): string {
-  return username
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
 interface Dated {
   card: ArticleCard;
   /** The later of the publish date and the last change, ISO 8601. */
@@ -99,7 +89,7 @@ export function createDistributionService(deps: {
     });
   }
 
-  /** The newest lastmod per key (category slug, author slug). */
+  /** The newest lastmod per key (category slug, author id). */
   function newestBy(articles: Dated[], keys: (a: ArticleCard) => string[]): Map<string, string> {
     const out = new Map<string, string>();
     for (const a of articles) {
@@ -192,11 +182,22 @@ export function createDistributionService(deps: {
     },
 
     async authorsSitemap() {
-      const newest = newestBy(await allArticles(), (c) =>
-        c.attributes.author ? [authorSlug(c.attributes.author.username)].filter(Boolean) : [],
+      // The pages that exist: live authors with published articles, one per slug (the lowest
+      // user id, as the page itself resolves it), dated by their newest article.
+      const [articles, authors] = await Promise.all([allArticles(), deps.articles.listAuthors()]);
+      const newest = newestBy(articles, (c) =>
+        c.attributes.author ? [String(c.attributes.author.id)] : [],
       );
+      const bySlug = new Map<string, string>();
+      for (const author of authors) {
+        const lastmod = newest.get(String(author.id));
+        if (author.slug && lastmod && !bySlug.has(author.slug)) bySlug.set(author.slug, lastmod);
+      }
       return urlset(
-        [...newest].map(([slug, lastmod]) => ({ url: `${base}/authors/${slug}`, lastmod })),
+        [...bySlug].map(([slug, lastmod]) => ({
+          url: `${base}/authors/${encodeURIComponent(slug)}`,
+          lastmod,
+        })),
       );
     },
 

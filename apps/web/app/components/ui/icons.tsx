@@ -113,6 +113,27 @@ export const BookmarkIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const SendIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4.5 12L3 4.5l18 7.5-18 7.5z" />
+    <path d="M4.5 12H11" />
+  </Icon>
+);
+
+export const FileDownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 3.5H7a1.5 1.5 0 0 0-1.5 1.5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8z" />
+    <path d="M14 3.5V8h4.5M12 11v6M9.5 14.5L12 17l2.5-2.5" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4.5 6.5h15M9.5 6.5V4.5h5v2M6.5 6.5l.9 12.6a1.5 1.5 0 0 0 1.5 1.4h6.2a1.5 1.5 0 0 0 1.5-1.4l.9-12.6" />
+    <path d="M10 10.5v6M14 10.5v6" />
+  </Icon>
+);
+
 /** Brand marks are filled shapes rather than strokes. */
 const BrandIcon = ({ size = 18, ...p }: IconProps) => (
   <Icon size={size} fill="currentColor" stroke="none" {...p} />

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useViewer } from "../../lib/viewer";
 import { COMMENT_COUNT_EVENT } from "../comments/comments-section.tsx";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
+import { AskMaxLink } from "./ask-max-link.tsx";
 import { ShareLinks } from "./share-links.tsx";
 import { type ReactionKind, useReactions } from "./use-reactions.ts";
 
@@ -125,7 +126,10 @@ function Bar({
         </a>
         {action("bookmark", "Bookmark", BookmarkIcon)}
       </div>
-      <ShareLinks url={shareUrl} title={title} />
+      <div className="flex items-center sm:gap-2">
+        <AskMaxLink slug={slug} />
+        <ShareLinks url={shareUrl} title={title} />
+      </div>
       <p
         role="status"
         className="absolute top-full left-0 mt-1 text-xs text-red-700 empty:hidden dark:text-red-400"

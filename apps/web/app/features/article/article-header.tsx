@@ -1,5 +1,7 @@
-// The top of an article (spec §2): labels, title, subtitle, author photo and name, date, reading time.
+// The top of an article (spec §2): labels, title, subtitle, author photo and name, date, reading time;
+// the name links to the author's page and the topics to their category and ecosystem listings.
 import type { Author, Term } from "@pragmatist/contracts";
+import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
 import { Chip, ChipList } from "./chips.tsx";
 import { ClockIcon } from "../../components/ui/icons.tsx";
@@ -39,6 +41,8 @@ export interface ArticleHeaderProps {
   title: string;
   subTitle: string;
   author: Author | null;
+  /** The author's page (`/authors/{slug}`), or null when the author has none. */
+  authorHref: string | null;
   publishDate: string;
   readingTimeMinutes: number;
   categories: Term[];
@@ -53,10 +57,22 @@ export function ArticleHeader(props: ArticleHeaderProps) {
       <ChipList label="Topics">
         <Chip tone="accent">{props.label}</Chip>
         {props.categories.map((c) => (
-          <Chip key={`c-${c.slug}`}>{c.name}</Chip>
+          <Chip
+            key={`c-${c.slug}`}
+            to={`/categories/${encodeURIComponent(c.slug)}`}
+            title={`Category: ${c.name}`}
+          >
+            {c.name}
+          </Chip>
         ))}
         {props.ecosystems.map((e) => (
-          <Chip key={`e-${e.slug}`}>{e.name}</Chip>
+          <Chip
+            key={`e-${e.slug}`}
+            to={`/ecosystems?ecosystem=${encodeURIComponent(e.slug)}`}
+            title={`Ecosystem: ${e.name}`}
+          >
+            {e.name}
+          </Chip>
         ))}
       </ChipList>
       <h1 className="text-[1.9rem] leading-[1.15] font-bold tracking-tight text-balance sm:text-[2.6rem]">
@@ -68,7 +84,19 @@ export function ArticleHeader(props: ArticleHeaderProps) {
       <div className="flex items-center gap-3 text-sm">
         <AuthorAvatar author={author} />
         <div className="min-w-0">
-          <p className="font-medium text-ink">{author?.username ?? "Editorial team"}</p>
+          <p className="font-medium text-ink">
+            {author && props.authorHref ? (
+              <Link
+                to={props.authorHref}
+                rel="author"
+                className="underline decoration-muted/50 underline-offset-4 hover:text-accent hover:decoration-accent"
+              >
+                {author.username}
+              </Link>
+            ) : (
+              (author?.username ?? "Editorial team")
+            )}
+          </p>
           <p className="flex flex-wrap items-center gap-x-2 text-muted">
             <time dateTime={publishDate}>{formatLongDate(publishDate)}</time>
             <span aria-hidden="true">·</span>

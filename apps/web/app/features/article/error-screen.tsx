@@ -14,11 +14,19 @@ export interface ErrorScreenProps {
   detail?: string | undefined;
   /** Offer to load the same address again (useful in a boundary, not on /error itself). */
   canRetry?: boolean;
+  /** False inside a layout that already has the `<main>` (the shared layout). */
+  landmark?: boolean;
 }
 
-export function ErrorScreen({ title, detail, canRetry = false }: ErrorScreenProps) {
+export function ErrorScreen({
+  title,
+  detail,
+  canRetry = false,
+  landmark = true,
+}: ErrorScreenProps) {
+  const Root = landmark ? "main" : "div";
   return (
-    <main className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+    <Root className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
       <p className="text-sm font-semibold tracking-wide text-muted uppercase">
         Something went wrong
       </p>
@@ -48,6 +56,6 @@ export function ErrorScreen({ title, detail, canRetry = false }: ErrorScreenProp
           Back to the research home
         </Link>
       </div>
-    </main>
+    </Root>
   );
 }

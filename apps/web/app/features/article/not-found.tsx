@@ -1,5 +1,6 @@
 // The 404 screen shared by an unknown article (/p/{slug}) and any unknown address (splat route).
 import { Form, isRouteErrorResponse, Link } from "react-router";
+import { ErrorScreen, errorDetail } from "./error-screen.tsx";
 
 export interface Suggestion {
   title: string;
@@ -42,10 +43,15 @@ export function notFoundMeta(data: NotFoundData | null) {
   ];
 }
 
-export function NotFound({ data }: { data: NotFoundData }) {
+/**
+ * The 404 screen. `landmark` false renders it inside a layout that already has the `<main>`
+ * (the shared layout of listings, author and category pages).
+ */
+export function NotFound({ data, landmark = true }: { data: NotFoundData; landmark?: boolean }) {
   const { query, suggestions } = data;
+  const Root = landmark ? "main" : "div";
   return (
-    <main className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+    <Root className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
       <p className="text-sm font-semibold tracking-wide text-accent uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page not found</h1>
       <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -102,6 +108,23 @@ export function NotFound({ data }: { data: NotFoundData }) {
           <span aria-hidden="true">←</span> Back to the research home
         </Link>
       </p>
-    </main>
+    </Root>
+  );
+}
+
+/**
+ * A page route's error boundary: the 404 screen for a thrown 404, the error screen with a retry
+ * for anything else. `landmark` false inside the shared layout (it has the `<main>`).
+ */
+export function PageError({ error, landmark = true }: { error: unknown; landmark?: boolean }) {
+  const notFound = notFoundOf(error);
+  if (notFound) return <NotFound data={notFound} landmark={landmark} />;
+  return (
+    <ErrorScreen
+      title="Unexpected Application Error!"
+      detail={errorDetail(error)}
+      canRetry
+      landmark={landmark}
+    />
   );
 }

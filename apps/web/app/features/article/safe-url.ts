@@ -1,10 +1,22 @@
 // The spec's URL rule for links and images (§2 Assistant screen), in a module light enough for any page.
-import { defaultUrlTransform } from "react-markdown";
+
+/** Schemes the rule keeps: http, https, ircs, irc, mailto, xmpp (spec §2). */
+const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp)$/i;
 
 /**
  * Keeps an address only when its scheme is http, https, ircs, irc, mailto or xmpp, or when it is
- * relative (a colon after `/`, `?` or `#` is not a scheme); otherwise returns "". This is exactly
- * react-markdown's `defaultUrlTransform` (`/^(https?|ircs?|mailto|xmpp)$/i`), so we reuse it:
- * the Markdown renderer and the page's own links (thumbnail, source credit) follow one rule.
+ * relative (a colon after `/`, `?` or `#` is not a scheme); otherwise returns "". This is
+ * react-markdown's `defaultUrlTransform`, restated here (safe-url.test.ts checks they agree) so
+ * pages that only check an address (thumbnail, source credit) do not import react-markdown: any
+ * page rendering Markdown in the browser (the assistant) would otherwise put the whole renderer
+ * in their bundle, since a module cannot be split between chunks.
  */
-export const safeUrl: (url: string) => string = defaultUrlTransform;
+export function safeUrl(url: string): string {
+  const colon = url.indexOf(":");
+  if (colon === -1) return url;
+  for (const mark of ["/", "?", "#"]) {
+    const at = url.indexOf(mark);
+    if (at !== -1 && at < colon) return url;
+  }
+  return SAFE_SCHEME.test(url.slice(0, colon)) ? url : "";
+}

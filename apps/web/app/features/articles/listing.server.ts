@@ -1,6 +1,8 @@
 // Server side of a listing: the first page, the article count and the chips, for the route loader.
-import type { PublicationApi } from "@pragmatist/contracts";
+import type { ArticleQuery, PublicationApi } from "@pragmatist/contracts";
 import {
+  ARCHIVE_PAGE_SIZE,
+  type ArchivePage,
   LISTING_PAGE_SIZE,
   type ListingData,
   type ListingDefinition,
@@ -43,4 +45,32 @@ export async function loadListing(
     firstPage,
   ]);
   return { params, count, terms, articles: page.data.map(toCardView) };
+}
+
+/**
+ * The page number a URL asks for: `?page=N` with N a whole number from 1 to 1,000,000 written
+ * without leading zeros; 1 when absent. Null for anything else (the page answers 404).
+ */
+export function pageNumberOf(url: URL): number | null {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  if (!/^[1-9][0-9]{0,6}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page <= 1_000_000 ? page : null;
+}
+
+/**
+ * Page `page` of the published, not future-dated articles matching `filter`, newest first
+ * (issue #6 author and category pages, ARCHIVE_PAGE_SIZE cards a page).
+ * @returns null when the page is past the end, so the route can answer 404.
+ */
+export async function loadArchivePage(
+  api: PublicationApi,
+  filter: ArticleQuery["filter"],
+  page: number,
+): Promise<ArchivePage | null> {
+  const res = await api.listArticles({ page, pageSize: ARCHIVE_PAGE_SIZE, sort: "date", filter });
+  const { pageCount, total } = res.meta.pagination;
+  if (page > pageCount) return null;
+  return { articles: res.data.map(toCardView), page, pageCount, total };
 }

@@ -14,6 +14,8 @@ import { api } from "../../lib/api-client";
 export const LISTING_PAGE_SIZE = 10;
 /** Suggestions dropdown: page 1, page size 20 (spec §9). */
 export const SUGGESTION_PAGE_SIZE = 20;
+/** Cards per page of an author or category page (issue #6): whole rows of 2, 3 or 4 columns. */
+export const ARCHIVE_PAGE_SIZE = 12;
 
 export interface ListingDefinition {
   path: "/" | "/ecosystems" | "/market-reports";
@@ -164,4 +166,24 @@ export function listingHref(
   }
   const qs = next.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** One page of an author's or a category's articles (issue #6), with real page links. */
+export interface ArchivePage {
+  articles: CardView[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  /** Articles in the whole list. */
+  total: number;
+}
+
+/** "1 article", "12 articles". */
+export function articlesCount(n: number): string {
+  return n === 1 ? "1 article" : `${n} articles`;
+}
+
+/** The address of page `page` of a paginated list at `path`: page 1 has no `?page=`. */
+export function pagePath(path: string, page: number): string {
+  return page > 1 ? `${path}?page=${page}` : path;
 }

@@ -1,11 +1,14 @@
-// Page <meta> built on the root loader's site settings: title, description, Open Graph, canonical.
+// Page <head> tags on the root loader's site settings (issue #6 "Found and shared"): title,
+// description, canonical, Open Graph, Twitter card, JSON-LD with breadcrumbs, list pagination, feeds.
+import type { SiteSettings } from "@pragmatist/contracts";
 import type { MetaDescriptor } from "react-router";
 import { defaultSite, type SiteData } from "./site-data";
 
+/** A meta function's `matches`. */
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
 /** The root route's data from a meta function's `matches` (undefined when the root loader failed). */
-export function rootDataFromMatches(
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-): SiteData | undefined {
+export function rootDataFromMatches(matches: Matches): SiteData | undefined {
   return matches.find((m) => m?.id === "root")?.loaderData as SiteData | undefined;
 }
 
@@ -13,30 +16,131 @@ export const defaultDescription =
   "Independent crypto research, newsletters and market reports: protocols, markets and regulation, explained with sources.";
 
 /**
- * Meta tags for one page. `title` is the page's own title (the site name is appended; omit it on
- * the home page); `path` is the page's path for the canonical and og:url addresses.
+ * `url` as an absolute address on the public base (PUBLIC_URL, no trailing slash): site paths
+ * such as "/uploads/a.webp" get the origin, absolute URLs stay. Link previews and structured data
+ * need absolute URLs (Open Graph protocol, schema.org).
  */
-export function pageMeta(options: {
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+export function absoluteUrl(url: string, publicUrl: string): string {
+  try {
+    return new URL(url, `${publicUrl}/`).href;
+  } catch {
+    return url;
+  }
+}
+
+/** One step of a breadcrumb trail below Home: a name and the site path it links to. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** One schema.org object (its "@context" is added when rendered). */
+export type JsonLd = Record<string, unknown>;
+
+/** The publication as a schema.org Organization (home page, and the publisher of articles). */
+export function organizationJsonLd(site: SiteSettings): JsonLd {
+  return { "@type": "Organization", name: site.name, url: `${site.publicUrl}/` };
+}
+
+/** The feeds every page head announces (issue #6), titled with the site name (SITE_NAME). */
+export function feedLinks(siteName: string): { type: string; title: string; href: string }[] {
+  const title = `${siteName} — all articles`;
+  return [
+    { type: "application/rss+xml", title, href: "/feed.xml" },
+    { type: "application/atom+xml", title, href: "/feed.atom" },
+  ];
+}
+
+export interface PageMetaOptions {
+  matches: Matches;
+  /** The page's own title; the site name is appended. Omit it on the home page. */
   title?: string | undefined;
   description?: string | undefined;
+  /** The indexed path of the page, query included where it matters ("/authors/x?page=2"). */
   path: string;
-}): MetaDescriptor[] {
+  /** og:type: "website" unless said. */
+  type?: "website" | "article" | "profile";
+  /** A picture for link previews (absolute, or a site path made absolute); null or omitted: none. */
+  image?: string | null | undefined;
+  /** The trail below Home, ending with this page: a BreadcrumbList (schema.org). */
+  breadcrumbs?: Crumb[];
+  /** Paths of the neighbouring pages of a paginated list: `<link rel="prev|next">`. */
+  prev?: string | null;
+  next?: string | null;
+  /** A feed of this page's own articles, besides the site-wide ones in every head. */
+  feed?: { title: string; path: string };
+  /** Search results and the like: robots noindex, and no canonical. */
+  noindex?: boolean;
+  /** The page's structured data, built on its absolute address and picture. */
+  jsonLd?: (page: { url: string; image: string | null; site: SiteSettings }) => JsonLd[];
+  /** More tags of this page (article:published_time …). */
+  extra?: MetaDescriptor[];
+}
+
+/**
+ * The head tags of one page: `<title>` "{title} — {site name}", description, canonical and
+ * og:url on PUBLIC_URL, og:site_name, og:type, og:title, og:description, og:image (absolute),
+ * twitter:card (summary_large_image with a picture, else summary), rel prev/next, and JSON-LD
+ * (serialised by React Router's `script:ld+json`, which escapes `<`, `>` and `&` as \u003c …).
+ */
+export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const site = rootDataFromMatches(options.matches)?.site ?? defaultSite;
   const title = options.title
-    ? `${options.title} · ${site.name}`
+    ? `${options.title} — ${site.name}`
     : `${site.name}: crypto research and market reports`;
-  const description = options.description ?? defaultDescription;
-  const url = `${site.publicUrl}${options.path}`;
+  const description = options.description || defaultDescription;
+  const url = absoluteUrl(options.path, site.publicUrl);
+  const image = options.image ? absoluteUrl(options.image, site.publicUrl) : null;
+  const link = (rel: string, path: string | null | undefined): MetaDescriptor[] =>
+    path ? [{ tagName: "link", rel, href: absoluteUrl(path, site.publicUrl) }] : [];
+  const crumbs: Crumb[] = options.breadcrumbs
+    ? [{ name: "Home", path: "/" }, ...options.breadcrumbs]
+    : [];
+  const jsonLd = [
+    ...(options.jsonLd?.({ url, image, site }) ?? []),
+    ...(crumbs.length > 1
+      ? [
+          {
+            "@type": "BreadcrumbList",
+            itemListElement: crumbs.map((c, i) => ({
+              "@type": "ListItem",
+              position: i + 1,
+              name: c.name,
+              item: absoluteUrl(c.path, site.publicUrl),
+            })),
+          },
+        ]
+      : []),
+  ];
   return [
     { title },
     { name: "description", content: description },
+    ...(options.noindex
+      ? [{ name: "robots", content: "noindex" }]
+      : link("canonical", options.path)),
+    ...link("prev", options.prev),
+    ...link("next", options.next),
     { property: "og:site_name", content: site.name },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: options.type ?? "website" },
     { property: "og:title", content: options.title ?? site.name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...(options.extra ?? []),
+    ...(options.feed
+      ? [
+          {
+            tagName: "link",
+            rel: "alternate",
+            type: "application/rss+xml",
+            title: `${site.name} — ${options.feed.title}`,
+            href: options.feed.path,
+          },
+        ]
+      : []),
+    ...jsonLd.map((data) => ({
+      "script:ld+json": { "@context": "https://schema.org", ...data },
+    })),
   ];
 }

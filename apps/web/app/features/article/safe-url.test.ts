@@ -1,0 +1,46 @@
+// The §2 URL rule: our light restatement agrees with react-markdown's defaultUrlTransform, which
+// the Markdown renderer used to take it from.
+import { defaultUrlTransform } from "react-markdown";
+import { describe, expect, it } from "vitest";
+import { safeUrl } from "./safe-url.ts";
+
+const ADDRESSES = [
+  "https://example.com/a?b=c#d",
+  "HTTP://EXAMPLE.COM",
+  "mailto:ada@example.com",
+  "xmpp:ada@example.com",
+  "irc://irc.libera.chat/pragmatist",
+  "ircs://irc.libera.chat:6697/pragmatist",
+  "/p/solana-fees",
+  "//cdn.example.com/x.png",
+  "p/relative",
+  "?q=a:b",
+  "#note:1",
+  "./a:b",
+  "",
+  "javascript:alert(1)",
+  "JavaScript:alert(1)",
+  " javascript:alert(1)",
+  "data:text/html;base64,PHNjcmlwdD4=",
+  "vbscript:msgbox(1)",
+  "file:///etc/passwd",
+  "ftp://example.com",
+  "tel:+441234",
+  "java\nscript:alert(1)",
+  "https:",
+  ":no-scheme",
+];
+
+describe("safeUrl (spec §2: http, https, ircs, irc, mailto, xmpp, or relative)", () => {
+  it("keeps safe and relative addresses and empties the rest", () => {
+    expect(safeUrl("https://example.com/")).toBe("https://example.com/");
+    expect(safeUrl("/login")).toBe("/login");
+    expect(safeUrl("javascript:alert(1)")).toBe("");
+    expect(safeUrl("data:text/html,x")).toBe("");
+  });
+  it("agrees with react-markdown's defaultUrlTransform", () => {
+    for (const address of ADDRESSES) {
+      expect(safeUrl(address), address).toBe(defaultUrlTransform(address));
+    }
+  });
+});
