@@ -1,0 +1,88 @@
+// Market figures as Max's bubbles show them (issue #5): the token stats card's rows, the change's
+// colour, and the as-of line every figure carries. Pure, so tests run in Node.
+import type { MarketFreshness, Ohlc, TokenData } from "@pragmatist/contracts";
+import {
+  formatDateTimeUtc,
+  formatSignedPercent,
+  formatUsdCompact,
+  formatUsdPrice,
+} from "../../lib/format.ts";
+
+/** Green for a rise, red for a fall, nothing for flat or unknown (DESIGN.md: colour for moves only). */
+export type Tone = "up" | "down" | null;
+
+export interface StatRow {
+  label: string;
+  value: string;
+  tone: Tone;
+}
+
+/** The direction of a change in percent. */
+export function toneOf(percent: number | null): Tone {
+  if (percent === null || percent === 0) return null;
+  return percent > 0 ? "up" : "down";
+}
+
+const dash = "–";
+
+/**
+ * The card's rows: price, 24 h change, market cap, rank, 24 h volume. An unknown figure (null in
+ * the contract) shows as a dash rather than a zero.
+ */
+export function tokenStatRows(token: TokenData): StatRow[] {
+  const or = <T>(value: T | null, format: (v: T) => string) =>
+    value === null ? dash : format(value);
+  return [
+    { label: "Price", value: or(token.priceUsd, formatUsdPrice), tone: null },
+    {
+      label: "24h change",
+      value: or(token.change24hPercent, formatSignedPercent),
+      tone: toneOf(token.change24hPercent),
+    },
+    { label: "Market cap", value: or(token.marketCapUsd, formatUsdCompact), tone: null },
+    { label: "Rank", value: or(token.rank, (r) => `#${r}`), tone: null },
+    { label: "24h volume", value: or(token.volume24hUsd, formatUsdCompact), tone: null },
+  ];
+}
+
+/** Who supplied the figures, as the credit line names it. */
+function sourceName(source: MarketFreshness["source"]): string {
+  return source === "coingecko" ? "CoinGecko" : "CoinGecko (offline snapshot)";
+}
+
+/** "18 min", "3 h", "2 days": the age of a cached figure. */
+function ageText(seconds: number): string {
+  if (seconds < 90 * 60) return `${Math.max(1, Math.round(seconds / 60))} min`;
+  if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86_400)} days`;
+}
+
+/**
+ * The as-of line under a card or chart: "As of 22 Nov 2026, 07:03 UTC · Data provided by
+ * CoinGecko", plus the cached value's age when a live call failed (issue #5: every number carries
+ * its as-of time).
+ */
+export function asOfLine(freshness: MarketFreshness): string {
+  const stale = freshness.stale ? ` · cached ${ageText(freshness.ageSeconds)} ago` : "";
+  return `As of ${formatDateTimeUtc(freshness.asOf)}${stale} · Data provided by ${sourceName(freshness.source)}`;
+}
+
+/**
+ * The price history in one sentence, for the chart's caption and screen readers: "Bitcoin (BTC),
+ * 30 days: from $58,000.00 to $64,012.50 (+10.37%), low $56,100.00, high $65,300.00". Null when
+ * there are no candles.
+ */
+export function ohlcSummary(ohlc: Ohlc): string | null {
+  const first = ohlc.candles[0];
+  const last = ohlc.candles.at(-1);
+  if (!first || !last) return null;
+  const low = Math.min(...ohlc.candles.map((c) => c.low));
+  const high = Math.max(...ohlc.candles.map((c) => c.high));
+  const change = first.open === 0 ? null : ((last.close - first.open) / first.open) * 100;
+  const move = change === null ? "" : ` (${formatSignedPercent(change)})`;
+  return (
+    `${ohlc.name} (${ohlc.symbol.toUpperCase()}), ${ohlc.days} days: from ` +
+    `${formatUsdPrice(first.open)} to ${formatUsdPrice(last.close)}${move}, ` +
+    `low ${formatUsdPrice(low)}, high ${formatUsdPrice(high)}`
+  );
+}

@@ -1,0 +1,60 @@
+// A message's text in the bubble (spec §2): split on newlines, each line rendered as Markdown with
+// the article's safe renderer (raw HTML as text, only http(s)/irc(s)/mailto/xmpp or relative URLs),
+// sized for a chat bubble; links inside the site navigate without reloading the page.
+import { type ComponentPropsWithoutRef, memo, type ReactNode } from "react";
+import type { Components } from "react-markdown";
+import { Link } from "react-router";
+import { markdownComponents, MarkdownContent } from "../article/markdown.tsx";
+import { markdownLines } from "./markdown-lines.ts";
+
+type Props<T extends "a" | "h1"> = ComponentPropsWithoutRef<T> & { node?: unknown };
+
+/** The article renderer's link (external addresses open in a new tab, emptied ones lose the link). */
+const ArticleLink = markdownComponents.a as (props: Props<"a">) => ReactNode;
+
+/** A heading inside an answer: a bold line, not a page section. */
+function Heading({ node: _node, className: _className, ...rest }: Props<"h1">) {
+  return <p className="font-semibold" {...rest} />;
+}
+
+/** Bubble-sized overrides of the article renderer: compact headings, site links via the router. */
+const bubbleComponents: Components = {
+  h1: Heading,
+  h2: Heading,
+  h3: Heading,
+  h4: Heading,
+  a: ({ node, href, children, ...rest }: Props<"a">) =>
+    // A site address (the §6 login link, a cited article) stays in the app; the URL rule ran first.
+    href && href.startsWith("/") && !href.startsWith("//") ? (
+      <Link
+        to={href}
+        className="font-medium text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
+      >
+        {children}
+      </Link>
+    ) : (
+      <ArticleLink node={node} href={href} {...rest}>
+        {children}
+      </ArticleLink>
+    ),
+};
+
+/** One line (or one table, one code block) as Markdown; memoised, so a growing answer re-parses its last line only. */
+const Line = memo(function Line({ source }: { source: string }) {
+  return (
+    <div className="[&>*]:my-0! [&_li]:pl-0 [&_ol]:pl-5 [&_pre]:p-3 [&_ul]:pl-5">
+      <MarkdownContent components={bubbleComponents}>{source}</MarkdownContent>
+    </div>
+  );
+});
+
+/** The text as its lines, one Markdown rendering each. */
+export function MessageMarkdown({ text }: { text: string }) {
+  return (
+    <div className="space-y-1.5 break-words">
+      {markdownLines(text).map((line, i) => (
+        <Line key={i} source={line} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The sources a research answer cites (issue #5): numbered like the answer's [n] marks, our
+// articles as in-app links, other pages in a new tab, under the spec's URL rule (§2).
+import { Link } from "react-router";
+import { formatLongDate } from "../../lib/format.ts";
+import { safeUrl } from "../article/safe-url.ts";
+import type { Source } from "./message-parts.ts";
+
+const linkClass =
+  "font-medium text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent";
+
+function SourceLink({ source }: { source: Source }) {
+  const href = safeUrl(source.url);
+  if (!href) return <span>{source.title}</span>;
+  return href.startsWith("/") && !href.startsWith("//") ? (
+    <Link to={href} className={linkClass}>
+      {source.title}
+    </Link>
+  ) : (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
+      {source.title}
+    </a>
+  );
+}
+
+export function ResearchSources({ sources }: { sources: Source[] }) {
+  return (
+    <nav aria-label="Sources" className="mt-3 border-t border-line pt-2.5 text-sm">
+      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">Sources</h3>
+      <ol className="mt-1.5 space-y-1">
+        {sources.map((source) => (
+          <li key={source.url} className="flex gap-2">
+            {source.n !== null && <span className="tabular text-muted">[{source.n}]</span>}
+            <span className="min-w-0">
+              <SourceLink source={source} />
+              {source.publishDate && (
+                <span className="text-muted"> · {formatLongDate(source.publishDate)}</span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
