@@ -57,7 +57,7 @@ const EXAMPLES = {
 };
 
 const CAPABILITIES =
-  "I'm **Max**, Pragmatist's market analyst. Here is what I can do:\n\n" +
+  "I'm **Max**, this publication's market analyst. Here is what I can do:\n\n" +
   `- **Look up a token**: price, 24 h change, market cap, rank, volume, supply and distance from its all-time high (“${EXAMPLES.token}”).\n` +
   `- **Show price history** for a period you choose, with a candlestick chart (“${EXAMPLES.history}”).\n` +
   `- **Compare coins** side by side (“${EXAMPLES.compare}”).\n` +
