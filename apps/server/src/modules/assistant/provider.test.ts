@@ -8,6 +8,7 @@ import type { TokenData } from "@pragmatist/contracts";
 import { buildApp, type App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { freshDb, testConfig } from "../../testing/db.ts";
+import { startFakeCoinGecko } from "../../testing/fake-coingecko.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import { FAULT_MESSAGES } from "./assistant.model.ts";
 import { VISITOR_COOKIE } from "./assistant.routes.ts";
@@ -237,6 +238,81 @@ describe("Max with an OpenAI-compatible provider", () => {
       expect(answer.message.metadata?.error).toBe("unavailable");
     } finally {
       await refused.close();
+    }
+  });
+});
+
+describe("Max with both a provider and CoinGecko configured", () => {
+  it("answers a token question from live CoinGecko data through the provider's tool call", async () => {
+    const coingecko = await startFakeCoinGecko();
+    const requests: ChatCompletionRequest[] = [];
+    const llm = createServer(async (req, res) => {
+      let raw = "";
+      for await (const chunk of req) raw += chunk;
+      const body = JSON.parse(raw) as ChatCompletionRequest;
+      requests.push(body);
+      const result = body.messages.find((m) => m.role === "tool");
+      if (!result) {
+        sse(
+          res,
+          [
+            {
+              role: "assistant",
+              tool_calls: [
+                {
+                  index: 0,
+                  id: "call_btc",
+                  type: "function",
+                  function: { name: "getTokenData", arguments: '{"query":"bitcoin"}' },
+                },
+              ],
+            },
+          ],
+          "tool_calls",
+        );
+        return;
+      }
+      const data = JSON.parse(String(result.content)) as TokenData;
+      streamText(res, `${data.name}: $${data.priceUsd} (as of ${data.asOf}, ${data.source}).`);
+    });
+    llm.listen(0, "127.0.0.1");
+    await once(llm, "listening");
+    const db = await freshDb("sqlite");
+    const app = await buildApp(
+      testConfig({
+        LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`,
+        LLM_MODEL: "test-model",
+        COINGECKO_API_KEY: "CG-demo-key",
+        COINGECKO_PLAN: "demo",
+        COINGECKO_BASE_URL: coingecko.baseUrl,
+      }),
+      { db, logger: false },
+    );
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/assistant/chat",
+        payload: { text: "Key market stats for Bitcoin" },
+        remoteAddress: "10.57.0.1",
+      });
+      const answer = await readAnswer(res.body);
+      const tool = answer.message.parts.find((p) => p.type === "tool-getTokenData") as
+        { output: TokenData } | undefined;
+      expect(tool?.output).toMatchObject({ id: "bitcoin", source: "coingecko", stale: false });
+      expect(answer.text).toBe(
+        `Bitcoin: $${tool!.output.priceUsd} (as of ${tool!.output.asOf}, coingecko).`,
+      );
+      // The live API was asked, with the demo key in its header (never in the answer).
+      expect(coingecko.count("/search")).toBe(1);
+      expect(coingecko.last("/coins/markets")?.headers["x-cg-demo-api-key"]).toBe("CG-demo-key");
+      expect(res.body).not.toContain("CG-demo-key");
+      expect(requests).toHaveLength(2);
+    } finally {
+      await app.close();
+      await db.close();
+      llm.closeAllConnections();
+      llm.close();
+      await coingecko.close();
     }
   });
 });

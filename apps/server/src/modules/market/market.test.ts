@@ -1,10 +1,6 @@
 // Max's market data from CoinGecko: the official client against a loopback server that speaks
 // CoinGecko's paths with real captured responses; caching, 429 back-off and stale fallbacks.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -15,82 +11,9 @@ import {
   type TokenData,
   type TrendingTokens,
 } from "@pragmatist/contracts";
-import { repoRoot } from "../../config.ts";
 import { testConfig } from "../../testing/db.ts";
+import { capture, startFakeCoinGecko } from "../../testing/fake-coingecko.ts";
 import { createMarketService, type MarketService } from "./market.service.ts";
-
-const captures = path.join(repoRoot, "../shared/data/coingecko");
-const capture = (file: string): unknown =>
-  JSON.parse(readFileSync(path.join(captures, file), "utf8"));
-
-interface Recorded {
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-}
-interface Scripted {
-  status: number;
-  headers?: Record<string, string>;
-}
-
-/**
- * A loopback CoinGecko (`/api/v3`): search, coin details, markets, new coins, trending and OHLC,
- * answered with the captures in ../shared/data/coingecko. `script(path, ...)` makes the next
- * requests to `path` fail with the given statuses first.
- */
-async function startFakeCoinGecko() {
-  const requests: Recorded[] = [];
-  const scripts = new Map<string, Scripted[]>();
-  const search = capture("search.json") as { coins: Array<Record<string, string>> };
-  const markets = capture("markets.json") as Array<{ id: string }>;
-
-  function answer(route: string, query: URLSearchParams): [number, unknown] {
-    if (route === "/search") {
-      const q = (query.get("query") ?? "").toLowerCase();
-      const coins = search.coins.filter((c) =>
-        [c.id, c.name, c.symbol].some((f) => f?.toLowerCase().includes(q)),
-      );
-      return [200, { ...search, coins, exchanges: [], nfts: [], categories: [] }];
-    }
-    if (route === "/search/trending") return [200, capture("trending.json")];
-    if (route === "/coins/list/new") return [200, capture("list-new.json")];
-    if (route === "/coins/markets") {
-      const ids = (query.get("ids") ?? "").split(",");
-      return [200, markets.filter((m) => ids.includes(m.id))];
-    }
-    if (route === "/coins/bitcoin") return [200, capture("coin-bitcoin.json")];
-    if (route === "/coins/bitcoin/ohlc") return [200, capture("ohlc-bitcoin.json")];
-    return [404, { error: "coin not found" }];
-  }
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const route = url.pathname.replace(/^\/api\/v3/, "");
-    requests.push({ path: route, query: url.searchParams, headers: req.headers });
-    const failure = scripts.get(route)?.shift();
-    const [status, body] = failure
-      ? [failure.status, { status: { error_code: failure.status, error_message: "scripted" } }]
-      : answer(route, url.searchParams);
-    res.writeHead(status, { "content-type": "application/json", ...failure?.headers });
-    res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api/v3`,
-    requests,
-    count: (route: string) => requests.filter((r) => r.path === route).length,
-    last: (route: string) => requests.findLast((r) => r.path === route),
-    script(route: string, ...responses: Scripted[]) {
-      scripts.set(route, responses);
-    },
-    reset() {
-      requests.length = 0;
-      scripts.clear();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function ok<T>(result: MarketResult<T>): T {
   if (isMarketError(result)) throw new Error(`unexpected market error: ${result.error}`);

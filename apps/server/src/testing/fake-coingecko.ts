@@ -1,0 +1,80 @@
+// A loopback CoinGecko for tests: its /api/v3 paths answered with the real captures in
+// ../shared/data/coingecko, with scripted failures (429, 500) and a log of requests.
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { repoRoot } from "../config.ts";
+
+const captures = path.join(repoRoot, "../shared/data/coingecko");
+export const capture = (file: string): unknown =>
+  JSON.parse(readFileSync(path.join(captures, file), "utf8"));
+
+interface Recorded {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+interface Scripted {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A loopback CoinGecko (`/api/v3`): search, coin details, markets, new coins, trending and OHLC,
+ * answered with the captures in ../shared/data/coingecko. `script(path, ...)` makes the next
+ * requests to `path` fail with the given statuses first.
+ */
+export async function startFakeCoinGecko() {
+  const requests: Recorded[] = [];
+  const scripts = new Map<string, Scripted[]>();
+  const search = capture("search.json") as { coins: Array<Record<string, string>> };
+  const markets = capture("markets.json") as Array<{ id: string }>;
+
+  function answer(route: string, query: URLSearchParams): [number, unknown] {
+    if (route === "/search") {
+      const q = (query.get("query") ?? "").toLowerCase();
+      const coins = search.coins.filter((c) =>
+        [c.id, c.name, c.symbol].some((f) => f?.toLowerCase().includes(q)),
+      );
+      return [200, { ...search, coins, exchanges: [], nfts: [], categories: [] }];
+    }
+    if (route === "/search/trending") return [200, capture("trending.json")];
+    if (route === "/coins/list/new") return [200, capture("list-new.json")];
+    if (route === "/coins/markets") {
+      const ids = (query.get("ids") ?? "").split(",");
+      return [200, markets.filter((m) => ids.includes(m.id))];
+    }
+    if (route === "/coins/bitcoin") return [200, capture("coin-bitcoin.json")];
+    if (route === "/coins/bitcoin/ohlc") return [200, capture("ohlc-bitcoin.json")];
+    return [404, { error: "coin not found" }];
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const route = url.pathname.replace(/^\/api\/v3/, "");
+    requests.push({ path: route, query: url.searchParams, headers: req.headers });
+    const failure = scripts.get(route)?.shift();
+    const [status, body] = failure
+      ? [failure.status, { status: { error_code: failure.status, error_message: "scripted" } }]
+      : answer(route, url.searchParams);
+    res.writeHead(status, { "content-type": "application/json", ...failure?.headers });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v3`,
+    requests,
+    count: (route: string) => requests.filter((r) => r.path === route).length,
+    last: (route: string) => requests.findLast((r) => r.path === route),
+    script(route: string, ...responses: Scripted[]) {
+      scripts.set(route, responses);
+    },
+    reset() {
+      requests.length = 0;
+      scripts.clear();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
