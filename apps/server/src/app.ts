@@ -50,6 +50,9 @@ import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
 import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
+import { createCommentingBans } from "./modules/studio/moderation.service.ts";
+import { createStudioService } from "./modules/studio/studio.service.ts";
+import { studioRoutes } from "./modules/studio/studio.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler from "./plugins/error-handler.ts";
 import responseCache from "./plugins/response-cache.ts";
@@ -65,7 +68,7 @@ const CACHEABLE_API = new Set([
   "/api/articles/count",
   "/api/fuzzy-search/search",
 ]);
-const PRIVATE_PAGES = /^\/(account|login|passreset|connect)(\/|\.data|$)/;
+const PRIVATE_PAGES = /^\/(account|login|passreset|connect|studio)(\/|\.data|$)/;
 
 /** Server-rendered public pages (and their `.data` loader requests), not API or asset paths. */
 function isPublicPage(path: string): boolean {
@@ -148,12 +151,13 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     now,
     publicUrl: config.publicUrl,
   });
-  const search = createSearchService(db);
+  const search = createSearchService(db, { now });
   const storage = localMediaStorage(config.dataDir);
   const uploads = createUploadService(db, { storage, limits, now });
   const reactions = createReactionsService(db, { now });
   const users = createUsersService(db, { reactions, uploads, now });
-  const comments = createCommentsService(db, { limits, now });
+  const comments = createCommentsService(db, { limits, now, bans: createCommentingBans(db) });
+  const studio = createStudioService(db, { search, uploads, comments, newsletter, now });
   const market = createMarketService({
     coinGecko: config.coinGecko,
     redisUrl: config.redisUrl,
@@ -215,6 +219,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     comments,
     market,
     assistant,
+    studio,
     api,
   };
 }
@@ -238,10 +243,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: app.log,
   });
   await services.limits.ready();
+  await services.studio.publication.start();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  // Before the cache: a publish, an unpublish or a scheduled time passing drops cached pages.
+  app.addHook("onRequest", async () => {
+    if (services.studio.publication.stale()) app.responseCache.clear();
+  });
   // First, so a cached answer skips cookie parsing, session checks and header building.
   await app.register(responseCache, {
     ttlSeconds: config.responseCacheSeconds,
@@ -275,6 +285,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   uploadRoutes(app, { uploads: services.uploads });
   reactionsRoutes(app, { reactions: services.reactions });
   commentsRoutes(app, { comments: services.comments });
+  studioRoutes(app, { studio: services.studio });
   passwordResetRoutes(app, { passwordReset: services.passwordReset });
   newsletterRoutes(app, { newsletter: services.newsletter });
   googleRoutes(app, { google: services.google, secureCookies: config.secureCookies });
@@ -301,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
   app.addHook("onClose", () => services.limits.close());
   app.addHook("onClose", () => services.market.close());
+  app.addHook("onClose", () => services.studio.publication.stop());
   if (!options.db) app.addHook("onClose", () => db.close());
   app.decorate("services", services);
   return app;

@@ -18,5 +18,14 @@ export default [
   route("passreset", "routes/passreset.tsx"),
   route("connect/google/redirect", "routes/google-redirect.tsx"),
   route("account", "routes/account.tsx"),
+  // The editorial studio (issue #7): signed-in staff only, checked by the layout's loader.
+  route("studio", "routes/studio.tsx", [
+    index("routes/studio.articles.tsx"),
+    route("articles/:id", "routes/studio.article.tsx"),
+    route("moderation", "routes/studio.moderation.tsx"),
+    route("members", "routes/studio.members.tsx"),
+    route("subscribers", "routes/studio.subscribers.tsx"),
+    route("audit", "routes/studio.audit.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,3 +9,4 @@ export * from "./users.ts";
 export * from "./comments.ts";
 export * from "./market.ts";
 export * from "./assistant.ts";
+export * from "./studio.ts";

@@ -1,39 +1,80 @@
-// `npm run user:role -- <email> <role>`: gives an existing account a role; the API never can.
+// `npm run user:role -- <email> <role> [--create --username <name>]`: gives an account a role (and
+// with --create makes the account first, e.g. a new editor); the API never can grant the first one.
 import { parseArgs } from "node:util";
-import { type Role, roles } from "@pragmatist/contracts";
+import { emailSchema, type Role, roles, usernameSchema } from "@pragmatist/contracts";
 import { createServices } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { NotFoundError } from "../errors.ts";
 
-const USAGE = `Usage: npm run user:role -- <email> <role>
+const USAGE = `Usage: npm run user:role -- <email> <role> [--create --username <name>]
 
-Sets the role of the existing account with <email> in the database configured by
+Sets the role of the account with <email> in the database configured by
 DATABASE_URL / DATA_DIR. Roles: ${roles.join(", ")}.
 
-  --help     show this help`;
+  --create           when no account has <email>, create it with <role> and no
+                     password, and mail the member a link to choose one (without
+                     SMTP_URL the mail goes to DATA_DIR/outbox and the link is printed)
+  --username <name>  the new account's display name (needed with --create)
+  --help             show this help
+
+Example: a new editor
+  npm run user:role -- maya@example.com editor --create --username "Maya Okafor"`;
 
 function isRole(value: string): value is Role {
   return (roles as readonly string[]).includes(value);
 }
 
+/** Prints what the mailer logs (the outbox file and the link), nothing else. */
+const mailLog = {
+  info(obj: object) {
+    const { file, links } = obj as { file?: string; links?: string[] };
+    if (file) console.log(`Mail written to ${file}`);
+    for (const link of links ?? []) console.log(`Link to choose a password: ${link}`);
+  },
+  warn(obj: object, msg?: string) {
+    console.error(msg ?? "warning", obj);
+  },
+  error(obj: object, msg?: string) {
+    console.error(msg ?? "error", obj);
+  },
+};
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { help: { type: "boolean", default: false } },
+    options: {
+      help: { type: "boolean", default: false },
+      create: { type: "boolean", default: false },
+      username: { type: "string" },
+    },
   });
   if (values.help) {
     console.log(USAGE);
     return 0;
   }
-  const [email, role] = positionals;
-  if (positionals.length !== 2 || !email || !role) {
+  const [rawEmail, role] = positionals;
+  if (positionals.length !== 2 || !rawEmail || !role) {
     console.error(USAGE);
     return 2;
   }
   if (!isRole(role)) {
     console.error(`Unknown role "${role}". Roles: ${roles.join(", ")}.`);
+    return 2;
+  }
+  const email = emailSchema.safeParse(rawEmail);
+  if (!email.success) {
+    console.error(`Not a valid email address: ${rawEmail}`);
+    return 2;
+  }
+  const username = values.username === undefined ? null : usernameSchema.safeParse(values.username);
+  if (values.create && !username?.success) {
+    console.error(
+      username
+        ? `Bad --username: ${username.error.issues[0]?.message}`
+        : "--create needs --username <name>",
+    );
     return 2;
   }
   const config = loadConfig();
@@ -42,15 +83,33 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const services = createServices(db, config);
     try {
-      const user = await services.users.setRole(email, role);
-      console.log(`${user.email} (user ${user.id}, ${user.username}) is now ${user.role}`);
+      try {
+        const user = await services.users.setRole(email.data, role);
+        await services.studio.members.recordCommandLineRole(user.id, role);
+        console.log(`${user.email} (user ${user.id}, ${user.username}) is now ${user.role}`);
+        return 0;
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e;
+        if (!values.create || !username?.success) {
+          console.error(`No account with the email ${email.data} (add --create --username <name>)`);
+          return 1;
+        }
+      }
+      const created = await services.studio.members.createAccount({
+        email: email.data,
+        username: username.data,
+        role,
+      });
+      console.log(`Created ${created.email} (user ${created.id}, ${created.username}) as ${role}`);
+      await services.passwordReset.forgotPassword(email.data, { ip: "command-line", log: mailLog });
+      await services.passwordReset.settle();
+      console.log(
+        "They choose a password through the mailed link (valid 30 minutes), then sign in.",
+      );
       return 0;
-    } catch (e) {
-      if (!(e instanceof NotFoundError)) throw e;
-      console.error(`No account with the email ${email}`);
-      return 1;
     } finally {
       await services.limits.close();
+      services.mailer.close();
     }
   } finally {
     await db.close();

@@ -103,6 +103,9 @@ export interface Database {
   page_views_daily: PageViewsDailyTable;
   page_view_sources_daily: PageViewSourcesDailyTable;
   page_view_visitors: PageViewVisitorsTable;
+  article_revisions: ArticleRevisionsTable;
+  audit_log: AuditLogTable;
+  comment_bans: CommentBansTable;
 }
 
 /** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */
@@ -201,5 +204,39 @@ export interface AssistantMessagesTable {
   content: string;
   /** JSON array of AI SDK UI message parts (text and tool outputs); null for text-only saves. */
   parts: string | null;
+  created_at: string;
+}
+
+/** One saved version of an article's text (migration 010): every studio save keeps one. */
+export interface ArticleRevisionsTable {
+  id: Generated<number>;
+  article_id: number;
+  title: string;
+  sub_title: string;
+  content: string;
+  /** The member who saved it; null only if a users row is ever removed. */
+  saved_by: number | null;
+  saved_at: string;
+}
+
+/** One staff action (migration 010): publish, unpublish, schedule, delete, roles, moderation. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  /** e.g. `article.publish`, `member.role`, `comment.hide` (contracts `auditActions`). */
+  action: string;
+  /** `article`, `comment` or `member`. */
+  target_type: string;
+  target_id: number | null;
+  /** JSON object text: what changed (e.g. `{"from":"author","to":"editor"}`). */
+  details: string;
+  at: string;
+}
+
+/** A member who may no longer comment (migration 010), with why and by whom. */
+export interface CommentBansTable {
+  user_id: number;
+  reason: string;
+  banned_by: number | null;
   created_at: string;
 }

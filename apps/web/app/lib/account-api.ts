@@ -25,9 +25,10 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 /**
  * Sends one API request. `body` is sent as JSON, or as is when it is FormData (multipart).
+ * Shared by the account screens and the studio (features/studio/studio-api.ts).
  * @throws ApiError on a non-2xx status; TypeError when the network fails.
  */
-async function call<T>(
+export async function call<T>(
   method: string,
   url: string,
   body?: unknown,

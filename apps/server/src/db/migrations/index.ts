@@ -10,6 +10,7 @@ import * as comments from "./006-comments.ts";
 import * as newsletter from "./007-newsletter.ts";
 import * as analytics from "./008-analytics.ts";
 import * as assistant from "./009-assistant.ts";
+import * as studio from "./010-studio.ts";
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -26,4 +27,5 @@ export const migrations: Record<string, DialectMigration> = {
   "007-newsletter": newsletter,
   "008-analytics": analytics,
   "009-assistant": assistant,
+  "010-studio": studio,
 };

@@ -191,10 +191,18 @@ export function countVisible(thread: Comment[]): number {
   return n;
 }
 
-/** Builds the comments service; `now` dates rows and decides which articles are published. */
+/** Who may no longer comment: the studio's bans (issue #7), asked before every post. */
+export interface CommentingBans {
+  findCommentingBan(userId: number): Promise<{ reason: string } | null>;
+}
+
+/**
+ * Builds the comments service; `now` dates rows and decides which articles are published;
+ * `bans` (the studio's) refuses posts by banned members.
+ */
 export function createCommentsService(
   db: Db,
-  deps: { limits: RateLimitFactory; now?: () => Date },
+  deps: { limits: RateLimitFactory; now?: () => Date; bans?: CommentingBans },
 ): CommentsService {
   const k = db.kysely;
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
@@ -222,6 +230,8 @@ export function createCommentsService(
   }
 
   async function post(userId: number, articleId: number, parentId: number | null, content: string) {
+    const ban = await deps.bans?.findCommentingBan(userId);
+    if (ban) throw new ForbiddenError(`You have been banned from commenting: ${ban.reason}`);
     await perMinute.consume(`user:${userId}`);
     await perDay.consume(`user:${userId}`);
     const id = await repo.insert(k, { articleId, parentId, authorId: userId, content, now: now() });

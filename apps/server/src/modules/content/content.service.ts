@@ -3,8 +3,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Kysely } from "kysely";
 import type { Services } from "../../app.ts";
 import type { Config } from "../../config.ts";
+import type { Database } from "../../db/schema.ts";
 import { readingTimeMinutes } from "../articles/articles.service.ts";
 import { contentKey, localMediaStorage, type MediaStorage } from "../uploads/storage.ts";
 import * as repo from "./content.repository.ts";
@@ -342,6 +344,57 @@ async function prepareThumbnail(
   return rasteriseAndStore(services, storage, target, svg);
 }
 
+/** The slug of a name or title, as the importer makes them ("Staking & You" -> "staking-you"). */
+export { slugify };
+
+/** The names of an article's terms per kind, in the order they are shown. */
+export interface ArticleTermNames {
+  types: string[];
+  categories: string[];
+  ecosystems: string[];
+  tags: string[];
+}
+
+/** Terms with their slugs (`slugify`), first of each kind and slug kept, empty slugs dropped. */
+function termInputs(names: ArticleTermNames): repo.TermInput[] {
+  const all: repo.TermInput[] = [
+    ...names.types.map((name) => ({ kind: "type" as const, name, slug: slugify(name) })),
+    ...names.categories.map((name) => ({ kind: "category" as const, name, slug: slugify(name) })),
+    ...names.ecosystems.map((name) => ({ kind: "ecosystem" as const, name, slug: slugify(name) })),
+    ...names.tags.map((name) => ({ kind: "tag" as const, name, slug: slugify(name) })),
+  ];
+  return all.filter(
+    (t, i) => t.slug && all.findIndex((o) => o.kind === t.kind && o.slug === t.slug) === i,
+  );
+}
+
+/**
+ * What is derived from an article's Markdown and stored beside it: the excerpt (first prose,
+ * at most 200 characters) and the reading time in minutes (230 words a minute, at least 1).
+ * Shared by the importer and the studio so both store the same figures.
+ */
+export function derivedArticleFields(content: string): {
+  excerpt: string;
+  reading_time_minutes: number;
+} {
+  return {
+    excerpt: excerptOf(content),
+    reading_time_minutes: readingTimeMinutes(markdownToPlainText(content)),
+  };
+}
+
+/**
+ * Replaces an article's terms (creating new terms, unique by kind and slug) inside the caller's
+ * transaction `trx`: the importer's and the studio's one way of writing terms.
+ */
+export function writeArticleTerms(
+  trx: Kysely<Database>,
+  articleId: number,
+  names: ArticleTermNames,
+): Promise<void> {
+  return repo.replaceArticleTerms(trx, articleId, termInputs(names));
+}
+
 /** One transaction: thumbnail media, the article row (upsert by slug) and its terms. */
 async function writeArticle(
   services: Services,
@@ -350,16 +403,6 @@ async function writeArticle(
   thumbnail: StoredImage,
   now: string,
 ): Promise<number> {
-  const all: repo.TermInput[] = [
-    { kind: "type", name: d.type, slug: slugify(d.type) },
-    ...d.categories.map((name) => ({ kind: "category" as const, name, slug: slugify(name) })),
-    ...d.ecosystems.map((name) => ({ kind: "ecosystem" as const, name, slug: slugify(name) })),
-    ...d.tags.map((name) => ({ kind: "tag" as const, name, slug: slugify(name) })),
-  ];
-  const terms = all.filter(
-    (t, i) => t.slug && all.findIndex((o) => o.kind === t.kind && o.slug === t.slug) === i,
-  );
-
   return services.db.kysely.transaction().execute(async (trx) => {
     // A write comes first so the transaction takes SQLite's write lock at once (a read first
     // could fail with SQLITE_BUSY when another process writes in between).
@@ -371,8 +414,7 @@ async function writeArticle(
         title: d.title,
         sub_title: d.subTitle,
         content: d.content,
-        excerpt: excerptOf(d.content),
-        reading_time_minutes: readingTimeMinutes(markdownToPlainText(d.content)),
+        ...derivedArticleFields(d.content),
         publish_date: d.publishDate,
         thumbnail_id: thumbnailId,
         author_id: authorId,
@@ -382,7 +424,12 @@ async function writeArticle(
       },
       now,
     );
-    await repo.replaceArticleTerms(trx, id, terms);
+    await writeArticleTerms(trx, id, {
+      types: [d.type],
+      categories: d.categories,
+      ecosystems: d.ecosystems,
+      tags: d.tags,
+    });
     return id;
   });
 }

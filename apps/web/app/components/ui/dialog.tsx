@@ -8,8 +8,11 @@ export interface DialogProps {
   onClose: () => void;
   /** Accessible name of the dialog (id of its heading). */
   labelledBy: string;
-  /** "center": a card in the middle; "drawer": a full-height panel sliding in from the right. */
-  variant?: "center" | "drawer";
+  /**
+   * "center": a card in the middle; "wide": a larger card for reading (a text comparison);
+   * "drawer": a full-height panel sliding in from the right.
+   */
+  variant?: "center" | "wide" | "drawer";
   id?: string;
   children: ReactNode;
 }
@@ -17,6 +20,7 @@ export interface DialogProps {
 const looks = {
   center:
     "dialog-center m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface text-ink shadow-2xl",
+  wide: "dialog-center m-auto w-[min(60rem,calc(100vw-1rem))] max-h-[calc(100dvh-2rem)] rounded-2xl border border-line bg-surface text-ink shadow-2xl",
   drawer:
     "dialog-drawer my-0 mr-0 ml-auto h-dvh max-h-dvh w-[min(20rem,85vw)] border-l border-line bg-surface text-ink shadow-2xl",
 };

@@ -8,6 +8,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, ExternalIcon, MenuIcon } from "../../components/ui/icons";
+import { isStaff } from "../../lib/viewer";
 import { Logo } from "./logo";
 import { externalLinkProps } from "./nav";
 
@@ -122,6 +123,13 @@ export function MobileMenu({
                   </NavLink>
                 </li>
               ))}
+              {isStaff(viewer?.role) && (
+                <li>
+                  <NavLink to="/studio" className={itemClass}>
+                    Studio
+                  </NavLink>
+                </li>
+              )}
               <li>
                 <a
                   href={newsletterUrl}

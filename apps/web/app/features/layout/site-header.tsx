@@ -5,7 +5,7 @@ import { Link, NavLink } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { buttonClass } from "../../components/ui/button";
 import { ExternalIcon } from "../../components/ui/icons";
-import { useViewer } from "../../lib/viewer";
+import { isStaff, useViewer } from "../../lib/viewer";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { externalLinkProps } from "./nav";
@@ -55,6 +55,11 @@ export function SiteHeader({
           <NavLink to="/services" className={navLinkClass}>
             Partner with us
           </NavLink>
+          {isStaff(viewer?.role) && (
+            <NavLink to="/studio" className={navLinkClass}>
+              Studio
+            </NavLink>
+          )}
           <a
             href={newsletterUrl}
             {...externalLinkProps}

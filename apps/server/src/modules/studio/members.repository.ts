@@ -1,0 +1,154 @@
+// Kysely queries for the studio's members: search, role changes that keep an admin, staff accounts.
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { containsPattern } from "./pages.ts";
+
+type Q = Kysely<Database>;
+
+export interface MemberRow {
+  id: number;
+  username: string;
+  email: string | null;
+  role: string;
+  created_at: string;
+  ban_reason: string | null;
+  banned_at: string | null;
+}
+
+function members(db: Q) {
+  return db
+    .selectFrom("users as u")
+    .leftJoin("comment_bans as b", "b.user_id", "u.id")
+    .where("u.deleted_at", "is", null);
+}
+
+const columns = [
+  "u.id",
+  "u.username",
+  "u.email",
+  "u.role",
+  "u.created_at",
+  "b.reason as ban_reason",
+  "b.created_at as banned_at",
+] as const;
+
+/** A live (not deleted) member by id, with their ban, or null. */
+export async function findMember(db: Q, id: number): Promise<MemberRow | null> {
+  const row = await members(db).select(columns).where("u.id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * A page of live members, newest first: `q` matches part of the username or email
+ * (case-insensitive), `role` one role. @returns the rows and how many match.
+ */
+export async function listMembers(
+  db: Q,
+  filter: { q?: string | undefined; role?: string | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: MemberRow[]; total: number }> {
+  let qb = members(db);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    qb = qb.where(
+      sql<boolean>`(lower(u.username) like ${pattern} escape '\\' or lower(coalesce(u.email, '')) like ${pattern} escape '\\')`,
+    );
+  }
+  if (filter.role) qb = qb.where("u.role", "=", filter.role);
+  const [count, rows] = await Promise.all([
+    qb.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    qb
+      .select(columns)
+      .orderBy("u.created_at", "desc")
+      .orderBy("u.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Gives a live member `role`, in one statement that refuses to take the role away from the last
+ * live admin (so two admins demoting themselves at once cannot both succeed on SQLite; on
+ * PostgreSQL the window is one statement wide).
+ * @returns false when refused (last admin) or the member is gone.
+ */
+export async function setRoleKeepingAnAdmin(
+  db: Q,
+  id: number,
+  role: string,
+  now: string,
+): Promise<boolean> {
+  let qb = db
+    .updateTable("users")
+    .set({ role, updated_at: now })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null);
+  if (role !== "admin") {
+    qb = qb.where((eb) =>
+      eb.or([
+        eb("role", "<>", "admin"),
+        eb.exists(
+          eb
+            .selectFrom("users as other")
+            .select(sql.lit(1).as("one"))
+            .where("other.role", "=", "admin")
+            .where("other.deleted_at", "is", null)
+            .where("other.id", "<>", id),
+        ),
+      ]),
+    );
+  }
+  const result = await qb.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Creates an account with no password (it is set through a mailed reset link) and a role.
+ * @returns its id, or null when the email is taken.
+ */
+export async function insertAccount(
+  db: Q,
+  a: { username: string; email: string; role: string },
+  now: string,
+): Promise<number | null> {
+  const row = await db
+    .insertInto("users")
+    .values({ ...a, password_hash: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface SubscriberRow {
+  id: number;
+  email: string;
+  status: "pending" | "confirmed" | "unsubscribed";
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** A page of newsletter subscribers, newest first, by part of the email and status. */
+export async function listSubscribers(
+  db: Q,
+  filter: { q?: string | undefined; status?: SubscriberRow["status"] | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: SubscriberRow[]; total: number }> {
+  let qb = db.selectFrom("newsletter_subscribers");
+  if (filter.q) {
+    qb = qb.where(sql<boolean>`email like ${containsPattern(filter.q)} escape '\\'`);
+  }
+  if (filter.status) qb = qb.where("status", "=", filter.status);
+  const [count, rows] = await Promise.all([
+    qb.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    qb
+      .select(["id", "email", "status", "created_at", "confirmed_at"])
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

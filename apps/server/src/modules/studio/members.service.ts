@@ -1,0 +1,178 @@
+// Members and the audience for admins (issue #7): the members list, role changes that always leave
+// an admin, staff accounts for the command line, newsletter subscribers and the audit log.
+import type {
+  AuditEntry,
+  PaginationMeta,
+  Role,
+  StudioMember,
+  Subscriber,
+} from "@pragmatist/contracts";
+import type { Db } from "../../db/client.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import type { NewsletterService } from "../newsletter/newsletter.service.ts";
+import { type AuditFilter, listAudit, recordAudit } from "./audit.ts";
+import * as repo from "./members.repository.ts";
+import { paginationMeta } from "./pages.ts";
+import { type Actor, authorize } from "./policy.ts";
+import { ConflictError } from "./conflict-error.ts";
+
+type Page<T> = { data: T[]; meta: { pagination: PaginationMeta } };
+interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface MembersService {
+  /** Live members by part of their name or email and by role, newest first. Admins only. */
+  list(
+    actor: Actor | null,
+    query: PageQuery & { q?: string | undefined; role?: Role | undefined },
+  ): Promise<Page<StudioMember>>;
+  /**
+   * Gives a member a role; audited with the old and new role. The last admin cannot give up the
+   * role (409: make another member admin first). Admins only. @throws NotFoundError
+   */
+  setRole(actor: Actor | null, userId: number, role: Role): Promise<StudioMember>;
+  /**
+   * Creates an account with a role and no password, for `npm run user:role -- --create` (the new
+   * member sets a password through a reset link); audited as a role change by the command line.
+   * @throws ValidationError when the email is taken.
+   */
+  createAccount(input: { email: string; username: string; role: Role }): Promise<StudioMember>;
+  /** Records a role given from the command line (no signed-in actor). */
+  recordCommandLineRole(userId: number, role: Role): Promise<void>;
+  /** Newsletter subscribers by part of the email and status, newest first. Editors and admins. */
+  subscribers(
+    actor: Actor | null,
+    query: PageQuery & { q?: string | undefined; status?: Subscriber["status"] | undefined },
+  ): Promise<Page<Subscriber>>;
+  /** The newsletter module's CSV export of confirmed subscribers. Editors and admins. */
+  subscribersCsv(actor: Actor | null): Promise<string>;
+  /** The audit log, newest first. Editors and admins (read only: nothing changes it). */
+  audit(actor: Actor | null, query: PageQuery & AuditFilter): Promise<Page<AuditEntry>>;
+}
+
+function toMember(row: repo.MemberRow): StudioMember {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role as Role,
+    createdAt: row.created_at,
+    ban:
+      row.ban_reason !== null && row.banned_at !== null
+        ? { reason: row.ban_reason, createdAt: row.banned_at }
+        : null,
+  };
+}
+
+/** Builds the service; `now` is the injectable clock. */
+export function createMembersService(
+  db: Db,
+  deps: { newsletter: Pick<NewsletterService, "exportCsv">; now: () => Date },
+): MembersService {
+  const k = db.kysely;
+  const stamp = () => deps.now().toISOString();
+  const window = (q: PageQuery) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+
+  async function get(userId: number): Promise<repo.MemberRow> {
+    const row = await repo.findMember(k, userId);
+    if (!row) throw new NotFoundError("Member not found");
+    return row;
+  }
+
+  return {
+    async list(actor, query) {
+      authorize(actor, "member.list");
+      const { rows, total } = await repo.listMembers(k, query, window(query));
+      return {
+        data: rows.map(toMember),
+        meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
+      };
+    },
+
+    async setRole(actor, userId, role) {
+      authorize(actor, "member.role");
+      const before = await get(userId);
+      if (before.role === role) return toMember(before);
+      const at = stamp();
+      await k.transaction().execute(async (trx) => {
+        if (!(await repo.setRoleKeepingAnAdmin(trx, userId, role, at))) {
+          if (!(await repo.findMember(trx, userId))) throw new NotFoundError("Member not found");
+          throw new ConflictError(
+            "The publication needs at least one admin: make another member admin first",
+          );
+        }
+        await recordAudit(
+          trx,
+          {
+            actorId: actor.id,
+            action: "member.role",
+            targetType: "member",
+            targetId: userId,
+            details: { from: before.role, to: role },
+          },
+          at,
+        );
+      });
+      return toMember(await get(userId));
+    },
+
+    async createAccount(input) {
+      const at = stamp();
+      const id = await repo.insertAccount(k, input, at);
+      if (id === null) throw new ValidationError(`An account with the email ${input.email} exists`);
+      await recordAudit(
+        k,
+        {
+          actorId: null,
+          action: "member.role",
+          targetType: "member",
+          targetId: id,
+          details: { from: null, to: input.role, via: "command line" },
+        },
+        at,
+      );
+      return toMember(await get(id));
+    },
+
+    async recordCommandLineRole(userId, role) {
+      await recordAudit(
+        k,
+        {
+          actorId: null,
+          action: "member.role",
+          targetType: "member",
+          targetId: userId,
+          details: { to: role, via: "command line" },
+        },
+        stamp(),
+      );
+    },
+
+    async subscribers(actor, query) {
+      authorize(actor, "subscriber.read");
+      const { rows, total } = await repo.listSubscribers(k, query, window(query));
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          status: r.status,
+          createdAt: r.created_at,
+          confirmedAt: r.confirmed_at,
+        })),
+        meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
+      };
+    },
+
+    async subscribersCsv(actor) {
+      authorize(actor, "subscriber.read");
+      return deps.newsletter.exportCsv();
+    },
+
+    async audit(actor, query) {
+      authorize(actor, "audit.read");
+      return listAudit(k, query, query);
+    },
+  };
+}

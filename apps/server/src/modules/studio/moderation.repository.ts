@@ -1,0 +1,157 @@
+// Kysely queries for moderation: the queue of reported comments and bans from commenting.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+export interface ReportedRow {
+  comment_id: number;
+  content: string;
+  created_at: string;
+  hidden_at: string | null;
+  deleted_at: string | null;
+  author_id: number | null;
+  author_username: string | null;
+  author_deleted_at: string | null;
+  author_banned: string | null;
+  article_id: number;
+  article_slug: string;
+  article_title: string;
+  report_count: number;
+  last_reported_at: string;
+}
+
+/** Reported comments, grouped by comment. `open`: only those readers can still read. */
+function reported(db: Q, open: boolean) {
+  let qb = db
+    .selectFrom("comment_reports as r")
+    .innerJoin("comments as c", "c.id", "r.comment_id")
+    .innerJoin("articles as a", "a.id", "c.article_id");
+  if (open) qb = qb.where("c.hidden_at", "is", null).where("c.deleted_at", "is", null);
+  return qb;
+}
+
+/** A page of reported comments, most recently reported first, and how many there are. */
+export async function listReported(
+  db: Q,
+  options: { open: boolean; limit: number; offset: number },
+): Promise<{ rows: ReportedRow[]; total: number }> {
+  const [count, rows] = await Promise.all([
+    reported(db, options.open)
+      .select((eb) => eb.fn.count<number>("r.comment_id").distinct().as("n"))
+      .executeTakeFirstOrThrow(),
+    reported(db, options.open)
+      .leftJoin("users as u", "u.id", "c.author_id")
+      .leftJoin("comment_bans as b", "b.user_id", "c.author_id")
+      .select((eb) => [
+        "c.id as comment_id",
+        "c.content",
+        "c.created_at",
+        "c.hidden_at",
+        "c.deleted_at",
+        "c.author_id",
+        "u.username as author_username",
+        "u.deleted_at as author_deleted_at",
+        "b.created_at as author_banned",
+        "a.id as article_id",
+        "a.slug as article_slug",
+        "a.title as article_title",
+        eb.fn.countAll<number>().as("report_count"),
+        eb.fn.max("r.created_at").as("last_reported_at"),
+      ])
+      .groupBy([
+        "c.id",
+        "c.content",
+        "c.created_at",
+        "c.hidden_at",
+        "c.deleted_at",
+        "c.author_id",
+        "u.username",
+        "u.deleted_at",
+        "b.created_at",
+        "a.id",
+        "a.slug",
+        "a.title",
+      ])
+      .orderBy("last_reported_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, report_count: Number(r.report_count) })),
+    total: Number(count.n),
+  };
+}
+
+/** The reasons given in the reports of these comments, newest first (empty reasons left out). */
+export async function findReasons(
+  db: Q,
+  commentIds: number[],
+): Promise<{ comment_id: number; reason: string }[]> {
+  if (commentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("comment_reports")
+    .select(["comment_id", "reason"])
+    .where("comment_id", "in", commentIds)
+    .where("reason", "is not", null)
+    .where("reason", "<>", "")
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.flatMap((r) => (r.reason ? [{ comment_id: r.comment_id, reason: r.reason }] : []));
+}
+
+/** The member's ban, or null. */
+export async function findBan(
+  db: Q,
+  userId: number,
+): Promise<{
+  user_id: number;
+  reason: string;
+  banned_by: number | null;
+  banned_by_username: string | null;
+  created_at: string;
+} | null> {
+  const row = await db
+    .selectFrom("comment_bans as b")
+    .leftJoin("users as u", "u.id", "b.banned_by")
+    .select([
+      "b.user_id",
+      "b.reason",
+      "b.banned_by",
+      "u.username as banned_by_username",
+      "b.created_at",
+    ])
+    .where("b.user_id", "=", userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Bans a member from commenting, or replaces the reason of an existing ban. */
+export async function upsertBan(
+  db: Q,
+  ban: { userId: number; reason: string; bannedBy: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto("comment_bans")
+    .values({ user_id: ban.userId, reason: ban.reason, banned_by: ban.bannedBy, created_at: now })
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet((eb) => ({
+        reason: eb.ref("excluded.reason"),
+        banned_by: eb.ref("excluded.banned_by"),
+        created_at: eb.ref("excluded.created_at"),
+      })),
+    )
+    .execute();
+}
+
+/** Lifts a ban. @returns false when the member was not banned. */
+export async function deleteBan(db: Q, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("comment_bans")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,101 @@
+// HTTP for moderation in the studio (issue #7): the reports queue, hide, unhide and delete of a
+// comment, ban and unban of a member. Rules live in moderation.service.ts.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  banBodySchema,
+  banSchema,
+  idPathParam,
+  reportListSchema,
+  reportQuerySchema,
+} from "@pragmatist/contracts";
+import type { ModerationService } from "./moderation.service.ts";
+import { allow, errors, tags } from "./studio-http.ts";
+
+const idParams = z.object({ id: idPathParam });
+
+/** Registers /api/studio/reports, /api/studio/comments/{id}/… and /api/studio/members/{id}/(un)ban. */
+export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { moderation } = deps;
+  const moderate = allow("comment.moderate");
+
+  r.get(
+    "/api/studio/reports",
+    {
+      preValidation: moderate,
+      schema: {
+        tags,
+        summary: "Reported comments with report counts and reasons, most recently reported first",
+        querystring: reportQuerySchema,
+        response: { 200: reportListSchema, ...errors },
+      },
+    },
+    async (req) => moderation.reports(req.user, req.query),
+  );
+
+  for (const [verb, hidden] of [
+    ["hide", true],
+    ["unhide", false],
+  ] as const) {
+    r.post(
+      `/api/studio/comments/:id/${verb}`,
+      {
+        preValidation: moderate,
+        schema: {
+          tags,
+          summary: hidden
+            ? "Hides a comment and its replies from readers"
+            : "Shows a hidden comment to readers again",
+          params: idParams,
+          response: { 200: z.object({ data: z.object({ hidden: z.boolean() }) }), ...errors },
+        },
+      },
+      async (req) => ({ data: await moderation.setHidden(req.user, req.params.id, hidden) }),
+    );
+  }
+
+  r.delete(
+    "/api/studio/comments/:id",
+    {
+      preValidation: moderate,
+      schema: {
+        tags,
+        summary: "Deletes a comment (its text is erased; replies stay)",
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ deleted: z.literal(true) }) }), ...errors },
+      },
+    },
+    async (req) => ({ data: await moderation.deleteComment(req.user, req.params.id) }),
+  );
+
+  r.post(
+    "/api/studio/members/:id/ban",
+    {
+      preValidation: moderate,
+      schema: {
+        tags,
+        summary: "Bans a member from commenting, with the reason they are shown",
+        params: idParams,
+        body: banBodySchema,
+        response: { 200: z.object({ data: banSchema }), ...errors },
+      },
+    },
+    async (req) => ({ data: await moderation.ban(req.user, req.params.id, req.body.reason) }),
+  );
+
+  r.post(
+    "/api/studio/members/:id/unban",
+    {
+      preValidation: moderate,
+      schema: {
+        tags,
+        summary: "Lets a banned member comment again",
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ banned: z.literal(false) }) }), ...errors },
+      },
+    },
+    async (req) => ({ data: await moderation.unban(req.user, req.params.id) }),
+  );
+}

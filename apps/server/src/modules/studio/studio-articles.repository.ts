@@ -1,0 +1,348 @@
+// Kysely queries for the studio's articles: staff lists in any status, one article with its
+// terms, writes, revisions, the next scheduled publish date and the 30-day stats.
+import { type Kysely, sql } from "kysely";
+import type { ArticleState } from "@pragmatist/contracts";
+import type { Database, TermKind } from "../../db/schema.ts";
+import { containsPattern } from "./pages.ts";
+
+type Q = Kysely<Database>;
+
+export interface StudioArticleRow {
+  id: number;
+  slug: string;
+  title: string;
+  sub_title: string;
+  status: string;
+  publish_date: string;
+  reading_time_minutes: number;
+  excerpt: string;
+  thumbnail_id: number | null;
+  thumbnail_url: string | null;
+  thumbnail_width: number | null;
+  thumbnail_height: number | null;
+  author_id: number | null;
+  author_username: string | null;
+  created_at: string;
+  updated_at: string;
+  content?: string;
+}
+
+/** Articles with their author and thumbnail (both may be missing). */
+function base(db: Q) {
+  return db
+    .selectFrom("articles as a")
+    .leftJoin("users as u", "u.id", "a.author_id")
+    .leftJoin("media as m", "m.id", "a.thumbnail_id");
+}
+
+const columns = [
+  "a.id",
+  "a.slug",
+  "a.title",
+  "a.sub_title",
+  "a.status",
+  "a.publish_date",
+  "a.reading_time_minutes",
+  "a.excerpt",
+  "a.thumbnail_id",
+  "m.url as thumbnail_url",
+  "m.width as thumbnail_width",
+  "m.height as thumbnail_height",
+  "a.author_id",
+  "u.username as author_username",
+  "a.created_at",
+  "a.updated_at",
+] as const;
+
+/** One article in any status, with its content, or null. */
+export async function findArticle(db: Q, id: number): Promise<StudioArticleRow | null> {
+  const row = await base(db)
+    .select(columns)
+    .select("a.content")
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface StudioArticleFilter {
+  /** Part of the title, case-insensitive. */
+  q?: string | undefined;
+  state?: ArticleState | undefined;
+  type?: string | undefined;
+  authorId?: number | undefined;
+}
+
+function filtered(db: Q, filter: StudioArticleFilter, now: string) {
+  let qb = base(db);
+  if (filter.q) {
+    qb = qb.where(sql<boolean>`lower(a.title) like ${containsPattern(filter.q)} escape '\\'`);
+  }
+  if (filter.state === "draft") qb = qb.where("a.status", "=", "draft");
+  if (filter.state === "scheduled") {
+    qb = qb.where("a.status", "=", "published").where("a.publish_date", ">", now);
+  }
+  if (filter.state === "published") {
+    qb = qb.where("a.status", "=", "published").where("a.publish_date", "<=", now);
+  }
+  if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
+  if (filter.type) {
+    const type = filter.type;
+    qb = qb.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("article_terms as at")
+          .innerJoin("terms as t", "t.id", "at.term_id")
+          .select(sql.lit(1).as("one"))
+          .whereRef("at.article_id", "=", "a.id")
+          .where("t.kind", "=", "type")
+          .where("t.name", "=", type),
+      ),
+    );
+  }
+  return qb;
+}
+
+/** A page of articles in any status matching `filter`, most recently changed first, and the total. */
+export async function listArticles(
+  db: Q,
+  filter: StudioArticleFilter,
+  page: { limit: number; offset: number },
+  now: string,
+): Promise<{ rows: StudioArticleRow[]; total: number }> {
+  const [count, rows] = await Promise.all([
+    filtered(db, filter, now)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    filtered(db, filter, now)
+      .select(columns)
+      .orderBy("a.updated_at", "desc")
+      .orderBy("a.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface TermNameRow {
+  article_id: number;
+  kind: TermKind;
+  name: string;
+  slug: string;
+}
+
+/** The terms of the given articles, in their stored order. */
+export async function findTermNames(db: Q, articleIds: number[]): Promise<TermNameRow[]> {
+  if (articleIds.length === 0) return [];
+  return db
+    .selectFrom("article_terms as at")
+    .innerJoin("terms as t", "t.id", "at.term_id")
+    .select(["at.article_id", "t.kind", "t.name", "t.slug"])
+    .where("at.article_id", "in", articleIds)
+    .orderBy("at.article_id")
+    .orderBy("at.position")
+    .execute();
+}
+
+/** Which of `slugs` are used by an article other than `exceptId`. */
+export async function findTakenSlugs(
+  db: Q,
+  slugs: string[],
+  exceptId: number | null,
+): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  let qb = db.selectFrom("articles").select("slug").where("slug", "in", slugs);
+  if (exceptId !== null) qb = qb.where("id", "<>", exceptId);
+  return new Set((await qb.execute()).map((r) => r.slug));
+}
+
+/** An image in the media table by id (any owner), or null. */
+export async function findImage(db: Q, id: number): Promise<{ id: number } | null> {
+  const row = await db
+    .selectFrom("media")
+    .select("id")
+    .where("id", "=", id)
+    .where("mime", "like", "image/%")
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface ArticleWrite {
+  slug: string;
+  title: string;
+  sub_title: string;
+  content: string;
+  excerpt: string;
+  reading_time_minutes: number;
+  publish_date: string;
+  thumbnail_id: number | null;
+  status: string;
+}
+
+/** Inserts an article written in the studio (Markdown body, no source). @returns its id. */
+export async function insertArticle(
+  db: Q,
+  a: ArticleWrite & { author_id: number },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto("articles")
+    .values({
+      ...a,
+      body: 1,
+      source_name: null,
+      source_url: null,
+      source_licence: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Writes `changes` and the new `updated_at` when the article is still at version `seen` (its
+ * `updated_at` as read): two saves racing from the same version cannot both win.
+ * @returns false when the article changed (or went) in between.
+ */
+export async function updateArticle(
+  db: Q,
+  id: number,
+  changes: Partial<ArticleWrite>,
+  version: { seen: string; next: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("articles")
+    .set({ ...changes, updated_at: version.next })
+    .where("id", "=", id)
+    .where("updated_at", "=", version.seen)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes an article; its terms links, revisions, comments and reactions go with it (cascade). */
+export async function deleteArticle(db: Q, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("articles").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Keeps a version of an article's text. */
+export async function insertRevision(
+  db: Q,
+  r: { articleId: number; title: string; subTitle: string; content: string; savedBy: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto("article_revisions")
+    .values({
+      article_id: r.articleId,
+      title: r.title,
+      sub_title: r.subTitle,
+      content: r.content,
+      saved_by: r.savedBy,
+      saved_at: now,
+    })
+    .execute();
+}
+
+export interface RevisionRow {
+  id: number;
+  title: string;
+  sub_title: string;
+  saved_by: number | null;
+  saved_by_username: string | null;
+  saved_at: string;
+  content?: string;
+}
+
+const revisionColumns = [
+  "r.id",
+  "r.title",
+  "r.sub_title",
+  "r.saved_by",
+  "u.username as saved_by_username",
+  "r.saved_at",
+] as const;
+
+/** An article's revisions, newest first, without their content. */
+export async function listRevisions(db: Q, articleId: number): Promise<RevisionRow[]> {
+  return db
+    .selectFrom("article_revisions as r")
+    .leftJoin("users as u", "u.id", "r.saved_by")
+    .select(revisionColumns)
+    .where("r.article_id", "=", articleId)
+    .orderBy("r.id", "desc")
+    .execute();
+}
+
+/** One revision of the article with its content, or null (unknown, or another article's). */
+export async function findRevision(
+  db: Q,
+  articleId: number,
+  revisionId: number,
+): Promise<RevisionRow | null> {
+  const row = await db
+    .selectFrom("article_revisions as r")
+    .leftJoin("users as u", "u.id", "r.saved_by")
+    .select(revisionColumns)
+    .select("r.content")
+    .where("r.article_id", "=", articleId)
+    .where("r.id", "=", revisionId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The earliest publish date after `now` of a published article (a scheduled one), or null. */
+export async function findNextScheduled(db: Q, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("articles")
+    .select((eb) => eb.fn.min("publish_date").as("next"))
+    .where("status", "=", "published")
+    .where("publish_date", ">", now)
+    .executeTakeFirst();
+  return (row?.next as string | null | undefined) ?? null;
+}
+
+/** Views and visitors per UTC day of one path between two days (YYYY-MM-DD, inclusive). */
+export async function findDailyViews(
+  db: Q,
+  path: string,
+  from: string,
+  to: string,
+): Promise<{ day: string; views: number; visitors: number }[]> {
+  return db
+    .selectFrom("page_views_daily")
+    .select(["day", "views", "visitors"])
+    .where("path", "=", path)
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .orderBy("day")
+    .execute();
+}
+
+/** Likes, bookmarks and (not deleted) comments of an article created at or after `since`. */
+export async function countRecentReactions(
+  db: Q,
+  articleId: number,
+  since: string,
+): Promise<{ likes: number; bookmarks: number; comments: number }> {
+  const count = (table: "article_likes" | "article_bookmarks") =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("article_id", "=", articleId)
+      .where("created_at", ">=", since)
+      .executeTakeFirstOrThrow();
+  const [likes, bookmarks, comments] = await Promise.all([
+    count("article_likes"),
+    count("article_bookmarks"),
+    db
+      .selectFrom("comments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("article_id", "=", articleId)
+      .where("created_at", ">=", since)
+      .where("deleted_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { likes: Number(likes.n), bookmarks: Number(bookmarks.n), comments: Number(comments.n) };
+}

@@ -1,0 +1,169 @@
+// HTTP for writing in the studio (issue #7): POST/PUT/DELETE /api/articles in the Strapi convention
+// and the staff reads under /api/studio/articles. Rules live in studio-articles.service.ts.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  articleStatsSchema,
+  createArticleBodySchema,
+  idPathParam,
+  revisionListSchema,
+  revisionResponseSchema,
+  studioArticleListSchema,
+  studioArticleQuerySchema,
+  studioArticleResponseSchema,
+  updateArticleBodySchema,
+} from "@pragmatist/contracts";
+import { allow, errors, tags } from "./studio-http.ts";
+import type { StudioArticlesService } from "./studio-articles.service.ts";
+
+const idParams = z.object({ id: idPathParam });
+const revisionParams = z.object({ id: idPathParam, revisionId: idPathParam });
+
+/** Registers the article writes and the studio's article reads. */
+export function studioArticlesRoutes(
+  app: FastifyInstance,
+  deps: { articles: StudioArticlesService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { articles } = deps;
+
+  r.post(
+    "/api/articles",
+    {
+      preValidation: allow("article.create"),
+      schema: {
+        tags,
+        summary: "Writes an article (authors: drafts only; editors may publish or schedule)",
+        body: createArticleBodySchema,
+        response: { 201: studioArticleResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const data = await articles.create(req.user, req.body.data);
+      return reply.status(201).send({ data, meta: {} });
+    },
+  );
+
+  r.put(
+    "/api/articles/:id",
+    {
+      preValidation: allow("article.edit"),
+      schema: {
+        tags,
+        summary:
+          "Saves changes (autosave-safe: unchanged saves write nothing; data.updatedAt detects conflicts with 409)",
+        params: idParams,
+        body: updateArticleBodySchema,
+        response: { 200: studioArticleResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      data: await articles.update(req.user, req.params.id, req.body.data),
+      meta: {},
+    }),
+  );
+
+  r.delete(
+    "/api/articles/:id",
+    {
+      preValidation: allow("article.delete"),
+      schema: {
+        tags,
+        summary: "Deletes an article (editors; authors their own drafts)",
+        params: idParams,
+        response: { 200: studioArticleResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await articles.remove(req.user, req.params.id), meta: {} }),
+  );
+
+  r.get(
+    "/api/studio/articles",
+    {
+      preValidation: allow("article.list"),
+      schema: {
+        tags,
+        summary: "Articles in any status by title, state, type and author (authors: their own)",
+        querystring: studioArticleQuerySchema,
+        response: { 200: studioArticleListSchema, ...errors },
+      },
+    },
+    async (req) => articles.list(req.user, req.query),
+  );
+
+  r.get(
+    "/api/studio/articles/:id",
+    {
+      preValidation: allow("article.read"),
+      schema: {
+        tags,
+        summary: "One article in any status, with its Markdown",
+        params: idParams,
+        response: { 200: studioArticleResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await articles.get(req.user, req.params.id), meta: {} }),
+  );
+
+  r.get(
+    "/api/studio/articles/:id/revisions",
+    {
+      preValidation: allow("article.read"),
+      schema: {
+        tags,
+        summary: "The article's saved versions, newest first (without content)",
+        params: idParams,
+        response: { 200: revisionListSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await articles.listRevisions(req.user, req.params.id) }),
+  );
+
+  r.get(
+    "/api/studio/articles/:id/revisions/:revisionId",
+    {
+      preValidation: allow("article.read"),
+      schema: {
+        tags,
+        summary: "One saved version with its content, to compare with the current text",
+        params: revisionParams,
+        response: { 200: revisionResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      data: await articles.getRevision(req.user, req.params.id, req.params.revisionId),
+    }),
+  );
+
+  r.post(
+    "/api/studio/articles/:id/revisions/:revisionId/restore",
+    {
+      preValidation: allow("article.edit"),
+      schema: {
+        tags,
+        summary: "Puts a saved version's text back (a save: it keeps a new revision)",
+        params: revisionParams,
+        response: { 200: studioArticleResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      data: await articles.restoreRevision(req.user, req.params.id, req.params.revisionId),
+      meta: {},
+    }),
+  );
+
+  r.get(
+    "/api/studio/articles/:id/stats",
+    {
+      preValidation: allow("article.read"),
+      schema: {
+        tags,
+        summary: "Views, likes, bookmarks and comments of the last 30 days",
+        params: idParams,
+        response: { 200: articleStatsSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await articles.stats(req.user, req.params.id) }),
+  );
+}

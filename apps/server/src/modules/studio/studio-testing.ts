@@ -1,0 +1,155 @@
+// Test helpers for the studio: an app on a fresh database with a movable clock, signed-in staff of
+// each role, and the studio's requests (real HTTP through app.inject, nothing mocked).
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { Role, StudioArticle } from "@pragmatist/contracts";
+import { type App, buildApp } from "../../app.ts";
+import type { Db, Dialect } from "../../db/client.ts";
+import { freshDb, testConfig } from "../../testing/db.ts";
+import { registerMember, type TestMember } from "../../testing/fixtures.ts";
+
+/** A clock tests move by hand; the app reads it for every publish-date decision. */
+export interface TestClock {
+  now(): Date;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = "2026-03-02T09:00:00.000Z"): TestClock {
+  let t = Date.parse(start);
+  return {
+    now: () => new Date(t),
+    set(iso) {
+      t = Date.parse(iso);
+    },
+    advance(ms) {
+      t += ms;
+    },
+  };
+}
+
+export interface StudioContext {
+  db: Db;
+  app: App;
+  clock: TestClock;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A signed-up member given `role` (straight in the database, as `npm run user:role` does). */
+  person(role: Role, username?: string): Promise<TestMember>;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh database on `engine` and builds the API app over it with a test clock. */
+export async function studioContext(
+  engine: Dialect,
+  options: { config?: Record<string, string>; web?: "build" } = {},
+): Promise<StudioContext> {
+  const db = await freshDb(engine);
+  const clock = testClock();
+  const app = await buildApp(testConfig(options.config), {
+    db,
+    clock,
+    logger: false,
+    ...(options.web ? { web: options.web } : {}),
+  });
+  const inject = (o: InjectOptions) => app.inject(o);
+  return {
+    db,
+    app,
+    clock,
+    inject,
+    async person(role, username) {
+      const m = await registerMember(inject, username ? { username } : {});
+      await db.kysely.updateTable("users").set({ role }).where("id", "=", m.id).execute();
+      return m;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+type Auth = { auth: Record<string, string> } | null;
+
+const headersOf = (who: Auth) => (who ? who.auth : {});
+
+/** POST /api/articles as `who` with `data`. */
+export function postArticle(ctx: StudioContext, who: Auth, data: Record<string, unknown>) {
+  return ctx.inject({
+    method: "POST",
+    url: "/api/articles",
+    headers: headersOf(who),
+    payload: { data },
+  });
+}
+
+/** PUT /api/articles/{id} as `who` with `data`. */
+export function putArticle(
+  ctx: StudioContext,
+  who: Auth,
+  id: number,
+  data: Record<string, unknown>,
+) {
+  return ctx.inject({
+    method: "PUT",
+    url: `/api/articles/${id}`,
+    headers: headersOf(who),
+    payload: { data },
+  });
+}
+
+/** Writes an article through the API and returns it. @throws when not answered 201. */
+export async function writeArticle(
+  ctx: StudioContext,
+  who: TestMember,
+  data: Record<string, unknown>,
+): Promise<StudioArticle> {
+  const res = await postArticle(ctx, who, data);
+  if (res.statusCode !== 201) throw new Error(`POST /api/articles: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: StudioArticle }).data;
+}
+
+/** GET `url` as `who` (anonymous when null). */
+export function get(ctx: StudioContext, who: Auth, url: string) {
+  return ctx.inject({ url, headers: headersOf(who) });
+}
+
+/** Inserts a comment under an article straight in the database; returns its id. */
+export async function insertComment(
+  db: Db,
+  fields: { articleId: number; authorId: number; content?: string; at?: string },
+): Promise<number> {
+  const at = fields.at ?? new Date().toISOString();
+  const row = await db.kysely
+    .insertInto("comments")
+    .values({
+      article_id: fields.articleId,
+      parent_id: null,
+      author_id: fields.authorId,
+      content: fields.content ?? "A comment",
+      created_at: at,
+      updated_at: at,
+      edited_at: null,
+      deleted_at: null,
+      hidden_at: null,
+      hidden_by: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts a report of a comment by a member, with an optional reason. */
+export async function insertReport(
+  db: Db,
+  fields: { commentId: number; userId: number; reason?: string | null; at?: string },
+): Promise<void> {
+  await db.kysely
+    .insertInto("comment_reports")
+    .values({
+      comment_id: fields.commentId,
+      user_id: fields.userId,
+      reason: fields.reason ?? null,
+      created_at: fields.at ?? new Date().toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,42 @@
+// The studio's services wired together (issue #7): articles, moderation, members and the watch
+// that keeps cached public pages from outliving a publish, an unpublish or a scheduled time.
+import type { Db } from "../../db/client.ts";
+import type { CommentsService } from "../comments/comments.service.ts";
+import type { NewsletterService } from "../newsletter/newsletter.service.ts";
+import type { SearchService } from "../search/search.service.ts";
+import type { UploadService } from "../uploads/upload.service.ts";
+import { createMembersService, type MembersService } from "./members.service.ts";
+import { createModerationService, type ModerationService } from "./moderation.service.ts";
+import { createPublicationWatch, type PublicationWatch } from "./publication-watch.ts";
+import {
+  createStudioArticlesService,
+  type StudioArticlesService,
+} from "./studio-articles.service.ts";
+
+export interface StudioService {
+  articles: StudioArticlesService;
+  moderation: ModerationService;
+  members: MembersService;
+  /** Asked by app.ts before the response cache answers (see publication-watch.ts). */
+  publication: PublicationWatch;
+}
+
+/** Builds the studio over its neighbours' services; `now` is the injectable clock. */
+export function createStudioService(
+  db: Db,
+  deps: {
+    search: SearchService;
+    uploads: Pick<UploadService, "findOwnedImage">;
+    comments: Pick<CommentsService, "setHidden" | "remove">;
+    newsletter: Pick<NewsletterService, "exportCsv">;
+    now: () => Date;
+  },
+): StudioService {
+  const publication = createPublicationWatch(db, deps.now);
+  return {
+    articles: createStudioArticlesService(db, { ...deps, watch: publication }),
+    moderation: createModerationService(db, deps),
+    members: createMembersService(db, deps),
+    publication,
+  };
+}

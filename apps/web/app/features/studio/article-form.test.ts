@@ -1,0 +1,60 @@
+// The editor's form: dates in UTC, comma lists, and the body it sends.
+import {
+  articleTypes,
+  TERMS_MAX as CONTRACT_TERMS_MAX,
+  updateArticleBodySchema,
+} from "@pragmatist/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  ARTICLE_TYPES,
+  changesOf,
+  formOf,
+  fromUtcInput,
+  isFutureDate,
+  splitTerms,
+  TERMS_MAX,
+  toUtcInput,
+} from "./article-form";
+
+describe("article form", () => {
+  it("keeps the contract's types and term limit", () => {
+    expect([...ARTICLE_TYPES]).toEqual([...articleTypes]);
+    expect(TERMS_MAX).toBe(CONTRACT_TERMS_MAX);
+  });
+
+  it("shows and reads publish dates in UTC", () => {
+    expect(toUtcInput("2026-05-01T08:30:00.000Z")).toBe("2026-05-01T08:30");
+    expect(toUtcInput("2026-05-01T08:30:59.250Z")).toBe("2026-05-01T08:30:59");
+    expect(fromUtcInput("2026-05-01T08:30:59")).toBe("2026-05-01T08:30:59.000Z");
+    expect(fromUtcInput("2026-05-01T08:30")).toBe("2026-05-01T08:30:00.000Z");
+    expect(fromUtcInput("")).toBeNull();
+    expect(fromUtcInput("2026-13-40T99:99")).toBeNull();
+    const now = new Date("2026-05-01T08:00:00Z");
+    expect(isFutureDate("2026-05-01T08:01", now)).toBe(true);
+    expect(isFutureDate("2026-05-01T08:00", now)).toBe(false);
+  });
+
+  it("reads comma-separated names once each", () => {
+    expect(splitTerms(" DeFi, layer 2 ,, defi,  Solana  ")).toEqual(["DeFi", "layer 2", "Solana"]);
+    expect(splitTerms(Array.from({ length: 30 }, (_, i) => `t${i}`).join(","))).toHaveLength(20);
+  });
+
+  it("sends a body the API accepts, without an empty slug", () => {
+    const form = {
+      ...formOf(null, new Date("2026-05-01T08:00:00Z")),
+      title: "  A new piece ",
+      content: "# Hello",
+      tags: "one, two",
+    };
+    const data = changesOf(form);
+    expect(data).not.toHaveProperty("slug");
+    expect(data).toMatchObject({
+      title: "A new piece",
+      tags: ["one", "two"],
+      publishDate: "2026-05-01T08:00:00.000Z",
+      thumbnail: null,
+      types: ["Research"],
+    });
+    expect(updateArticleBodySchema.safeParse({ data }).success).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+// What the editor holds and what it sends (issue #7 editor fields): the form's values from an
+// article, and the `data` of `PUT /api/articles/{id}` from the form. Pure, so tested in Node.
+import type { ArticleInput, ArticleType, StudioArticle } from "@pragmatist/contracts";
+import { openSlug } from "./slug";
+
+/** The article types (contracts `articleTypes`; article-form.test.ts keeps them equal). */
+export const ARTICLE_TYPES = ["Research", "News"] as const satisfies readonly ArticleType[];
+
+/** Terms per kind the API takes (contracts `TERMS_MAX`). */
+export const TERMS_MAX = 20;
+
+export interface ArticleForm {
+  title: string;
+  subTitle: string;
+  slug: string;
+  /** The slug still follows the title (see slug.ts). */
+  slugAuto: boolean;
+  /** Markdown. */
+  content: string;
+  types: ArticleType[];
+  /** Comma-separated names, as typed. */
+  categories: string;
+  tags: string;
+  ecosystems: string;
+  /** `YYYY-MM-DDTHH:MM[:SS]` in UTC: the value of a datetime-local input. */
+  publishDate: string;
+  thumbnail: { id: number; url: string } | null;
+}
+
+/**
+ * An instant as a datetime-local value in UTC: "2026-05-01T08:00", with seconds only when it has
+ * some ("2026-05-01T08:00:05"), so a date scheduled to the second survives the next save.
+ */
+export function toUtcInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toISOString().slice(0, date.getUTCSeconds() === 0 ? 16 : 19);
+}
+
+/** A datetime-local value read as UTC, as ISO 8601 ("…:00.000Z"); null when not a date. */
+export function fromUtcInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const date = new Date(`${value}Z`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * Names from a comma-separated list: trimmed, empty ones dropped, repeats (ignoring case) kept
+ * once, at most TERMS_MAX.
+ */
+export function splitTerms(text: string): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const raw of text.split(",")) {
+    const name = raw.trim().replace(/\s+/g, " ");
+    const key = name.toLowerCase();
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    names.push(name);
+  }
+  return names.slice(0, TERMS_MAX);
+}
+
+/** The form for `article`, or an empty one for a new article dated `now` (Research by default). */
+export function formOf(article: StudioArticle | null, now: Date): ArticleForm {
+  if (!article) {
+    return {
+      title: "",
+      subTitle: "",
+      ...slugFields(openSlug(null)),
+      content: "",
+      types: ["Research"],
+      categories: "",
+      tags: "",
+      ecosystems: "",
+      // This minute: a new draft's date is "now" to the minute.
+      publishDate: toUtcInput(new Date(now.getTime() - (now.getTime() % 60_000)).toISOString()),
+      thumbnail: null,
+    };
+  }
+  const a = article.attributes;
+  return {
+    title: a.title,
+    subTitle: a.subTitle,
+    ...slugFields(openSlug({ title: a.title, slug: a.slug, draft: a.status === "draft" })),
+    content: a.content,
+    types: [...a.types],
+    categories: a.categories.map((t) => t.name).join(", "),
+    tags: a.tags.join(", "),
+    ecosystems: a.ecosystems.map((t) => t.name).join(", "),
+    publishDate: toUtcInput(a.publishDate),
+    thumbnail: a.thumbnail ? { id: a.thumbnail.id, url: a.thumbnail.url } : null,
+  };
+}
+
+function slugFields(field: { slug: string; auto: boolean }) {
+  return { slug: field.slug, slugAuto: field.auto };
+}
+
+/**
+ * The article's fields to save (no status: the action adds it). An empty slug is left out (the
+ * server makes one on create and keeps the old one on update), and so are an unreadable date
+ * and an empty list of types.
+ * The title is sent trimmed; the API refuses an empty one with its own message.
+ */
+export function changesOf(form: ArticleForm): Omit<ArticleInput, "status"> {
+  const publishDate = fromUtcInput(form.publishDate);
+  return {
+    title: form.title.trim(),
+    subTitle: form.subTitle.trim(),
+    ...(form.slug.trim() ? { slug: form.slug.trim() } : {}),
+    content: form.content,
+    // An article stored without a type (imported, or made through the API) keeps none until one
+    // is ticked: the API takes at least one.
+    ...(form.types.length > 0 ? { types: form.types } : {}),
+    categories: splitTerms(form.categories),
+    tags: splitTerms(form.tags),
+    ecosystems: splitTerms(form.ecosystems),
+    ...(publishDate ? { publishDate } : {}),
+    thumbnail: form.thumbnail?.id ?? null,
+  };
+}
+
+/** Whether `publishDate` (datetime-local, UTC) is later than `now`: a publish then schedules. */
+export function isFutureDate(publishDate: string, now: Date): boolean {
+  const iso = fromUtcInput(publishDate);
+  return iso !== null && Date.parse(iso) > now.getTime();
+}

@@ -1,0 +1,109 @@
+// The audit log as a table (issue #7 "An audit log records publish, unpublish, delete, role
+// changes and moderation actions (who, what, when)").
+import type { AuditAction, AuditEntry } from "@pragmatist/contracts";
+import { Link } from "react-router";
+import { formatDateTimeUtc } from "../../lib/format";
+
+/** Every action the log records, in words (contracts `auditActions`). */
+export const AUDIT_ACTIONS: Record<AuditAction, string> = {
+  "article.publish": "Published an article",
+  "article.unpublish": "Unpublished an article",
+  "article.schedule": "Scheduled an article",
+  "article.delete": "Deleted an article",
+  "member.role": "Changed a role",
+  "member.ban": "Banned from commenting",
+  "member.unban": "Lifted a ban",
+  "comment.hide": "Hid a comment",
+  "comment.unhide": "Unhid a comment",
+  "comment.delete": "Deleted a comment",
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** What the entry was about: the article (linked while it exists), member or comment. */
+function Target({ entry }: { entry: AuditEntry }) {
+  const d = entry.details;
+  if (entry.targetType === "article") {
+    const title = text(d.title) ?? `Article #${entry.targetId}`;
+    return entry.action !== "article.delete" && entry.targetId ? (
+      <Link
+        to={`/studio/articles/${entry.targetId}`}
+        className="font-medium text-accent hover:underline"
+      >
+        {title}
+      </Link>
+    ) : (
+      <span className="font-medium">{title}</span>
+    );
+  }
+  if (entry.targetType === "member") {
+    return <span>{text(d.username) ?? `Member #${entry.targetId}`}</span>;
+  }
+  return <span>Comment #{entry.targetId}</span>;
+}
+
+/** The details worth a line: the change of state or role, the scheduled date, a ban's reason. */
+function detailLine(entry: AuditEntry): string {
+  const d = entry.details;
+  const parts: string[] = [];
+  if (text(d.to)) parts.push(text(d.from) ? `${d.from} → ${d.to}` : `→ ${d.to}`);
+  if (entry.action === "article.schedule" && text(d.publishDate)) {
+    parts.push(`goes live ${formatDateTimeUtc(d.publishDate as string)}`);
+  }
+  if (text(d.reason)) parts.push(`“${d.reason}”`);
+  if (text(d.via)) parts.push(`via ${d.via}`);
+  return parts.join(" · ");
+}
+
+/** Who acted: a member, the command line (`npm run user:role`), or an account since deleted. */
+function actorName(entry: AuditEntry): string {
+  if (entry.actor) return entry.actor.username;
+  return text(entry.details.via) === "command line" ? "Command line" : "Deleted account";
+}
+
+/** Newest first: when, who, what, on what, details. */
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-line bg-surface">
+      <table className="w-full table-fixed border-collapse text-left text-sm">
+        <caption className="sr-only">Audit log, newest first</caption>
+        <thead className="border-b border-line bg-page/60 text-xs font-semibold tracking-wide text-muted uppercase">
+          <tr>
+            <th scope="col" className="w-44 px-4 py-2">
+              When (UTC)
+            </th>
+            <th scope="col" className="hidden w-36 px-3 py-2 sm:table-cell">
+              Who
+            </th>
+            <th scope="col" className="px-3 py-2">
+              What
+            </th>
+            <th scope="col" className="hidden px-3 py-2 lg:table-cell">
+              Details
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} className="border-b border-line align-top last:border-0">
+              <td className="tabular px-4 py-2.5 text-muted">
+                <time dateTime={e.at}>{formatDateTimeUtc(e.at).replace(/ UTC$/, "")}</time>
+              </td>
+              <td className="hidden truncate px-3 py-2.5 sm:table-cell">{actorName(e)}</td>
+              <td className="px-3 py-2.5">
+                <p>{AUDIT_ACTIONS[e.action]}</p>
+                <p className="truncate">
+                  <Target entry={e} />
+                </p>
+                <p className="text-xs text-muted sm:hidden">by {actorName(e)}</p>
+              </td>
+              <td className="hidden px-3 py-2.5 break-words text-muted lg:table-cell">
+                {detailLine(e)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+// Editorial studio journeys in headless Chromium (issue #7): an author writes an illustrated
+// draft and cannot publish; an editor publishes it (home, search, feed), schedules another that
+// goes live on its own, hides a reported comment, and restores a revision.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+
+const SESSION_COOKIE = "pragmatist_session";
+const COMMENTED_ARTICLE = "reading-smart-contract-risk";
+/** A word no demo article has, so search finds only ours. */
+const MARKER = `zephyrine${Date.now().toString(36)}`;
+
+interface Member {
+  jwt: string;
+  id: number;
+  email: string;
+}
+
+/** Signs a member up through the API. */
+async function signUp(baseUrl: string, username: string): Promise<Member> {
+  const email = `${username.replace(/\W/g, "").toLowerCase()}.${Date.now()}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, email, password: "long-enough-password" }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { jwt: string; user: { id: number } };
+  return { jwt: body.jwt, id: body.user.id, email };
+}
+
+/** `npm run user:role -- <email> <role>` against the running app's database. */
+async function grantRole(app: RunningApp, email: string, role: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ["apps/server/src/cli/user-role.ts", email, role], {
+    cwd: new URL("../../..", import.meta.url).pathname,
+    env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
+}
+
+async function api(
+  baseUrl: string,
+  method: string,
+  path: string,
+  jwt: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${jwt}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+async function signIn(page: Page, baseUrl: string, jwt: string) {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
+}
+
+const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${path}`)).text();
+
+/** The editor's save status line ("Saving…", "Saved 12:03", "Not saved: …"). */
+const saveStatus = (page: Page) => page.locator("[data-save-status]");
+
+describe("studio", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let author: Member;
+  let editor: Member;
+  /** The author's article, shared by the journeys that follow. */
+  let articleId = 0;
+  const title = `Field notes on ${MARKER} liquidity`;
+  const body = "## Findings\n\nA **bold** claim about liquidity.\n\n- one\n- two";
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    author = await signUp(app.baseUrl, "Ada Author");
+    editor = await signUp(app.baseUrl, "Eddie Editor");
+    await grantRole(app, author.email, "author");
+    await grantRole(app, editor.email, "editor");
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("keeps the studio to staff: sign-in for anonymous visitors, a 403 for members", async () => {
+    const anonymous = await fetch(`${app.baseUrl}/studio/articles/new`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/login?next=%2Fstudio%2Farticles%2Fnew");
+    expect(anonymous.headers.get("cache-control") ?? "").not.toMatch(/public/);
+
+    const member = await signUp(app.baseUrl, "Mo Member");
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, member.jwt);
+    const res = await page.goto(`${app.baseUrl}/studio`);
+    expect(res?.status()).toBe(403);
+    await page.getByRole("heading", { name: "You cannot open this page" }).waitFor();
+    expect(await page.getByRole("link", { name: "Studio", exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("lets an author write an illustrated draft with a live preview, and never publish", async () => {
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, author.jwt);
+    await page.goto(`${app.baseUrl}/`);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Studio", exact: true })
+      .click();
+    await page.getByRole("heading", { name: "Your articles" }).waitFor();
+    await page.getByRole("link", { name: "New article" }).click();
+    await page.waitForURL(/\/studio\/articles\/new$/);
+
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    expect(await page.getByLabel("Slug").inputValue()).toBe(`field-notes-on-${MARKER}-liquidity`);
+    await page.getByLabel("Subtitle").fill("What the order books said");
+    await page.getByRole("textbox", { name: "Body (Markdown)" }).fill(body);
+    await page.getByLabel("Tags").fill("liquidity, order books");
+
+    // The preview renders the Markdown as the article page does.
+    const preview = page.getByRole("article", { name: "Preview" });
+    await preview.getByRole("heading", { name: "Findings" }).waitFor();
+    expect(await preview.locator("strong").innerText()).toBe("bold");
+    expect(await preview.locator("li").count()).toBe(2);
+
+    // Leaving before the autosave warns; staying keeps the text.
+    await page.getByRole("link", { name: "← Articles" }).click();
+    await page.getByRole("heading", { name: "Leave without saving?" }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // The first autosave creates the draft and gives the editor its address.
+    await page.waitForURL(/\/studio\/articles\/\d+$/, { timeout: 10_000 });
+    articleId = Number(new URL(page.url()).pathname.split("/").pop());
+    await expect
+      .poll(() => saveStatus(page).innerText(), { timeout: 10_000 })
+      .toMatch(/^Saved \d\d:\d\d$/);
+
+    // A thumbnail through the upload pipeline, previewed, then autosaved.
+    const png = await sharp({
+      create: { width: 64, height: 36, channels: 3, background: { r: 15, g: 118, b: 110 } },
+    })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Thumbnail image").setInputFiles({
+      name: "thumb.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    const thumb = page.getByRole("img", { name: "Thumbnail preview" });
+    await thumb.waitFor();
+    expect(await thumb.getAttribute("src")).toMatch(/^\/uploads\//);
+    await expect.poll(() => saveStatus(page).innerText(), { timeout: 10_000 }).toMatch(/^Saved/);
+
+    // An author has Save draft only, and the API refuses a publish.
+    expect(await page.getByRole("button", { name: "Save draft" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: /Publish|Schedule|Unpublish/ }).count()).toBe(0);
+    const publish = await api(app.baseUrl, "PUT", `/api/articles/${articleId}`, author.jwt, {
+      data: { status: "published" },
+    });
+    expect(publish.status).toBe(403);
+
+    // Saved for real: a reload shows the draft with its picture; it is not public.
+    await page.reload();
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+    await page.getByRole("img", { name: "Thumbnail preview" }).waitFor();
+    expect((await fetch(`${app.baseUrl}/p/field-notes-on-${MARKER}-liquidity`)).status).toBe(404);
+    expect(problems).toEqual([]);
+  });
+
+  it("stops autosaving over a change made elsewhere and offers to reload", async () => {
+    const created = await api(app.baseUrl, "POST", "/api/articles", author.jwt, {
+      data: { title: `Two tabs ${MARKER}`, content: "First words." },
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, author.jwt);
+    await page.goto(`${app.baseUrl}/studio/articles/${id}`);
+    const bodyBox = page.getByRole("textbox", { name: "Body (Markdown)" });
+    expect(await bodyBox.inputValue()).toBe("First words.");
+
+    // Another tab saves first; this editor's autosave then gets a 409 and writes nothing.
+    const other = await api(app.baseUrl, "PUT", `/api/articles/${id}`, author.jwt, {
+      data: { content: "Saved in another tab." },
+    });
+    expect(other.status).toBe(200);
+    await bodyBox.fill("Typed here, too late.");
+    const alert = page.getByRole("alert").filter({ hasText: "changed elsewhere" });
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await saveStatus(page).innerText()).toBe("Not saved: the article was changed elsewhere");
+    await alert.getByRole("button", { name: "Reload the article" }).click();
+    await expect.poll(() => bodyBox.inputValue()).toBe("Saved in another tab.");
+    expect(await alert.count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("lets an editor publish it: on the home page, in search and in the feed", async () => {
+    expect(articleId).toBeGreaterThan(0);
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/studio?q=${MARKER}`);
+    await page.getByRole("link", { name: title }).click();
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await page.getByText("Published: readers can see it now.").waitFor();
+    expect(await page.getByText("Published", { exact: true }).count()).toBeGreaterThan(0);
+
+    expect(await text(app.baseUrl, "/")).toContain(title);
+    await page.goto(`${app.baseUrl}/?q=${MARKER}`);
+    await page.getByRole("heading", { name: title }).first().waitFor();
+    expect(await text(app.baseUrl, "/feed.xml")).toContain(title);
+    expect(problems).toEqual([]);
+  });
+
+  it("publishes a scheduled article on its own at its time, not before", async () => {
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/studio/articles/new`);
+    const scheduledTitle = `Scheduled ${MARKER} outlook`;
+    await page.getByLabel("Title", { exact: true }).fill(scheduledTitle);
+    await page.getByRole("textbox", { name: "Body (Markdown)" }).fill("Due soon.");
+    const at = new Date(Date.now() + 8_000);
+    at.setUTCMilliseconds(0);
+    await page.getByLabel("Publish date (UTC)").fill(at.toISOString().slice(0, 19));
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await page.getByText("Scheduled: it goes live at its publish date.").waitFor();
+    const slug = `scheduled-${MARKER}-outlook`;
+
+    expect(Date.now()).toBeLessThan(at.getTime());
+    expect((await fetch(`${app.baseUrl}/p/${slug}`)).status).toBe(404);
+    expect(await text(app.baseUrl, "/")).not.toContain(scheduledTitle);
+    expect(await text(app.baseUrl, "/feed.xml")).not.toContain(scheduledTitle);
+
+    await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now()) + 500));
+    expect((await fetch(`${app.baseUrl}/p/${slug}`)).status).toBe(200);
+    expect(await text(app.baseUrl, "/")).toContain(scheduledTitle);
+    expect(await text(app.baseUrl, "/feed.xml")).toContain(scheduledTitle);
+    expect(problems).toEqual([]);
+  });
+
+  it("lets an editor hide a reported comment so readers no longer see it", async () => {
+    const commenter = await signUp(app.baseUrl, "Cara Commenter");
+    const reporter = await signUp(app.baseUrl, "Rae Reporter");
+    const words = `Buy ${MARKER} coins now at my site`;
+    const posted = await api(
+      app.baseUrl,
+      "POST",
+      `/api/comment-manager/comments/${COMMENTED_ARTICLE}`,
+      commenter.jwt,
+      { content: words },
+    );
+    expect(posted.status).toBe(201);
+    const commentId = ((await posted.json()) as { id: number }).id;
+    const reported = await api(
+      app.baseUrl,
+      "POST",
+      `/api/comment-manager/comments/${commentId}/report`,
+      reporter.jwt,
+      { reason: "Spam link" },
+    );
+    expect(reported.ok).toBe(true);
+    expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(words);
+
+    const { page, problems } = await openPage(browser, viewports.mobile);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/studio/moderation`);
+    const item = page.getByRole("article", { name: /^Comment by Cara Commenter/ });
+    await item.getByText(words).waitFor();
+    await item.getByText("Spam link").waitFor();
+    await item.getByText("1 report").waitFor();
+    await item.getByRole("button", { name: "Hide" }).click();
+    await item.getByText("Hidden", { exact: true }).waitFor();
+    await item.getByRole("button", { name: "Unhide" }).waitFor();
+
+    // Signed-in readers at once; anonymous readers once the page cache (5 s) has turned over.
+    const reader = await signUp(app.baseUrl, "Rita Reader");
+    const signedIn = await api(app.baseUrl, "GET", `/p/${COMMENTED_ARTICLE}`, reader.jwt);
+    expect(await signedIn.text()).not.toContain(words);
+    await expect
+      .poll(() => text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`), { timeout: 10_000, interval: 500 })
+      .not.toContain(words);
+    const listed = await (
+      await fetch(`${app.baseUrl}/api/comment-manager/comments/${COMMENTED_ARTICLE}`)
+    ).text();
+    expect(listed).not.toContain(words);
+    expect(problems).toEqual([]);
+  });
+
+  it("restores an earlier revision: back in the editor and on the article page", async () => {
+    expect(articleId).toBeGreaterThan(0);
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/studio/articles/${articleId}`);
+    const bodyBox = page.getByRole("textbox", { name: "Body (Markdown)" });
+    expect(await bodyBox.inputValue()).toBe(body);
+    await bodyBox.fill("Rewritten in haste.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => saveStatus(page).innerText()).toMatch(/^Saved/);
+    await expect
+      .poll(async () =>
+        (await text(app.baseUrl, `/p/field-notes-on-${MARKER}-liquidity`)).includes(
+          "Rewritten in haste.",
+        ),
+      )
+      .toBe(true);
+
+    // The newest revision is the current text; the one before holds the original body.
+    const compare = page.getByRole("button", { name: /^Compare with the version of/ });
+    await expect.poll(() => compare.count()).toBeGreaterThan(1);
+    await compare.nth(1).click();
+    const dialog = page.getByRole("dialog", { name: "This version and the current text" });
+    await dialog.getByText("Rewritten in haste.").waitFor();
+    await dialog.getByText("A **bold** claim about liquidity.").waitFor();
+    await dialog.getByRole("button", { name: "Restore this version" }).click();
+    await page.getByText(/^Restored:/).waitFor();
+    expect(await bodyBox.inputValue()).toBe(body);
+
+    const html = await text(app.baseUrl, `/p/field-notes-on-${MARKER}-liquidity`);
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).not.toContain("Rewritten in haste.");
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,296 @@
+// Studio contract (issue #7): staff writing, publishing, revisions, moderation, members and audit,
+// in the Strapi v4 style (`{ data: {...} }` bodies, `{ data, meta }` answers).
+import { z } from "zod";
+import { articleTypes, termSchema } from "./articles.ts";
+import { roles } from "./auth.ts";
+import { paginationMetaSchema, pageParam, pageSizeParam, searchQueryParam } from "./pagination.ts";
+import { MAX_ID } from "./users.ts";
+
+/** What is stored: a draft, or published (live from its publish date on). */
+export const articleStatuses = ["draft", "published"] as const;
+export type ArticleStatus = (typeof articleStatuses)[number];
+/** What the studio shows: a published article whose publish date is still ahead is "scheduled". */
+export const articleStates = ["draft", "scheduled", "published"] as const;
+export type ArticleState = (typeof articleStates)[number];
+
+export const TITLE_MAX = 200;
+export const SUBTITLE_MAX = 300;
+/** Markdown body: at most 200,000 characters (a long research piece is under 60,000). */
+export const CONTENT_MAX = 200_000;
+export const SLUG_MAX = 120;
+/** Terms per kind on one article. */
+export const TERMS_MAX = 20;
+
+const termName = z.string().trim().min(1).max(60);
+const termNames = z.array(termName).max(TERMS_MAX);
+const mediaId = z.number().int().positive().max(MAX_ID);
+
+/** A URL slug: lower-case letters and digits in groups joined by single hyphens. */
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SLUG_MAX)
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    "A slug has lower-case letters and digits joined by single hyphens",
+  );
+
+/** An instant with its offset (RFC 3339), e.g. `2026-05-01T08:00:00Z`. */
+const instant = z.iso.datetime({ offset: true });
+
+/** The editable fields of an article; every one is optional on update. */
+const articleFields = {
+  subTitle: z.string().trim().max(SUBTITLE_MAX),
+  slug: slugSchema,
+  /** Markdown, rendered like the article page renders it. */
+  content: z.string().max(CONTENT_MAX),
+  types: z.array(z.enum(articleTypes)).min(1).max(articleTypes.length),
+  categories: termNames,
+  tags: termNames,
+  ecosystems: termNames,
+  publishDate: instant,
+  /** A media id from `POST /api/upload`, or null for none. */
+  thumbnail: mediaId.nullable(),
+  status: z.enum(articleStatuses),
+};
+const titleSchema = z.string().trim().min(1, "A title is needed").max(TITLE_MAX);
+
+/** The editable fields, each optional; unknown fields are refused. */
+const editableFields = z.strictObject(articleFields).partial();
+
+/**
+ * `POST /api/articles` body (Strapi `{ data }`): exactly these fields (no author, clicks or
+ * dates of record: CVE-2023-39345-style mass assignment). The author is the caller; the slug is
+ * made from the title when absent; status defaults to draft.
+ */
+export const createArticleBodySchema = z.strictObject({
+  data: editableFields.extend({ title: titleSchema }),
+});
+export type CreateArticleBody = z.infer<typeof createArticleBodySchema>;
+export type ArticleInput = CreateArticleBody["data"];
+
+/**
+ * `PUT /api/articles/{id}` body: any of the fields; `updatedAt` (optional) is the version the
+ * client last saw: when the article changed since, the answer is 409 and nothing is written
+ * (autosave conflict detection, like HTTP's If-Unmodified-Since).
+ */
+export const updateArticleBodySchema = z.strictObject({
+  data: editableFields.extend({ title: titleSchema.optional(), updatedAt: instant.optional() }),
+});
+export type UpdateArticleBody = z.infer<typeof updateArticleBodySchema>;
+export type ArticleChanges = UpdateArticleBody["data"];
+
+const personSchema = z.object({ id: z.number().int(), username: z.string() });
+
+/** An article as staff see it in lists (no content). */
+export const studioArticleSummarySchema = z.object({
+  id: z.number().int(),
+  attributes: z.object({
+    title: z.string(),
+    subTitle: z.string(),
+    slug: z.string(),
+    status: z.enum(articleStatuses),
+    state: z.enum(articleStates),
+    publishDate: z.string(),
+    types: z.array(z.enum(articleTypes)),
+    categories: z.array(termSchema),
+    tags: z.array(z.string()),
+    ecosystems: z.array(termSchema),
+    thumbnail: z
+      .object({
+        id: z.number().int(),
+        url: z.string(),
+        width: z.number().int().nullable(),
+        height: z.number().int().nullable(),
+      })
+      .nullable(),
+    author: personSchema.nullable(),
+    readingTimeMinutes: z.number().int(),
+    excerpt: z.string(),
+    createdAt: z.string(),
+    /** The version to send back as `data.updatedAt` to detect a conflicting save. */
+    updatedAt: z.string(),
+  }),
+});
+/** The full article for the editor: the summary plus its Markdown. */
+export const studioArticleSchema = z.object({
+  id: z.number().int(),
+  attributes: studioArticleSummarySchema.shape.attributes.extend({ content: z.string() }),
+});
+export type StudioArticleSummary = z.infer<typeof studioArticleSummarySchema>;
+export type StudioArticle = z.infer<typeof studioArticleSchema>;
+export const studioArticleResponseSchema = z.object({
+  data: studioArticleSchema,
+  meta: z.object({}),
+});
+export type StudioArticleResponse = z.infer<typeof studioArticleResponseSchema>;
+
+/** `GET /api/studio/articles`: title search, filters, pagination (authors see their own only). */
+export const studioArticleQuerySchema = z.strictObject({
+  q: searchQueryParam.optional(),
+  status: z.enum(articleStates).optional(),
+  type: z.enum(articleTypes).optional(),
+  authorId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(20),
+});
+export type StudioArticleQuery = z.infer<typeof studioArticleQuerySchema>;
+export const studioArticleListSchema = z.object({
+  data: z.array(studioArticleSummarySchema),
+  meta: z.object({ pagination: paginationMetaSchema }),
+});
+export type StudioArticleList = z.infer<typeof studioArticleListSchema>;
+
+/** One saved version of an article's text; lists leave the content out. */
+export const revisionSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subTitle: z.string(),
+  savedBy: personSchema.nullable(),
+  savedAt: z.string(),
+});
+export const revisionSchema = revisionSummarySchema.extend({ content: z.string() });
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+export type Revision = z.infer<typeof revisionSchema>;
+export const revisionListSchema = z.object({ data: z.array(revisionSummarySchema) });
+export const revisionResponseSchema = z.object({ data: revisionSchema });
+
+/** `GET /api/studio/articles/{id}/stats`: the last 30 days, today included (UTC days). */
+export const articleStatsSchema = z.object({
+  data: z.object({
+    /** First and last UTC day counted, YYYY-MM-DD. */
+    from: z.string(),
+    to: z.string(),
+    views: z.number().int(),
+    visitors: z.number().int(),
+    likes: z.number().int(),
+    bookmarks: z.number().int(),
+    comments: z.number().int(),
+    /** Views of `/p/{slug}` per day, oldest first, every day of the period present. */
+    daily: z.array(z.object({ day: z.string(), views: z.number().int() })),
+  }),
+});
+export type ArticleStats = z.infer<typeof articleStatsSchema>["data"];
+
+/** `GET /api/studio/reports`: reported comments, most recently reported first. */
+export const reportedCommentSchema = z.object({
+  comment: z.object({
+    id: z.number().int(),
+    content: z.string(),
+    createdAt: z.string(),
+    hidden: z.boolean(),
+    deleted: z.boolean(),
+    author: personSchema.extend({ banned: z.boolean() }).nullable(),
+  }),
+  article: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
+  reportCount: z.number().int(),
+  /** The reasons given, newest first (reports without a reason are counted, not listed). */
+  reasons: z.array(z.string()),
+  lastReportedAt: z.string(),
+});
+export type ReportedComment = z.infer<typeof reportedCommentSchema>;
+export const reportQuerySchema = z.strictObject({
+  /** Also list comments already hidden or deleted (default: only those still readable). */
+  include: z.enum(["open", "all"]).default("open"),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(20),
+});
+export const reportListSchema = z.object({
+  data: z.array(reportedCommentSchema),
+  meta: z.object({ pagination: paginationMetaSchema }),
+});
+
+/** `POST /api/studio/members/{id}/ban`: why, shown to the member when they try to comment. */
+export const banBodySchema = z.strictObject({
+  reason: z.string().trim().min(1, "Give a reason for the ban").max(500),
+});
+export const banSchema = z.object({
+  userId: z.number().int(),
+  reason: z.string(),
+  bannedBy: personSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Ban = z.infer<typeof banSchema>;
+
+/** A member as admins see them in the studio. */
+export const studioMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+  ban: z.object({ reason: z.string(), createdAt: z.string() }).nullable(),
+});
+export type StudioMember = z.infer<typeof studioMemberSchema>;
+export const memberQuerySchema = z.strictObject({
+  /** Part of the username or email, case-insensitive. */
+  q: searchQueryParam.optional(),
+  role: z.enum(roles).optional(),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(20),
+});
+export const memberListSchema = z.object({
+  data: z.array(studioMemberSchema),
+  meta: z.object({ pagination: paginationMetaSchema }),
+});
+export const roleBodySchema = z.strictObject({ role: z.enum(roles) });
+
+/** Actions the audit log records. */
+export const auditActions = [
+  "article.publish",
+  "article.unpublish",
+  "article.schedule",
+  "article.delete",
+  "member.role",
+  "member.ban",
+  "member.unban",
+  "comment.hide",
+  "comment.unhide",
+  "comment.delete",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+export const auditTargetTypes = ["article", "comment", "member"] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: personSchema.nullable(),
+  action: z.enum(auditActions),
+  targetType: z.enum(auditTargetTypes),
+  targetId: z.number().int().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditQuerySchema = z.strictObject({
+  action: z.enum(auditActions).optional(),
+  targetType: z.enum(auditTargetTypes).optional(),
+  targetId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(50),
+});
+export const auditListSchema = z.object({
+  data: z.array(auditEntrySchema),
+  meta: z.object({ pagination: paginationMetaSchema }),
+});
+
+/** A newsletter subscriber as the studio lists them. */
+export const subscriberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(["pending", "confirmed", "unsubscribed"]),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+export const subscriberQuerySchema = z.strictObject({
+  q: searchQueryParam.optional(),
+  status: z.enum(["pending", "confirmed", "unsubscribed"]).optional(),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(50),
+});
+export const subscriberListSchema = z.object({
+  data: z.array(subscriberSchema),
+  meta: z.object({ pagination: paginationMetaSchema }),
+});
