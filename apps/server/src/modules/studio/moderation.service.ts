@@ -1,5 +1,6 @@
 // Rules of moderation (issue #7): the queue of reported comments, hiding, unhiding and deleting
 // through the comments service, and bans from commenting; every action audited.
+import type { PublicationWatch } from "./publication-watch.ts";
 import type { Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
 import { DELETED_MEMBER_NAME } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
@@ -53,7 +54,12 @@ export function createCommentingBans(db: Db): CommentingBans {
 /** Builds the service over the comments service; `now` is the injectable clock. */
 export function createModerationService(
   db: Db,
-  deps: { comments: Pick<CommentsService, "setHidden" | "remove">; now: () => Date },
+  deps: {
+    comments: Pick<CommentsService, "setHidden" | "remove">;
+    now: () => Date;
+    /** Told of hides and deletions, so cached article pages drop the comment at once. */
+    watch: Pick<PublicationWatch, "changed">;
+  },
 ): ModerationService {
   const k = db.kysely;
   const { comments } = deps;
@@ -109,6 +115,7 @@ export function createModerationService(
     async setHidden(actor, commentId, hidden) {
       authorize(actor, "comment.moderate");
       const result = await comments.setHidden(actor, commentId, hidden);
+      deps.watch.changed();
       await recordAudit(
         k,
         {
@@ -125,6 +132,7 @@ export function createModerationService(
     async deleteComment(actor, commentId) {
       authorize(actor, "comment.moderate");
       const result = await comments.remove(actor, commentId);
+      deps.watch.changed();
       await recordAudit(
         k,
         { actorId: actor.id, action: "comment.delete", targetType: "comment", targetId: commentId },

@@ -10,7 +10,13 @@ import type { StudioArticle } from "@pragmatist/contracts";
 import { repoRoot } from "../../config.ts";
 import { engines } from "../../testing/db.ts";
 import type { TestMember } from "../../testing/fixtures.ts";
-import { putArticle, type StudioContext, studioContext, writeArticle } from "./studio-testing.ts";
+import {
+  insertComment,
+  putArticle,
+  type StudioContext,
+  studioContext,
+  writeArticle,
+} from "./studio-testing.ts";
 
 const HOUR = 3_600_000;
 
@@ -150,5 +156,45 @@ describe.each(engines)("what readers see of studio work on %s", (engine) => {
     const now = await seen();
     expect(now[draft.attributes.slug]).toEqual(everywhere);
     expect(now[live.attributes.slug]).toEqual(nowhere);
+  });
+
+  it("drops a hidden or deleted comment from cached article pages at once", async () => {
+    const slug = live.attributes.slug;
+    await putArticle(ctx, editor, live.id, { status: "published" });
+    const reader = await ctx.person("member");
+    const hiddenId = await insertComment(ctx.db, {
+      articleId: live.id,
+      authorId: reader.id,
+      content: "Shouting about a pump",
+    });
+    const deletedId = await insertComment(ctx.db, {
+      articleId: live.id,
+      authorId: reader.id,
+      content: "Buy my course",
+    });
+    const page = async () => {
+      const res = await ctx.inject({ url: `/p/${slug}` });
+      return { html: res.body, cache: res.headers["x-cache"] };
+    };
+    await page();
+    const cached = await page();
+    expect(cached.cache).toBe("HIT");
+    expect(cached.html).toContain("Shouting about a pump");
+    const auth = { authorization: `Bearer ${editor.jwt}` };
+    const hide = await ctx.inject({
+      method: "POST",
+      url: `/api/studio/comments/${hiddenId}/hide`,
+      headers: auth,
+    });
+    expect(hide.statusCode).toBe(200);
+    const remove = await ctx.inject({
+      method: "DELETE",
+      url: `/api/studio/comments/${deletedId}`,
+      headers: auth,
+    });
+    expect(remove.statusCode).toBe(200);
+    const after = await page();
+    expect(after.html).not.toContain("Shouting about a pump");
+    expect(after.html).not.toContain("Buy my course");
   });
 });

@@ -35,7 +35,7 @@ export function createStudioService(
   const publication = createPublicationWatch(db, deps.now);
   return {
     articles: createStudioArticlesService(db, { ...deps, watch: publication }),
-    moderation: createModerationService(db, deps),
+    moderation: createModerationService(db, { ...deps, watch: publication }),
     members: createMembersService(db, deps),
     publication,
   };
