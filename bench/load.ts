@@ -1,7 +1,14 @@
 // Shared pieces of the benchmarks: the load generator's settings, one load run, a seeded random
-// source for generated data, and the signature of the server starter run.ts hands to each bench.
-import type { ChildProcess } from "node:child_process";
+// source for generated data, the production-server starter every bench runs against, and the
+// table they print.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+
+/** The repository root (the benches run the server and the build from there). */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Seconds each load run lasts (BENCH_DURATION, default 10). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -26,6 +33,64 @@ export type StartApp = (
   env?: Record<string, string>,
 ) => Promise<{ child: ChildProcess; port: number }>;
 
+/** Builds the web app when apps/web/build is missing, as `npm start` does (cli/ensure-build.ts). */
+export function ensureWebBuild(): void {
+  execFileSync("node", ["apps/server/src/cli/ensure-build.ts"], { cwd: root, stdio: "inherit" });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The production server (`NODE_ENV=production node apps/server/src/main.ts`) on a free loopback
+ * port, with quiet logs (LOG_LEVEL=warn), the embedded SQLite database in `dataDir`, in-memory
+ * limits and PUBLIC_URL set to where it listens (canonical and Open Graph URLs point at the server
+ * measured); `extraEnv` overrides any of these. Rejects when the server exits or is not healthy
+ * within 120 s. The caller kills `child`.
+ */
+export const startApp: StartApp = async (dataDir, extraEnv = {}) => {
+  const port = await freePort();
+  const child = spawn("node", ["apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, port };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("server did not become healthy in 120 s");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
 /** Loads `url` with CONNECTIONS connections for DURATION seconds; latencies in ms. */
 export async function load(
   name: string,
@@ -49,6 +114,15 @@ export async function load(
     non2xx: r.non2xx,
     errors: r.errors,
   };
+}
+
+/** Prints rows as a plain-text table, one column per key of the first row. */
+export function table(rows: Record<string, string | number>[]): void {
+  const cols = Object.keys(rows[0] ?? {});
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(line(cols));
+  for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
 }
 
 /** A deterministic pseudo-random source in [0, 1) (a linear congruential generator). */

@@ -2,16 +2,21 @@
 // the same run (issue #2 "Performance"). Writes bench/results/<name>.json and prints a table.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { CONNECTIONS, DURATION, load, type LoadResult } from "./load.ts";
+import {
+  CONNECTIONS,
+  DURATION,
+  ensureWebBuild,
+  load,
+  type LoadResult,
+  root,
+  startApp,
+  table,
+} from "./load.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "..");
-const resultsDir = path.join(here, "results");
+const resultsDir = path.join(root, "bench", "results");
 
 function start(
   command: string[],
@@ -39,49 +44,6 @@ function start(
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the production server with quiet logs (LOG_LEVEL=warn) and waits until it is healthy. */
-async function startApp(dataDir: string, extraEnv: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawn("node", ["apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not become healthy in 120 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** Initial JavaScript of a page: every script and modulepreload it references, gzip-compressed. */
 async function initialJsKiB(base: string, pagePath: string): Promise<number> {
   const html = await (await fetch(base + pagePath)).text();
@@ -99,14 +61,6 @@ async function initialJsKiB(base: string, pagePath: string): Promise<number> {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
-function table(rows: Record<string, string | number>[]) {
-  const cols = Object.keys(rows[0] ?? {});
-  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
-  console.log(line(cols));
-  for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
-}
-
 const children: ChildProcess[] = [];
 process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 
@@ -115,14 +69,7 @@ const { runCommentsBench } = await import("./comments.ts");
 const { runAssistantBench } = await import("./assistant.ts");
 
 try {
-  if (!fs.existsSync(path.join(root, "apps/web/build/server/index.js"))) {
-    console.log("building the web app first …");
-    await new Promise<void>((res, rej) =>
-      spawn("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).once("exit", (c) =>
-        c === 0 ? res() : rej(new Error("build failed")),
-      ),
-    );
-  }
+  ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-"));
   const baseline = await start(
     ["node", "bench/baseline-server.ts"],

@@ -1,4 +1,8 @@
 // Vite: React Router's plugin, Tailwind CSS 4, and in dev our Fastify server in front of Vite.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -35,9 +39,64 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of
+ * the browser build; the server sends them as they are (`@fastify/static` `preCompressed`), so
+ * assets are compressed once here, at the highest levels, and never per request (scripts and
+ * styles travel at a quarter of their size or less: Lighthouse "Enable text compression"). Runs after the server build,
+ * the last step, because React Router writes the browser manifest into the client folder then.
+ */
+function precompressAssets(): Plugin {
+  let clientDir: string | undefined;
+  return {
+    name: "pragmatist:precompress-assets",
+    apply: "build",
+    writeBundle: {
+      sequential: true,
+      order: "post",
+      async handler() {
+        const { consumer, root, build } = this.environment.config;
+        if (consumer === "client") {
+          clientDir = path.resolve(root, build.outDir);
+          return;
+        }
+        if (!clientDir) return;
+        const dir = clientDir;
+        const files: string[] = [];
+        for await (const file of fs.glob("**/*.{js,mjs,css,svg,json,txt,xml,html,webmanifest}", {
+          cwd: dir,
+        })) {
+          files.push(file);
+        }
+        await Promise.all(
+          files.map(async (file) => {
+            const source = await fs.readFile(path.join(dir, file));
+            if (source.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            await fs.writeFile(path.join(dir, `${file}.br`), br);
+            await fs.writeFile(path.join(dir, `${file}.gz`), gz);
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     plainDynamicImports(),
+    precompressAssets(),
     tailwindcss(),
     reactRouter(),
     fastifyReactRouterDev({ entry: "../server/src/dev.ts", externalizeServerEntryImports: false }),

@@ -260,8 +260,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(authPlugin, { db, sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(helmet, {
-    // React Router's hydration scripts are inline; a nonce-based policy comes with the pages work.
-    contentSecurityPolicy: false,
+    // Helmet's default policy for the API, its docs and files; pages replace it with a nonce-based
+    // one (plugins/web.ts). Upgrading requests to https only when the site is served over https.
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: config.secureCookies ? [] : null },
+    },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(swagger, {

@@ -1,8 +1,10 @@
-// React Router's default Node server entry, with one change: React 19.3 no longer "outlines"
+// React Router's default Node server entry, with three changes. React 19.3 no longer "outlines"
 // finished Suspense boundaries once a page passes `progressiveChunkSize` bytes (12.8 kB by default,
 // which put the article's comments inside `<div hidden id="S:0">`, shown only by a script). A
 // publication's pages arrive as readable HTML, with or without JavaScript (DESIGN.md, issue #4).
+// Every inline script carries the response's CSP nonce. The HTML is compressed as it streams.
 import { PassThrough } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -10,8 +12,32 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "./features/layout/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Where the server puts this page's CSP nonce (apps/server/src/plugins/web.ts CSP_NONCE_HEADER). */
+const NONCE_HEADER = "x-csp-nonce";
+/**
+ * Brotli quality for HTML compressed per request: 4 is about as small as gzip's default and as
+ * fast (11, zlib's default, is for build-time assets: several times slower per page).
+ */
+const PAGE_BROTLI_QUALITY = 4;
+
+/**
+ * The content coding of the page (RFC 9110 §12.5.3): Brotli when Accept-Encoding allows it, else
+ * gzip, else none. A coding given q=0 is refused; `*` stands for codings not named.
+ */
+function pageEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
+  const weights = new Map<string, number>();
+  for (const item of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [coding = "", ...params] = item.split(";").map((part) => part.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+  return accepts("br") ? "br" : accepts("gzip") ? "gzip" : null;
+}
 
 export default function handleRequest(
   request: Request,
@@ -31,6 +57,8 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
+    // React Router puts it on its scripts and modulepreloads, React on its streaming scripts.
+    const nonce = request.headers.get(NONCE_HEADER) ?? undefined;
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
@@ -45,8 +73,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         // Finished boundaries stay in place, however long the page (see above).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
@@ -62,8 +93,22 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
 
           responseHeaders.set("Content-Type", "text/html");
-
-          pipe(body);
+          responseHeaders.append("Vary", "Accept-Encoding");
+          const encoding = pageEncoding(request.headers.get("accept-encoding"));
+          if (encoding) {
+            // React flushes the compressor after each chunk, so streaming still streams.
+            const compressor =
+              encoding === "br"
+                ? createBrotliCompress({
+                    params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY },
+                  })
+                : createGzip();
+            responseHeaders.set("Content-Encoding", encoding);
+            compressor.pipe(body);
+            pipe(compressor);
+          } else {
+            pipe(body);
+          }
 
           resolve(
             new Response(stream, {

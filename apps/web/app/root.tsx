@@ -19,6 +19,7 @@ import "./app.css";
 import { feedLinks, pageMeta } from "./features/layout/meta";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
+import { useNonce } from "./features/layout/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./features/layout/site-data";
 import { usePageViews } from "./lib/analytics";
 
@@ -129,11 +130,14 @@ function Frame({ data, children }: { data: SiteData | undefined; children: React
  */
 function GoogleAnalyticsTag() {
   const id = useSiteData()?.site.gaMeasurementId;
+  // The page's Content-Security-Policy admits scripts by nonce (apps/server/src/plugins/web.ts).
+  const nonce = useNonce();
   if (!id) return null;
   return (
     <>
-      <script async src={`https://www.googletagmanager.com/gtag/js?id=${id}`} />
+      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${id}`} />
       <script
+        nonce={nonce}
         dangerouslySetInnerHTML={{
           __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(id)});`,
         }}

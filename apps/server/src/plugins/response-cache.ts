@@ -78,6 +78,12 @@ function send(reply: FastifyReply, hit: CachedResponse) {
  * without a session, on a cacheable path, answered 200 without Set-Cookie, is kept for
  * `ttlSeconds` and served to the next anonymous readers of the same URL. Counts on cards may lag
  * by at most the TTL; anything a signed-in reader does is never served from here.
+ *
+ * An entry is the whole response as sent, headers included: a page keeps its
+ * Content-Security-Policy with the nonce its scripts carry (docs/decisions/003-csp-nonces.md) and
+ * its Content-Encoding. Pages are compressed by what the reader accepts, so the key is the URL
+ * and the Accept-Encoding header (RFC 9110 §12.5.5 Vary: a cache keys on the headers a response
+ * varies by).
  */
 export default fp<ResponseCacheOptions>(async function responseCache(
   app: FastifyInstance,
@@ -97,7 +103,7 @@ export default fp<ResponseCacheOptions>(async function responseCache(
     if (request.method !== "GET" || !isAnonymous(request)) return;
     const path = request.url.split("?")[0] ?? "";
     if (!options.isCacheablePath(path)) return;
-    const key = request.url;
+    const key = `${request.url}\n${request.headers["accept-encoding"] ?? ""}`;
     const hit = cache.get(key);
     if (hit) return send(reply, hit);
     request.responseCacheKey = key;

@@ -1,7 +1,7 @@
 // Button looks shared by <button>, <Link> and external <a>, so every action reads the same.
 import type { ButtonHTMLAttributes } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "soft";
 export type ButtonSize = "sm" | "md";
 
 const base =
@@ -13,6 +13,9 @@ const variants: Record<ButtonVariant, string> = {
   primary: "bg-accent text-accent-ink hover:bg-accent/90",
   secondary: "border border-line bg-surface text-ink hover:border-muted/60 hover:bg-page",
   ghost: "text-ink hover:bg-line/60",
+  // A primary action that does not look ready yet (spec §4 "looks enabled only when …"): a tint
+  // instead of a faded button, so its label keeps WCAG 1.4.3 contrast (4.5:1 and more).
+  soft: "bg-accent/8 text-accent hover:bg-accent/10",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -155,7 +155,7 @@ function PhotoSection({ user }: { user: OwnUser }) {
         <button
           type="submit"
           aria-disabled={busy || !file || undefined}
-          className={buttonClass("primary", "md", `shrink-0 ${file ? "" : "opacity-55"}`)}
+          className={buttonClass(file ? "primary" : "soft", "md", "shrink-0")}
         >
           {busy && <Spinner />}
           {busy ? "Uploading…" : "Upload"}

@@ -177,9 +177,9 @@ export function LoginForm({
           type="submit"
           aria-disabled={busy || undefined}
           className={buttonClass(
-            "primary",
+            looksReady ? "primary" : "soft",
             "md",
-            `w-full ${looksReady ? "" : "opacity-55"} ${busy ? "animate-pulse cursor-wait" : ""}`,
+            `w-full ${busy ? "animate-pulse cursor-wait" : ""}`,
           )}
         >
           {busy ? (signUp ? "Signing up…" : "Signing in…") : signUp ? "Sign up" : "Sign in"}

@@ -85,9 +85,9 @@ export function PasswordResetForm({ mark, code }: { mark: ReactNode; code: strin
           type="submit"
           aria-disabled={busy || undefined}
           className={buttonClass(
-            "primary",
+            looksReady ? "primary" : "soft",
             "md",
-            `w-full ${looksReady ? "" : "opacity-55"} ${busy ? "animate-pulse cursor-wait" : ""}`,
+            `w-full ${busy ? "animate-pulse cursor-wait" : ""}`,
           )}
         >
           {busy ? "Saving…" : "Confirm"}

@@ -1,0 +1,14 @@
+// The page's Content-Security-Policy nonce, handed from the server render to the document shell.
+import { createContext, useContext } from "react";
+
+/**
+ * The nonce of this response's `script-src` (set by entry.server.tsx from the server's
+ * x-csp-nonce request header; apps/server/src/plugins/web.ts). Undefined in the browser, which
+ * never needs it again once the server's scripts ran.
+ */
+export const NonceContext = createContext<string | undefined>(undefined);
+
+/** The nonce an inline or third-party `<script>` of the document must carry (OWASP CSP). */
+export function useNonce(): string | undefined {
+  return useContext(NonceContext);
+}

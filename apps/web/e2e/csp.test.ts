@@ -1,0 +1,58 @@
+// Pages under their nonce-based Content Security Policy in headless Chromium (issue #6, OWASP CSP):
+// the home page hydrates, navigates client-side to an article and to About, and the browser
+// reports no policy violation and no console error on the way.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningApp, startApp } from "./harness.ts";
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("content security policy in the browser", () => {
+  it("hydrates and navigates client-side with no violation", async () => {
+    const { page, problems } = await openPage(browser);
+    // Injected by the browser's DevTools protocol, so the policy does not apply to this listener.
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`);
+      });
+    });
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    });
+
+    // The page view goes out from an effect: React has hydrated the page once it is sent.
+    const hydrated = page.waitForRequest((r) => r.url().endsWith("/api/analytics/pageview"));
+    const response = await page.goto(`${app.baseUrl}/`);
+    await hydrated;
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/);
+    // A mark on this document: it survives client-side navigations, not document loads.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () => page.evaluate(() => "sameDocument" in window);
+
+    // Scripts ran under the policy: the router takes the click, the document stays.
+    const card = page.locator('main a[href^="/p/"]').first();
+    const href = await card.getAttribute("href");
+    await card.click();
+    await page.waitForURL(`**${href}`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await sameDocument()).toBe(true);
+
+    await page.getByRole("banner").getByRole("link", { name: "About" }).click();
+    await page.waitForURL("**/about");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await sameDocument()).toBe(true);
+
+    expect(problems).toEqual([]);
+  });
+});
