@@ -225,6 +225,17 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
 }
 
 /**
+ * Releases what the services hold open (Redis connections, the mail transport, the publication
+ * watch's timer), so a command-line tool or a closed app lets the process exit. The database is
+ * the caller's.
+ */
+export async function closeServices(services: Services): Promise<void> {
+  services.studio.publication.stop();
+  services.mailer.close();
+  await Promise.all([services.limits.close(), services.market.close()]);
+}
+
+/**
  * Builds the Fastify app: opens and migrates the database (unless given one), registers the
  * plugins and every module. The caller listens (main.ts) or injects (tests).
  */
@@ -313,9 +324,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       devServer: options.web === "build" ? undefined : options.web,
     });
   }
-  app.addHook("onClose", () => services.limits.close());
-  app.addHook("onClose", () => services.market.close());
-  app.addHook("onClose", () => services.studio.publication.stop());
+  app.addHook("onClose", () => closeServices(services));
   if (!options.db) app.addHook("onClose", () => db.close());
   app.decorate("services", services);
   return app;

@@ -212,7 +212,8 @@ describe("accounts", () => {
     await confirm.click();
     expect(await page.getByText("The passwords do not match").count()).toBe(1);
     await form(page).getByLabel("Confirm new password").fill(newPassword);
-    expect(await look()).not.toBe(inactive);
+    // The colour eases over a short transition: wait for it to settle on the active look.
+    await expect.poll(look).not.toBe(inactive);
     await confirm.click();
     await page.waitForURL(/\/login\?reset=1$/);
     await page.getByText("Password changed, please sign in.").waitFor();

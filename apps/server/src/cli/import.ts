@@ -1,7 +1,7 @@
 // `npm run import -- <folder>`: imports a folder of Markdown articles into the configured database.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createServices } from "../app.ts";
+import { closeServices, createServices } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
       storage: localMediaStorage(config.dataDir),
       log: cliLogger(process.stderr),
       onProgress: ({ done, total, file }) => progress.update(done, total, file),
-    });
+    }).finally(() => closeServices(services));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `\n${folder}: ${summary.created} created, ${summary.updated} updated, ` +

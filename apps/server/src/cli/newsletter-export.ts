@@ -1,5 +1,5 @@
 // `npm run newsletter:export > subscribers.csv`: confirmed newsletter subscribers as CSV on stdout.
-import { createServices } from "../app.ts";
+import { closeServices, createServices } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     try {
       process.stdout.write(await services.newsletter.exportCsv());
     } finally {
-      await services.limits.close();
+      await closeServices(services);
     }
   } finally {
     await db.close();

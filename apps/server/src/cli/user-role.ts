@@ -2,7 +2,7 @@
 // with --create makes the account first, e.g. a new editor); the API never can grant the first one.
 import { parseArgs } from "node:util";
 import { emailSchema, type Role, roles, usernameSchema } from "@pragmatist/contracts";
-import { createServices } from "../app.ts";
+import { closeServices, createServices } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -108,8 +108,7 @@ async function main(): Promise<number> {
       );
       return 0;
     } finally {
-      await services.limits.close();
-      services.mailer.close();
+      await closeServices(services);
     }
   } finally {
     await db.close();

@@ -88,7 +88,8 @@ export function createRateLimitFactory(redisUrl: string | undefined): RateLimitF
       });
     },
     async close() {
-      await redis?.quit();
+      // quit() refuses a connection that is not up yet (offline queue off): drop it instead.
+      await redis?.quit().catch(() => redis.disconnect());
     },
   };
 }
