@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+import { openPage, type RunningApp, startApp, viewports, withAppAndBrowser } from "./harness.ts";
 
 const READER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -15,18 +15,15 @@ let app: RunningApp;
 let browser: Browser;
 let db: Database.Database;
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
+withAppAndBrowser((started) => ({ app, browser } = started));
+beforeAll(() => {
   db = new Database(path.join(app.dataDir, "pragmatist.db"), {
     readonly: true,
     fileMustExist: true,
   });
 });
-afterAll(async () => {
+afterAll(() => {
   db?.close();
-  await browser?.close();
-  await app?.stop();
 });
 
 /** Today's views per path, as the server stored them. */

@@ -5,30 +5,20 @@
 import fs from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { extractText } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import {
+  openPage,
+  type RunningApp,
+  SESSION_COOKIE,
+  signIn,
+  signUp,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
 
-const SESSION_COOKIE = "pragmatist_session";
 const ARTICLE = "reading-smart-contract-risk";
 const BUSY_ALERT = "Please wait for the current message to finish processing";
 const OHLC_QUESTION = "Show me the price history of Bitcoin for 30 days";
-
-/** Signs a member up through the API and gives the browser their session cookie. */
-async function signInNewMember(page: Page, baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/local/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username,
-      email: `${username.replace(/\W/g, "").toLowerCase()}.${Date.now()}@example.com`,
-      password: "long-enough-password",
-    }),
-  });
-  expect(res.status).toBe(200);
-  const { jwt } = (await res.json()) as { jwt: string };
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
-  return jwt;
-}
 
 const log = (page: Page) => page.getByRole("log", { name: "Conversation with Max" });
 /** Max's finished answers, the greeting first (a bubble is aria-busy while awaited or revealed). */
@@ -65,15 +55,7 @@ async function fullText(bubble: Locator, expected: RegExp): Promise<string> {
 describe("Max, the AI market analyst", () => {
   let app: RunningApp;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  withAppAndBrowser((started) => ({ app, browser } = started));
 
   it("gives an anonymous visitor 2 answers, counting 2 / 2 down to 0 / 2, then the login message", async () => {
     const { page, problems } = await openPage(browser);
@@ -130,7 +112,8 @@ describe("Max, the AI market analyst", () => {
 
   it("keeps a member's chat across reloads, draws the chart, exports the PDF and clears it", async () => {
     const { page, problems } = await openPage(browser);
-    const jwt = await signInNewMember(page, app.baseUrl, "Grace Hopper");
+    const { jwt } = await signUp(app.baseUrl, "Grace Hopper");
+    await signIn(page, app.baseUrl, jwt);
     await page.goto(`${app.baseUrl}/assistant`);
     await idle(page);
     expect(await credits(page).count()).toBe(0);
@@ -205,7 +188,7 @@ describe("Max, the AI market analyst", () => {
 
   it("opens from an article with that article as context, and retries a lost request", async () => {
     const { page, problems } = await openPage(browser);
-    await signInNewMember(page, app.baseUrl, "Ada Lovelace");
+    await signIn(page, app.baseUrl, (await signUp(app.baseUrl, "Ada Lovelace")).jwt);
     await page.goto(`${app.baseUrl}/p/${ARTICLE}`);
     const title = await page.getByRole("heading", { level: 1 }).innerText();
     await page.getByRole("link", { name: "Ask Max about this article" }).click();

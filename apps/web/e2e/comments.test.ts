@@ -2,26 +2,17 @@
 // comment, reply and cancel, edit, delete, like, report, sort; and comment text that tries to be
 // HTML, script, Markdown or a dangerous link shows as literal text with only http(s) links.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import {
+  openPage,
+  type RunningApp,
+  signIn,
+  signUp,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
 
 const ARTICLE = "reading-smart-contract-risk";
-const SESSION_COOKIE = "pragmatist_session";
-
-/** Signs a member up through the API: their token (Bearer, and the session cookie's value). */
-async function signUp(baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/local/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username,
-      email: `${username.replace(/\W/g, "").toLowerCase()}.${Date.now()}@example.com`,
-      password: "long-enough-password",
-    }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { jwt: string }).jwt;
-}
 
 /** Posts a top-level comment as the member holding `jwt`. */
 async function postComment(baseUrl: string, jwt: string, content: string): Promise<number> {
@@ -32,10 +23,6 @@ async function postComment(baseUrl: string, jwt: string, content: string): Promi
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
-}
-
-async function signIn(page: Page, baseUrl: string, jwt: string) {
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
 }
 
 /** The article page's HTML as the server sends it (no JavaScript runs). */
@@ -97,15 +84,7 @@ const PAYLOADS = [
 describe("comments", () => {
   let app: RunningApp;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  withAppAndBrowser((started) => ({ app, browser } = started));
 
   it("takes a member from a kept draft to comment, reply, edit, delete and sort", async () => {
     const { page, problems } = await openPage(browser);
@@ -123,7 +102,7 @@ describe("comments", () => {
     expect(new URL(page.url()).searchParams.get("next")).toBe(`/p/${ARTICLE}#comments`);
 
     // Back signed in: the draft is there; Send posts it and clears the box.
-    await signIn(page, app.baseUrl, await signUp(app.baseUrl, "Grace Hopper"));
+    await signIn(page, app.baseUrl, (await signUp(app.baseUrl, "Grace Hopper")).jwt);
     await page.goto(`${article}#comments`);
     await ready(page);
     await expect
@@ -185,7 +164,7 @@ describe("comments", () => {
     await expect.poll(() => doomed.count()).toBe(0);
 
     // Sort: another member's later comment is first under Newest and last under Oldest.
-    const other = await signUp(app.baseUrl, "Linus");
+    const other = (await signUp(app.baseUrl, "Linus")).jwt;
     await postComment(app.baseUrl, other, "A later comment by Linus.");
     const sortLink = (name: string) =>
       section(page).getByRole("navigation", { name: "Sort comments" }).getByRole("link", { name });
@@ -213,7 +192,7 @@ describe("comments", () => {
   });
 
   it("serves the comments in the first HTML, readable without JavaScript", async () => {
-    const jwt = await signUp(app.baseUrl, "Ada");
+    const { jwt } = await signUp(app.baseUrl, "Ada");
     await postComment(app.baseUrl, jwt, "Readable before any script runs.");
     // Addresses no anonymous reader asked for yet (those pages are micro-cached).
     for (const query of ["?commentSort=best", "?commentSort=newest"]) {
@@ -226,7 +205,7 @@ describe("comments", () => {
   it("shows every payload as literal text, with only safe http(s) links", async () => {
     // Five posts a minute per member: several members share the payloads.
     for (let i = 0; i < PAYLOADS.length; i += 5) {
-      const jwt = await signUp(app.baseUrl, `Mallory ${i / 5 + 1}`);
+      const { jwt } = await signUp(app.baseUrl, `Mallory ${i / 5 + 1}`);
       for (const payload of PAYLOADS.slice(i, i + 5)) await postComment(app.baseUrl, jwt, payload);
     }
     for (const options of [viewports.desktop, viewports.mobile]) {
@@ -335,7 +314,7 @@ describe("comments", () => {
   it("says so when the comments cannot be loaded, and tries again", async () => {
     const { page, problems } = await openPage(browser);
     // Signed in: a fresh page, not a micro-cached one from an earlier test.
-    await signIn(page, app.baseUrl, await signUp(app.baseUrl, "Barbara"));
+    await signIn(page, app.baseUrl, (await signUp(app.baseUrl, "Barbara")).jwt);
     await page.goto(`${app.baseUrl}/p/${ARTICLE}`);
     await ready(page);
     // The browser's read of the whole list fails once.

@@ -2,20 +2,12 @@
 // the home page hydrates, navigates client-side to an article and to About, and the browser
 // reports no policy violation and no console error on the way.
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 describe("content security policy in the browser", () => {
   it("hydrates and navigates client-side with no violation", async () => {

@@ -1,11 +1,13 @@
 // Browser-test harness: finds a Chromium, starts the production server on SQLite with the demo
-// content in a temporary data folder, and opens pages in headless Chromium (playwright-core).
+// content in a temporary data folder, opens pages in headless Chromium (playwright-core), and
+// signs members up and in.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -103,6 +105,28 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Starts the app (with `env`) and headless Chromium before the tests of the enclosing file or
+ * `describe` block, and closes both after them; `ready` receives them once both run, e.g.
+ * `withAppAndBrowser((started) => ({ app, browser } = started))`.
+ */
+export function withAppAndBrowser(
+  ready: (started: { app: RunningApp; browser: Browser }) => void,
+  env: Record<string, string> = {},
+): void {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startApp(env);
+    browser = await launchBrowser();
+    ready({ app, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+}
+
 /** Desktop and phone viewports used across journeys. */
 export const viewports = {
   desktop: { viewport: { width: 1440, height: 900 } },
@@ -123,4 +147,32 @@ export async function openPage(
     await d.dismiss();
   });
   return { page, problems };
+}
+
+/** The session cookie's name (the server's auth plugin): its value is the member's JWT. */
+export const SESSION_COOKIE = "pragmatist_session";
+
+/** A member signed up through the API: their token (Bearer, and the session cookie's value). */
+export interface Member {
+  jwt: string;
+  id: number;
+  email: string;
+}
+
+/** Signs a member up through the API (`POST /api/auth/local/register`) with a fresh email. */
+export async function signUp(baseUrl: string, username: string): Promise<Member> {
+  const email = `${username.replace(/\W/g, "").toLowerCase()}.${Date.now()}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, email, password: "long-enough-password" }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const body = (await res.json()) as { jwt: string; user: { id: number } };
+  return { jwt: body.jwt, id: body.user.id, email };
+}
+
+/** Gives the page's browser context the member's session cookie: signed in from the next load. */
+export async function signIn(page: Page, baseUrl: string, jwt: string): Promise<void> {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
 }

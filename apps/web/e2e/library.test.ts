@@ -1,19 +1,11 @@
 // Reader journeys through the research library in headless Chromium (issue #2 "Tests").
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 describe("the research library", () => {
   it("lists research on the home page and loads page 2 on scroll", async () => {

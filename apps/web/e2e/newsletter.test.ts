@@ -1,23 +1,15 @@
 // Newsletter sign-up in headless Chromium (issue #6): the footer's modal and the article's panel
 // post the email and show the same confirmation message; the mailed links land on a notice.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
 
 const MESSAGE = "Check your inbox to confirm your subscription.";
 
 describe("newsletter", () => {
   let app: RunningApp;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  withAppAndBrowser((started) => ({ app, browser } = started));
 
   /** Clicks until the page is hydrated and the modal opens. */
   async function openModal(page: Page) {

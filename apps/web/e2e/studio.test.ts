@@ -5,32 +5,20 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type Member,
+  openPage,
+  type RunningApp,
+  signIn,
+  signUp,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
 
-const SESSION_COOKIE = "pragmatist_session";
 const COMMENTED_ARTICLE = "reading-smart-contract-risk";
 /** A word no demo article has, so search finds only ours. */
 const MARKER = `zephyrine${Date.now().toString(36)}`;
-
-interface Member {
-  jwt: string;
-  id: number;
-  email: string;
-}
-
-/** Signs a member up through the API. */
-async function signUp(baseUrl: string, username: string): Promise<Member> {
-  const email = `${username.replace(/\W/g, "").toLowerCase()}.${Date.now()}@example.com`;
-  const res = await fetch(`${baseUrl}/api/auth/local/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, email, password: "long-enough-password" }),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { jwt: string; user: { id: number } };
-  return { jwt: body.jwt, id: body.user.id, email };
-}
 
 /** `npm run user:role -- <email> <role>` against the running app's database. */
 async function grantRole(app: RunningApp, email: string, role: string): Promise<void> {
@@ -57,10 +45,6 @@ async function api(
   });
 }
 
-async function signIn(page: Page, baseUrl: string, jwt: string) {
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
-}
-
 const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${path}`)).text();
 
 /** The editor's save status line ("Saving…", "Saved 12:03", "Not saved: …"). */
@@ -76,17 +60,12 @@ describe("studio", () => {
   const title = `Field notes on ${MARKER} liquidity`;
   const body = "## Findings\n\nA **bold** claim about liquidity.\n\n- one\n- two";
 
+  withAppAndBrowser((started) => ({ app, browser } = started));
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     author = await signUp(app.baseUrl, "Ada Author");
     editor = await signUp(app.baseUrl, "Eddie Editor");
     await grantRole(app, author.email, "author");
     await grantRole(app, editor.email, "editor");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it("keeps the studio to staff: sign-in for anonymous visitors, a 403 for members", async () => {

@@ -3,6 +3,8 @@ export * from "./errors.ts";
 export * from "./pagination.ts";
 export * from "./articles.ts";
 export * from "./labels.ts";
+export * from "./slug.ts";
+export * from "./format.ts";
 export * from "./server-context.ts";
 export * from "./auth.ts";
 export * from "./users.ts";

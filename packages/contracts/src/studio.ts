@@ -4,6 +4,7 @@ import { z } from "zod";
 import { articleTypes, termSchema } from "./articles.ts";
 import { roles } from "./auth.ts";
 import { paginationMetaSchema, pageParam, pageSizeParam, searchQueryParam } from "./pagination.ts";
+import { SLUG_MAX } from "./slug.ts";
 import { MAX_ID } from "./users.ts";
 
 /** What is stored: a draft, or published (live from its publish date on). */
@@ -17,7 +18,6 @@ export const TITLE_MAX = 200;
 export const SUBTITLE_MAX = 300;
 /** Markdown body: at most 200,000 characters (a long research piece is under 60,000). */
 export const CONTENT_MAX = 200_000;
-export const SLUG_MAX = 120;
 /** Terms per kind on one article. */
 export const TERMS_MAX = 20;
 

@@ -6,12 +6,6 @@ const cardDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   timeZone: "UTC",
 });
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 const joinedDate = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
   month: "short",
@@ -26,11 +20,6 @@ export function formatCardDate(iso: string): string {
 
 /** Footer "Most Popular" date: short month and day ("Mar 18"), spec §2. */
 export const formatShortMonthDay = formatCardDate;
-
-/** Comment and article dates: day, short month, year, en-GB ("18 Mar 2024"), spec §9. */
-export function formatLongDate(iso: string): string {
-  return longDate.format(new Date(iso));
-}
 
 /** Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"), spec §2 Account. */
 export function formatJoinedDate(iso: string): string {
@@ -52,58 +41,11 @@ export function truncateTitle(text: string, max = 45): string {
   return `${cut.replace(/[\s,.;:–-]+$/, "")}…`;
 }
 
-// Market figures (issue #5, Max's stats card and chart): US dollars, en-US, built once like the
-// date formatters above. Prices span $0.00001 to $100,000, so small prices keep significant digits.
-const usdPrice = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const usdSmallPrice = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumSignificantDigits: 2,
-  maximumSignificantDigits: 4,
-});
-const usdCompact = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 2,
-});
-const signedPercent = new Intl.NumberFormat("en-US", {
-  style: "percent",
-  signDisplay: "exceptZero",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const dateTimeUtc = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-
-/** A price in USD: cents from $1 up ("$64,012.50"), four significant digits below ("$0.0001234"). */
-export function formatUsdPrice(usd: number): string {
-  return Math.abs(usd) >= 1 ? usdPrice.format(usd) : usdSmallPrice.format(usd);
-}
-
-/** A large USD amount, compact ("$1.23T", "$45.6M"): market caps and volumes. */
-export function formatUsdCompact(usd: number): string {
-  return usdCompact.format(usd);
-}
-
-/** A change given in percent points, signed, two decimals ("+3.21%", "-0.50%", "0.00%"). */
-export function formatSignedPercent(percent: number): string {
-  return signedPercent.format(percent / 100);
-}
-
-/** An as-of time in UTC, en-GB ("22 Nov 2026, 07:03 UTC"): when market figures were true. */
-export function formatDateTimeUtc(iso: string): string {
-  return `${dateTimeUtc.format(new Date(iso))} UTC`;
-}
+// Market figures and the dates shared with the server (Max's answers): one rule, in contracts.
+export {
+  formatDateTimeUtc,
+  formatLongDate,
+  formatSignedPercent,
+  formatUsdCompact,
+  formatUsdPrice,
+} from "@pragmatist/contracts";

@@ -1,13 +1,13 @@
 // `/studio/audit` (issue #7 "An audit log"): editors and admins; newest first, 50 a page,
 // filtered by action through ?action=.
 import type { AuditAction } from "@pragmatist/contracts";
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { accountMeta } from "../features/account/page-meta";
 import { AUDIT_ACTIONS, AuditTable } from "../features/studio/audit-log";
 import { studioApi } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
-import { ListSkeleton, Note, PageHeading, Pagination, SelectField } from "../features/studio/ui";
+import { FilterSelect, ListSkeleton, Note, PageHeading, Pagination } from "../features/studio/ui";
 import type { Route } from "./+types/studio.audit";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -35,30 +35,20 @@ export function HydrateFallback() {
 
 export default function StudioAudit({ loaderData }: Route.ComponentProps) {
   const { action, audit } = loaderData;
-  const { search } = useLocation();
-  const submit = useSubmit();
-  const { pagination } = audit.meta;
   return (
     <>
       <PageHeading title="Audit log">
         <Form method="get" aria-label="Filter the audit log">
-          <SelectField
+          <FilterSelect
             label="Action"
             hideLabel
             name="action"
             defaultValue={action ?? ""}
+            anyLabel="Every action"
+            options={Object.keys(AUDIT_ACTIONS)}
+            labels={AUDIT_ACTIONS}
             className="w-56"
-            onChange={(e) => {
-              if (e.currentTarget.form) void submit(e.currentTarget.form, { replace: true });
-            }}
-          >
-            <option value="">Every action</option>
-            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
+          />
         </Form>
       </PageHeading>
       {audit.data.length === 0 ? (
@@ -66,12 +56,7 @@ export default function StudioAudit({ loaderData }: Route.ComponentProps) {
       ) : (
         <AuditTable entries={audit.data} />
       )}
-      <Pagination
-        page={pagination.page}
-        pageCount={pagination.pageCount}
-        search={search}
-        label="Audit log pages"
-      />
+      <Pagination pagination={audit.meta.pagination} label="Audit log pages" />
     </>
   );
 }

@@ -37,7 +37,6 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   const { q, role, members } = loaderData;
   const { search } = useLocation();
   const viewer = useViewer();
-  const { pagination } = members.meta;
   return (
     <>
       <PageHeading title="Members" />
@@ -47,12 +46,10 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
       ) : (
         <MembersTable key={search} members={members.data} viewerId={viewer?.id ?? 0} />
       )}
-      <p className="tabular mt-2 text-xs text-muted">{pagination.total} members</p>
       <Pagination
-        page={pagination.page}
-        pageCount={pagination.pageCount}
-        search={search}
+        pagination={members.meta.pagination}
         label="Member pages"
+        noun={["member", "members"]}
       />
     </>
   );

@@ -76,12 +76,7 @@ export default function StudioModeration({ loaderData }: Route.ComponentProps) {
       ) : (
         <ModerationQueue key={search} items={reports.data} />
       )}
-      <Pagination
-        page={pagination.page}
-        pageCount={pagination.pageCount}
-        search={search}
-        label="Report pages"
-      />
+      <Pagination pagination={pagination} label="Report pages" />
     </>
   );
 }

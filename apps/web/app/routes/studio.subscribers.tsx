@@ -1,9 +1,8 @@
 // `/studio/subscribers` (issue #7 "Newsletter subscribers list with CSV export"): editors and
 // admins; search by email, filter by status, and the confirmed subscribers as a CSV download.
-import { Form, useLocation, useSubmit } from "react-router";
 import { accountMeta } from "../features/account/page-meta";
-import { buttonClass, Button } from "../components/ui/button";
-import { FileDownloadIcon, SearchIcon } from "../components/ui/icons";
+import { buttonClass } from "../components/ui/button";
+import { FileDownloadIcon } from "../components/ui/icons";
 import {
   studioApi,
   SUBSCRIBERS_CSV_URL,
@@ -13,12 +12,14 @@ import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
 import {
   Badge,
+  type BadgeTone,
+  DataTable,
+  FilterSelect,
   ListSkeleton,
   Note,
   PageHeading,
   Pagination,
-  SelectField,
-  TextInput,
+  SearchForm,
 } from "../features/studio/ui";
 import { formatLongDate } from "../lib/format";
 import type { Route } from "./+types/studio.subscribers";
@@ -62,106 +63,67 @@ export function HydrateFallback() {
   );
 }
 
-const statusLooks: Record<SubscriberStatus, string> = {
-  confirmed: "border-accent/30 bg-accent/10 text-accent",
-  pending: "border-line bg-page text-muted",
-  unsubscribed: "border-line bg-page text-muted line-through",
+const statusTones: Record<SubscriberStatus, BadgeTone> = {
+  confirmed: "accent",
+  pending: "muted",
+  unsubscribed: "muted",
 };
 
 export default function StudioSubscribers({ loaderData }: Route.ComponentProps) {
   const { q, status, subscribers } = loaderData;
-  const { search } = useLocation();
-  const submit = useSubmit();
-  const { pagination } = subscribers.meta;
   return (
     <>
       <PageHeading title="Newsletter subscribers">
         <DownloadCsv />
       </PageHeading>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Subscribers"
-        className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-line bg-surface p-3"
-      >
-        <div className="flex min-w-64 flex-1 items-end gap-2">
-          <TextInput
-            label="Email"
-            type="search"
-            name="q"
-            defaultValue={q}
-            className="flex-1"
-            maxLength={200}
-          />
-          <Button type="submit" variant="secondary" aria-label="Search">
-            <SearchIcon size={16} />
-            <span className="hidden sm:inline">Search</span>
-          </Button>
-        </div>
-        <SelectField
+      <SearchForm label="Subscribers" searchLabel="Email" q={q}>
+        <FilterSelect
           label="Status"
           name="status"
           defaultValue={status ?? ""}
+          anyLabel="Any status"
+          options={STATUSES}
           className="w-40"
-          onChange={(e) => {
-            if (e.currentTarget.form) void submit(e.currentTarget.form, { replace: true });
-          }}
-        >
-          <option value="">Any status</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
-      </Form>
+        />
+      </SearchForm>
       {subscribers.data.length === 0 ? (
         <Note>No subscriber matches.</Note>
       ) : (
-        <div className="overflow-hidden rounded-xl border border-line bg-surface">
-          <table className="w-full table-fixed border-collapse text-left text-sm">
-            <caption className="sr-only">Subscribers</caption>
-            <thead className="border-b border-line bg-page/60 text-xs font-semibold tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Email
-                </th>
-                <th scope="col" className="w-32 px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="hidden w-36 px-3 py-2 sm:table-cell">
-                  Subscribed
-                </th>
-                <th scope="col" className="hidden w-36 px-3 py-2 md:table-cell">
-                  Confirmed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.data.map((s) => (
-                <tr key={s.id} className="border-b border-line last:border-0">
-                  <td className="truncate px-4 py-2.5">{s.email}</td>
-                  <td className="px-3 py-2.5">
-                    <Badge className={statusLooks[s.status]}>{s.status}</Badge>
-                  </td>
-                  <td className="tabular hidden px-3 py-2.5 text-muted sm:table-cell">
-                    {formatLongDate(s.createdAt)}
-                  </td>
-                  <td className="tabular hidden px-3 py-2.5 text-muted md:table-cell">
-                    {s.confirmedAt ? formatLongDate(s.confirmedAt) : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Subscribers"
+          className="text-sm"
+          columns={[
+            { label: "Email" },
+            { label: "Status", className: "w-32" },
+            { label: "Subscribed", className: "hidden w-36 sm:table-cell" },
+            { label: "Confirmed", className: "hidden w-36 md:table-cell" },
+          ]}
+        >
+          {subscribers.data.map((s) => (
+            <tr key={s.id} className="border-b border-line last:border-0">
+              <td className="truncate px-4 py-2.5">{s.email}</td>
+              <td className="px-3 py-2.5">
+                <Badge
+                  tone={statusTones[s.status]}
+                  className={s.status === "unsubscribed" ? "line-through" : ""}
+                >
+                  {s.status}
+                </Badge>
+              </td>
+              <td className="tabular hidden px-3 py-2.5 text-muted sm:table-cell">
+                {formatLongDate(s.createdAt)}
+              </td>
+              <td className="tabular hidden px-3 py-2.5 text-muted md:table-cell">
+                {s.confirmedAt ? formatLongDate(s.confirmedAt) : "—"}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <p className="tabular mt-2 text-xs text-muted">{pagination.total} subscribers</p>
       <Pagination
-        page={pagination.page}
-        pageCount={pagination.pageCount}
-        search={search}
+        pagination={subscribers.meta.pagination}
         label="Subscriber pages"
+        noun={["subscriber", "subscribers"]}
       />
     </>
   );

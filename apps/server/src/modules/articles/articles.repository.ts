@@ -1,5 +1,5 @@
 // Kysely queries for articles: pages of published articles and the batched lookups that hydrate them.
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -60,15 +60,13 @@ const cardColumns = [
 
 type ArticlesQuery = SelectQueryBuilder<Database & { a: ArticlesTable }, "a", object>;
 
-function withTerm(
-  qb: ArticlesQuery,
-  kind: TermKind,
-  values: string[] | undefined,
-  column: "slug" | "name",
-): ArticlesQuery {
-  if (!values || values.length === 0) return qb;
+/**
+ * A `where` condition on articles `a`, in any status: it has a term of `kind` whose `column` is
+ * one of `values` (case-insensitive). Shared with the studio's article filters.
+ */
+export function hasTerm(kind: TermKind, values: string[], column: "slug" | "name") {
   const lowered = values.map((v) => v.toLowerCase());
-  return qb.where(({ exists, selectFrom }) =>
+  return ({ exists, selectFrom }: ExpressionBuilder<Database & { a: ArticlesTable }, "a">) =>
     exists(
       selectFrom("article_terms as at")
         .innerJoin("terms as t", "t.id", "at.term_id")
@@ -76,8 +74,16 @@ function withTerm(
         .whereRef("at.article_id", "=", "a.id")
         .where("t.kind", "=", kind)
         .where(sql`lower(${sql.ref(`t.${column}`)})`, "in", lowered),
-    ),
-  );
+    );
+}
+
+function withTerm(
+  qb: ArticlesQuery,
+  kind: TermKind,
+  values: string[] | undefined,
+  column: "slug" | "name",
+): ArticlesQuery {
+  return values && values.length > 0 ? qb.where(hasTerm(kind, values, column)) : qb;
 }
 
 function filtered(db: Q, filter: ArticleFilter, now: string): ArticlesQuery {

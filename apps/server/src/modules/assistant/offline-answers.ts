@@ -3,6 +3,11 @@
 import {
   type AssistantToolName,
   type Candle,
+  formatDateTimeUtc,
+  formatLongDate,
+  formatSignedPercent,
+  formatUsdCompact,
+  formatUsdPrice,
   MARKET_ERRORS,
   type MarketFreshness,
   type NewTokens,
@@ -114,77 +119,14 @@ const TOOL_SUBJECTS: Record<AssistantToolName, string> = {
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-const formats = new Map<string, Intl.NumberFormat>();
-function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", options);
-    formats.set(key, format);
-  }
-  return format;
-}
+const compactCount = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
 
-/** A price in USD: cents from $1 up ("$16,951.52"), 4 significant digits below ("$0.0000009048"). */
-function formatPrice(usd: number): string {
-  const abs = Math.abs(usd);
-  if (abs >= 1 || abs === 0) {
-    return numberFormat("price", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: 2,
-    }).format(usd);
-  }
-  return numberFormat("small", {
-    style: "currency",
-    currency: "USD",
-    maximumSignificantDigits: 4,
-  }).format(usd);
-}
-
-/** A large USD amount, compact ("$326.41B"). */
-function formatAmount(usd: number): string {
-  return numberFormat("amount", {
-    style: "currency",
-    currency: "USD",
-    notation: "compact",
-    maximumFractionDigits: 2,
-  }).format(usd);
-}
-
+/** A large count, compact ("19.6M"): supplies. */
 function formatCount(value: number): string {
-  return numberFormat("count", { notation: "compact", maximumFractionDigits: 2 }).format(value);
-}
-
-/** A signed percentage with two decimals ("+2.45%", "-0.31%"). */
-function formatPercent(value: number): string {
-  return `${value > 0 ? "+" : value < 0 ? "-" : ""}${Math.abs(value).toFixed(2)}%`;
-}
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-const dateOnly = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** An instant as "8 Jan 2023, 16:49 UTC"; an unparseable value is shown as given. */
-function formatDateTime(iso: string | number): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? String(iso) : `${dateTime.format(date)} UTC`;
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+  return compactCount.format(value);
 }
 
 function formatAge(seconds: number): string {
@@ -204,7 +146,7 @@ function formatAge(seconds: number): string {
 function freshnessLine(data: MarketFreshness): string {
   const source =
     data.source === "coingecko" ? "CoinGecko" : "offline snapshot, data provided by CoinGecko";
-  return `_As of ${formatDateTime(data.asOf)} · Source: ${source}_`;
+  return `_As of ${formatDateTimeUtc(data.asOf)} · Source: ${source}_`;
 }
 
 function staleNote(data: MarketFreshness): string | null {
@@ -228,8 +170,8 @@ function joinBlocks(blocks: Array<string | null | false>): string {
 // Token data
 
 function changeWords(percent: number): string {
-  if (percent > 0) return `up ${formatPercent(percent).slice(1)}`;
-  if (percent < 0) return `down ${formatPercent(percent).slice(1)}`;
+  if (percent > 0) return `up ${formatSignedPercent(percent).replace(/^[+-]/, "")}`;
+  if (percent < 0) return `down ${formatSignedPercent(percent).replace(/^[+-]/, "")}`;
   return "unchanged";
 }
 
@@ -241,21 +183,21 @@ function belowAth(data: TokenData): number | null {
 function tokenFigures(data: TokenData): string[] {
   const symbol = escapeMarkdown(data.symbol.toUpperCase());
   const lines: string[] = [];
-  if (data.priceUsd !== null) lines.push(`- **Price:** ${formatPrice(data.priceUsd)}`);
+  if (data.priceUsd !== null) lines.push(`- **Price:** ${formatUsdPrice(data.priceUsd)}`);
   if (data.change24hPercent !== null) {
-    lines.push(`- **24 h change:** ${formatPercent(data.change24hPercent)}`);
+    lines.push(`- **24 h change:** ${formatSignedPercent(data.change24hPercent)}`);
   }
   if (data.marketCapUsd !== null) {
     const rank = data.rank !== null ? ` (rank #${data.rank})` : "";
-    lines.push(`- **Market cap:** ${formatAmount(data.marketCapUsd)}${rank}`);
+    lines.push(`- **Market cap:** ${formatUsdCompact(data.marketCapUsd)}${rank}`);
   } else if (data.rank !== null) {
     lines.push(`- **Market-cap rank:** #${data.rank}`);
   }
   if (data.volume24hUsd !== null)
-    lines.push(`- **24 h volume:** ${formatAmount(data.volume24hUsd)}`);
+    lines.push(`- **24 h volume:** ${formatUsdCompact(data.volume24hUsd)}`);
   if (data.low24hUsd !== null && data.high24hUsd !== null) {
     lines.push(
-      `- **24 h range:** ${formatPrice(data.low24hUsd)} – ${formatPrice(data.high24hUsd)}`,
+      `- **24 h range:** ${formatUsdPrice(data.low24hUsd)} – ${formatUsdPrice(data.high24hUsd)}`,
     );
   }
   if (data.circulatingSupply !== null) {
@@ -273,7 +215,7 @@ function tokenFigures(data: TokenData): string[] {
         : below > 0
           ? `; the price is ${below.toFixed(2)}% below it`
           : "; the price is at or above it";
-    lines.push(`- **All-time high:** ${formatPrice(data.athUsd)}${distance}`);
+    lines.push(`- **All-time high:** ${formatUsdPrice(data.athUsd)}${distance}`);
   }
   return lines;
 }
@@ -283,7 +225,7 @@ function tokenHeadline(data: TokenData): string {
   const change =
     data.change24hPercent !== null ? `, ${changeWords(data.change24hPercent)} in 24 hours` : "";
   const rank = data.rank !== null ? `; it ranks #${data.rank} by market cap` : "";
-  return `${coinLabel(data)} is at **${formatPrice(data.priceUsd)}**${change}${rank}.`;
+  return `${coinLabel(data)} is at **${formatUsdPrice(data.priceUsd)}**${change}${rank}.`;
 }
 
 function description(data: TokenData): string | null {
@@ -317,18 +259,18 @@ function tokenInsights(data: TokenData): string {
     if (below > 0) {
       const needed = (data.athUsd / data.priceUsd - 1) * 100;
       insights.push(
-        `- **Distance from the all-time high:** ${below.toFixed(2)}% below ${formatPrice(data.athUsd)}; it would need to rise ${needed.toFixed(1)}% to get back there.`,
+        `- **Distance from the all-time high:** ${below.toFixed(2)}% below ${formatUsdPrice(data.athUsd)}; it would need to rise ${needed.toFixed(1)}% to get back there.`,
       );
     } else {
       insights.push(
-        `- **All-time high:** the price is at or above its recorded high of ${formatPrice(data.athUsd)}.`,
+        `- **All-time high:** the price is at or above its recorded high of ${formatUsdPrice(data.athUsd)}.`,
       );
     }
   }
   if (data.volume24hUsd !== null && data.marketCapUsd !== null && data.marketCapUsd > 0) {
     const ratio = (data.volume24hUsd / data.marketCapUsd) * 100;
     insights.push(
-      `- **Turnover:** 24 h volume is ${ratio.toFixed(2)}% of market cap (${formatAmount(data.volume24hUsd)} of ${formatAmount(data.marketCapUsd)}), ${turnoverWords(ratio)}.`,
+      `- **Turnover:** 24 h volume is ${ratio.toFixed(2)}% of market cap (${formatUsdCompact(data.volume24hUsd)} of ${formatUsdCompact(data.marketCapUsd)}), ${turnoverWords(ratio)}.`,
     );
   }
   if (data.low24hUsd !== null && data.high24hUsd !== null && data.priceUsd !== null) {
@@ -338,7 +280,7 @@ function tokenInsights(data: TokenData): string {
       const where =
         position >= 66 ? "near the top" : position <= 33 ? "near the bottom" : "in the middle";
       insights.push(
-        `- **Intraday position:** ${where} of today's range (${Math.round(Math.min(100, Math.max(0, position)))}% of the way from ${formatPrice(data.low24hUsd)} to ${formatPrice(data.high24hUsd)}); the range spans ${((width / data.low24hUsd) * 100).toFixed(2)}%.`,
+        `- **Intraday position:** ${where} of today's range (${Math.round(Math.min(100, Math.max(0, position)))}% of the way from ${formatUsdPrice(data.low24hUsd)} to ${formatUsdPrice(data.high24hUsd)}); the range spans ${((width / data.low24hUsd) * 100).toFixed(2)}%.`,
       );
     }
   }
@@ -346,7 +288,7 @@ function tokenInsights(data: TokenData): string {
     const size = Math.abs(data.change24hPercent);
     const strength = size < 1 ? "a quiet day" : size < 5 ? "a moderate move" : "a large move";
     insights.push(
-      `- **Momentum:** ${formatPercent(data.change24hPercent)} over 24 hours, ${strength}.`,
+      `- **Momentum:** ${formatSignedPercent(data.change24hPercent)} over 24 hours, ${strength}.`,
     );
   }
   if (data.circulatingSupply !== null && data.maxSupply !== null && data.maxSupply > 0) {
@@ -435,7 +377,7 @@ function trendSentence(name: string, s: OhlcSummary, days: number): string {
       ? `rose ${s.changePercent.toFixed(2)}%`
       : s.changePercent < -3
         ? `fell ${Math.abs(s.changePercent).toFixed(2)}%`
-        : `moved sideways (${formatPercent(s.changePercent)})`;
+        : `moved sideways (${formatSignedPercent(s.changePercent)})`;
   const volatility = s.meanRangePercent < 2 ? "low" : s.meanRangePercent < 5 ? "moderate" : "high";
   const span = s.high - s.low;
   const closeAt = span > 0 ? (s.last.close - s.low) / span : 0.5;
@@ -459,8 +401,8 @@ function ohlcAnswer(data: Ohlc, requestedDays: number | null, analysis: boolean)
       ? `CoinGecko serves price history for fixed periods, so this covers ${data.days} days (you asked for ${requestedDays}).`
       : null;
   const figures = [
-    `- **Open → close:** ${formatPrice(s.first.open)} → ${formatPrice(s.last.close)} (${formatPercent(s.changePercent)})`,
-    `- **Period high / low:** ${formatPrice(s.high)} / ${formatPrice(s.low)}`,
+    `- **Open → close:** ${formatUsdPrice(s.first.open)} → ${formatUsdPrice(s.last.close)} (${formatSignedPercent(s.changePercent)})`,
+    `- **Period high / low:** ${formatUsdPrice(s.high)} / ${formatUsdPrice(s.low)}`,
     `- **Candles:** ${data.candles.length} ${candleInterval(data.candles)}candles, ${s.up} up and ${s.down} down`,
   ];
   const deeper = analysis
@@ -477,7 +419,7 @@ function ohlcAnswer(data: Ohlc, requestedDays: number | null, analysis: boolean)
     [...figures, ...deeper].join("\n"),
     trendSentence(data.name, s, data.days),
     "The chart shows every candle.",
-    `_Last candle: ${formatDateTime(s.last.time * 1000)} · As of ${formatDateTime(data.asOf)} · Source: ${data.source === "coingecko" ? "CoinGecko" : "offline snapshot, data provided by CoinGecko"}_`,
+    `_Last candle: ${formatDateTimeUtc(s.last.time * 1000)} · As of ${formatDateTimeUtc(data.asOf)} · Source: ${data.source === "coingecko" ? "CoinGecko" : "offline snapshot, data provided by CoinGecko"}_`,
     analysis
       ? `To go further, ask for a longer period (“How did ${data.symbol.toUpperCase()} do over the past year?”) or compare it with another coin.`
       : null,
@@ -504,14 +446,14 @@ function newTokensAnswer(
     const warning = twin
       ? ` Its ticker is also used by ${escapeMarkdown(twin.name)}: check the CoinGecko id \`${t.id}\` before trusting a quote.`
       : "";
-    return `${i + 1}. ${coinLabel(t)}, listed ${formatDateTime(t.activatedAt)}.${warning}`;
+    return `${i + 1}. ${coinLabel(t)}, listed ${formatDateTimeUtc(t.activatedAt)}.${warning}`;
   });
   const times = data.tokens
     .map((t) => new Date(t.activatedAt).getTime())
     .filter((t) => !Number.isNaN(t));
   const insights = analysis
     ? [
-        `**Insights:** ${data.tokens.length} token${data.tokens.length === 1 ? "" : "s"} listed between ${formatDateTime(Math.min(...times))} and ${formatDateTime(Math.max(...times))}.` +
+        `**Insights:** ${data.tokens.length} token${data.tokens.length === 1 ? "" : "s"} listed between ${formatDateTimeUtc(Math.min(...times))} and ${formatDateTimeUtc(Math.max(...times))}.` +
           (collisions.length > 0
             ? ` ${collisions.length} reuse${collisions.length === 1 ? "s" : ""} the ticker of an established coin, a common trick of copycat tokens.`
             : " None reuses the ticker of an established coin.") +
@@ -534,8 +476,8 @@ function trendingAnswer(data: TrendingTokens, analysis: boolean): string {
   }
   const items = data.tokens.map((t, i) => {
     const facts = [
-      t.priceUsd !== null ? formatPrice(t.priceUsd) : null,
-      t.change24hPercent !== null ? `${formatPercent(t.change24hPercent)} in 24 h` : null,
+      t.priceUsd !== null ? formatUsdPrice(t.priceUsd) : null,
+      t.change24hPercent !== null ? `${formatSignedPercent(t.change24hPercent)} in 24 h` : null,
       t.rank !== null ? `rank #${t.rank}` : "unranked",
     ].filter((f): f is string => f !== null);
     return `${i + 1}. ${coinLabel(t)}: ${facts.join(", ")}`;
@@ -551,7 +493,7 @@ function trendingAnswer(data: TrendingTokens, analysis: boolean): string {
     insights =
       `**Insights:** ${up} of the ${moved.length} trending tokens with a 24 h change are up.` +
       (best && worst && best !== worst
-        ? ` The biggest gain is ${escapeMarkdown(best.name)} (${formatPercent(best.change24hPercent ?? 0)}), the biggest loss ${escapeMarkdown(worst.name)} (${formatPercent(worst.change24hPercent ?? 0)}).`
+        ? ` The biggest gain is ${escapeMarkdown(best.name)} (${formatSignedPercent(best.change24hPercent ?? 0)}), the biggest loss ${escapeMarkdown(worst.name)} (${formatSignedPercent(worst.change24hPercent ?? 0)}).`
         : "") +
       ` ${top100} of ${data.tokens.length} rank in the top 100 by market cap; attention often runs ahead of size, so smaller names can move sharply both ways.`;
   }
@@ -623,7 +565,7 @@ function keyPoint(excerpt: string, query: string): string {
 function sourceLink(p: ResearchPassage): string {
   const url = p.url?.startsWith("/p/") ? p.url : `/p/${encodeURIComponent(p.slug)}`;
   const title = p.title.replace(/[[\]]/g, "");
-  const date = p.publishDate ? `, ${formatDate(p.publishDate)}` : "";
+  const date = p.publishDate ? `, ${formatLongDate(p.publishDate)}` : "";
   return `${p.n}. [${title}](${url})${date}`;
 }
 
@@ -803,10 +745,10 @@ function comparison(sections: Section[]): string | null {
     const part = (pick: (t: TokenData) => string | null) =>
       tokens.map((t) => `${escapeMarkdown(t.name)} ${pick(t) ?? "n/a"}`).join(", ");
     lines.push(
-      `- **24 h change:** ${part((t) => (t.change24hPercent !== null ? formatPercent(t.change24hPercent) : null))}`,
+      `- **24 h change:** ${part((t) => (t.change24hPercent !== null ? formatSignedPercent(t.change24hPercent) : null))}`,
     );
     lines.push(
-      `- **Market cap:** ${part((t) => (t.marketCapUsd !== null ? formatAmount(t.marketCapUsd) : null))}`,
+      `- **Market cap:** ${part((t) => (t.marketCapUsd !== null ? formatUsdCompact(t.marketCapUsd) : null))}`,
     );
     lines.push(
       `- **Below all-time high:** ${part((t) => {
@@ -827,7 +769,7 @@ function comparison(sections: Section[]): string | null {
   if (histories.length >= 2) {
     const parts = histories.map((h) => {
       const s = summarise(h.candles);
-      return `${escapeMarkdown(h.name)} ${s ? formatPercent(s.changePercent) : "n/a"} over ${h.days} days`;
+      return `${escapeMarkdown(h.name)} ${s ? formatSignedPercent(s.changePercent) : "n/a"} over ${h.days} days`;
     });
     lines.push(`- **Change over the period:** ${parts.join(", ")}`);
     const ranges = histories.map((h) => {

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { slugify } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Services } from "../../app.ts";
 import type { Config } from "../../config.ts";
@@ -18,7 +19,6 @@ import {
   isDraftError,
   markdownToPlainText,
   parseArticleFile,
-  slugify,
 } from "./markdown-import.ts";
 import {
   AVATAR_SIZE,
@@ -343,9 +343,6 @@ async function prepareThumbnail(
   });
   return rasteriseAndStore(services, storage, target, svg);
 }
-
-/** The slug of a name or title, as the importer makes them ("Staking & You" -> "staking-you"). */
-export { slugify };
 
 /** The names of an article's terms per kind, in the order they are shown. */
 export interface ArticleTermNames {

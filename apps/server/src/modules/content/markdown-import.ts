@@ -1,6 +1,7 @@
 // Reads Markdown files with front matter (our demo format, ethereum.org explainers, Bitcoin Optech
 // newsletters) into article drafts, and normalises Jekyll/Liquid and MDX markup into plain Markdown.
 import path from "node:path";
+import { slugify } from "@pragmatist/contracts";
 import matter from "gray-matter";
 
 /** Where an article came from, shown as a credit on the article page (issue: "credits the source"). */
@@ -50,19 +51,8 @@ const ARTICLE_TYPES = ["Research", "News"] as const;
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/**
- * A URL-safe slug: lower case ASCII letters, digits and single hyphens ("NFTs & Gaming" ->
- * "nfts-gaming", "Layer 2" -> "layer-2"). Accents are folded; other characters become hyphens.
- */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** The importer's slugs follow the one slug rule of contracts (`slugify`, shared with the studio). */
+export { slugify };
 
 /**
  * Parses "YYYY-MM-DD" (or a YAML date) into an ISO timestamp at UTC midnight.

@@ -3,7 +3,6 @@
 // category pages with their pagination, sitemap agreement and 404s. The built web app (apps/web/build,
 // built first when missing; rebuild after changing pages) + demo content, requested with app.inject
 // on each database engine.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
@@ -15,23 +14,13 @@ import { importFolder } from "../content/content.service.ts";
 import { localMediaStorage } from "../uploads/storage.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
 import { insertArticle, insertUser, registerMember } from "../../testing/fixtures.ts";
+import { ensureWebBuild } from "../../testing/web-build.ts";
 
 const BASE = "https://pragmatist.example";
 const SITE = "Pragmatist Test Desk";
 const demoDir = path.join(repoRoot, "content/demo");
 const quiet = { info() {}, warn() {}, error() {} };
 const HOSTILE_TITLE = 'Breaking </script><script>alert("x")</script> & <b>news</b>';
-
-/** The pages come from the production build: make it once when missing (as `npm start` does). */
-function ensureWebBuild() {
-  execFileSync(process.execPath, ["apps/server/src/cli/ensure-build.ts"], {
-    cwd: repoRoot,
-    stdio: "ignore",
-  });
-  if (!fs.existsSync(path.join(repoRoot, "apps/web/build/server/index.js"))) {
-    throw new Error("No web build, and `npm run build` did not make one");
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // A small DOM over fast-xml-parser's ordered output (void elements unpaired, scripts kept raw).

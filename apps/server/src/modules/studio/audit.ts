@@ -8,7 +8,7 @@ import type {
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { paginationMeta } from "./pages.ts";
+import { memberRef, paginationMeta } from "./pages.ts";
 
 type Q = Kysely<Database>;
 
@@ -80,10 +80,7 @@ export async function listAudit(
   return {
     data: rows.map((r) => ({
       id: r.id,
-      actor:
-        r.actor_id !== null && r.username !== null
-          ? { id: r.actor_id, username: r.username }
-          : null,
+      actor: memberRef(r.actor_id, r.username),
       action: r.action as AuditAction,
       targetType: r.target_type as AuditTargetType,
       targetId: r.target_id,

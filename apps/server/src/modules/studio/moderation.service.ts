@@ -9,7 +9,7 @@ import type { CommentingBans, CommentsService } from "../comments/comments.servi
 import { recordAudit } from "./audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
-import { paginationMeta } from "./pages.ts";
+import { memberRef, paginationMeta } from "./pages.ts";
 import { type Actor, authorize } from "./policy.ts";
 
 export interface ModerationService {
@@ -170,10 +170,7 @@ export function createModerationService(
       return {
         userId: ban.user_id,
         reason: ban.reason,
-        bannedBy:
-          ban.banned_by !== null && ban.banned_by_username !== null
-            ? { id: ban.banned_by, username: ban.banned_by_username }
-            : null,
+        bannedBy: memberRef(ban.banned_by, ban.banned_by_username),
         createdAt: ban.created_at,
       };
     },

@@ -1,4 +1,4 @@
-// Strapi-style pagination meta for the studio's lists.
+// What the studio's answers share: Strapi-style pagination meta, LIKE patterns, member refs.
 import type { PaginationMeta } from "@pragmatist/contracts";
 
 /** `{ page, pageSize, pageCount, total }` for page `page` (1-based) of `total` items. */
@@ -9,4 +9,15 @@ export function paginationMeta(page: number, pageSize: number, total: number): P
 /** `%` and `_` escaped for a LIKE pattern with `escape '\'`, lower-cased, wrapped in `%…%`. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `{ id, username }` of a member read through a left join (an article's author, who saved a
+ * revision, banned a member or acted), or null when the account is gone.
+ */
+export function memberRef(
+  id: number | null,
+  username: string | null,
+): { id: number; username: string } | null {
+  return id !== null && username !== null ? { id, username } : null;
 }

@@ -2,14 +2,11 @@
 // public API, search, feeds, sitemaps and pages; a scheduled article goes live at its time with no
 // request, even through the response cache; publish and unpublish show at once. Uses the built web
 // app (apps/web/build, built first when missing) for the article pages.
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudioArticle } from "@pragmatist/contracts";
-import { repoRoot } from "../../config.ts";
 import { engines } from "../../testing/db.ts";
 import type { TestMember } from "../../testing/fixtures.ts";
+import { ensureWebBuild } from "../../testing/web-build.ts";
 import {
   insertComment,
   putArticle,
@@ -19,17 +16,6 @@ import {
 } from "./studio-testing.ts";
 
 const HOUR = 3_600_000;
-
-/** The pages come from the production build: make it once when missing (as `npm start` does). */
-function ensureWebBuild() {
-  execFileSync(process.execPath, ["apps/server/src/cli/ensure-build.ts"], {
-    cwd: repoRoot,
-    stdio: "ignore",
-  });
-  if (!fs.existsSync(path.join(repoRoot, "apps/web/build/server/index.js"))) {
-    throw new Error("No web build, and `npm run build` did not make one");
-  }
-}
 
 describe.each(engines)("what readers see of studio work on %s", (engine) => {
   let ctx: StudioContext;

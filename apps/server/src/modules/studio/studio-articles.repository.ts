@@ -2,7 +2,9 @@
 // terms, writes, revisions, the next scheduled publish date and the 30-day stats.
 import { type Kysely, sql } from "kysely";
 import type { ArticleState } from "@pragmatist/contracts";
-import type { Database, TermKind } from "../../db/schema.ts";
+import type { Database } from "../../db/schema.ts";
+import type { ArticleWrite as ImportedArticleWrite } from "../content/content.repository.ts";
+import { hasTerm } from "../articles/articles.repository.ts";
 import { containsPattern } from "./pages.ts";
 
 type Q = Kysely<Database>;
@@ -85,19 +87,7 @@ function filtered(db: Q, filter: StudioArticleFilter, now: string) {
     qb = qb.where("a.status", "=", "published").where("a.publish_date", "<=", now);
   }
   if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
-  if (filter.type) {
-    const type = filter.type;
-    qb = qb.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("article_terms as at")
-          .innerJoin("terms as t", "t.id", "at.term_id")
-          .select(sql.lit(1).as("one"))
-          .whereRef("at.article_id", "=", "a.id")
-          .where("t.kind", "=", "type")
-          .where("t.name", "=", type),
-      ),
-    );
-  }
+  if (filter.type) qb = qb.where(hasTerm("type", [filter.type], "name"));
   return qb;
 }
 
@@ -123,25 +113,8 @@ export async function listArticles(
   return { rows, total: Number(count.n) };
 }
 
-export interface TermNameRow {
-  article_id: number;
-  kind: TermKind;
-  name: string;
-  slug: string;
-}
-
-/** The terms of the given articles, in their stored order. */
-export async function findTermNames(db: Q, articleIds: number[]): Promise<TermNameRow[]> {
-  if (articleIds.length === 0) return [];
-  return db
-    .selectFrom("article_terms as at")
-    .innerJoin("terms as t", "t.id", "at.term_id")
-    .select(["at.article_id", "t.kind", "t.name", "t.slug"])
-    .where("at.article_id", "in", articleIds)
-    .orderBy("at.article_id")
-    .orderBy("at.position")
-    .execute();
-}
+/** The terms of the given articles in their stored order: the library's query, any status. */
+export { findTerms, type TermRow } from "../articles/articles.repository.ts";
 
 /** Which of `slugs` are used by an article other than `exceptId`. */
 export async function findTakenSlugs(
@@ -166,17 +139,11 @@ export async function findImage(db: Q, id: number): Promise<{ id: number } | nul
   return row ?? null;
 }
 
-export interface ArticleWrite {
-  slug: string;
-  title: string;
-  sub_title: string;
-  content: string;
-  excerpt: string;
-  reading_time_minutes: number;
-  publish_date: string;
-  thumbnail_id: number | null;
-  status: string;
-}
+/** What the studio writes: the importer's columns less author and source credit, plus status. */
+export type ArticleWrite = Omit<
+  ImportedArticleWrite,
+  "author_id" | "source_name" | "source_url" | "source_licence"
+> & { status: string };
 
 /** Inserts an article written in the studio (Markdown body, no source). @returns its id. */
 export async function insertArticle(

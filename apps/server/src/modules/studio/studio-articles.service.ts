@@ -9,24 +9,26 @@ import {
   type AuditAction,
   type Revision,
   type RevisionSummary,
-  SLUG_MAX,
+  slugFromTitle,
   type StudioArticle,
   type StudioArticleList,
   type StudioArticleQuery,
   type StudioArticleSummary,
 } from "@pragmatist/contracts";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
+import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import { derivedArticleFields, slugify, writeArticleTerms } from "../content/content.service.ts";
+import { derivedArticleFields, writeArticleTerms } from "../content/content.service.ts";
 import type { SearchService } from "../search/search.service.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
 import { recordAudit } from "./audit.ts";
 import { ConflictError } from "./conflict-error.ts";
-import { paginationMeta } from "./pages.ts";
+import { memberRef, paginationMeta } from "./pages.ts";
 import { type Actor, authorize, can } from "./policy.ts";
 import type { PublicationWatch } from "./publication-watch.ts";
 import * as repo from "./studio-articles.repository.ts";
-import type { StudioArticleRow, TermNameRow } from "./studio-articles.repository.ts";
+import type { StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
 
 /** How far back stats look: the last 30 UTC days, today included. */
 export const STATS_DAYS = 30;
@@ -94,6 +96,13 @@ function transition(
   return after.state === "scheduled" ? "article.schedule" : "article.publish";
 }
 
+/** What a revision keeps: the title, subtitle and Markdown of an article. */
+interface ArticleText {
+  title: string;
+  subTitle: string;
+  content: string;
+}
+
 interface Names {
   types: string[];
   categories: string[];
@@ -101,7 +110,7 @@ interface Names {
   ecosystems: string[];
 }
 
-function namesOf(terms: TermNameRow[]): Names {
+function namesOf(terms: TermRow[]): Names {
   const of = (kind: string) => terms.filter((t) => t.kind === kind).map((t) => t.name);
   return {
     types: of("type"),
@@ -115,10 +124,11 @@ const sameList = (a: string[], b: string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Slugs of names as `{ name, slug }`, the public shape of categories and ecosystems. */
-const termsOf = (terms: TermNameRow[], kind: string) =>
+const termsOf = (terms: TermRow[], kind: string) =>
   terms.filter((t) => t.kind === kind).map((t) => ({ name: t.name, slug: t.slug }));
 
-function toSummary(row: StudioArticleRow, terms: TermNameRow[], now: Date): StudioArticleSummary {
+function toSummary(row: StudioArticleRow, terms: TermRow[], now: Date): StudioArticleSummary {
+  const names = namesOf(terms);
   return {
     id: row.id,
     attributes: {
@@ -128,9 +138,9 @@ function toSummary(row: StudioArticleRow, terms: TermNameRow[], now: Date): Stud
       status: row.status === "published" ? "published" : "draft",
       state: articleState(row.status, row.publish_date, now),
       publishDate: row.publish_date,
-      types: terms.filter((t) => t.kind === "type").map((t) => t.name as ArticleType),
+      types: names.types as ArticleType[],
       categories: termsOf(terms, "category"),
-      tags: terms.filter((t) => t.kind === "tag").map((t) => t.name),
+      tags: names.tags,
       ecosystems: termsOf(terms, "ecosystem"),
       thumbnail:
         row.thumbnail_id !== null && row.thumbnail_url !== null
@@ -141,10 +151,7 @@ function toSummary(row: StudioArticleRow, terms: TermNameRow[], now: Date): Stud
               height: row.thumbnail_height,
             }
           : null,
-      author:
-        row.author_id !== null && row.author_username !== null
-          ? { id: row.author_id, username: row.author_username }
-          : null,
+      author: memberRef(row.author_id, row.author_username),
       readingTimeMinutes: row.reading_time_minutes,
       excerpt: row.excerpt,
       createdAt: row.created_at,
@@ -158,12 +165,25 @@ function toRevision(row: repo.RevisionRow): RevisionSummary {
     id: row.id,
     title: row.title,
     subTitle: row.sub_title,
-    savedBy:
-      row.saved_by !== null && row.saved_by_username !== null
-        ? { id: row.saved_by, username: row.saved_by_username }
-        : null,
+    savedBy: memberRef(row.saved_by, row.saved_by_username),
     savedAt: row.saved_at,
   };
+}
+
+/** Records `action` by `actor` on article `id` at `at` in the caller's transaction `trx`. */
+function auditArticle(
+  trx: Kysely<Database>,
+  actor: Actor,
+  action: AuditAction,
+  id: number,
+  at: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(
+    trx,
+    { actorId: actor.id, action, targetType: "article", targetId: id, details },
+    at,
+  );
 }
 
 /** A unique-constraint violation on either engine (the slug raced with another save). */
@@ -177,12 +197,14 @@ function slugTaken(slug: string): ValidationError {
   return new ValidationError(message, { errors: [{ path: ["data", "slug"], message }] });
 }
 
-/** `slugify(title)` cut to the slug limit at a hyphen; "untitled" when nothing is left. */
-function slugFromTitle(title: string): string {
-  const full = slugify(title);
-  if (full.length <= SLUG_MAX - 4) return full || "untitled";
-  const cut = full.slice(0, SLUG_MAX - 4);
-  return cut.slice(0, cut.lastIndexOf("-") > 0 ? cut.lastIndexOf("-") : cut.length);
+/** The stored columns of an article's text: its own, and what derives from the Markdown. */
+function textColumns(text: ArticleText) {
+  return {
+    title: text.title,
+    sub_title: text.subTitle,
+    content: text.content,
+    ...derivedArticleFields(text.content),
+  };
 }
 
 /** Builds the service; `now` is the injectable clock, `watch` hears of every public change. */
@@ -208,15 +230,15 @@ export function createStudioArticlesService(
   const facts = (row: StudioArticleRow) => ({ authorId: row.author_id, status: row.status });
 
   /** The article as the studio answers it; `terms` when already read. */
-  async function present(row: StudioArticleRow, terms?: TermNameRow[]): Promise<StudioArticle> {
-    terms ??= await repo.findTermNames(k, [row.id]);
+  async function present(row: StudioArticleRow, terms?: TermRow[]): Promise<StudioArticle> {
+    terms ??= await repo.findTerms(k, [row.id]);
     const summary = toSummary(row, terms, now());
     return { id: row.id, attributes: { ...summary.attributes, content: row.content ?? "" } };
   }
 
   /** A slug made from the title that no other article uses: `base`, `base-2`, `base-3` … */
   async function freeSlug(title: string): Promise<string> {
-    const stem = slugFromTitle(title);
+    const stem = slugFromTitle(title) || "untitled";
     for (let from = 1; ; from += 20) {
       const candidates = Array.from({ length: 20 }, (_, i) =>
         from + i === 1 ? stem : `${stem}-${from + i}`,
@@ -245,8 +267,8 @@ export function createStudioArticlesService(
     throw new ValidationError(message, { errors: [{ path: ["data", "thumbnail"], message }] });
   }
 
-  async function index(id: number, text: { title: string; subTitle: string; content: string }) {
-    const terms = await repo.findTermNames(k, [id]);
+  async function index(id: number, text: ArticleText) {
+    const terms = await repo.findTerms(k, [id]);
     await search.index({ id, ...text, tags: namesOf(terms).tags });
   }
 
@@ -294,14 +316,14 @@ export function createStudioArticlesService(
       status !== row.status || (status === "published" && after.publishDate !== before.publishDate);
     if (changesPublication) authorize(actor, "article.publish", facts(row));
 
-    const text = {
+    const text: ArticleText = {
       title: changes.title ?? row.title,
       subTitle: changes.subTitle ?? row.sub_title,
       content: changes.content ?? row.content ?? "",
     };
     const textChanged =
       text.title !== row.title || text.subTitle !== row.sub_title || text.content !== row.content;
-    const termRows = await repo.findTermNames(k, [id]);
+    const termRows = await repo.findTerms(k, [id]);
     const oldNames = namesOf(termRows);
     const names: Names = {
       types: changes.types ?? oldNames.types,
@@ -323,14 +345,7 @@ export function createStudioArticlesService(
 
     const write: Partial<repo.ArticleWrite> = {};
     if (slug !== row.slug) write.slug = slug;
-    if (textChanged) {
-      Object.assign(write, {
-        title: text.title,
-        sub_title: text.subTitle,
-        content: text.content,
-        ...derivedArticleFields(text.content),
-      });
-    }
+    if (textChanged) Object.assign(write, textColumns(text));
     if (status !== row.status) write.status = status;
     if (after.publishDate !== before.publishDate) write.publish_date = after.publishDate;
     if (thumbnailId !== row.thumbnail_id) write.thumbnail_id = thumbnailId;
@@ -350,23 +365,13 @@ export function createStudioArticlesService(
           await repo.insertRevision(trx, { articleId: id, ...text, savedBy: actor.id }, next);
         }
         if (action) {
-          await recordAudit(
-            trx,
-            {
-              actorId: actor.id,
-              action,
-              targetType: "article",
-              targetId: id,
-              details: {
-                slug,
-                title: text.title,
-                from: before.state,
-                to: after.state,
-                publishDate: after.publishDate,
-              },
-            },
-            next,
-          );
+          await auditArticle(trx, actor, action, id, next, {
+            slug,
+            title: text.title,
+            from: before.state,
+            to: after.state,
+            publishDate: after.publishDate,
+          });
         }
       }),
     );
@@ -404,10 +409,7 @@ export function createStudioArticlesService(
             trx,
             {
               slug,
-              title: text.title,
-              sub_title: text.subTitle,
-              content: text.content,
-              ...derivedArticleFields(text.content),
+              ...textColumns(text),
               publish_date: publishDate,
               thumbnail_id: thumbnailId,
               status,
@@ -423,17 +425,8 @@ export function createStudioArticlesService(
           });
           await repo.insertRevision(trx, { articleId: id, ...text, savedBy: actor.id }, stamp);
           if (action) {
-            await recordAudit(
-              trx,
-              {
-                actorId: actor.id,
-                action,
-                targetType: "article",
-                targetId: id,
-                details: { slug, title: text.title, from: null, to: after.state, publishDate },
-              },
-              stamp,
-            );
+            const details = { slug, title: text.title, from: null, to: after.state, publishDate };
+            await auditArticle(trx, actor, action, id, stamp, details);
           }
           return id;
         }),
@@ -452,17 +445,11 @@ export function createStudioArticlesService(
       const at = now();
       await k.transaction().execute(async (trx) => {
         if (!(await repo.deleteArticle(trx, id))) throw new NotFoundError("Article not found");
-        await recordAudit(
-          trx,
-          {
-            actorId: actor.id,
-            action: "article.delete",
-            targetType: "article",
-            targetId: id,
-            details: { slug: row.slug, title: row.title, state: gone.attributes.state },
-          },
-          at.toISOString(),
-        );
+        await auditArticle(trx, actor, "article.delete", id, at.toISOString(), {
+          slug: row.slug,
+          title: row.title,
+          state: gone.attributes.state,
+        });
       });
       await search.remove(id);
       if (row.status === "published") watch.changed();
@@ -485,7 +472,7 @@ export function createStudioArticlesService(
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
         at.toISOString(),
       );
-      const terms = await repo.findTermNames(
+      const terms = await repo.findTerms(
         k,
         rows.map((r) => r.id),
       );

@@ -1,7 +1,7 @@
 // The article editor (issue #7 "Editor"): fields, live preview, thumbnail, the status actions the
 // viewer's role allows, autosave of drafts with conflict detection, a warning before leaving
 // with unsaved changes, revisions and stats.
-import type { ArticleType, Role, StudioArticle } from "@pragmatist/contracts";
+import { type ArticleType, type Role, SLUG_MAX, type StudioArticle } from "@pragmatist/contracts";
 import { type ReactNode, useEffect, useEffectEvent, useReducer, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
@@ -42,6 +42,10 @@ const clock = new Intl.DateTimeFormat("en-GB", {
 const formatClock = (iso: string) => clock.format(new Date(iso));
 
 type Action = "save" | "publish" | "schedule" | "unpublish" | "delete";
+
+/** The form's fields typed as text. */
+type TextKey =
+  "title" | "subTitle" | "slug" | "content" | "categories" | "tags" | "ecosystems" | "publishDate";
 
 /** A failed save's message and, from a 400's `details.errors`, the message of each field. */
 function failureOf(error: unknown): { message: string; fields: Partial<Record<string, string>> } {
@@ -119,6 +123,13 @@ export function ArticleEditor({
     dispatch({ type: "edit" });
     setNotice(null);
   };
+
+  /** The value, error and typing of a text field of the form (title, subtitle, terms, body …). */
+  const field = (key: TextKey) => ({
+    value: form[key],
+    error: fieldErrors[key],
+    onChange: (e: { currentTarget: { value: string } }) => edit({ [key]: e.currentTarget.value }),
+  });
 
   /**
    * Saves the form (creating the article on its first save) with `change` on top (a status, a
@@ -213,6 +224,12 @@ export function ArticleEditor({
     setNotice(done);
   };
 
+  const publishNow = () =>
+    changeStatus(
+      { status: "published", publishDate: new Date().toISOString() },
+      "Published: readers can see it now.",
+    );
+
   const reload = async () => {
     const id = savedRef.current?.id;
     if (id === undefined) return;
@@ -285,16 +302,7 @@ export function ArticleEditor({
             "secondary",
             future ? {} : { disabled: true, title: "Set a publish date in the future to schedule" },
           ),
-          actionButton(
-            "publish",
-            "Publish now",
-            () =>
-              changeStatus(
-                { status: "published", publishDate: new Date().toISOString() },
-                "Published: readers can see it now.",
-              ),
-            "primary",
-          ),
+          actionButton("publish", "Publish now", publishNow, "primary"),
         );
       }
     } else {
@@ -302,14 +310,7 @@ export function ArticleEditor({
         actionButton("save", "Save changes", async () => void (await persist()), "primary"),
       );
       if (state === "scheduled") {
-        actions.push(
-          actionButton("publish", "Publish now", () =>
-            changeStatus(
-              { status: "published", publishDate: new Date().toISOString() },
-              "Published: readers can see it now.",
-            ),
-          ),
-        );
+        actions.push(actionButton("publish", "Publish now", publishNow));
       }
       actions.push(
         actionButton("unpublish", "Unpublish", () =>
@@ -345,7 +346,7 @@ export function ArticleEditor({
           {saved && (editor || draft) && (
             <Button
               variant="ghost"
-              className="text-red-700 dark:text-red-400"
+              className={errorText}
               onClick={() => setConfirmDelete(true)}
               disabled={busy}
             >
@@ -390,10 +391,9 @@ export function ArticleEditor({
           <div className="space-y-3 rounded-xl border border-line bg-surface p-4">
             <TextInput
               label="Title"
-              value={form.title}
+              {...field("title")}
               maxLength={200}
               required
-              error={fieldErrors.title}
               inputClassName="h-11 text-lg font-semibold"
               onChange={(e) => {
                 const value = e.currentTarget.value;
@@ -401,18 +401,11 @@ export function ArticleEditor({
                 edit({ title: value, slug: slug.slug, slugAuto: slug.auto });
               }}
             />
-            <TextInput
-              label="Subtitle"
-              value={form.subTitle}
-              maxLength={300}
-              error={fieldErrors.subTitle}
-              onChange={(e) => edit({ subTitle: e.currentTarget.value })}
-            />
+            <TextInput label="Subtitle" {...field("subTitle")} maxLength={300} />
             <TextInput
               label="Slug"
-              value={form.slug}
-              maxLength={120}
-              error={fieldErrors.slug}
+              {...field("slug")}
+              maxLength={SLUG_MAX}
               inputClassName="font-mono"
               hint={
                 <>
@@ -460,12 +453,10 @@ export function ArticleEditor({
                   hideLabel
                   // On wide screens the text fills the column beside a long preview.
                   className="xl:flex xl:flex-1 xl:flex-col"
-                  value={form.content}
-                  error={fieldErrors.content}
+                  {...field("content")}
                   spellCheck
                   placeholder="Write in Markdown: ## headings, **bold**, [links](https://…), lists, tables."
                   inputClassName="min-h-[28rem] resize-y font-mono text-[0.8125rem] leading-relaxed xl:flex-1"
-                  onChange={(e) => edit({ content: e.currentTarget.value })}
                 />
               </div>
               <div className={`min-w-0 p-4 sm:p-6 ${view === "write" ? "hidden xl:block" : ""}`}>
@@ -486,14 +477,12 @@ export function ArticleEditor({
               <TextInput
                 label="Publish date (UTC)"
                 type="datetime-local"
-                value={form.publishDate}
-                error={fieldErrors.publishDate}
+                {...field("publishDate")}
                 hint={
                   editor
                     ? "In UTC. A future date with Schedule publishes it then; Publish now uses the current time."
                     : "In UTC. An editor publishes the article."
                 }
-                onChange={(e) => edit({ publishDate: e.currentTarget.value })}
               />
               <fieldset>
                 <legend className="mb-1 text-[0.8125rem] font-medium">Types</legend>
@@ -534,10 +523,8 @@ export function ArticleEditor({
                 <TextInput
                   key={key}
                   label={label}
-                  value={form[key]}
-                  error={fieldErrors[key]}
+                  {...field(key)}
                   hint={`Comma-separated, ${example}`}
-                  onChange={(e) => edit({ [key]: e.currentTarget.value })}
                 />
               ))}
             </Section>

@@ -6,13 +6,20 @@ import type {
   StudioArticleList,
   StudioArticleSummary,
 } from "@pragmatist/contracts";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { Button, buttonClass } from "../../components/ui/button";
-import { SearchIcon } from "../../components/ui/icons";
-import { formatDateTimeUtc } from "../../lib/format";
+import { Link, useNavigation } from "react-router";
+import { buttonClass } from "../../components/ui/button";
 import { ARTICLE_TYPES } from "./article-form";
 import type { ArticleListQuery } from "./studio-api";
-import { Note, Pagination, SelectField, StatusBadge, TextInput } from "./ui";
+import {
+  DataTable,
+  FilterSelect,
+  Note,
+  Pagination,
+  SearchForm,
+  StatusBadge,
+  stateNames,
+  UtcTime,
+} from "./ui";
 
 export const ARTICLE_STATES = ["draft", "scheduled", "published"] as const satisfies ArticleState[];
 
@@ -35,9 +42,6 @@ export function articleQueryOf(params: URLSearchParams): ArticleListQuery {
   };
 }
 
-/** "20 Mar 2026, 08:00" (UTC, said once in the column heading). */
-const when = (iso: string) => formatDateTimeUtc(iso).replace(/ UTC$/, "");
-
 /**
  * The filters: title search, status, type and, for editors, author (anyone, me, or the author
  * picked by clicking a name in the list). Selects apply at once; the search on Enter or Search.
@@ -54,76 +58,48 @@ export function ArticleFilters({
   /** The name of the filtered author when it is not the viewer. */
   authorName: string | null;
 }) {
-  const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/studio";
-  const apply = (form: HTMLFormElement | null) => {
-    if (form) void submit(form, { replace: true });
-  };
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Articles"
-      className="mb-4 grid grid-cols-2 items-end gap-3 rounded-xl border border-line bg-surface p-3 sm:flex sm:flex-wrap"
+    <SearchForm
+      label="Articles"
+      searchLabel="Search titles"
+      q={query.q ?? ""}
+      placeholder="Search titles"
+      busy={busy}
     >
-      <div className="col-span-2 flex items-end gap-2 sm:min-w-64 sm:flex-1">
-        <TextInput
-          label="Search titles"
-          type="search"
-          name="q"
-          defaultValue={query.q ?? ""}
-          placeholder="Search titles"
-          className="flex-1"
-          maxLength={200}
-        />
-        <Button type="submit" variant="secondary" aria-label="Search" disabled={busy}>
-          <SearchIcon size={16} />
-          <span className="hidden sm:inline">Search</span>
-        </Button>
-      </div>
-      <SelectField
+      <FilterSelect
         label="Status"
         name="status"
         defaultValue={query.status ?? ""}
-        onChange={(e) => apply(e.currentTarget.form)}
+        anyLabel="Any status"
+        options={ARTICLE_STATES}
+        labels={stateNames}
         className="sm:w-36"
-      >
-        <option value="">Any status</option>
-        <option value="draft">Draft</option>
-        <option value="scheduled">Scheduled</option>
-        <option value="published">Published</option>
-      </SelectField>
-      <SelectField
+      />
+      <FilterSelect
         label="Type"
         name="type"
         defaultValue={query.type ?? ""}
-        onChange={(e) => apply(e.currentTarget.form)}
+        anyLabel="Any type"
+        options={ARTICLE_TYPES}
         className="sm:w-36"
-      >
-        <option value="">Any type</option>
-        {ARTICLE_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </SelectField>
+      />
       {canFilterAuthor && (
-        <SelectField
+        <FilterSelect
           label="Author"
           name="authorId"
           defaultValue={query.authorId ? String(query.authorId) : ""}
-          onChange={(e) => apply(e.currentTarget.form)}
+          anyLabel="Anyone"
           className="col-span-2 sm:w-44"
         >
-          <option value="">Anyone</option>
           <option value={viewer.id}>Me ({viewer.username})</option>
           {query.authorId && query.authorId !== viewer.id && (
             <option value={query.authorId}>{authorName ?? `Author #${query.authorId}`}</option>
           )}
-        </SelectField>
+        </FilterSelect>
       )}
-    </Form>
+    </SearchForm>
   );
 }
 
@@ -172,7 +148,7 @@ function Row({
         <p className="truncate text-xs text-muted">
           <span className="md:hidden">
             <StatusBadge state={a.state} /> {a.author?.username ?? "Deleted account"} ·{" "}
-            {when(a.publishDate)}
+            <UtcTime iso={a.publishDate} />
           </span>
           <span className="hidden md:inline">/p/{a.slug}</span>
         </p>
@@ -183,10 +159,10 @@ function Row({
       <td className="hidden px-3 py-2.5 text-sm text-muted lg:table-cell">{a.types.join(", ")}</td>
       <td className="hidden max-w-40 truncate px-3 py-2.5 text-sm md:table-cell">{author}</td>
       <td className="tabular hidden px-3 py-2.5 text-sm whitespace-nowrap text-muted md:table-cell">
-        <time dateTime={a.publishDate}>{when(a.publishDate)}</time>
+        <UtcTime iso={a.publishDate} />
       </td>
       <td className="tabular hidden px-3 py-2.5 text-sm whitespace-nowrap text-muted xl:table-cell">
-        <time dateTime={a.updatedAt}>{when(a.updatedAt)}</time>
+        <UtcTime iso={a.updatedAt} />
       </td>
     </tr>
   );
@@ -224,54 +200,27 @@ export function ArticleTable({
   }
   return (
     <>
-      <div className="overflow-hidden rounded-xl border border-line bg-surface">
-        <table className="w-full table-fixed border-collapse text-left">
-          <caption className="sr-only">
-            Articles, {pagination.total} in all, page {pagination.page} of {pagination.pageCount}
-          </caption>
-          <thead className="border-b border-line bg-page/60 text-xs font-semibold tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                Title
-              </th>
-              <th scope="col" className="hidden w-28 px-3 py-2 md:table-cell">
-                Status
-              </th>
-              <th scope="col" className="hidden w-32 px-3 py-2 lg:table-cell">
-                Type
-              </th>
-              <th scope="col" className="hidden w-40 px-3 py-2 md:table-cell">
-                Author
-              </th>
-              <th scope="col" className="hidden w-44 px-3 py-2 md:table-cell">
-                Publish date (UTC)
-              </th>
-              <th scope="col" className="hidden w-44 px-3 py-2 xl:table-cell">
-                Updated (UTC)
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((article) => (
-              <Row
-                key={article.id}
-                article={article}
-                search={search}
-                canFilterAuthor={canFilterAuthor}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="tabular mt-2 text-xs text-muted">
-        {pagination.total} {pagination.total === 1 ? "article" : "articles"}
-      </p>
-      <Pagination
-        page={pagination.page}
-        pageCount={pagination.pageCount}
-        search={search}
-        label="Article pages"
-      />
+      <DataTable
+        caption={`Articles, ${pagination.total} in all, page ${pagination.page} of ${pagination.pageCount}`}
+        columns={[
+          { label: "Title" },
+          { label: "Status", className: "hidden w-28 md:table-cell" },
+          { label: "Type", className: "hidden w-32 lg:table-cell" },
+          { label: "Author", className: "hidden w-40 md:table-cell" },
+          { label: "Publish date (UTC)", className: "hidden w-44 md:table-cell" },
+          { label: "Updated (UTC)", className: "hidden w-44 xl:table-cell" },
+        ]}
+      >
+        {list.data.map((article) => (
+          <Row
+            key={article.id}
+            article={article}
+            search={search}
+            canFilterAuthor={canFilterAuthor}
+          />
+        ))}
+      </DataTable>
+      <Pagination pagination={pagination} label="Article pages" noun={["article", "articles"]} />
     </>
   );
 }

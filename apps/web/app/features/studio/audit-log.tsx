@@ -3,6 +3,7 @@
 import type { AuditAction, AuditEntry } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { formatDateTimeUtc } from "../../lib/format";
+import { DataTable, UtcTime } from "./ui";
 
 /** Every action the log records, in words (contracts `auditActions`). */
 export const AUDIT_ACTIONS: Record<AuditAction, string> = {
@@ -64,46 +65,34 @@ function actorName(entry: AuditEntry): string {
 /** Newest first: when, who, what, on what, details. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-line bg-surface">
-      <table className="w-full table-fixed border-collapse text-left text-sm">
-        <caption className="sr-only">Audit log, newest first</caption>
-        <thead className="border-b border-line bg-page/60 text-xs font-semibold tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="w-44 px-4 py-2">
-              When (UTC)
-            </th>
-            <th scope="col" className="hidden w-36 px-3 py-2 sm:table-cell">
-              Who
-            </th>
-            <th scope="col" className="px-3 py-2">
-              What
-            </th>
-            <th scope="col" className="hidden px-3 py-2 lg:table-cell">
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} className="border-b border-line align-top last:border-0">
-              <td className="tabular px-4 py-2.5 text-muted">
-                <time dateTime={e.at}>{formatDateTimeUtc(e.at).replace(/ UTC$/, "")}</time>
-              </td>
-              <td className="hidden truncate px-3 py-2.5 sm:table-cell">{actorName(e)}</td>
-              <td className="px-3 py-2.5">
-                <p>{AUDIT_ACTIONS[e.action]}</p>
-                <p className="truncate">
-                  <Target entry={e} />
-                </p>
-                <p className="text-xs text-muted sm:hidden">by {actorName(e)}</p>
-              </td>
-              <td className="hidden px-3 py-2.5 break-words text-muted lg:table-cell">
-                {detailLine(e)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Audit log, newest first"
+      className="text-sm"
+      columns={[
+        { label: "When (UTC)", className: "w-44" },
+        { label: "Who", className: "hidden w-36 sm:table-cell" },
+        { label: "What" },
+        { label: "Details", className: "hidden lg:table-cell" },
+      ]}
+    >
+      {entries.map((e) => (
+        <tr key={e.id} className="border-b border-line align-top last:border-0">
+          <td className="tabular px-4 py-2.5 text-muted">
+            <UtcTime iso={e.at} />
+          </td>
+          <td className="hidden truncate px-3 py-2.5 sm:table-cell">{actorName(e)}</td>
+          <td className="px-3 py-2.5">
+            <p>{AUDIT_ACTIONS[e.action]}</p>
+            <p className="truncate">
+              <Target entry={e} />
+            </p>
+            <p className="text-xs text-muted sm:hidden">by {actorName(e)}</p>
+          </td>
+          <td className="hidden px-3 py-2.5 break-words text-muted lg:table-cell">
+            {detailLine(e)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

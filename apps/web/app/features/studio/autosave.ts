@@ -61,21 +61,15 @@ export function saveReducer(state: SaveState, event: SaveEvent): SaveState {
         error: null,
       };
     case "failed":
-      return {
-        ...state,
-        saving: false,
-        dirty: true,
-        editedWhileSaving: false,
-        error: event.message,
-      };
     case "conflict":
+      // A conflict stays until the article is reloaded; a failure until the next save.
       return {
         ...state,
         saving: false,
         dirty: true,
         editedWhileSaving: false,
         error: event.message,
-        conflict: true,
+        conflict: state.conflict || event.type === "conflict",
       };
     case "loaded":
       return { ...initialSaveState, savedAt: state.savedAt };

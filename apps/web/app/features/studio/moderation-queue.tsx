@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/icons";
 import { formatDateTimeUtc } from "../../lib/format";
 import { studioApi } from "./studio-api";
 import { messageOf } from "./studio-load";
-import { Badge, ConfirmDialog, errorText, TextArea } from "./ui";
+import { Badge, ConfirmDialog, dangerButton, errorText, TextArea } from "./ui";
 
 type Busy = "hide" | "unhide" | "delete" | "ban" | "unban";
 
@@ -72,11 +72,7 @@ function ReportItem({ initial }: { initial: ReportedComment }) {
       <article aria-label={label} className="rounded-xl border border-line bg-surface p-4">
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="font-medium">{author?.username ?? "Deleted account"}</span>
-          {author?.banned && (
-            <Badge className="border-red-600/30 bg-red-500/10 text-red-700 dark:text-red-400">
-              Banned
-            </Badge>
-          )}
+          {author?.banned && <Badge tone="danger">Banned</Badge>}
           <span className="text-muted">on</span>
           <Link
             to={`/p/${encodeURIComponent(article.slug)}#comments`}
@@ -89,11 +85,11 @@ function ReportItem({ initial }: { initial: ReportedComment }) {
           </span>
         </header>
         <div className="mt-2 flex flex-wrap gap-1.5">
-          <Badge className="border-amber-600/30 bg-amber-500/10 text-amber-800 dark:text-amber-300">
+          <Badge tone="warning">
             {item.reportCount} {item.reportCount === 1 ? "report" : "reports"}
           </Badge>
-          {comment.hidden && <Badge className="border-line bg-page text-muted">Hidden</Badge>}
-          {comment.deleted && <Badge className="border-line bg-page text-muted">Deleted</Badge>}
+          {comment.hidden && <Badge>Hidden</Badge>}
+          {comment.deleted && <Badge>Deleted</Badge>}
         </div>
         {comment.deleted ? (
           <p className="mt-3 text-sm text-muted italic">This comment was deleted.</p>
@@ -123,26 +119,16 @@ function ReportItem({ initial }: { initial: ReportedComment }) {
           </p>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
-          {!comment.deleted &&
-            (comment.hidden ? (
-              <Button
-                variant="secondary"
-                onClick={() => void setHidden(false)}
-                disabled={busy !== null}
-              >
-                {busy === "unhide" && <Spinner size={14} />}
-                Unhide
-              </Button>
-            ) : (
-              <Button
-                variant="primary"
-                onClick={() => void setHidden(true)}
-                disabled={busy !== null}
-              >
-                {busy === "hide" && <Spinner size={14} />}
-                Hide
-              </Button>
-            ))}
+          {!comment.deleted && (
+            <Button
+              variant={comment.hidden ? "secondary" : "primary"}
+              onClick={() => void setHidden(!comment.hidden)}
+              disabled={busy !== null}
+            >
+              {(busy === "hide" || busy === "unhide") && <Spinner size={14} />}
+              {comment.hidden ? "Unhide" : "Hide"}
+            </Button>
+          )}
           {!comment.deleted && (
             <Button
               variant="secondary"
@@ -165,7 +151,7 @@ function ReportItem({ initial }: { initial: ReportedComment }) {
             ) : (
               <Button
                 variant="ghost"
-                className="text-red-700 dark:text-red-400"
+                className={errorText}
                 onClick={() => setBanOpen(true)}
                 disabled={busy !== null}
               >
@@ -216,7 +202,7 @@ function ReportItem({ initial }: { initial: ReportedComment }) {
             </Button>
             <Button
               type="submit"
-              className="bg-red-700 text-white hover:bg-red-700/90 dark:bg-red-500 dark:text-black"
+              className={dangerButton}
               disabled={busy !== null || !reason.trim()}
             >
               {busy === "ban" && <Spinner size={14} />}

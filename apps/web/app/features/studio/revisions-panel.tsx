@@ -1,22 +1,17 @@
 // An article's saved versions in the editor (issue #7 "Revisions: every save keeps a version; an
 // editor can compare the current text with an earlier one and restore it").
-import type { Revision, RevisionSummary, StudioArticle } from "@pragmatist/contracts";
-import { useEffect, useId, useMemo, useState } from "react";
+import type { Revision, StudioArticle } from "@pragmatist/contracts";
+import { useId, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, Spinner } from "../../components/ui/icons";
 import { Skeleton } from "../../components/ui/skeleton";
-import { isAbortError } from "../../lib/api-client";
 import { formatDateTimeUtc } from "../../lib/format";
 import { diffCounts, diffLines, foldUnchanged } from "./line-diff";
 import { studioApi } from "./studio-api";
 import { messageOf } from "./studio-load";
-import { errorText } from "./ui";
-
-type ListState =
-  | { kind: "loading" }
-  | { kind: "ready"; revisions: RevisionSummary[] }
-  | { kind: "error"; message: string };
+import { errorText, UtcTime } from "./ui";
+import { useStudioData } from "./use-studio-data";
 
 /** The diff of a revision's text (before) with the editor's (after), folded around changes. */
 function Comparison({ revision, current }: { revision: Revision; current: string }) {
@@ -94,22 +89,13 @@ export function RevisionsPanel({
   canRestore: boolean;
   onRestored: (article: StudioArticle) => void;
 }) {
-  const [list, setList] = useState<ListState>({ kind: "loading" });
+  const list = useStudioData(`${articleId}@${version}`, (signal) =>
+    studioApi.listRevisions(articleId, signal),
+  );
   const [open, setOpen] = useState<Revision | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    studioApi.listRevisions(articleId, controller.signal).then(
-      (revisions) => setList({ kind: "ready", revisions }),
-      (e: unknown) => {
-        if (!isAbortError(e)) setList({ kind: "error", message: messageOf(e) });
-      },
-    );
-    return () => controller.abort();
-  }, [articleId, version]);
 
   const compare = async (revisionId: number) => {
     setBusy(revisionId);
@@ -155,13 +141,11 @@ export function RevisionsPanel({
         </p>
       )}
       <ol className="max-h-80 divide-y divide-line overflow-y-auto rounded-lg border border-line">
-        {list.revisions.map((r, i) => (
+        {list.value.map((r, i) => (
           <li key={r.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
               <p className="tabular truncate text-sm">
-                <time dateTime={r.savedAt} title={formatDateTimeUtc(r.savedAt)}>
-                  {formatDateTimeUtc(r.savedAt).replace(/ UTC$/, "")}
-                </time>
+                <UtcTime iso={r.savedAt} />
                 {i === 0 && <span className="ml-1.5 text-xs text-muted">(current)</span>}
               </p>
               <p className="truncate text-xs text-muted">

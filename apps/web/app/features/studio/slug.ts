@@ -1,29 +1,7 @@
 // The editor's slug field (issue #7 "slug made from the title, editable"): it follows the title
 // until it is edited by hand, and is cleaned to the server's slug form when the field is left.
-
-/** The longest slug the API accepts (contracts `SLUG_MAX`; slug.test.ts keeps them equal). */
-export const SLUG_MAX = 120;
-
-/**
- * A URL slug from `text` by the server's rule (content.service `slugify`, kept equal by
- * slug.test.ts): accents folded, lower case, every run of other characters than a–z and 0–9 one
- * hyphen, no hyphen at either end; cut at a hyphen to leave room for a `-2` suffix like the
- * server's own slugs. "" when nothing is left (the server then makes one on create).
- */
-export function slugFromTitle(text: string): string {
-  const full = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  const room = SLUG_MAX - 4;
-  if (full.length <= room) return full;
-  const cut = full.slice(0, room);
-  const lastHyphen = cut.lastIndexOf("-");
-  return lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut;
-}
+// The slug rule itself is the server's, from contracts (`slugFromTitle`: "" when nothing is left).
+import { slugFromTitle } from "@pragmatist/contracts";
 
 /** The slug field: its text, and whether it still follows the title. */
 export interface SlugField {

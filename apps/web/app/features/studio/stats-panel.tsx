@@ -1,31 +1,15 @@
 // An article's last 30 days in the editor (issue #7 "Per-article stats"): views, visitors, likes,
 // bookmarks and comments, and a bar per day of views.
-import type { ArticleStats } from "@pragmatist/contracts";
-import { useEffect, useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton";
-import { isAbortError } from "../../lib/api-client";
 import { studioApi } from "./studio-api";
-import { messageOf } from "./studio-load";
 import { errorText } from "./ui";
-
-type State =
-  { kind: "loading" } | { kind: "ready"; stats: ArticleStats } | { kind: "error"; message: string };
+import { useStudioData } from "./use-studio-data";
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** Loads the stats of `articleId` once; numbers first, then the daily bars. */
 export function StatsPanel({ articleId }: { articleId: number }) {
-  const [state, setState] = useState<State>({ kind: "loading" });
-  useEffect(() => {
-    const controller = new AbortController();
-    studioApi.stats(articleId, controller.signal).then(
-      (stats) => setState({ kind: "ready", stats }),
-      (error: unknown) => {
-        if (!isAbortError(error)) setState({ kind: "error", message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [articleId]);
+  const state = useStudioData(articleId, (signal) => studioApi.stats(articleId, signal));
 
   if (state.kind === "loading") {
     return (
@@ -38,7 +22,7 @@ export function StatsPanel({ articleId }: { articleId: number }) {
     );
   }
   if (state.kind === "error") return <p className={`text-sm ${errorText}`}>{state.message}</p>;
-  const { stats } = state;
+  const stats = state.value;
   const figures = [
     ["Views", stats.views],
     ["Visitors", stats.visitors],

@@ -1,0 +1,20 @@
+// The production web build for tests that render pages through app.inject (page heads, what readers
+// see of studio work): made once when missing, as `npm start` does.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { repoRoot } from "../config.ts";
+
+/**
+ * Runs `cli/ensure-build.ts` (builds apps/web when apps/web/build is missing; rebuild by hand after
+ * changing pages). @throws Error when there is still no server build afterwards.
+ */
+export function ensureWebBuild(): void {
+  execFileSync(process.execPath, ["apps/server/src/cli/ensure-build.ts"], {
+    cwd: repoRoot,
+    stdio: "ignore",
+  });
+  if (!fs.existsSync(path.join(repoRoot, "apps/web/build/server/index.js"))) {
+    throw new Error("No web build, and `npm run build` did not make one");
+  }
+}

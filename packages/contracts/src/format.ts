@@ -1,0 +1,87 @@
+// Market figures and dates as readers see them (issue #5 stats card and Max's answers, spec §9
+// dates), one rule for the web and the server; free of zod so browser bundles stay small.
+
+// Formatters are built once: creating an Intl formatter per call is costly on every render.
+// Prices span $0.00001 to $100,000, so small prices keep significant digits.
+const usdPrice = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdSmallPrice = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumSignificantDigits: 2,
+  maximumSignificantDigits: 4,
+});
+const usdCompact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
+const signedPercent = new Intl.NumberFormat("en-US", {
+  style: "percent",
+  signDisplay: "exceptZero",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const dateTimeUtc = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/**
+ * A price in USD: cents from $1 up, and for zero ("$64,012.50", "$0.00"); two to four significant
+ * digits below ("$0.50", "$0.0000009048").
+ */
+export function formatUsdPrice(usd: number): string {
+  const abs = Math.abs(usd);
+  return abs >= 1 || abs === 0 ? usdPrice.format(usd) : usdSmallPrice.format(usd);
+}
+
+/** A large USD amount, compact ("$1.23T", "$45.6M"): market caps and volumes. */
+export function formatUsdCompact(usd: number): string {
+  return usdCompact.format(usd);
+}
+
+/** A change given in percent points, signed, two decimals ("+3.21%", "-0.50%", "0.00%"). */
+export function formatSignedPercent(percent: number): string {
+  return signedPercent.format(percent / 100);
+}
+
+/** `at` (ISO 8601 or epoch ms) as a Date, or null when it names no instant. */
+function instant(at: string | number): Date | null {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A date: day, short month, year, en-GB, in UTC ("18 Mar 2024"), spec §9 comment and article
+ * dates. An unparseable value is shown as given.
+ */
+export function formatLongDate(at: string | number): string {
+  const date = instant(at);
+  return date ? longDate.format(date) : String(at);
+}
+
+/**
+ * An instant in UTC, en-GB, 24-hour ("22 Nov 2026, 07:03 UTC"): when market figures were true, or
+ * when a studio action happened. An unparseable value is shown as given.
+ */
+export function formatDateTimeUtc(at: string | number): string {
+  const date = instant(at);
+  return date ? `${dateTimeUtc.format(date)} UTC` : String(at);
+}
