@@ -96,13 +96,15 @@ export default function handleRequest(
           responseHeaders.append("Vary", "Accept-Encoding");
           const encoding = pageEncoding(request.headers.get("accept-encoding"));
           if (encoding) {
-            // React flushes the compressor after each chunk, so streaming still streams.
+            // Every chunk React writes (the shell first) is flushed out of the compressor at once,
+            // so the head reaches the browser while the rest is still being rendered.
             const compressor =
               encoding === "br"
                 ? createBrotliCompress({
+                    flush: constants.BROTLI_OPERATION_FLUSH,
                     params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY },
                   })
-                : createGzip();
+                : createGzip({ flush: constants.Z_SYNC_FLUSH });
             responseHeaders.set("Content-Encoding", encoding);
             compressor.pipe(body);
             pipe(compressor);

@@ -3,7 +3,7 @@
 // spec §2).
 import { type OwnUser, publicationContext, viewerContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,6 +22,16 @@ import { SiteHeader } from "./features/layout/site-header";
 import { useNonce } from "./features/layout/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./features/layout/site-data";
 import { usePageViews } from "./lib/analytics";
+
+// Zod (inside the AI SDK, in the assistant's chunk) probes `new Function("")` to pick its fast
+// parser unless its global config (zod/v4/core `globalConfig`, kept on globalThis so that it needs
+// no import of zod) says jitless; the pages' policy forbids eval, and the browser reports the
+// refused probe as a CSP issue (Lighthouse Best Practices). Set before any route module runs; in the
+// browser only, the server keeps zod's fast parser.
+if (typeof document !== "undefined") {
+  const zod = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  zod.__zod_globalConfig = { ...zod.__zod_globalConfig, jitless: true };
+}
 
 /** Footer "Most Popular": the 3 latest News articles (spec §2 Footer, §9). */
 const POPULAR_COUNT = 3;
@@ -75,6 +85,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // The feeds (issue #6), in every page head with the configured site name (the root loader's
   // data; `links` gets none, and the error screens have it unless the root loader failed).
   const siteName = useSiteData()?.site.name ?? defaultSite.name;
+  // `<html data-hydrated>` once React has taken the page over: the document's load event does not
+  // imply that its buttons work, so a browser test waits for this mark before using a fresh page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

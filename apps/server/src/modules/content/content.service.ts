@@ -9,6 +9,12 @@ import type { Services } from "../../app.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/schema.ts";
 import { readingTimeMinutes } from "../articles/articles.service.ts";
+import {
+  ensureVariant,
+  storeVariants,
+  VARIANT_WIDTHS,
+  variantKey,
+} from "../uploads/image-variants.ts";
 import { contentKey, localMediaStorage, type MediaStorage } from "../uploads/storage.ts";
 import * as repo from "./content.repository.ts";
 import {
@@ -118,8 +124,8 @@ interface StoredImage {
 
 /**
  * Rasterises an SVG to WebP of `size` and stores it under a key hashed from the SVG and the
- * recipe. When that key is already stored and known to the media table, nothing is rendered:
- * re-imports cost no image work.
+ * recipe, with its smaller copies (uploads/image-variants.ts). When that key is already stored and
+ * known to the media table, nothing is rendered but missing copies: re-imports cost no image work.
  */
 async function rasteriseAndStore(
   services: Services,
@@ -138,6 +144,7 @@ async function rasteriseAndStore(
   if (found) {
     const row = await repo.findMediaByUrl(services.db.kysely, found.url);
     if (row?.width && row.height) {
+      for (const w of VARIANT_WIDTHS) await ensureVariant(storage, variantKey(key, w));
       return {
         url: found.url,
         mime: row.mime,
@@ -149,6 +156,7 @@ async function rasteriseAndStore(
   }
   const image: RasterImage = await rasteriseSvg(svg, target.size);
   const { url } = await storage.put(key, image.bytes, image.mime);
+  await storeVariants(storage, key, image.bytes, image.width);
   return {
     url,
     mime: image.mime,

@@ -15,6 +15,11 @@ export interface MediaStorage {
   /** The public URL of `key` when something is stored under it, else null. */
   find(key: string): Promise<{ url: string } | null>;
   /**
+   * The bytes stored under `key`, or null when nothing is.
+   * @throws Error for a key that is not a safe relative path.
+   */
+  read(key: string): Promise<Buffer | null>;
+  /**
    * Deletes what is stored under `key` (a member's own upload when they delete their account);
    * nothing happens when nothing is stored. Only for keys nothing else shares (random keys).
    * @throws Error for a key that is not a safe relative path.
@@ -93,6 +98,14 @@ export function localMediaStorage(dataDir: string): LocalMediaStorage {
         return (await fs.promises.stat(fileOf(key))).isFile() ? { url: `/uploads/${key}` } : null;
       } catch {
         return null;
+      }
+    },
+    async read(key) {
+      try {
+        return await fs.promises.readFile(fileOf(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
       }
     },
     async put(key, bytes) {

@@ -6,6 +6,7 @@ import type { UploadedFile } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import { storeVariants, VARIANT_WIDTHS, variantKey } from "./image-variants.ts";
 import type { MediaStorage } from "./storage.ts";
 import * as repo from "./upload.repository.ts";
 
@@ -36,7 +37,8 @@ export interface UploadService {
    * fit 512 x 512 px (never enlarged), and re-encoded as WebP without any metadata (GPS, camera,
    * comments: OWASP File Upload Cheat Sheet "content disarm"; Strapi CVE-2026-22707 and Ghost's
    * SVG avatar XSS: SVG, HTML and text are refused). Stored under `avatars/<random>.webp` with a
-   * `media` row owned by the member.
+   * `media` row owned by the member, and smaller copies for `srcset` (image-variants.ts) when it is
+   * wider than they are (an editor may use it as a thumbnail).
    * @returns Strapi's upload file shape (`size` in kilobytes).
    * @throws ValidationError (400) for any other type or an unreadable or too large (in pixels)
    * image; 429 RateLimitError over the budget; whatever `read` throws (e.g. 413 too large).
@@ -45,8 +47,8 @@ export interface UploadService {
   /** The image `mediaId` when `ownerId` uploaded it, else null. */
   findOwnedImage(ownerId: number, mediaId: number): Promise<{ id: number; url: string } | null>;
   /**
-   * Removes stored files of uploads whose rows are gone (account deletion). Best effort: a file
-   * that cannot be removed is left behind, never an error for the caller.
+   * Removes stored files of uploads whose rows are gone (account deletion), with their smaller
+   * copies. Best effort: a file that cannot be removed is left behind, never an error for the caller.
    * @returns the URLs that could not be removed.
    */
   discardFiles(urls: string[]): Promise<string[]>;
@@ -102,6 +104,7 @@ export function createUploadService(
       // can delete it without touching anyone else's identical upload.
       const name = `${randomBytes(16).toString("hex")}.webp`;
       const { url } = await deps.storage.put(`avatars/${name}`, data, "image/webp");
+      await storeVariants(deps.storage, `avatars/${name}`, data, width);
       const id = await repo.insertOwnedMedia(k, {
         ownerId,
         url,
@@ -129,7 +132,9 @@ export function createUploadService(
       const results = await Promise.allSettled(
         urls.map(async (url) => {
           if (!url.startsWith("/uploads/")) throw new Error(`not a stored upload: ${url}`);
-          await deps.storage.remove(url.slice("/uploads/".length));
+          const key = url.slice("/uploads/".length);
+          for (const w of VARIANT_WIDTHS) await deps.storage.remove(variantKey(key, w));
+          await deps.storage.remove(key);
         }),
       );
       return urls.filter((_, i) => results[i]?.status === "rejected");

@@ -1,6 +1,10 @@
 // The article's lead image: its box is reserved from width and height, so text never jumps.
 import type { Media } from "@pragmatist/contracts";
+import { thumbnailSources } from "../articles/thumbnail-sources.ts";
 import { safeUrl } from "./safe-url.ts";
+
+/** The image's width for `sizes`: the article column (42 rem) or the page less its 1 rem paddings. */
+const LEAD_SIZES = "(max-width: 44rem) calc(100vw - 2rem), 42rem";
 
 export function ArticleThumbnail({ image, title }: { image: Media; title: string }) {
   const src = safeUrl(image.url);
@@ -9,7 +13,7 @@ export function ArticleThumbnail({ image, title }: { image: Media; title: string
   return (
     <figure className="overflow-hidden rounded-xl border border-line bg-surface">
       <img
-        src={src}
+        {...thumbnailSources({ url: src, width: image.width }, LEAD_SIZES)}
         alt={image.alternativeText ?? `Illustration for “${title}”`}
         // Without stored dimensions assume 16:9 and crop, still reserving the box.
         width={image.width ?? 1600}

@@ -6,9 +6,6 @@ import { ArticleCard } from "./article-card";
 import { ArticleGrid } from "./article-grid";
 import { type ArchivePage, pagePath } from "./listing";
 
-/** Cards of the first row load eagerly (at most 4 columns beside the sidebar); the rest lazily. */
-const EAGER_CARDS = 4;
-
 /** "Home / {trail…}": every step links but the last, which is this page. */
 export function Breadcrumbs({ trail }: { trail: { name: string; path: string }[] }) {
   const steps = [{ name: "Home", path: "/" }, ...trail];
@@ -66,7 +63,7 @@ export function ArchiveList({
       <ArticleGrid>
         {articles.map((article, i) => (
           <li key={article.id} className="flex">
-            <ArticleCard article={article} eager={page === 1 && i < EAGER_CARDS} />
+            <ArticleCard article={article} priority={page === 1 && i === 0} />
           </li>
         ))}
       </ArticleGrid>

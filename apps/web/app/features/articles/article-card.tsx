@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatCardDate } from "../../lib/format";
 import type { CardView } from "./listing";
+import { thumbnailSources } from "./thumbnail-sources";
 
 const labelTone: Record<CardView["label"], string> = {
   Research: "bg-accent/10 text-accent",
@@ -12,19 +13,36 @@ const labelTone: Record<CardView["label"], string> = {
 
 /** Thumbnails without stored dimensions are laid out at 16:9 (no layout shift either way). */
 const FALLBACK_SIZE = { width: 640, height: 360 };
+/**
+ * The card's width for `sizes`: the whole list (the page less its 1 rem paddings) while the grid
+ * has one column, below a 32 rem list; at most 24 rem from two columns on (article-grid.tsx).
+ */
+const CARD_SIZES = "(max-width: 34rem) calc(100vw - 2rem), 24rem";
 
-export function ArticleCard({ article, eager = false }: { article: CardView; eager?: boolean }) {
+/**
+ * One card. `priority` marks the listing's first card: on a phone its image is the largest paint,
+ * so it loads at once and first (fetchpriority high); other cards' images load as they near the
+ * viewport.
+ */
+export function ArticleCard({
+  article,
+  priority = false,
+}: {
+  article: CardView;
+  priority?: boolean;
+}) {
   const thumb = article.thumbnail;
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-line bg-surface transition-[border-color,box-shadow] hover:border-muted/40 hover:shadow-[0_6px_24px_-12px_rgb(0_0_0/0.25)] has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
       <div className="aspect-[16/9] overflow-hidden bg-line/50">
         {thumb ? (
           <img
-            src={thumb.url}
+            {...thumbnailSources(thumb, CARD_SIZES)}
             alt=""
             width={thumb.width ?? FALLBACK_SIZE.width}
             height={thumb.height ?? FALLBACK_SIZE.height}
-            loading={eager ? "eager" : "lazy"}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
           />

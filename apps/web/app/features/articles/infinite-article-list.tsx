@@ -8,9 +8,6 @@ import { ArticleCard, ArticleCardSkeleton } from "./article-card";
 import { ArticleGrid } from "./article-grid";
 import type { CardView } from "./listing";
 
-/** Cards of the first row load eagerly (at most 5 columns); the rest lazily. */
-const EAGER_CARDS = 5;
-
 export interface InfiniteArticleListProps {
   /** Page 1, rendered on the server. */
   initial: CardView[];
@@ -82,7 +79,7 @@ export function InfiniteArticleList({ initial, pageSize, fetchPage }: InfiniteAr
       <ArticleGrid busy={status === "loading"}>
         {items.map((article, i) => (
           <li key={article.id} className="flex">
-            <ArticleCard article={article} eager={i < EAGER_CARDS} />
+            <ArticleCard article={article} priority={i === 0} />
           </li>
         ))}
         {status === "loading" &&

@@ -35,6 +35,7 @@ export function SearchCombobox({ action, count, type, initialQuery }: SearchComb
   const [pending, setPending] = useState(false);
 
   const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -127,6 +128,14 @@ export function SearchCombobox({ action, count, type, initialQuery }: SearchComb
 
   useEffect(() => () => cancelPending(), []);
 
+  // The server's box takes typing before the scripts have run (they start after the first paint):
+  // hydration leaves that text in place, and the state adopts it, or the next render would clear it.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== initialQuery) setQuery(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const expanded = open && results.length > 0;
 
   return (
@@ -153,6 +162,7 @@ export function SearchCombobox({ action, count, type, initialQuery }: SearchComb
             className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-muted"
           />
           <input
+            ref={input}
             id={`${id}-input`}
             name="q"
             type="search"

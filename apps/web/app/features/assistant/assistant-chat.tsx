@@ -24,7 +24,13 @@ import {
   suggestionChips,
 } from "./chat-rules.ts";
 import { exportFileName, exportLines } from "./export-lines.ts";
-import { AnswerBubble, MaxBubble, type Reader, UserBubble } from "./message-bubble.tsx";
+import {
+  AnswerBubble,
+  loadMessageMarkdown,
+  MaxBubble,
+  type Reader,
+  UserBubble,
+} from "./message-bubble.tsx";
 import { hasContent } from "./message-parts.ts";
 import { useStickToBottom } from "./use-stick-to-bottom.ts";
 
@@ -32,6 +38,11 @@ const CHAT_URL = "/api/assistant/chat";
 const HISTORY_URL = "/api/assistant/history";
 /** How long the concurrent-send alert stays up. */
 const BUSY_ALERT_MS = 4000;
+/**
+ * The history's placeholder bubble shows only when the history takes longer than this: a quick
+ * (usually empty) history would otherwise make it flash and move the suggestions up (layout shift).
+ */
+const HISTORY_SKELETON_DELAY_MS = 400;
 
 /** The article the reader came from ("Ask Max about this article"), sent as context. */
 export interface ArticleContext {
@@ -88,6 +99,7 @@ export function AssistantChat({
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const [slowHistory, setSlowHistory] = useState(false);
   const { scrollRef, contentRef, toBottom } = useStickToBottom();
 
   // Spec §4 Thread: the reader's thread (member: by account; visitor: by cookie) is restored.
@@ -98,6 +110,9 @@ export function AssistantChat({
         if (!res.ok) throw new Error(`history: ${res.status}`);
         const { data } = (await res.json()) as ChatHistory;
         const restored = data.messages as MaxMessage[];
+        // Restored answers show as Markdown from the start: their renderer comes first.
+        if (restored.length > 0) await loadMessageMarkdown();
+        if (controller.signal.aborted) return;
         setRestoredIds(new Set(restored.map((m) => m.id)));
         setMessages(restored);
         setHistory({ status: "ready", credits: data.credits });
@@ -118,6 +133,11 @@ export function AssistantChat({
   }, [processing]);
 
   const loading = history.status === "loading";
+  useEffect(() => {
+    if (!loading) return;
+    const timer = setTimeout(() => setSlowHistory(true), HISTORY_SKELETON_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
   const greeting = useMemo(() => greetingMessage(siteName), [siteName]);
   const credits = viewer
     ? null
@@ -139,6 +159,8 @@ export function AssistantChat({
     setNotice(null);
     setAskedThisVisit(true);
     toBottom();
+    // The question and its answer show as Markdown: fetch the renderer while the answer comes.
+    void loadMessageMarkdown();
     void sendMessage({ text: text.trim() });
   }
 
@@ -200,7 +222,9 @@ export function AssistantChat({
             Token prices and market data, new and trending tokens, price history and our research.
           </p>
         </div>
-        <div className="flex items-center gap-1">
+        {/* As tall as its buttons before they show (credits come with the history): on a phone
+            this row wraps below the title, and must not push the chat down when it fills. */}
+        <div className="flex min-h-9 items-center gap-1">
           {credits && (
             <p
               className="mr-2 flex items-baseline gap-1.5 text-sm text-muted"
@@ -270,7 +294,7 @@ export function AssistantChat({
           <div ref={contentRef}>
             <div role="log" aria-label="Conversation with Max" aria-busy={processing || loading}>
               <ol className="flex flex-col gap-4">
-                <AnswerBubble message={greeting} animate={false} waiting={false} />
+                <AnswerBubble message={greeting} animate={false} waiting={false} plain />
                 {messages.map((message) =>
                   message.role === "user" ? (
                     <UserBubble key={message.id} message={message} reader={reader} />
@@ -295,7 +319,7 @@ export function AssistantChat({
                     )}
                   </MaxBubble>
                 )}
-                {loading && (
+                {loading && slowHistory && (
                   <li aria-hidden="true" className="flex justify-end">
                     <span className="h-9 w-1/2 animate-pulse rounded-2xl bg-line/70" />
                   </li>

@@ -1,18 +1,56 @@
 // One chat message (spec §2 Message bubble, §4): the reader's on the right with their avatar, Max's
 // on the left with the product icon (35 px; at most 95 % wide), waiting (icon spins, no text),
 // then the text revealed as it streams, with stats cards, charts and sources below it.
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { CandleChart } from "./candle-chart.tsx";
 import { FAULT_TEXT, type MaxMessage, messageText } from "./chat-rules.ts";
+import { markdownLines } from "./markdown-lines.ts";
 import { MaxAvatar } from "./max-avatar.tsx";
-import { MessageMarkdown } from "./message-markdown.tsx";
 import { messageSources, messageVisuals } from "./message-parts.ts";
 import { ResearchSources } from "./research-sources.tsx";
 import { TokenCard } from "./token-card.tsx";
 import { useRevealedText } from "./use-revealed-text.ts";
+
+/**
+ * The Markdown renderer (react-markdown, remark-gfm: as much script as the rest of the chat) is a
+ * chunk of its own, fetched for the first message that needs it; the empty chat, its greeting
+ * plain text, loads without it. Call to fetch it ahead (a question is on its way).
+ */
+export const loadMessageMarkdown = () =>
+  import("./message-markdown.tsx").then((module) => {
+    loadedMarkdown = module.MessageMarkdown;
+    return module;
+  });
+/** The renderer once loaded: messages rendered after that use it directly, with no fallback. */
+let loadedMarkdown: ((props: { text: string }) => ReactNode) | null = null;
+const LazyMessageMarkdown = lazy(() =>
+  loadMessageMarkdown().then((module) => ({ default: module.MessageMarkdown })),
+);
+
+/** The text's lines as plain paragraphs, spaced as the Markdown renderer spaces them. */
+function PlainLines({ text }: { text: string }) {
+  return (
+    <div className="space-y-1.5 break-words">
+      {markdownLines(text).map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+/** A message's text as Markdown, shown as plain lines while the renderer loads. */
+function MessageText({ text }: { text: string }) {
+  const Loaded = loadedMarkdown;
+  if (Loaded) return <Loaded text={text} />;
+  return (
+    <Suspense fallback={<PlainLines text={text} />}>
+      <LazyMessageMarkdown text={text} />
+    </Suspense>
+  );
+}
 
 /** The reader as their bubble shows them: name for the initials, picture when they have one. */
 export interface Reader {
@@ -25,7 +63,7 @@ export function UserBubble({ message, reader }: { message: MaxMessage; reader: R
     <li className="flex items-start justify-end gap-2 sm:gap-2.5" data-role="user">
       <div className="max-w-[85%] min-w-0 rounded-2xl rounded-tr-md bg-accent/12 px-3.5 py-2 text-[0.9375rem] leading-relaxed">
         <span className="sr-only">You said: </span>
-        <MessageMarkdown text={messageText(message)} />
+        <MessageText text={messageText(message)} />
       </div>
       <Avatar name={reader.name} url={reader.pictureUrl} size={35} />
     </li>
@@ -82,10 +120,12 @@ export interface AnswerBubbleProps {
   waiting: boolean;
   /** Resends the last question; given for the newest answer only. */
   onRetry?: (() => void) | undefined;
+  /** Text without Markdown (the greeting): shown as plain lines, no renderer fetched. */
+  plain?: boolean;
 }
 
 /** An answer of Max: its text, cards and charts, sources, and Retry after a provider fault. */
-export function AnswerBubble({ message, animate, waiting, onRetry }: AnswerBubbleProps) {
+export function AnswerBubble({ message, animate, waiting, onRetry, plain }: AnswerBubbleProps) {
   const fault = message.metadata?.error;
   const text = messageText(message) || (fault ? FAULT_TEXT[fault] : "");
   const shown = useRevealedText(text, animate);
@@ -94,7 +134,7 @@ export function AnswerBubble({ message, animate, waiting, onRetry }: AnswerBubbl
   const sources = messageSources(message);
   return (
     <MaxBubble waiting={waiting} revealing={revealing}>
-      <MessageMarkdown text={shown} />
+      {plain ? <PlainLines text={shown} /> : <MessageText text={shown} />}
       {visuals.map((visual) =>
         visual.kind === "token" ? (
           <TokenCard key={visual.key} token={visual.token} />

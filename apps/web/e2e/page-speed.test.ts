@@ -1,0 +1,108 @@
+// What makes the pages fast on a phone (issue #6 quality bar), as headless Chromium sees it: the
+// first card's image first and at the size it is shown, and Max's empty chat without the Markdown
+// renderer and without anything moving.
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
+
+let app: RunningApp;
+let browser: Browser;
+withAppAndBrowser((started) => ({ app, browser } = started));
+
+/** A phone as Lighthouse's mobile preset sees it (Moto G Power: 412 px at 1.75 device pixels). */
+const phone = {
+  ...viewports.mobile,
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+};
+
+/** React has taken the page over (root.tsx marks the document). */
+const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+/** When each script was requested (ms). */
+const timings = (page: Page) =>
+  page.evaluate(() => ({
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.endsWith(".js"))
+      .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+  }));
+
+describe("page speed on a phone", () => {
+  it("hydrates and navigates client-side on a phone", async () => {
+    for (const path of ["/", "/about"]) {
+      const { page, problems } = await openPage(browser, phone);
+      await page.goto(`${app.baseUrl}${path}`);
+      await hydrated(page);
+      // The router runs: a click navigates without loading a document.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole("contentinfo").getByRole("link", { name: "Partner with us" }).click();
+      await page.waitForURL("**/services");
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("loads the first card's image first and the others as they come near, each at its shown size", async () => {
+    const { page, problems } = await openPage(browser, phone);
+    await page.goto(`${app.baseUrl}/`);
+    const images = page.locator("main article img");
+    expect(await images.count()).toBe(10);
+    const first = images.first();
+    expect(await first.getAttribute("loading")).toBe("eager");
+    expect(await first.getAttribute("fetchpriority")).toBe("high");
+    for (const img of (await images.all()).slice(1)) {
+      expect(await img.getAttribute("loading")).toBe("lazy");
+      expect(await img.getAttribute("fetchpriority")).toBeNull();
+    }
+    // About 380 CSS px at 1.75 device pixels (665 px): the 800 px copy, not the 1200 px original.
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const shown = await first.evaluate((img: HTMLImageElement) => ({
+      src: img.currentSrc,
+      devicePx: img.getBoundingClientRect().width * devicePixelRatio,
+    }));
+    expect(shown.src).toMatch(/\.w800\.webp$/);
+    expect(shown.devicePx).toBeGreaterThan(480);
+    expect(shown.devicePx).toBeLessThanOrEqual(800);
+
+    // The article's lead image likewise.
+    const href = await page.locator('main a[href^="/p/"]').first().getAttribute("href");
+    await page.goto(`${app.baseUrl}${href}`);
+    const lead = page.locator("main figure img");
+    await expect.poll(() => lead.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    expect(await lead.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.w800\.webp$/);
+    expect(await lead.getAttribute("fetchpriority")).toBe("high");
+    expect(problems).toEqual([]);
+  });
+
+  it("opens Max's empty chat without the Markdown renderer and without a layout shift", async () => {
+    const { page, problems } = await openPage(browser, phone);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${app.baseUrl}/assistant`);
+    await page.locator('[role="log"][aria-busy="false"]').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
+      [],
+    );
+    const { scripts } = await timings(page);
+    expect(scripts.some((s) => s.url.includes("/assistant-"))).toBe(true);
+    const markdown = /\/(message-)?markdown-[\w-]{8}\.js$/;
+    expect(scripts.filter((s) => markdown.test(s.url))).toEqual([]);
+    // A question brings the renderer: the answer's Markdown shows as such.
+    const input = page.getByRole("textbox", { name: "Send a message" });
+    await input.fill("What is the price of Bitcoin?");
+    await input.press("Enter");
+    await expect
+      .poll(async () => (await timings(page)).scripts.some((s) => markdown.test(s.url)))
+      .toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
