@@ -9,6 +9,7 @@ import { buildApp, type App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
+import { multipart } from "../../testing/multipart.ts";
 import { importFolder } from "../content/content.service.ts";
 import { VARIANT_WIDTHS, variantKey } from "./image-variants.ts";
 import { localMediaStorage } from "./storage.ts";
@@ -20,20 +21,6 @@ const webp = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#134e4a" } })
     .webp()
     .toBuffer();
-
-/** A multipart/form-data body with one image in the field `files`. */
-function multipartImage(bytes: Buffer) {
-  const boundary = "----pragmatist-variants";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n` +
-        "Content-Type: image/png\r\n\r\n",
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(engines)("image copies on %s", (engine) => {
   let db: Db;
@@ -104,11 +91,12 @@ describe.each(engines)("image copies on %s", (engine) => {
     })
       .png()
       .toBuffer();
+    const form = multipart([{ field: "files", filename: "a.png", type: "image/png", data: png }]);
     const res = await app.inject({
       method: "POST",
       url: "/api/upload",
-      ...multipartImage(png),
-      headers: { ...multipartImage(png).headers, ...auth },
+      ...form,
+      headers: { ...form.headers, ...auth },
     });
     expect(res.statusCode).toBe(201);
     const [stored] = res.json() as { url: string; width: number }[];

@@ -8,35 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
 import { UPLOADS_PER_HOUR } from "./upload.service.ts";
 import { registerMember } from "../../testing/fixtures.ts";
-
-interface Part {
-  field: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----pragmatist${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const name = p.filename === undefined ? "" : `; filename="${p.filename}"`;
-    const type = p.type === undefined ? "" : `Content-Type: ${p.type}\r\n`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"${name}\r\n${type}\r\n`,
-      ),
-      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data),
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { multipart, type Part } from "../../testing/multipart.ts";
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#3366aa" } });
