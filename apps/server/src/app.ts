@@ -157,7 +157,14 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
   const reactions = createReactionsService(db, { now });
   const users = createUsersService(db, { reactions, uploads, now });
   const comments = createCommentsService(db, { limits, now, bans: createCommentingBans(db) });
-  const studio = createStudioService(db, { search, uploads, comments, newsletter, now });
+  const studio = createStudioService(db, {
+    search,
+    uploads,
+    comments,
+    newsletter,
+    analytics,
+    now,
+  });
   const market = createMarketService({
     coinGecko: config.coinGecko,
     redisUrl: config.redisUrl,

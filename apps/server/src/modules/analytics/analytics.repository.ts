@@ -50,3 +50,20 @@ export async function recordView(
 export async function deleteVisitorsBefore(db: Q, day: string): Promise<void> {
   await db.deleteFrom("page_view_visitors").where("day", "<", day).execute();
 }
+
+/** Views and visitors per UTC day of one path between two days (YYYY-MM-DD, inclusive). */
+export async function findDailyViews(
+  db: Q,
+  path: string,
+  from: string,
+  to: string,
+): Promise<{ day: string; views: number; visitors: number }[]> {
+  return db
+    .selectFrom("page_views_daily")
+    .select(["day", "views", "visitors"])
+    .where("path", "=", path)
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .orderBy("day")
+    .execute();
+}

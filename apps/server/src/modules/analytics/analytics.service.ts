@@ -39,6 +39,8 @@ export interface AnalyticsService {
    * @throws NotFoundError for an unknown, draft or future-dated slug; RateLimitError (429).
    */
   recordArticleRead(slug: string, client: Client): Promise<{ counted: boolean }>;
+  /** Views and visitors of `path` per UTC day from `from` to `to` (YYYY-MM-DD, inclusive). */
+  dailyViews(path: string, from: string, to: string): ReturnType<typeof repo.findDailyViews>;
 }
 
 /** The article page's route (apps/web/app/routes.ts `/p/:slug`). */
@@ -133,5 +135,7 @@ export function createAnalyticsService(
       if (!(await articles.isPublished(slug))) throw new NotFoundError("Article not found");
       return recordPageView({ path: `/p/${slug}` }, client);
     },
+
+    dailyViews: (path, from, to) => repo.findDailyViews(k, path, from, to),
   };
 }

@@ -1,5 +1,6 @@
 // Kysely queries for newsletter subscribers; each takes the db (or a transaction) first.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { containsPattern } from "../../db/patterns.ts";
 import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -73,4 +74,35 @@ export function listConfirmed(db: Q) {
     .where("status", "=", "confirmed")
     .orderBy("id")
     .execute();
+}
+
+export interface SubscriberRow {
+  id: number;
+  email: string;
+  status: "pending" | "confirmed" | "unsubscribed";
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** A page of newsletter subscribers, newest first, by part of the email and status. */
+export async function listSubscribers(
+  db: Q,
+  filter: { q?: string | undefined; status?: SubscriberRow["status"] | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: SubscriberRow[]; total: number }> {
+  let qb = db.selectFrom("newsletter_subscribers");
+  if (filter.q) {
+    qb = qb.where(sql<boolean>`email like ${containsPattern(filter.q)} escape '\\'`);
+  }
+  if (filter.status) qb = qb.where("status", "=", filter.status);
+  const [count, rows] = await Promise.all([
+    qb.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    qb
+      .select(["id", "email", "status", "created_at", "confirmed_at"])
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

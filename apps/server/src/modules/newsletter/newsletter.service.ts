@@ -30,6 +30,11 @@ export interface NewsletterService {
   unsubscribe(token: string): Promise<boolean>;
   /** CSV (header email,status,created_at,confirmed_at) of confirmed subscribers, RFC 4180 quoting. */
   exportCsv(): Promise<string>;
+  /** A page of subscribers, newest first, filtered by part of the email and by status. */
+  list(
+    filter: Parameters<typeof repo.listSubscribers>[1],
+    page: Parameters<typeof repo.listSubscribers>[2],
+  ): ReturnType<typeof repo.listSubscribers>;
   /** Resolves when the subscriptions already accepted have been handled (shutdown and tests). */
   settle(): Promise<void>;
 }
@@ -106,6 +111,8 @@ export function createNewsletterService(
     unsubscribe(token) {
       return repo.unsubscribeByTokenHash(k, hashToken(token), now().toISOString());
     },
+
+    list: (filter, page) => repo.listSubscribers(k, filter, page),
 
     async exportCsv() {
       const rows = await repo.listConfirmed(k);

@@ -1,7 +1,7 @@
 // Kysely queries for the studio's members: search, role changes that keep an admin, staff accounts.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { containsPattern } from "./pages.ts";
+import { containsPattern } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -120,35 +120,4 @@ export async function insertAccount(
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-export interface SubscriberRow {
-  id: number;
-  email: string;
-  status: "pending" | "confirmed" | "unsubscribed";
-  created_at: string;
-  confirmed_at: string | null;
-}
-
-/** A page of newsletter subscribers, newest first, by part of the email and status. */
-export async function listSubscribers(
-  db: Q,
-  filter: { q?: string | undefined; status?: SubscriberRow["status"] | undefined },
-  page: { limit: number; offset: number },
-): Promise<{ rows: SubscriberRow[]; total: number }> {
-  let qb = db.selectFrom("newsletter_subscribers");
-  if (filter.q) {
-    qb = qb.where(sql<boolean>`email like ${containsPattern(filter.q)} escape '\\'`);
-  }
-  if (filter.status) qb = qb.where("status", "=", filter.status);
-  const [count, rows] = await Promise.all([
-    qb.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    qb
-      .select(["id", "email", "status", "created_at", "confirmed_at"])
-      .orderBy("id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { rows, total: Number(count.n) };
 }

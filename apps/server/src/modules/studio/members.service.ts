@@ -69,7 +69,7 @@ function toMember(row: repo.MemberRow): StudioMember {
 /** Builds the service; `now` is the injectable clock. */
 export function createMembersService(
   db: Db,
-  deps: { newsletter: Pick<NewsletterService, "exportCsv">; now: () => Date },
+  deps: { newsletter: Pick<NewsletterService, "exportCsv" | "list">; now: () => Date },
 ): MembersService {
   const k = db.kysely;
   const stamp = () => deps.now().toISOString();
@@ -152,7 +152,7 @@ export function createMembersService(
 
     async subscribers(actor, query) {
       authorize(actor, "subscriber.read");
-      const { rows, total } = await repo.listSubscribers(k, query, window(query));
+      const { rows, total } = await deps.newsletter.list(query, window(query));
       return {
         data: rows.map((r) => ({
           id: r.id,

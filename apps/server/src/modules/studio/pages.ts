@@ -6,11 +6,6 @@ export function paginationMeta(page: number, pageSize: number, total: number): P
   return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
 }
 
-/** `%` and `_` escaped for a LIKE pattern with `escape '\'`, lower-cased, wrapped in `%…%`. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * `{ id, username }` of a member read through a left join (an article's author, who saved a
  * revision, banned a member or acted), or null when the account is gone.

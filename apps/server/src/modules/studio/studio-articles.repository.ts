@@ -5,7 +5,7 @@ import type { ArticleState } from "@pragmatist/contracts";
 import type { Database } from "../../db/schema.ts";
 import type { ArticleWrite as ImportedArticleWrite } from "../content/content.repository.ts";
 import { hasTerm } from "../articles/articles.repository.ts";
-import { containsPattern } from "./pages.ts";
+import { containsPattern } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -268,23 +268,6 @@ export async function findNextScheduled(db: Q, now: string): Promise<string | nu
     .where("publish_date", ">", now)
     .executeTakeFirst();
   return (row?.next as string | null | undefined) ?? null;
-}
-
-/** Views and visitors per UTC day of one path between two days (YYYY-MM-DD, inclusive). */
-export async function findDailyViews(
-  db: Q,
-  path: string,
-  from: string,
-  to: string,
-): Promise<{ day: string; views: number; visitors: number }[]> {
-  return db
-    .selectFrom("page_views_daily")
-    .select(["day", "views", "visitors"])
-    .where("path", "=", path)
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .orderBy("day")
-    .execute();
 }
 
 /** Likes, bookmarks and (not deleted) comments of an article created at or after `since`. */

@@ -27,6 +27,7 @@ import { ConflictError } from "./conflict-error.ts";
 import { memberRef, paginationMeta } from "./pages.ts";
 import { type Actor, authorize, can } from "./policy.ts";
 import type { PublicationWatch } from "./publication-watch.ts";
+import type { AnalyticsService } from "../analytics/analytics.service.ts";
 import * as repo from "./studio-articles.repository.ts";
 import type { StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
 
@@ -213,6 +214,7 @@ export function createStudioArticlesService(
   deps: {
     search: SearchService;
     uploads: Pick<UploadService, "findOwnedImage">;
+    analytics: Pick<AnalyticsService, "dailyViews">;
     watch: PublicationWatch;
     now: () => Date;
   },
@@ -521,7 +523,7 @@ export function createStudioArticlesService(
       const from = days[0] as string;
       const to = days[days.length - 1] as string;
       const [daily, recent] = await Promise.all([
-        repo.findDailyViews(k, `/p/${row.slug}`, from, to),
+        deps.analytics.dailyViews(`/p/${row.slug}`, from, to),
         repo.countRecentReactions(k, id, `${from}T00:00:00.000Z`),
       ]);
       const byDay = new Map(daily.map((d) => [d.day, d]));

@@ -2,6 +2,7 @@
 // that keeps cached public pages from outliving a publish, an unpublish or a scheduled time.
 import type { Db } from "../../db/client.ts";
 import type { CommentsService } from "../comments/comments.service.ts";
+import type { AnalyticsService } from "../analytics/analytics.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { SearchService } from "../search/search.service.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
@@ -28,7 +29,8 @@ export function createStudioService(
     search: SearchService;
     uploads: Pick<UploadService, "findOwnedImage">;
     comments: Pick<CommentsService, "setHidden" | "remove">;
-    newsletter: Pick<NewsletterService, "exportCsv">;
+    newsletter: Pick<NewsletterService, "exportCsv" | "list">;
+    analytics: Pick<AnalyticsService, "dailyViews">;
     now: () => Date;
   },
 ): StudioService {
