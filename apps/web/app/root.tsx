@@ -15,7 +15,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCssUrl from "./app.css?url";
 import { feedLinks, pageMeta } from "./features/layout/meta";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
@@ -99,6 +99,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#151b23" />
         <Meta />
+        {/* With a precedence React writes the stylesheet, the one file the first paint waits
+            for, at the top of the head, ahead of the script preloads (decision 004). */}
+        <link rel="stylesheet" href={appCssUrl} precedence="default" />
         <Links />
         {feedLinks(siteName).map((feed) => (
           <link key={feed.href} rel="alternate" {...feed} />
@@ -108,7 +111,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col bg-page text-ink">
         {children}
         <ScrollRestoration />
-        <Scripts />
+        {/* The server-rendered page needs no script to show its text and images, so the
+            hydration modules load at low priority behind the stylesheet, font and lead image
+            (React does the same for its own bootstrap modules). React Router passes the priority
+            to its modulepreload links through our patch (docs/decisions/004-first-paint-first.md). */}
+        <Scripts fetchPriority="low" />
       </body>
     </html>
   );

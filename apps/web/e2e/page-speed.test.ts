@@ -1,6 +1,7 @@
 // What makes the pages fast on a phone (issue #6 quality bar), as headless Chromium sees it: the
-// first card's image first and at the size it is shown, and Max's empty chat without the Markdown
-// renderer and without anything moving.
+// first card's image first and at the size it is shown, scripts behind the content, a text font cut
+// to what the pages use, and Max's empty chat without the Markdown renderer and without anything
+// moving.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
@@ -73,6 +74,80 @@ describe("page speed on a phone", () => {
     await expect.poll(() => lead.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
     expect(await lead.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.w800\.webp$/);
     expect(await lead.getAttribute("fetchpriority")).toBe("high");
+    expect(problems).toEqual([]);
+  });
+
+  it("fetches the page's scripts at low priority, behind its stylesheet, font and lead image", async () => {
+    const { page, problems } = await openPage(browser, phone);
+    // Chromium's own priority for each request, as its network log records it.
+    const cdp = await page.context().newCDPSession(page);
+    const priorities = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", ({ request }) => {
+      const url = new URL(request.url);
+      if (url.origin === app.baseUrl) priorities.set(url.pathname, request.initialPriority);
+    });
+    await cdp.send("Network.enable");
+    await page.goto(`${app.baseUrl}/`);
+    const article = await page.locator('main a[href^="/p/"]').first().getAttribute("href");
+    expect(article).toBeTruthy();
+    for (const path of ["/", article, "/login"]) {
+      priorities.clear();
+      await page.goto(`${app.baseUrl}${path}`);
+      await hydrated(page);
+      const byType = (test: RegExp) =>
+        [...priorities].filter(([url]) => test.test(url)).map(([, priority]) => priority);
+      // Every module the server page names for hydration (the route's modules, React, the
+      // router), whereas code imported later on demand, such as the comments panel, is not.
+      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+      const modules = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(modules.length).toBeGreaterThan(5);
+      expect(new Set(modules.map((url) => priorities.get(url ?? "")))).toEqual(new Set(["Low"]));
+      expect(byType(/\.css$/)).toEqual(["VeryHigh"]);
+      expect(byType(/\.woff2$/)).toEqual(["High"]);
+      if (path !== "/login") expect(byType(/\.webp$/)).toContain("High");
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("sets the text in a cut Latin Inter that keeps its weights and tabular figures", async () => {
+    const { page, problems } = await openPage(browser, phone);
+    await page.goto(`${app.baseUrl}/`);
+    const font = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const file = performance
+        .getEntriesByType("resource")
+        .find((e) => e.name.includes("/inter-latin-wght-normal-")) as PerformanceResourceTiming;
+      const width = (text: string, style: Partial<CSSStyleDeclaration>) => {
+        const span = Object.assign(document.createElement("span"), { textContent: text });
+        Object.assign(span.style, { position: "absolute", ...style });
+        document.body.append(span);
+        const { width } = span.getBoundingClientRect();
+        span.remove();
+        return width;
+      };
+      const tabular = { fontVariantNumeric: "tabular-nums" };
+      return {
+        loaded: [...document.fonts].some(
+          (f) => f.family === "Inter Variable" && f.status === "loaded",
+        ),
+        bytes: file.encodedBodySize,
+        // Tables line up: with tabular figures "1111" is as wide as "0000".
+        tabularOnes: width("1111", tabular),
+        tabularZeros: width("0000", tabular),
+        proportionalOnes: width("1111", {}),
+        // The weights the pages use still differ (the axis kept 400-700).
+        regular: width("Market structure", { fontWeight: "400" }),
+        bold: width("Market structure", { fontWeight: "700" }),
+      };
+    });
+    expect(font.loaded).toBe(true);
+    expect(font.bytes).toBeGreaterThan(0);
+    expect(font.bytes).toBeLessThan(32 * 1024);
+    expect(font.tabularOnes).toBe(font.tabularZeros);
+    expect(font.proportionalOnes).toBeLessThan(font.tabularOnes);
+    expect(font.bold).toBeGreaterThan(font.regular);
     expect(problems).toEqual([]);
   });
 
