@@ -55,6 +55,8 @@ export const articleAttributesSchema = z.object({
   ...cardAttributes,
   content: z.string(),
   body: z.boolean(),
+  /** When the article last changed (ISO 8601): JSON-LD dateModified, article:modified_time. */
+  updatedAt: z.string(),
   source: sourceSchema.nullable(),
 });
 export type ArticleCardAttributes = z.infer<typeof articleCardAttributesSchema>;

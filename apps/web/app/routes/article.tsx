@@ -65,7 +65,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /**
  * The article's head: og:type article with article:published_time, article:author (the author's
- * page) and article:section, its thumbnail as og:image, Article JSON-LD with author and date, and
+ * page) and article:section, its thumbnail as og:image, Article JSON-LD with author and dates, and
  * breadcrumbs Home › first category › article.
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
@@ -89,6 +89,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     ],
     extra: [
       { property: "article:published_time", content: a.publishDate },
+      { property: "article:modified_time", content: a.updatedAt },
       ...(authorUrl ? [{ property: "article:author", content: authorUrl }] : []),
       ...(category ? [{ property: "article:section", content: category.name }] : []),
       ...a.tags.map((tag) => ({ property: "article:tag", content: tag })),
@@ -99,6 +100,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
         headline: a.title,
         description,
         datePublished: a.publishDate,
+        dateModified: a.updatedAt,
         mainEntityOfPage: url,
         ...(image ? { image } : {}),
         ...(a.author

@@ -39,6 +39,8 @@ export interface ArticleRow {
   source_url: string | null;
   source_licence: string | null;
   content?: string;
+  /** With the content: when the article last changed (ISO 8601 on SQLite, normalised on PG). */
+  updated_at?: string;
 }
 
 const cardColumns = [
@@ -141,7 +143,7 @@ export async function findPublishedPage(
   options: { sort: ArticleSort; limit: number; offset: number; now: string; withContent: boolean },
 ): Promise<ArticleRow[]> {
   let qb = filtered(db, filter, options.now).select(cardColumns);
-  if (options.withContent) qb = qb.select("a.content");
+  if (options.withContent) qb = qb.select(["a.content", "a.updated_at"]);
   qb =
     options.sort === "clicks"
       ? qb.orderBy("a.clicks", "desc").orderBy("a.publish_date", "desc")

@@ -145,6 +145,10 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
           ...attributes,
           content: r.content,
           body: r.body === 1,
+          // A scheduled article was last edited before it went out: never before its publication.
+          updatedAt: new Date(
+            Math.max(Date.parse(r.updated_at ?? r.publish_date), Date.parse(r.publish_date)),
+          ).toISOString(),
           source:
             r.source_name && r.source_url
               ? { name: r.source_name, url: r.source_url, licence: r.source_licence ?? "" }

@@ -100,6 +100,24 @@ describe.each(engines)("articles API on %s", (engine) => {
     expect(draft.body.data).toEqual([]);
   });
 
+  it("dates an article's last change, never before its publication", async () => {
+    const bySlug = async (slug: string) =>
+      (await get(`/api/articles?filters[slug][$eq]=${slug}`)).body.data[0]?.attributes;
+    // Stored today, published in 2024: last changed today.
+    const staking = await bySlug("staking-basics");
+    expect(new Date(staking.updatedAt).toISOString()).toBe(staking.updatedAt);
+    expect(Date.parse(staking.updatedAt)).toBeGreaterThan(Date.parse(staking.publishDate));
+    // Stored long before it goes out: once out, its last change is its publication.
+    await insertArticle(db, { slug: "far-ahead", publishDate: "2099-01-01T00:00:00.000Z" });
+    const saved = now;
+    now = new Date("2099-01-02T00:00:00.000Z");
+    try {
+      expect((await bySlug("far-ahead")).updatedAt).toBe("2099-01-01T00:00:00.000Z");
+    } finally {
+      now = saved;
+    }
+  });
+
   it("filters by type, category, author and sorts by clicks on /params", async () => {
     const news = await get("/api/articles/params?types=News&page=1&pageSize=10");
     expect(news.body.data.map((a: { attributes: { slug: string } }) => a.attributes.slug)).toEqual([

@@ -365,6 +365,11 @@ describe.each(engines)("page heads on %s", (engine) => {
       publisher: { "@type": "Organization", name: SITE },
     });
     expect(String(article.datePublished)).toMatch(/^2023-05-22T/);
+    // Last changed when the demo content was imported: after publication, the same in both places.
+    const modified = page.meta("article:modified_time")[0] ?? "";
+    expect(article.dateModified).toBe(modified);
+    expect(new Date(modified).toISOString()).toBe(modified);
+    expect(Date.parse(modified)).toBeGreaterThan(Date.parse(String(article.datePublished)));
     expect(breadcrumbs(page)).toEqual([
       ["Home", `${BASE}/`],
       ["Bitcoin", `${BASE}/categories/bitcoin`],
