@@ -23,9 +23,9 @@ import {
   ETHEREUM_ORG_CREDIT,
   excerptOf,
   isDraftError,
-  markdownToPlainText,
   parseArticleFile,
 } from "./markdown-import.ts";
+import { markdownToPlainText } from "./plain-text.ts";
 import {
   AVATAR_SIZE,
   RASTER_RECIPE,

@@ -4,7 +4,6 @@ import {
   excerptOf,
   firstSentences,
   isDraftError,
-  markdownToPlainText,
   type NormaliseContext,
   normaliseMarkdown,
   parseArticleFile,
@@ -220,9 +219,6 @@ describe("text helpers", () => {
   });
 
   it("makes excerpts of plain text without Markdown syntax", () => {
-    const md =
-      "## Heading\n\nA **bold** [link](https://x.org) and `code`, _emphasis_.\n\n- item\n\n> quote";
-    expect(markdownToPlainText(md)).toBe("Heading A bold link and code, emphasis. item quote");
     const excerpt = excerptOf(`${"word ".repeat(100)}`);
     expect(excerpt.length).toBeLessThanOrEqual(200);
     expect(excerpt.endsWith("…")).toBe(true);

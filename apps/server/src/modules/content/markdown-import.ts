@@ -3,6 +3,7 @@
 import path from "node:path";
 import { slugify } from "@pragmatist/contracts";
 import matter from "gray-matter";
+import { markdownToPlainText } from "./plain-text.ts";
 
 /** Where an article came from, shown as a credit on the article page (issue: "credits the source"). */
 export interface SourceCredit {
@@ -78,31 +79,6 @@ export function parsePublishDate(value: unknown): string | null {
 // ---------------------------------------------------------------------------------------------
 // Plain text: excerpts, subtitles and first sentences
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The readable text of Markdown: no code blocks, images, link targets, emphasis marks, heading,
- * list or quote markers, tables pipes or HTML tags; whitespace collapsed to single spaces.
- */
-export function markdownToPlainText(markdown: string): string {
-  return markdown
-    .replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\s*\2[^\n]*$/gm, " ")
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1")
-    .replace(/<\/?[A-Za-z][^>]*>/g, " ")
-    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
-    .replace(/^\s*>\s?/gm, "")
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, "")
-    .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, " ")
-    .replace(/\|/g, " ")
-    .replace(/`+([^`]*)`+/g, "$1")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, "$1$2")
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, "$1")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut. */
 export function truncateText(text: string, max: number): string {

@@ -1,5 +1,6 @@
 // Plain words from user queries and article text, and the typo-correction rules both engines share.
 import { distance } from "fastest-levenshtein";
+import { markdownToPlainText } from "../content/plain-text.ts";
 import type { SearchDocument } from "./search.service.ts";
 
 /** Words of a query beyond this many are ignored (a 200-character query cannot fan out further). */
@@ -52,19 +53,6 @@ export function queryWords(query: string): string[] {
   return unique.slice(0, MAX_QUERY_WORDS);
 }
 
-/**
- * Markdown or HTML as readable text: links and images keep their text but lose their URLs, tags
- * and entities disappear, bare URLs go. Markup is not content (SearchDocument.content), and
- * "https", "png" or "div" would otherwise become words of every article.
- */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
-    .replace(/<?\b(?:https?|ftp|mailto):[^\s<>)\]]+>?/gi, " ")
-    .replace(/<\/?[a-z][^<>]*>/gi, " ")
-    .replace(/&(?:[a-z]+|#\d+|#x[\da-f]+);/gi, " ");
-}
-
 /** An article's text as the engines index it: space-separated plain words per field. */
 export interface IndexedFields {
   title: string;
@@ -86,7 +74,7 @@ export interface IndexedFields {
 export function indexedFields(doc: SearchDocument): IndexedFields {
   const title = plainWords(doc.title);
   const subTitle = plainWords(doc.subTitle);
-  const content = plainWords(plainText(doc.content));
+  const content = plainWords(markdownToPlainText(doc.content, { code: true }));
   const tags = plainWords(doc.tags.join(" "));
   const vocabulary = new Set<string>();
   for (const list of [title, subTitle, content, tags]) {
