@@ -2,10 +2,20 @@
 // `?article={slug}` (the article page's "Ask Max about this article") gives the chat that article
 // as context.
 import { publicationContext } from "@pragmatist/contracts";
-import { AssistantChat } from "../features/assistant/assistant-chat.tsx";
+import { lazy, Suspense } from "react";
+import { AssistantPlaceholder } from "../features/assistant/assistant-frame.tsx";
 import { pageMeta } from "../features/layout/meta.ts";
 import { useSite } from "../features/layout/site-data.ts";
 import type { Route } from "./+types/assistant";
+
+/**
+ * The chat with the AI SDK (about 56 KiB compressed) is its own chunk: the page is rendered on
+ * the server in full and shows without it, and the browser fetches it after React and the router
+ * instead of with them, so it never competes with the page's first paint (decision 004).
+ */
+const AssistantChat = lazy(() =>
+  import("../features/assistant/assistant-chat.tsx").then((m) => ({ default: m.AssistantChat })),
+);
 
 /**
  * The article named by `?article`, read through the publication API (published only): its slug
@@ -32,5 +42,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Assistant({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  return <AssistantChat siteName={site.name} article={loaderData.article} />;
+  return (
+    <Suspense fallback={<AssistantPlaceholder />}>
+      <AssistantChat siteName={site.name} article={loaderData.article} />
+    </Suspense>
+  );
 }

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { FileDownloadIcon, SendIcon, Spinner, TrashIcon } from "../../components/ui/icons.tsx";
 import { useViewer } from "../../lib/viewer.ts";
+import { AssistantFrame, chatPanelClass } from "./assistant-frame.tsx";
 import {
   BUSY_ALERT,
   canSend,
@@ -212,19 +213,9 @@ export function AssistantChat({
   }
 
   return (
-    <section aria-labelledby="assistant-title" className="mx-auto w-full max-w-4xl">
-      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
-          <h1 id="assistant-title" className="text-xl font-semibold tracking-tight sm:text-2xl">
-            Max, the AI market analyst
-          </h1>
-          <p className="mt-1 text-sm text-muted">
-            Token prices and market data, new and trending tokens, price history and our research.
-          </p>
-        </div>
-        {/* As tall as its buttons before they show (credits come with the history): on a phone
-            this row wraps below the title, and must not push the chat down when it fills. */}
-        <div className="flex min-h-9 items-center gap-1">
+    <AssistantFrame
+      actions={
+        <>
           {credits && (
             <p
               className="mr-2 flex items-baseline gap-1.5 text-sm text-muted"
@@ -260,9 +251,9 @@ export function AssistantChat({
               {clearing ? <Spinner size={18} /> : <TrashIcon />}
             </button>
           )}
-        </div>
-      </header>
-
+        </>
+      }
+    >
       {article && (
         <p className="mt-3 flex items-baseline gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-sm">
           <span className="shrink-0 font-medium text-muted">About:</span>
@@ -282,7 +273,7 @@ export function AssistantChat({
         </p>
       )}
 
-      <div className="mt-4 flex h-[540px] flex-col overflow-hidden rounded-2xl border border-line bg-page shadow-sm">
+      <div className={chatPanelClass}>
         <div
           ref={scrollRef}
           role="region"
@@ -402,6 +393,6 @@ export function AssistantChat({
           for unlimited questions and a history that follows you.
         </p>
       )}
-    </section>
+    </AssistantFrame>
   );
 }
