@@ -1,20 +1,15 @@
 // The anonymous response cache: reused for readers without a session, never for signed-in ones.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../app.ts";
-import type { Db } from "../db/client.ts";
-import { freshDb, testConfig } from "../testing/db.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestApp } from "../testing/app.ts";
 import { insertArticle } from "../testing/fixtures.ts";
 
 describe("response cache", () => {
-  let db: Db;
-  let app: App;
   let jwt: string;
+  const ctx = withTestApp("sqlite", { config: { RESPONSE_CACHE_SECONDS: "60" } });
 
   beforeAll(async () => {
-    db = await freshDb("sqlite");
-    app = await buildApp(testConfig({ RESPONSE_CACHE_SECONDS: "60" }), { db, logger: false });
-    await insertArticle(db, { slug: "first", publishDate: "2024-01-01T00:00:00.000Z" });
-    const res = await app.inject({
+    await insertArticle(ctx.db, { slug: "first", publishDate: "2024-01-01T00:00:00.000Z" });
+    const res = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/local/register",
       payload: {
@@ -25,13 +20,9 @@ describe("response cache", () => {
     });
     jwt = res.json().jwt;
   });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
 
   const list = (headers: Record<string, string> = {}) =>
-    app.inject({ url: "/api/articles?pagination[pageSize]=10", headers });
+    ctx.app.inject({ url: "/api/articles?pagination[pageSize]=10", headers });
 
   it("serves the next anonymous reader the same answer, with the security headers", async () => {
     const first = await list();
@@ -44,26 +35,31 @@ describe("response cache", () => {
   });
 
   it("gives a signed-in reader a fresh answer while anonymous readers may see it a TTL late", async () => {
-    await insertArticle(db, { slug: "second", publishDate: "2025-01-01T00:00:00.000Z" });
+    await insertArticle(ctx.db, { slug: "second", publishDate: "2025-01-01T00:00:00.000Z" });
     expect((await list()).json().meta.pagination.total).toBe(1);
     const fresh = await list({ authorization: `Bearer ${jwt}` });
     expect(fresh.headers["x-cache"]).toBeUndefined();
     expect(fresh.json().meta.pagination.total).toBe(2);
     const cookie = await list({ cookie: `pragmatist_session=${jwt}` });
     expect(cookie.json().meta.pagination.total).toBe(2);
-    app.responseCache.clear();
+    ctx.app.responseCache.clear();
     expect((await list()).json().meta.pagination.total).toBe(2);
   });
 
   it("never caches errors, private endpoints or writes", async () => {
-    await app.inject({ url: "/api/articles?bad=1" });
-    expect((await app.inject({ url: "/api/articles?bad=1" })).headers["x-cache"]).toBeUndefined();
-    const me = await app.inject({
+    await ctx.app.inject({ url: "/api/articles?bad=1" });
+    expect(
+      (await ctx.app.inject({ url: "/api/articles?bad=1" })).headers["x-cache"],
+    ).toBeUndefined();
+    const me = await ctx.app.inject({
       url: "/api/users/me",
       headers: { authorization: `Bearer ${jwt}` },
     });
     expect(me.headers["x-cache"]).toBeUndefined();
-    const post = await app.inject({ method: "POST", url: "/api/articles/first/increment-clicks" });
+    const post = await ctx.app.inject({
+      method: "POST",
+      url: "/api/articles/first/increment-clicks",
+    });
     expect(post.headers["x-cache"]).toBeUndefined();
   });
 });

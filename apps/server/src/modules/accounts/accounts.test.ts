@@ -1,38 +1,32 @@
 // Sign-up, sign-in, sessions and their security properties, as a client sees them (issue #3).
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 
 const ORIGIN = "http://localhost:3000";
 
 describe.each(engines)("accounts on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let now = new Date("2026-06-01T12:00:00.000Z");
   let ipCounter = 0;
   const ip = () => `10.0.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`;
-
-  beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false, clock: { now: () => now } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
+  const ctx = withTestApp(engine, { clock: { now: () => now } });
 
   const register = (body: Record<string, unknown>, remoteAddress = ip()) =>
-    app.inject({ method: "POST", url: "/api/auth/local/register", payload: body, remoteAddress });
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/local/register",
+      payload: body,
+      remoteAddress,
+    });
   const login = (identifier: string, password: string, remoteAddress = ip()) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: "/api/auth/local",
       payload: { identifier, password },
       remoteAddress,
     });
-  const me = (headers: Record<string, string>) => app.inject({ url: "/api/users/me", headers });
+  const me = (headers: Record<string, string>) => ctx.app.inject({ url: "/api/users/me", headers });
 
   it("signs up a member and answers { jwt, user } with only allowed fields, plus an httpOnly Lax cookie", async () => {
     const res = await register({
@@ -178,7 +172,7 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect((await me({ authorization: `Bearer ${ok}` })).statusCode).toBe(200);
     // Logout revokes every session of the member, not only the one in hand.
     const other = (await login("ada@example.test", "analytical-engine-1843")).json().jwt as string;
-    const out = await app.inject({
+    const out = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       headers: { authorization: `Bearer ${ok}` },
@@ -195,20 +189,20 @@ describe.each(engines)("accounts on %s", (engine) => {
     const token = res.json().jwt as string;
     const cookie = `pragmatist_session=${token}`;
     expect((await me({ cookie })).statusCode).toBe(200);
-    const crossSite = await app.inject({
+    const crossSite = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       headers: { cookie, origin: "https://evil.example" },
     });
     expect(crossSite.statusCode).toBe(403);
-    const noOrigin = await app.inject({
+    const noOrigin = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       headers: { cookie },
     });
     expect(noOrigin.statusCode).toBe(403);
     expect((await me({ cookie })).statusCode).toBe(200);
-    const sameSite = await app.inject({
+    const sameSite = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       headers: { cookie, origin: ORIGIN },

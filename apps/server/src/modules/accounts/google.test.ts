@@ -2,9 +2,9 @@
 // PKCE, state, nonce, ID token signature, verified-email linking and our one-time hand-off code.
 import { OAuth2Issuer, OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { buildApp } from "../../app.ts";
+import { withTestApp } from "../../testing/app.ts";
+import { engines, testConfig } from "../../testing/db.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 const CLIENT_ID = "pragmatist-web.apps.example";
@@ -18,8 +18,6 @@ interface Identity {
 
 describe.each(engines)("sign-in with Google on %s", (engine) => {
   let provider: OAuth2Server;
-  let db: Db;
-  let app: App;
   let now = new Date("2026-06-01T12:00:00.000Z");
   let identity: Identity = {
     sub: "110248495921238986420",
@@ -40,10 +38,15 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     provider.service.on("beforeResponse", (res: { body: Record<string, unknown> }) => {
       providerTokens.push(String(res.body.access_token), String(res.body.id_token));
     });
+  });
+  afterAll(async () => {
+    await provider.stop();
+  });
+  // After the provider's hooks: built once it listens, closed before it stops.
+  const ctx = withTestApp(engine, () => {
     const issuer = provider.issuer.url as string;
-    db = await freshDb(engine);
-    app = await buildApp(
-      testConfig({
+    return {
+      config: {
         PUBLIC_URL,
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_CLIENT_SECRET: "test-client-secret",
@@ -51,19 +54,14 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
         GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
         GOOGLE_TOKEN_URL: `${issuer}/token`,
         GOOGLE_JWKS_URL: `${issuer}/jwks`,
-      }),
-      { db, logger: false, clock: { now: () => now } },
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    await provider.stop();
+      },
+      clock: { now: () => now },
+    };
   });
 
   /** GET /api/connect/google, then the provider's authorize page (auto-approves, redirects back). */
   async function authorize() {
-    const start = await app.inject({ url: "/api/connect/google" });
+    const start = await ctx.app.inject({ url: "/api/connect/google" });
     expect(start.statusCode).toBe(302);
     const cookies = Object.fromEntries(start.cookies.map((c) => [c.name, c.value]));
     const authorizeUrl = new URL(String(start.headers.location));
@@ -74,9 +72,9 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
   }
   /** The browser arriving at our callback with the provider's code and state (and our cookies). */
   const callback = (back: URL, cookies: Record<string, string>) =>
-    app.inject({ url: `${back.pathname}${back.search}`, cookies });
+    ctx.app.inject({ url: `${back.pathname}${back.search}`, cookies });
   const trade = (code: string) =>
-    app.inject({ url: `/api/auth/google/callback?access_token=${encodeURIComponent(code)}` });
+    ctx.app.inject({ url: `/api/auth/google/callback?access_token=${encodeURIComponent(code)}` });
   async function signIn(): Promise<string> {
     const { cookies, back } = await authorize();
     const res = await callback(back, cookies);
@@ -86,10 +84,10 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     return location.searchParams.get("access_token") as string;
   }
   const usersWithEmail = (email: string) =>
-    db.kysely.selectFrom("users").selectAll().where("email", "=", email).execute();
+    ctx.db.kysely.selectFrom("users").selectAll().where("email", "=", email).execute();
 
   it("says Google is available and starts the code flow with PKCE (S256), state and nonce in httpOnly cookies", async () => {
-    expect((await app.inject({ url: "/api/auth/providers" })).json()).toEqual({ google: true });
+    expect((await ctx.app.inject({ url: "/api/auth/providers" })).json()).toEqual({ google: true });
     const { start, cookies, authorizeUrl, back } = await authorize();
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(
       `${provider.issuer.url}/authorize`,
@@ -140,7 +138,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     const body = traded.json();
     expect(body.user).toMatchObject({ id: member?.id, email: "satoshi@example.test" });
     expect(String(traded.headers["set-cookie"])).toMatch(/pragmatist_session=.+HttpOnly/i);
-    const me = await app.inject({
+    const me = await ctx.app.inject({
       url: "/api/users/me",
       headers: { authorization: `Bearer ${body.jwt}` },
     });
@@ -158,7 +156,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     expect(second.json().user.id).toBe(before?.id);
     expect(await usersWithEmail("satoshi@example.test")).toHaveLength(1);
 
-    const registered = await app.inject({
+    const registered = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/local/register",
       payload: { username: "Hal", email: "hal@example.test", password: "running-bitcoin-2009" },
@@ -171,7 +169,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
 
   it("drops a pre-registered password and its sessions when the email's owner signs in with Google", async () => {
     // An attacker registers the victim's address first (the email was never proven)...
-    const squatter = await app.inject({
+    const squatter = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/local/register",
       payload: {
@@ -185,12 +183,12 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     identity = { ...identity, sub: "3", email: "victim@example.test", name: "Victim" };
     const owner = await trade(await signIn());
     expect(owner.statusCode).toBe(200);
-    const me = await app.inject({
+    const me = await ctx.app.inject({
       url: "/api/users/me",
       headers: { authorization: `Bearer ${squatterJwt}` },
     });
     expect(me.statusCode).toBe(401);
-    const login = await app.inject({
+    const login = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/local",
       payload: { identifier: "victim@example.test", password: "squatters-passphrase-1" },
@@ -199,7 +197,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     // A later Google sign-in of the now-verified account keeps its sessions.
     const ownerJwt = owner.json().jwt as string;
     await trade(await signIn());
-    const still = await app.inject({
+    const still = await ctx.app.inject({
       url: "/api/users/me",
       headers: { authorization: `Bearer ${ownerJwt}` },
     });
@@ -272,7 +270,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
       now = saved;
     }
     const code = await signIn();
-    const asReset = await app.inject({
+    const asReset = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/reset-password",
       payload: {
@@ -286,7 +284,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
   });
 
   it("answers 404 and { google: false } when Google is not configured", async () => {
-    const plain = await buildApp(testConfig(), { db, logger: false });
+    const plain = await buildApp(testConfig(), { db: ctx.db, logger: false });
     try {
       expect((await plain.inject({ url: "/api/auth/providers" })).json()).toEqual({
         google: false,

@@ -1,16 +1,13 @@
 // Forgot and reset password over real SMTP on loopback, as a member and an attacker see it (issue #3).
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { type SmtpSink, startSmtpSink } from "../mail/smtp-sink.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 
 describe.each(engines)("password reset on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let sink: SmtpSink;
   let now = new Date("2026-06-01T12:00:00.000Z");
   let ipCounter = 0;
@@ -18,21 +15,18 @@ describe.each(engines)("password reset on %s", (engine) => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    db = await freshDb(engine);
-    app = await buildApp(testConfig({ SMTP_URL: sink.url, PUBLIC_URL }), {
-      db,
-      logger: false,
-      clock: { now: () => now },
-    });
   });
   afterAll(async () => {
-    await app.close();
-    await db.close();
     await sink.close();
   });
+  // After the sink's hooks: built once it listens, closed before it stops.
+  const ctx = withTestApp(engine, () => ({
+    config: { SMTP_URL: sink.url, PUBLIC_URL },
+    clock: { now: () => now },
+  }));
 
   const post = (url: string, payload: unknown, remoteAddress = ip()) =>
-    app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+    ctx.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
   const forgot = (email: string, remoteAddress = ip()) =>
     post("/api/auth/forgot-password", { email }, remoteAddress);
   const reset = (code: string, password: string, passwordConfirmation = password) =>
@@ -40,7 +34,7 @@ describe.each(engines)("password reset on %s", (engine) => {
   const login = (identifier: string, password: string) =>
     post("/api/auth/local", { identifier, password });
   const me = (jwt: string) =>
-    app.inject({ url: "/api/users/me", headers: { authorization: `Bearer ${jwt}` } });
+    ctx.app.inject({ url: "/api/users/me", headers: { authorization: `Bearer ${jwt}` } });
   const register = async (username: string, email: string, password: string) => {
     const res = await post("/api/auth/local/register", { username, email, password });
     expect(res.statusCode).toBe(200);
@@ -80,7 +74,7 @@ describe.each(engines)("password reset on %s", (engine) => {
     expect(mail.html).not.toMatch(/<img|<script/i);
 
     // Only the sha256 of the code is stored, valid for 30 minutes.
-    const rows = await db.kysely.selectFrom("one_time_codes").selectAll().execute();
+    const rows = await ctx.db.kysely.selectFrom("one_time_codes").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.code_hash).toBe(createHash("sha256").update(code).digest("base64url"));
     expect(rows[0]?.purpose).toBe("password-reset");
@@ -154,7 +148,7 @@ describe.each(engines)("password reset on %s", (engine) => {
   });
 
   it("answers an unknown email exactly like a known one, and mails nobody", async () => {
-    await app.services.passwordReset.settle();
+    await ctx.app.services.passwordReset.settle();
     sink.skip();
     await register("Known Reader", "known@example.test", "known-reader-pass-1");
     const before = sink.received.length;
@@ -164,7 +158,7 @@ describe.each(engines)("password reset on %s", (engine) => {
     expect(unknown.body).toBe(known.body);
     expect(unknown.headers["content-type"]).toBe(known.headers["content-type"]);
     expect(unknown.headers["content-length"]).toBe(known.headers["content-length"]);
-    await app.services.passwordReset.settle();
+    await ctx.app.services.passwordReset.settle();
     expect(sink.received.length).toBe(before + 1);
     expect(sink.received.at(-1)?.envelopeTo).toEqual(["known@example.test"]);
     sink.skip();
@@ -187,7 +181,7 @@ describe.each(engines)("password reset on %s", (engine) => {
     const unknown: number[] = [];
     for (let i = 0; i < 6; i++) unknown.push((await forgot("ghost-reset@example.test")).statusCode);
     expect(unknown).toEqual(statuses);
-    await app.services.passwordReset.settle();
+    await ctx.app.services.passwordReset.settle();
     sink.skip();
   });
 });

@@ -1,8 +1,7 @@
 // Page-view analytics as the browser and the spec's clients use it (issue #6), on SQLite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { insertArticle } from "../../testing/fixtures.ts";
 
 const CHROME =
@@ -11,25 +10,23 @@ const FIREFOX = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:141.0) Gecko/2010010
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 describe.each(engines)("page-view analytics on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let now = new Date("2026-06-01T12:00:00.000Z");
+  const ctx = withTestApp(engine, {
+    config: { PUBLIC_URL: "https://pragmatist.example" },
+    clock: { now: () => now },
+  });
 
   beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig({ PUBLIC_URL: "https://pragmatist.example" }), {
-      db,
-      logger: false,
-      clock: { now: () => now },
+    await insertArticle(ctx.db, {
+      slug: "rollup-economics",
+      publishDate: "2024-01-10T00:00:00.000Z",
     });
-    await insertArticle(db, { slug: "rollup-economics", publishDate: "2024-01-10T00:00:00.000Z" });
-    await insertArticle(db, { slug: "staking-basics", publishDate: "2025-03-01T00:00:00.000Z" });
-    await insertArticle(db, { slug: "market-wrap", publishDate: "2026-05-30T00:00:00.000Z" });
-    await insertArticle(db, { slug: "secret-draft", status: "draft" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
+    await insertArticle(ctx.db, {
+      slug: "staking-basics",
+      publishDate: "2025-03-01T00:00:00.000Z",
+    });
+    await insertArticle(ctx.db, { slug: "market-wrap", publishDate: "2026-05-30T00:00:00.000Z" });
+    await insertArticle(ctx.db, { slug: "secret-draft", status: "draft" });
   });
 
   /** Sends a page view as the browser's beacon does; `ua: undefined` sends no User-Agent. */
@@ -37,7 +34,7 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     body: unknown,
     client: { ip?: string; ua?: string | undefined; contentType?: string } = {},
   ) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: "/api/analytics/pageview",
       remoteAddress: client.ip ?? "203.0.113.7",
@@ -48,21 +45,21 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
       payload: typeof body === "string" ? body : JSON.stringify(body),
     });
   const dailyOf = (path: string) =>
-    db.kysely
+    ctx.db.kysely
       .selectFrom("page_views_daily")
       .select(["day", "views", "visitors"])
       .where("path", "=", path)
       .orderBy("day")
       .execute();
   const visitorHashes = (path: string) =>
-    db.kysely
+    ctx.db.kysely
       .selectFrom("page_view_visitors")
       .select(["day", "visitor"])
       .where("path", "=", path)
       .execute();
   const clicksOf = async (slug: string) =>
     (
-      await db.kysely
+      await ctx.db.kysely
         .selectFrom("articles")
         .select("clicks")
         .where("slug", "=", slug)
@@ -87,7 +84,7 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     await view({ path: "/search?query=my+wallet+seed#results" });
     await view({ path: "/search/" });
     expect(await dailyOf("/search")).toEqual([{ day: "2026-06-01", views: 2, visitors: 1 }]);
-    const paths = await db.kysely.selectFrom("page_views_daily").select("path").execute();
+    const paths = await ctx.db.kysely.selectFrom("page_views_daily").select("path").execute();
     expect(paths.map((p) => p.path).join(" ")).not.toContain("wallet");
   });
 
@@ -98,7 +95,7 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     await view({ path: "/about", referrer: "/" });
     await view({ path: "/about", referrer: "https://pragmatist.example/p/market-wrap" });
     await view({ path: "/about", referrer: "not a url" });
-    const sources = await db.kysely.selectFrom("page_view_sources_daily").selectAll().execute();
+    const sources = await ctx.db.kysely.selectFrom("page_view_sources_daily").selectAll().execute();
     expect(sources).toEqual([{ day: "2026-06-01", source: "news.ycombinator.com", views: 2 }]);
   });
 
@@ -133,7 +130,7 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     await view({ path: "/privacy", referrer: "https://duckduckgo.com/?q=pragmatist" });
     const rows = await Promise.all(
       (["page_views_daily", "page_view_sources_daily", "page_view_visitors"] as const).map((t) =>
-        db.kysely.selectFrom(t).selectAll().execute(),
+        ctx.db.kysely.selectFrom(t).selectAll().execute(),
       ),
     );
     const stored = JSON.stringify(rows);
@@ -159,12 +156,12 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     expect(await clicksOf("staking-basics")).toBe(before.staking + 1);
     expect(await clicksOf("secret-draft")).toBe(0);
 
-    const popular = await app.inject({ url: "/api/articles/params?sortedByClicks=true" });
+    const popular = await ctx.app.inject({ url: "/api/articles/params?sortedByClicks=true" });
     expect(
       popular.json().data.map((a: { attributes: { slug: string } }) => a.attributes.slug),
     ).toEqual(["rollup-economics", "staking-basics", "market-wrap"]);
     // By date the order is the other way round, so the order above is the clicks'.
-    const latest = await app.inject({ url: "/api/articles/params" });
+    const latest = await ctx.app.inject({ url: "/api/articles/params" });
     expect(latest.json().data[0].attributes.slug).toBe("market-wrap");
 
     now = new Date("2026-06-06T08:00:00.000Z");
@@ -176,7 +173,7 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     now = new Date("2026-06-07T08:00:00.000Z");
     const before = await clicksOf("market-wrap");
     const increment = (ua: string | undefined) =>
-      app.inject({
+      ctx.app.inject({
         method: "POST",
         url: "/api/articles/market-wrap/increment-clicks",
         remoteAddress: "203.0.113.7",
@@ -189,7 +186,7 @@ describe.each(engines)("page-view analytics on %s", (engine) => {
     expect((await increment(GOOGLEBOT)).json()).toEqual({ data: { counted: false } });
     expect(await clicksOf("market-wrap")).toBe(before + 2);
     expect(await dailyOf("/p/market-wrap")).toEqual([{ day: "2026-06-07", views: 4, visitors: 2 }]);
-    const draft = await app.inject({
+    const draft = await ctx.app.inject({
       method: "POST",
       url: "/api/articles/secret-draft/increment-clicks",
       headers: { "user-agent": CHROME },

@@ -1,21 +1,17 @@
 // The article library API as a client sees it (spec §7 Articles), on SQLite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { insertArticle, insertUser } from "../../testing/fixtures.ts";
 
 describe.each(engines)("articles API on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let now = new Date("2026-06-01T12:00:00.000Z");
+  const ctx = withTestApp(engine, { clock: { now: () => now } });
 
   beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false, clock: { now: () => now } });
-    const maya = await insertUser(db, { username: "Maya Okafor", email: "maya@example.test" });
-    const leo = await insertUser(db, { username: "Leo Brandt" });
-    await insertArticle(db, {
+    const maya = await insertUser(ctx.db, { username: "Maya Okafor", email: "maya@example.test" });
+    const leo = await insertUser(ctx.db, { username: "Leo Brandt" });
+    await insertArticle(ctx.db, {
       slug: "staking-basics",
       title: "Staking basics",
       publishDate: "2024-03-01T00:00:00.000Z",
@@ -26,7 +22,7 @@ describe.each(engines)("articles API on %s", (engine) => {
       ecosystems: ["Ethereum"],
       content: "# Staking\n\nValidators **stake** ETH.",
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "rollup-economics",
       title: "Rollup economics",
       publishDate: "2025-01-10T00:00:00.000Z",
@@ -35,7 +31,7 @@ describe.each(engines)("articles API on %s", (engine) => {
       categories: ["Layer 2"],
       ecosystems: ["Arbitrum"],
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "weekly-newsletter-1",
       title: "Weekly Newsletter #1",
       type: "News",
@@ -43,7 +39,7 @@ describe.each(engines)("articles API on %s", (engine) => {
       authorId: maya,
       clicks: 1,
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "market-wrap",
       title: "Weekly Market Report",
       type: "News",
@@ -51,20 +47,16 @@ describe.each(engines)("articles API on %s", (engine) => {
       authorId: leo,
       clicks: 9,
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "secret-draft",
       status: "draft",
       publishDate: "2024-01-01T00:00:00.000Z",
     });
-    await insertArticle(db, { slug: "scheduled", publishDate: "2026-12-01T00:00:00.000Z" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
+    await insertArticle(ctx.db, { slug: "scheduled", publishDate: "2026-12-01T00:00:00.000Z" });
   });
 
   const get = async (url: string) => {
-    const res = await app.inject({ url });
+    const res = await ctx.app.inject({ url });
     return { status: res.statusCode, body: res.json() };
   };
 
@@ -108,7 +100,7 @@ describe.each(engines)("articles API on %s", (engine) => {
     expect(new Date(staking.updatedAt).toISOString()).toBe(staking.updatedAt);
     expect(Date.parse(staking.updatedAt)).toBeGreaterThan(Date.parse(staking.publishDate));
     // Stored long before it goes out: once out, its last change is its publication.
-    await insertArticle(db, { slug: "far-ahead", publishDate: "2099-01-01T00:00:00.000Z" });
+    await insertArticle(ctx.db, { slug: "far-ahead", publishDate: "2099-01-01T00:00:00.000Z" });
     const saved = now;
     now = new Date("2099-01-02T00:00:00.000Z");
     try {
@@ -169,7 +161,7 @@ describe.each(engines)("articles API on %s", (engine) => {
     const browser = (version: number) =>
       `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
     const read = (ua: string) =>
-      app.inject({
+      ctx.app.inject({
         method: "POST",
         url: "/api/articles/staking-basics/increment-clicks",
         headers: { "user-agent": ua },
@@ -186,12 +178,12 @@ describe.each(engines)("articles API on %s", (engine) => {
     now = new Date("2026-06-02T12:00:00.000Z");
     expect((await read(browser(140))).json()).toEqual({ data: { counted: true } });
     expect(await clicks()).toBe(before + 3);
-    const missing = await app.inject({
+    const missing = await ctx.app.inject({
       method: "POST",
       url: "/api/articles/no-such-article/increment-clicks",
     });
     expect(missing.statusCode).toBe(404);
-    const draft = await app.inject({
+    const draft = await ctx.app.inject({
       method: "POST",
       url: "/api/articles/secret-draft/increment-clicks",
     });

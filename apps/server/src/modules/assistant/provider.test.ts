@@ -5,8 +5,8 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TokenData } from "@pragmatist/contracts";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
+import { buildApp } from "../../app.ts";
+import { withTestApp } from "../../testing/app.ts";
 import { freshDb, testConfig } from "../../testing/db.ts";
 import { startFakeCoinGecko } from "../../testing/fake-coingecko.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
@@ -55,8 +55,6 @@ const streamText = (res: ServerResponse, text: string) =>
   );
 
 describe("Max with an OpenAI-compatible provider", () => {
-  let db: Db;
-  let app: App;
   let requests: Array<{ headers: IncomingMessage["headers"]; body: ChatCompletionRequest }>;
   let handlers: Handler[];
   const server = createServer(async (req, res) => {
@@ -79,24 +77,20 @@ describe("Max with an OpenAI-compatible provider", () => {
   beforeAll(async () => {
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
-    const { port } = server.address() as AddressInfo;
-    db = await freshDb("sqlite");
-    app = await buildApp(
-      testConfig({
-        LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-        LLM_API_KEY: "sk-test-secret-key",
-        LLM_MODEL: "test-model",
-        LLM_TIMEOUT_MS: "1500",
-      }),
-      { db, logger: false },
-    );
   });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
+  afterAll(() => {
     server.closeAllConnections();
     server.close();
   });
+  // After the server's hooks: built once it listens, closed before it stops.
+  const ctx = withTestApp("sqlite", () => ({
+    config: {
+      LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      LLM_API_KEY: "sk-test-secret-key",
+      LLM_MODEL: "test-model",
+      LLM_TIMEOUT_MS: "1500",
+    },
+  }));
   beforeEach(() => {
     requests = [];
     handlers = [];
@@ -104,7 +98,7 @@ describe("Max with an OpenAI-compatible provider", () => {
 
   let ip = 0;
   const ask = (text: string, headers: Record<string, string> = {}) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: "/api/assistant/chat",
       payload: { text },
@@ -200,7 +194,7 @@ describe("Max with an OpenAI-compatible provider", () => {
     expect(answer.message.metadata?.error).toBe("unavailable");
     // The failed answer cost the visitor nothing and was not stored.
     const cookie = res.cookies.find((c) => c.name === VISITOR_COOKIE)!;
-    const history = await app.inject({
+    const history = await ctx.app.inject({
       url: "/api/assistant/history",
       headers: { cookie: `${VISITOR_COOKIE}=${cookie.value}` },
     });
@@ -225,7 +219,7 @@ describe("Max with an OpenAI-compatible provider", () => {
   it("survives a connection refused", async () => {
     const refused = await buildApp(
       testConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "test-model" }),
-      { db, logger: false },
+      { db: ctx.db, logger: false },
     );
     try {
       const res = await refused.inject({

@@ -1,11 +1,12 @@
 // Comments as readers and members see them (issue #4): threads, sorting, counts, permissions,
 // content rules, moderation, limits, and a fixed number of queries per thread.
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Comment } from "@pragmatist/contracts";
-import { buildApp, type App } from "../../app.ts";
+import { buildApp } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { withTestApp } from "../../testing/app.ts";
+import { engines, testConfig } from "../../testing/db.ts";
 import {
   insertArticle,
   insertUser,
@@ -19,36 +20,30 @@ type Member = TestMember;
 const BASE = "/api/comment-manager";
 
 describe.each(engines)("comments on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let slugCounter = 0;
+  const ctx = withTestApp(engine);
 
-  beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
-
-  const member = (): Promise<Member> => registerMember((o) => app.inject(o));
+  const member = (): Promise<Member> => registerMember((o) => ctx.app.inject(o));
 
   async function editor(): Promise<Member> {
     const m = await member();
-    await db.kysely.updateTable("users").set({ role: "editor" }).where("id", "=", m.id).execute();
+    await ctx.db.kysely
+      .updateTable("users")
+      .set({ role: "editor" })
+      .where("id", "=", m.id)
+      .execute();
     return m;
   }
 
   async function article(fields: { status?: "draft"; publishDate?: string } = {}) {
     slugCounter += 1;
     const slug = `commented-${slugCounter}`;
-    const id = await insertArticle(db, { slug, ...fields });
+    const id = await insertArticle(ctx.db, { slug, ...fields });
     return { id, slug };
   }
 
   const list = (slug: string, headers: Headers = {}, sort?: string) =>
-    app.inject({
+    ctx.app.inject({
       url: `${BASE}/comments/${encodeURIComponent(slug)}${sort ? `?sort=${sort}` : ""}`,
       headers,
     });
@@ -58,48 +53,48 @@ describe.each(engines)("comments on %s", (engine) => {
     return res.json() as Comment[];
   };
   const count = async (slug: string) => {
-    const res = await app.inject({ url: `${BASE}/comments/${slug}/count` });
+    const res = await ctx.app.inject({ url: `${BASE}/comments/${slug}/count` });
     expect(res.statusCode).toBe(200);
     return res.json().count as number;
   };
   const cardCount = async (slug: string) => {
-    const res = await app.inject({ url: `/api/articles?filters[slug][$eq]=${slug}` });
+    const res = await ctx.app.inject({ url: `/api/articles?filters[slug][$eq]=${slug}` });
     return res.json().data[0].attributes.commentCount as number;
   };
   const post = (slug: string, content: unknown, headers: Headers = {}) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: `${BASE}/comments/${slug}`,
       headers,
       payload: { content } as Record<string, unknown>,
     });
   const reply = (parentId: number | string, content: unknown, headers: Headers = {}) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: `${BASE}/subcomments/${parentId}`,
       headers,
       payload: { content } as Record<string, unknown>,
     });
   const edit = (id: number | string, content: unknown, headers: Headers = {}) =>
-    app.inject({
+    ctx.app.inject({
       method: "PUT",
       url: `${BASE}/comments/${id}`,
       headers,
       payload: { content } as Record<string, unknown>,
     });
   const remove = (id: number | string, headers: Headers = {}) =>
-    app.inject({ method: "DELETE", url: `${BASE}/comments/${id}`, headers });
+    ctx.app.inject({ method: "DELETE", url: `${BASE}/comments/${id}`, headers });
   const report = (id: number | string, headers: Headers = {}, reason?: string) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: `${BASE}/comments/${id}/report`,
       headers,
       payload: reason === undefined ? {} : { reason },
     });
   const like = (id: number | string, headers: Headers = {}) =>
-    app.inject({ method: "POST", url: `${BASE}/comments/${id}/like`, headers });
+    ctx.app.inject({ method: "POST", url: `${BASE}/comments/${id}/like`, headers });
   const hide = (id: number | string, hidden: unknown, headers: Headers = {}) =>
-    app.inject({
+    ctx.app.inject({
       method: "PUT",
       url: `${BASE}/comments/${id}/hide`,
       headers,
@@ -114,7 +109,7 @@ describe.each(engines)("comments on %s", (engine) => {
     content = "seeded",
   ): Promise<number> {
     const now = new Date().toISOString();
-    const row = await db.kysely
+    const row = await ctx.db.kysely
       .insertInto("comments")
       .values({
         article_id: articleId,
@@ -216,9 +211,9 @@ describe.each(engines)("comments on %s", (engine) => {
     const [anon] = await thread(slug);
     expect(anon).toMatchObject({ mine: false, likedByMe: false, likeCount: 1 });
     // The same, through the server-rendering API.
-    const viaApi = await app.services.api.listComments(slug, "best", b.id);
+    const viaApi = await ctx.app.services.api.listComments(slug, "best", b.id);
     expect(viaApi?.[0]).toMatchObject({ likedByMe: true, mine: false });
-    expect(await app.services.api.listComments("no-such-article", "best", null)).toBeNull();
+    expect(await ctx.app.services.api.listComments("no-such-article", "best", null)).toBeNull();
   });
 
   it("keeps the count equal to commentCount on the card, through deletes and hides", async () => {
@@ -239,7 +234,7 @@ describe.each(engines)("comments on %s", (engine) => {
     expect([await count(slug), await cardCount(slug)]).toEqual([2, 2]);
     expect((await hide(r1, false, ed.auth)).statusCode).toBe(200);
     expect([await count(slug), await cardCount(slug)]).toEqual([4, 4]);
-    const article1 = await app.inject({ url: `/api/articles?filters[slug][$eq]=${slug}` });
+    const article1 = await ctx.app.inject({ url: `/api/articles?filters[slug][$eq]=${slug}` });
     expect(article1.json().data[0].attributes.commentCount).toBe(4);
   });
 
@@ -262,7 +257,7 @@ describe.each(engines)("comments on %s", (engine) => {
       mine: false,
       subcomments: [{ id: child, content: "an answer", deleted: false }],
     });
-    const stored = await db.kysely
+    const stored = await ctx.db.kysely
       .selectFrom("comments")
       .select(["content", "deleted_at"])
       .where("id", "=", parent)
@@ -372,13 +367,13 @@ describe.each(engines)("comments on %s", (engine) => {
     const second = await report(id, b.auth, "really spam");
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ reported: true });
-    const noBody = await app.inject({
+    const noBody = await ctx.app.inject({
       method: "POST",
       url: `${BASE}/comments/${id}/report`,
       headers: b.auth,
     });
     expect(noBody.statusCode, noBody.body).toBe(200);
-    const rows = await db.kysely
+    const rows = await ctx.db.kysely
       .selectFrom("comment_reports")
       .selectAll()
       .where("comment_id", "=", id)
@@ -396,7 +391,7 @@ describe.each(engines)("comments on %s", (engine) => {
       expect(res.statusCode, JSON.stringify(content).slice(0, 20)).toBe(400);
       expect(res.json().error.name).toBe("ValidationError");
     }
-    const extra = await app.inject({
+    const extra = await ctx.app.inject({
       method: "POST",
       url: `${BASE}/comments/${slug}`,
       headers: a.auth,
@@ -442,7 +437,9 @@ describe.each(engines)("comments on %s", (engine) => {
     const future = await article({ publishDate: "2999-01-01T00:00:00.000Z" });
     for (const slug of ["no-such-article", draft.slug, future.slug]) {
       expect((await list(slug)).statusCode).toBe(404);
-      expect((await app.inject({ url: `${BASE}/comments/${slug}/count` })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ url: `${BASE}/comments/${slug}/count` })).statusCode).toBe(
+        404,
+      );
       expect((await post(slug, "hello", a.auth)).statusCode).toBe(404);
     }
     // Comments of an article that went back to draft cannot be acted on either.
@@ -485,7 +482,11 @@ describe.each(engines)("comments on %s", (engine) => {
     await like(id, a.auth);
     const other = (await post(slug, "stay", b.auth)).json().id;
     await report(other, a.auth);
-    const res = await app.inject({ method: "DELETE", url: `/api/users/${a.id}`, headers: a.auth });
+    const res = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/users/${a.id}`,
+      headers: a.auth,
+    });
     expect(res.statusCode).toBe(200);
     const [c] = await thread(slug, {}, "oldest");
     expect(c).toMatchObject({
@@ -496,7 +497,7 @@ describe.each(engines)("comments on %s", (engine) => {
       author: { id: null, username: "Deleted member", profilePicture: null },
     });
     expect(
-      await db.kysely
+      await ctx.db.kysely
         .selectFrom("comment_reports")
         .selectAll()
         .where("user_id", "=", a.id)
@@ -515,10 +516,10 @@ describe.each(engines)("comments on %s", (engine) => {
         return args.result;
       },
     };
-    const counted: Db = { ...db, kysely: db.kysely.withPlugin(counter) };
+    const counted: Db = { ...ctx.db, kysely: ctx.db.kysely.withPlugin(counter) };
     const countingApp = await buildApp(testConfig(), { db: counted, logger: false });
     try {
-      const author = await insertUser(db);
+      const author = await insertUser(ctx.db);
       const viewer = await member();
       const measure = async (size: number) => {
         const { id, slug } = await article();

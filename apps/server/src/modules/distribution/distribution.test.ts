@@ -1,10 +1,9 @@
 // robots.txt, sitemaps and RSS/Atom feeds as crawlers and feed readers see them (issue #6), on
 // SQLite and PostgreSQL.
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { insertArticle, insertUser } from "../../testing/fixtures.ts";
 
 const BASE = "https://pragmatist.example";
@@ -20,20 +19,13 @@ const parser = new XMLParser({
 type Row = Record<string, unknown>;
 
 describe.each(engines)("distribution on %s", (engine) => {
-  let db: Db;
-  let app: App;
   const now = new Date("2026-06-01T12:00:00.000Z");
+  const ctx = withTestApp(engine, { config: { PUBLIC_URL: BASE }, clock: { now: () => now } });
 
   beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig({ PUBLIC_URL: BASE }), {
-      db,
-      logger: false,
-      clock: { now: () => now },
-    });
-    const maya = await insertUser(db, { username: "Maya Okafor" });
-    const leo = await insertUser(db, { username: "Leo Brandt" });
-    await insertArticle(db, {
+    const maya = await insertUser(ctx.db, { username: "Maya Okafor" });
+    const leo = await insertUser(ctx.db, { username: "Leo Brandt" });
+    await insertArticle(ctx.db, {
       slug: "staking-basics",
       title: "Staking basics",
       subTitle: "How validators earn",
@@ -41,21 +33,21 @@ describe.each(engines)("distribution on %s", (engine) => {
       authorId: maya,
       categories: ["DeFi"],
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "rollup-economics",
       title: "Rollup economics",
       publishDate: "2025-01-10T00:00:00.000Z",
       authorId: leo,
       categories: ["Layer 2", "DeFi"],
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "weekly-newsletter-1",
       title: "Weekly Newsletter #1",
       type: "News",
       publishDate: "2022-06-01T00:00:00.000Z",
       authorId: maya,
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "market-wrap",
       title: "Weekly Market Report",
       type: "News",
@@ -63,36 +55,32 @@ describe.each(engines)("distribution on %s", (engine) => {
       authorId: leo,
       categories: ["Markets"],
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "secret-draft",
       status: "draft",
       authorId: maya,
       categories: ["Hidden"],
     });
-    await insertArticle(db, {
+    await insertArticle(ctx.db, {
       slug: "scheduled",
       publishDate: "2026-12-01T00:00:00.000Z",
       authorId: maya,
       categories: ["Future"],
     });
     // Last changes: all long ago, except an edit of staking-basics after its publication.
-    await db.kysely
+    await ctx.db.kysely
       .updateTable("articles")
       .set({ updated_at: "2020-01-01T00:00:00.000Z" })
       .execute();
-    await db.kysely
+    await ctx.db.kysely
       .updateTable("articles")
       .set({ updated_at: "2025-06-15T08:00:00.000Z" })
       .where("slug", "=", "staking-basics")
       .execute();
   });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
 
   const fetchXml = async (url: string) => {
-    const res = await app.inject({ url });
+    const res = await ctx.app.inject({ url });
     expect(res.statusCode, url).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=300");
     return { type: res.headers["content-type"], body: res.body, xml: parser.parse(res.body) };
@@ -117,7 +105,7 @@ describe.each(engines)("distribution on %s", (engine) => {
   const slugOf = (link: string) => link.replace(`${BASE}/p/`, "");
 
   it("serves robots.txt allowing all but the API and account, with the absolute sitemap", async () => {
-    const res = await app.inject({ url: "/robots.txt" });
+    const res = await ctx.app.inject({ url: "/robots.txt" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
     const lines = res.body.split("\n");

@@ -6,13 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
 import { importFolder } from "../content/content.service.ts";
 import { localMediaStorage } from "../uploads/storage.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { insertArticle, insertUser, registerMember } from "../../testing/fixtures.ts";
 import { ensureWebBuild } from "../../testing/web-build.ts";
 
@@ -170,11 +169,12 @@ function cardSlugs(page: Page): string[] {
 // ---------------------------------------------------------------------------------------------
 
 describe.each(engines)("page heads on %s", (engine) => {
-  let db: Db;
-  let app: App;
+  beforeAll(() => ensureWebBuild(), 180_000);
+  // Registered after the build hook, so the app is built once the pages exist.
+  const ctx = withTestApp(engine, { config: { PUBLIC_URL: BASE, SITE_NAME: SITE }, web: "build" });
 
   const get = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ url, headers });
+    const res = await ctx.app.inject({ url, headers });
     return parsePage(res.statusCode, res.body);
   };
 
@@ -230,19 +230,12 @@ describe.each(engines)("page heads on %s", (engine) => {
 
   let elena: number;
   beforeAll(async () => {
-    ensureWebBuild();
-    db = await freshDb(engine);
-    app = await buildApp(testConfig({ PUBLIC_URL: BASE, SITE_NAME: SITE }), {
-      db,
-      web: "build",
-      logger: false,
-    });
-    const summary = await importFolder(app.services, demoDir, {
+    const summary = await importFolder(ctx.app.services, demoDir, {
       storage: localMediaStorage(":memory:"),
       log: quiet,
     });
     expect(summary.skipped).toEqual([]);
-    const row = await db.kysely
+    const row = await ctx.db.kysely
       .selectFrom("users")
       .select("id")
       .where("username", "=", "Elena Marsh")
@@ -253,7 +246,7 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["elena-draft", "draft", "2024-01-01T00:00:00.000Z"],
       ["elena-scheduled", "published", "2099-01-01T00:00:00.000Z"],
     ] as const) {
-      await insertArticle(db, {
+      await insertArticle(ctx.db, {
         slug,
         status,
         publishDate,
@@ -262,30 +255,26 @@ describe.each(engines)("page heads on %s", (engine) => {
       });
     }
     // A member who never published, a writer whose account is deleted, a hostile title.
-    await insertUser(db, { username: "Quiet Member" });
-    const gone = await insertUser(db, { username: "Gone Writer" });
-    await insertArticle(db, {
+    await insertUser(ctx.db, { username: "Quiet Member" });
+    const gone = await insertUser(ctx.db, { username: "Gone Writer" });
+    await insertArticle(ctx.db, {
       slug: "orphan-piece",
       publishDate: "2021-01-01T00:00:00.000Z",
       authorId: gone,
     });
-    await db.kysely
+    await ctx.db.kysely
       .updateTable("users")
       .set({ deleted_at: "2025-01-01T00:00:00.000Z" })
       .where("id", "=", gone)
       .execute();
-    const tester = await insertUser(db, { username: "Script Tester" });
-    await insertArticle(db, {
+    const tester = await insertUser(ctx.db, { username: "Script Tester" });
+    await insertArticle(ctx.db, {
       slug: "hostile-title",
       title: HOSTILE_TITLE,
       publishDate: "2021-02-01T00:00:00.000Z",
       authorId: tester,
     });
   }, 180_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   it("home: Organization and WebSite JSON-LD whose SearchAction URL really searches", async () => {
     const page = await get("/");
@@ -503,7 +492,7 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["/authors/elena_marsh", "/authors/elena-marsh"],
       ["/categories/Market-Structure", "/categories/market-structure"],
     ]) {
-      const res = await app.inject({ url });
+      const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(301);
       expect(res.headers.location).toBe(location);
     }
@@ -517,7 +506,7 @@ describe.each(engines)("page heads on %s", (engine) => {
   it("lists in the sitemaps exactly the author and category pages that exist", async () => {
     const locs = async (url: string) => {
       const xml = new XMLParser({ isArray: (name) => name === "url" }).parse(
-        (await app.inject({ url })).body,
+        (await ctx.app.inject({ url })).body,
       ) as { urlset: { url: { loc: string }[] } };
       return xml.urlset.url.map((u) => u.loc);
     };
@@ -565,7 +554,7 @@ describe.each(engines)("page heads on %s", (engine) => {
     const reset = await get("/passreset");
     expect(reset.title).toBe(`Reset your password · ${SITE}`);
     expect(reset.meta("robots")).toEqual(["noindex"]);
-    const member = await registerMember((o) => app.inject(o));
+    const member = await registerMember((o) => ctx.app.inject(o));
     const account = await get("/account", member.auth);
     expect(account.status).toBe(200);
     expect(account.title).toBe(`Your account · ${SITE}`);

@@ -1,43 +1,38 @@
 // Newsletter sign-up over real SMTP on loopback: double opt-in, unsubscribe without a session,
 // the same answer for every address, rate limits and the CSV export (issue #6).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { type SmtpSink, startSmtpSink } from "../mail/smtp-sink.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 
 describe.each(engines)("newsletter on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let sink: SmtpSink;
   let ipCounter = 0;
   const ip = () => `10.2.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}`;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    db = await freshDb(engine);
-    app = await buildApp(testConfig({ SMTP_URL: sink.url, PUBLIC_URL }), { db, logger: false });
   });
   afterAll(async () => {
-    await app.close();
-    await db.close();
     await sink.close();
   });
+  // After the sink's hooks: built once it listens, closed before it stops.
+  const ctx = withTestApp(engine, () => ({ config: { SMTP_URL: sink.url, PUBLIC_URL } }));
 
   const subscribe = async (email: unknown, remoteAddress = ip()) => {
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: "POST",
       url: "/api/newsletter/subscribe",
       payload: { email } as object,
       remoteAddress,
     });
-    await app.services.newsletter.settle();
+    await ctx.app.services.newsletter.settle();
     return res;
   };
   const row = (email: string) =>
-    db.kysely
+    ctx.db.kysely
       .selectFrom("newsletter_subscribers")
       .selectAll()
       .where("email", "=", email)
@@ -52,7 +47,7 @@ describe.each(engines)("newsletter on %s", (engine) => {
   };
   const follow = (link: string, method: "GET" | "POST" = "GET") => {
     const url = new URL(link);
-    return app.inject({ method, url: `${url.pathname}${url.search}` });
+    return ctx.app.inject({ method, url: `${url.pathname}${url.search}` });
   };
 
   it("confirms from the mailed link and unsubscribes from it without a session", async () => {
@@ -92,7 +87,7 @@ describe.each(engines)("newsletter on %s", (engine) => {
     await subscribe("oneclick@example.test");
     const { unsubscribe } = links((await sink.next()).text ?? "");
     const url = new URL(unsubscribe);
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: "POST",
       url: `${url.pathname}${url.search}`,
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -131,7 +126,7 @@ describe.each(engines)("newsletter on %s", (engine) => {
       expect(res.body).toBe(first.body);
       expect(res.headers["content-type"]).toBe(first.headers["content-type"]);
     }
-    const count = await db.kysely
+    const count = await ctx.db.kysely
       .selectFrom("newsletter_subscribers")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("email", "=", "grace@example.test")
@@ -142,7 +137,7 @@ describe.each(engines)("newsletter on %s", (engine) => {
   it("rejects a bad address or extra fields with 400", async () => {
     expect((await subscribe("not-an-email")).statusCode).toBe(400);
     expect((await subscribe(undefined)).statusCode).toBe(400);
-    const extra = await app.inject({
+    const extra = await ctx.app.inject({
       method: "POST",
       url: "/api/newsletter/subscribe",
       payload: { email: "x@example.test", admin: true },
@@ -170,7 +165,7 @@ describe.each(engines)("newsletter on %s", (engine) => {
       "/api/newsletter/confirm",
       "/api/newsletter/unsubscribe?token=nope",
     ]) {
-      const res = await app.inject({ url });
+      const res = await ctx.app.inject({ url });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/?newsletter=invalid");
     }
@@ -183,7 +178,7 @@ describe.each(engines)("newsletter on %s", (engine) => {
     await follow(confirm);
     await subscribe("csv-pending@example.test");
     await sink.next();
-    const csv = await app.services.newsletter.exportCsv();
+    const csv = await ctx.app.services.newsletter.exportCsv();
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("email,status,created_at,confirmed_at");
     expect(csv).toContain("csv-confirmed@example.test,confirmed,");

@@ -1,48 +1,43 @@
 // Likes and bookmarks as a client sees them: counts, privacy of bookmarks, race-free toggles (issue #3).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { insertArticle, registerMember } from "../../testing/fixtures.ts";
 
 const ORIGIN = "http://localhost:3000";
 
 describe.each(engines)("likes and bookmarks on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let published: number;
   let draft: number;
   let future: number;
+  const ctx = withTestApp(engine);
 
   beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false });
-    published = await insertArticle(db, { slug: "on-chain-liquidity" });
-    draft = await insertArticle(db, { slug: "unfinished", status: "draft" });
-    future = await insertArticle(db, { slug: "tomorrow", publishDate: "2999-01-01T00:00:00.000Z" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
+    published = await insertArticle(ctx.db, { slug: "on-chain-liquidity" });
+    draft = await insertArticle(ctx.db, { slug: "unfinished", status: "draft" });
+    future = await insertArticle(ctx.db, {
+      slug: "tomorrow",
+      publishDate: "2999-01-01T00:00:00.000Z",
+    });
   });
 
-  const member = () => registerMember((o) => app.inject(o));
+  const member = () => registerMember((o) => ctx.app.inject(o));
 
   const state = (articleId: number | string, headers: Record<string, string> = {}) =>
-    app.inject({ url: `/api/articles/${articleId}/likesbookmarks`, headers });
+    ctx.app.inject({ url: `/api/articles/${articleId}/likesbookmarks`, headers });
   const toggle = (
     kind: "like" | "bookmark",
     payload: unknown,
     headers: Record<string, string> = {},
   ) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: `/api/articles/toggle-${kind}`,
       headers,
       payload: payload as Record<string, unknown>,
     });
   const rows = async (table: "article_likes" | "article_bookmarks", articleId: number) =>
-    db.kysely.selectFrom(table).selectAll().where("article_id", "=", articleId).execute();
+    ctx.db.kysely.selectFrom(table).selectAll().where("article_id", "=", articleId).execute();
 
   it("answers likedBy, bookmarkedBy and counts for a published article", async () => {
     const res = await state(published);
@@ -53,7 +48,7 @@ describe.each(engines)("likes and bookmarks on %s", (engine) => {
   it("toggles likes per member and lists who liked, earliest first", async () => {
     const a = await member();
     const b = await member();
-    const articleId = await insertArticle(db, { slug: "likes-article" });
+    const articleId = await insertArticle(ctx.db, { slug: "likes-article" });
     expect((await toggle("like", { articleId }, a.auth)).json()).toEqual({
       liked: true,
       likeCount: 1,
@@ -73,7 +68,7 @@ describe.each(engines)("likes and bookmarks on %s", (engine) => {
   it("keeps bookmarks private: only the member sees their own id in bookmarkedBy", async () => {
     const a = await member();
     const b = await member();
-    const articleId = await insertArticle(db, { slug: "bookmarks-article" });
+    const articleId = await insertArticle(ctx.db, { slug: "bookmarks-article" });
     expect((await toggle("bookmark", { articleId }, a.auth)).json()).toEqual({
       bookmarked: true,
       bookmarkCount: 1,
@@ -141,7 +136,7 @@ describe.each(engines)("likes and bookmarks on %s", (engine) => {
 
   it("stays consistent under 20 concurrent toggles by one member (double clicks)", async () => {
     const a = await member();
-    const articleId = await insertArticle(db, { slug: "double-clicks" });
+    const articleId = await insertArticle(ctx.db, { slug: "double-clicks" });
     for (const kind of ["like", "bookmark"] as const) {
       const results = await Promise.all(
         Array.from({ length: 20 }, () => toggle(kind, { articleId }, a.auth)),
@@ -170,7 +165,7 @@ describe.each(engines)("likes and bookmarks on %s", (engine) => {
 
   it("counts 20 members liking at once exactly 20 times", async () => {
     const members = await Promise.all(Array.from({ length: 20 }, () => member()));
-    const articleId = await insertArticle(db, { slug: "crowd" });
+    const articleId = await insertArticle(ctx.db, { slug: "crowd" });
     const results = await Promise.all(members.map((m) => toggle("like", { articleId }, m.auth)));
     expect(results.every((r) => r.statusCode === 200 && r.json().liked === true)).toBe(true);
     const now = (await state(articleId)).json();
@@ -183,10 +178,10 @@ describe.each(engines)("likes and bookmarks on %s", (engine) => {
 
   it("shows the article's like and bookmark counts on its card", async () => {
     const a = await member();
-    const articleId = await insertArticle(db, { slug: "card-counts" });
+    const articleId = await insertArticle(ctx.db, { slug: "card-counts" });
     await toggle("like", { articleId }, a.auth);
     await toggle("bookmark", { articleId }, a.auth);
-    const res = await app.inject({ url: "/api/articles?filters[slug][$eq]=card-counts" });
+    const res = await ctx.app.inject({ url: "/api/articles?filters[slug][$eq]=card-counts" });
     expect(res.json().data[0].attributes).toMatchObject({ likeCount: 1, bookmarkCount: 1 });
   });
 });

@@ -4,10 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { multipart } from "../../testing/multipart.ts";
 import { importFolder } from "../content/content.service.ts";
@@ -23,21 +22,11 @@ const webp = (width: number, height: number) =>
     .toBuffer();
 
 describe.each(engines)("image copies on %s", (engine) => {
-  let db: Db;
-  let app: App;
-
-  beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
+  const ctx = withTestApp(engine);
 
   /** GETs `url`: its status, headers and, for an image, its pixel size. */
   async function fetchImage(url: string) {
-    const res = await app.inject({ url });
+    const res = await ctx.app.inject({ url });
     if (res.statusCode !== 200) return { res, width: 0, height: 0, format: "" };
     const { width, height, format } = await sharp(res.rawPayload).metadata();
     return { res, width, height, format: String(format) };
@@ -79,20 +68,20 @@ describe.each(engines)("image copies on %s", (engine) => {
       `/uploads/${variantKey(`tests/missing-${engine}.webp`, 480)}`,
       "/uploads/../escape.w480.webp",
     ]) {
-      expect((await app.inject({ url })).statusCode, url).toBe(404);
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
     }
     expect(await storage.find(variantKey(small, 480))).toBeNull();
   });
 
   it("stores the copies of a member's upload with it, and removes them with the account", async () => {
-    const { id, auth } = await registerMember((o) => app.inject(o));
+    const { id, auth } = await registerMember((o) => ctx.app.inject(o));
     const png = await sharp({
       create: { width: 2000, height: 1000, channels: 3, background: "#fff" },
     })
       .png()
       .toBuffer();
     const form = multipart([{ field: "files", filename: "a.png", type: "image/png", data: png }]);
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: "POST",
       url: "/api/upload",
       ...form,
@@ -110,11 +99,17 @@ describe.each(engines)("image copies on %s", (engine) => {
       height: 240,
     });
 
-    const deleted = await app.inject({ method: "DELETE", url: `/api/users/${id}`, headers: auth });
+    const deleted = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/users/${id}`,
+      headers: auth,
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await storage.find(key)).toBeNull();
     expect(await storage.find(variantKey(key, 480))).toBeNull();
-    expect((await app.inject({ url: `/uploads/${variantKey(key, 480)}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/uploads/${variantKey(key, 480)}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it("stores the copies of every imported thumbnail at import", async () => {
@@ -128,10 +123,10 @@ describe.each(engines)("image copies on %s", (engine) => {
         path.join(dir, `copies-${engine}.md`),
         `---\ntitle: "Copies of ${engine}"\nslug: copies-of-${engine}\npublishDate: "2024-03-04"\nauthor: "Copy Author"\ntype: Research\n---\n\nBody.\n`,
       );
-      const summary = await importFolder(app.services, dir, { storage, log: quiet });
+      const summary = await importFolder(ctx.app.services, dir, { storage, log: quiet });
       expect(summary.skipped).toEqual([]);
-      const thumbnail = (await app.services.articles.findBySlug(`copies-of-${engine}`))?.attributes
-        .thumbnailUrl;
+      const thumbnail = (await ctx.app.services.articles.findBySlug(`copies-of-${engine}`))
+        ?.attributes.thumbnailUrl;
       expect(thumbnail).toMatchObject({ width: 1200, height: 630 });
       const key = thumbnail?.url.slice("/uploads/".length) ?? "";
       for (const width of VARIANT_WIDTHS) {

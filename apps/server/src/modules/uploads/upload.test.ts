@@ -2,10 +2,9 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { describe, expect, it } from "vitest";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import { UPLOADS_PER_HOUR } from "./upload.service.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { multipart, type Part } from "../../testing/multipart.ts";
@@ -24,23 +23,13 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
 }
 
 describe.each(engines)("uploads on %s", (engine) => {
-  let db: Db;
-  let app: App;
+  const ctx = withTestApp(engine);
 
-  beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
-
-  const member = () => registerMember((o) => app.inject(o));
+  const member = () => registerMember((o) => ctx.app.inject(o));
 
   const upload = (auth: Record<string, string>, parts: Part[]) => {
     const { payload, headers } = multipart(parts);
-    return app.inject({
+    return ctx.app.inject({
       method: "POST",
       url: "/api/upload",
       payload,
@@ -81,7 +70,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     expect(stored.url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
     expect(stored.name).not.toContain("holiday");
 
-    const served = await app.inject({ url: stored.url });
+    const served = await ctx.app.inject({ url: stored.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
@@ -96,7 +85,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     expect(bytes.includes("EXIF") || bytes.includes("Exif")).toBe(false);
     expect(stored.size).toBeCloseTo(bytes.length / 1024, 1);
 
-    const row = await db.kysely
+    const row = await ctx.db.kysely
       .selectFrom("media")
       .selectAll()
       .where("id", "=", stored.id)
@@ -136,7 +125,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     const polyglot = Buffer.concat([gif, Buffer.from("\n<script>alert(document.cookie)</script>")]);
     const res = await upload(auth, file(polyglot, "x.gif", "image/gif"));
     expect(res.statusCode).toBe(201);
-    const served = await app.inject({ url: res.json()[0].url });
+    const served = await ctx.app.inject({ url: res.json()[0].url });
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.rawPayload.includes("script")).toBe(false);
   });
@@ -222,7 +211,7 @@ describe.each(engines)("uploads on %s", (engine) => {
       [],
     ];
     for (const parts of cases) expect((await upload(auth, parts)).statusCode).toBe(400);
-    const json = await app.inject({
+    const json = await ctx.app.inject({
       method: "POST",
       url: "/api/upload",
       headers: auth,

@@ -9,12 +9,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InjectOptions } from "fastify";
 import { SignJWT } from "jose";
-import { buildApp, type App } from "../../app.ts";
 import { repoRoot } from "../../config.ts";
 import { type Db, openDb } from "../../db/client.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { createSessionTokens } from "../accounts/sessions.ts";
-import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { withTestApp } from "../../testing/app.ts";
+import { engines } from "../../testing/db.ts";
 import {
   insertArticle,
   insertUser,
@@ -43,26 +43,19 @@ function multipartFile(data: Buffer) {
 }
 
 describe.each(engines)("users on %s", (engine) => {
-  let db: Db;
-  let app: App;
   let now = new Date("2026-06-01T12:00:00.000Z");
   let articleId: number;
   /** Every response body of this file, checked at the end for secrets. */
   const bodies: string[] = [];
+  const ctx = withTestApp(engine, { clock: { now: () => now } });
 
   beforeAll(async () => {
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(), { db, logger: false, clock: { now: () => now } });
-    articleId = await insertArticle(db, { slug: "matrix-article" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
+    articleId = await insertArticle(ctx.db, { slug: "matrix-article" });
   });
 
   type Headers = Record<string, string>;
   async function inject(options: InjectOptions) {
-    const res = await app.inject(options);
+    const res = await ctx.app.inject(options);
     // Error bodies may echo a refused field's name back to the one who sent it.
     if (!FORBIDDEN.test(JSON.stringify(options.payload ?? ""))) bodies.push(res.body);
     return res;
@@ -265,14 +258,14 @@ describe.each(engines)("users on %s", (engine) => {
     it("lists the owner's bookmarks, newest first, published only, and to nobody else", async () => {
       const owner = await member();
       const other = await member();
-      const first = await insertArticle(db, { slug: "bookmark-first", title: "First" });
-      const second = await insertArticle(db, { slug: "bookmark-second", title: "Second" });
-      const unpublished = await insertArticle(db, { slug: "bookmark-draft", status: "draft" });
+      const first = await insertArticle(ctx.db, { slug: "bookmark-first", title: "First" });
+      const second = await insertArticle(ctx.db, { slug: "bookmark-second", title: "Second" });
+      const unpublished = await insertArticle(ctx.db, { slug: "bookmark-draft", status: "draft" });
       await bookmark(first, owner.auth);
       now = new Date(now.getTime() + 1000);
       await bookmark(second, owner.auth);
       // A bookmark made before the article was unpublished.
-      await db.kysely
+      await ctx.db.kysely
         .insertInto("article_bookmarks")
         .values({ article_id: unpublished, user_id: owner.id, created_at: now.toISOString() })
         .execute();
@@ -350,7 +343,7 @@ describe.each(engines)("users on %s", (engine) => {
       const owner = await member();
       const other = await member();
       const theirs = await uploadAvatar(other.auth);
-      const imported = await db.kysely
+      const imported = await ctx.db.kysely
         .insertInto("media")
         .values({
           url: `/uploads/articles/imported-${engine}.webp`,
@@ -442,7 +435,7 @@ describe.each(engines)("users on %s", (engine) => {
       });
       expect(String(res.headers["set-cookie"])).toMatch(/pragmatist_session=;/);
 
-      const row = await db.kysely
+      const row = await ctx.db.kysely
         .selectFrom("users")
         .selectAll()
         .where("id", "=", owner.id)
@@ -456,14 +449,14 @@ describe.each(engines)("users on %s", (engine) => {
       });
       expect(row.deleted_at).not.toBeNull();
       for (const table of ["article_likes", "article_bookmarks"] as const) {
-        const left = await db.kysely
+        const left = await ctx.db.kysely
           .selectFrom(table)
           .selectAll()
           .where("user_id", "=", owner.id)
           .execute();
         expect(left).toHaveLength(0);
       }
-      const media = await db.kysely
+      const media = await ctx.db.kysely
         .selectFrom("media")
         .select("id")
         .where("owner_id", "=", owner.id)

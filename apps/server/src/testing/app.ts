@@ -1,0 +1,62 @@
+// One app over a fresh database for a describe block: the set-up and tear-down most server test
+// files share, on SQLite and (when DATABASE_URL is set) PostgreSQL (DESIGN.md "Tests").
+import { afterAll, beforeAll } from "vitest";
+import { type App, type BuildOptions, buildApp } from "../app.ts";
+import type { Db, Dialect } from "../db/client.ts";
+import { freshDb, testConfig } from "./db.ts";
+
+/** What `withTestApp` builds with: `testConfig` overrides and `buildApp`'s options. */
+export interface TestAppOptions extends Omit<BuildOptions, "db" | "logger"> {
+  /** Environment overrides for `testConfig` (e.g. `{ PUBLIC_URL: "https://example.test" }`). */
+  config?: Record<string, string>;
+}
+
+/** The suite's app and database; readable once the beforeAll of `withTestApp` has run. */
+export interface TestApp {
+  readonly app: App;
+  readonly db: Db;
+}
+
+/**
+ * Registers, in the calling `describe` block, a `beforeAll` that opens a fresh database on `engine`
+ * (`freshDb`) and builds the app over it with `buildApp(testConfig(config), { ...rest, db,
+ * logger: false })`, and an `afterAll` that closes the app, then the database (whichever were
+ * opened, so a failed set-up still cleans up).
+ *
+ * `options` may be a function, called inside the `beforeAll`, for values that exist only once
+ * earlier hooks ran (a mail sink's URL, a mock provider's port). Vitest runs `beforeAll` hooks in
+ * registration order and `afterAll` hooks in reverse (its default `sequence.hooks: "stack"`), so a
+ * fixture `beforeAll` registered after this call sees the app, and a server started in a hook
+ * registered before it is up first and stopped last.
+ *
+ * @throws Error when `app` or `db` is read before the `beforeAll` has run (e.g. destructured while
+ * the describe block is being collected).
+ */
+export function withTestApp(
+  engine: Dialect,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): TestApp {
+  let app: App | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    const { config, ...build } = typeof options === "function" ? options() : options;
+    db = await freshDb(engine);
+    app = await buildApp(testConfig(config), { ...build, db, logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  const notYet = (what: string) =>
+    new Error(`withTestApp: ${what} is read before its beforeAll has run`);
+  return {
+    get app() {
+      if (!app) throw notYet("app");
+      return app;
+    },
+    get db() {
+      if (!db) throw notYet("db");
+      return db;
+    },
+  };
+}
