@@ -6,7 +6,9 @@ import {
   DELETED_MEMBER_NAME,
   type Role,
 } from "@pragmatist/contracts";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
+import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import * as repo from "./comments.repository.ts";
@@ -57,9 +59,10 @@ export interface CommentsService {
   edit(actor: Actor, id: number, content: string): Promise<Comment>;
   /**
    * Soft-deletes a comment: its author, or an editor or admin. The text is erased; replies stay.
+   * `alongside` runs in the same transaction (the studio's audit entry: both or neither).
    * @throws NotFoundError (unknown or already deleted), ForbiddenError.
    */
-  remove(actor: Actor, id: number): Promise<{ deleted: true }>;
+  remove(actor: Actor, id: number, alongside?: Alongside): Promise<{ deleted: true }>;
   /**
    * Reports a comment to the editors, once per member (a repeat changes nothing and answers the
    * same). @throws NotFoundError (unknown, deleted, hidden), ForbiddenError (own comment).
@@ -69,10 +72,22 @@ export interface CommentsService {
   toggleLike(userId: number, id: number): Promise<{ liked: boolean; likeCount: number }>;
   /**
    * Hides a comment (and so its replies) from readers, or shows it again; editors and admins
-   * only. @throws NotFoundError (unknown), ForbiddenError (other roles).
+   * only. `alongside` runs in the same transaction, as for `remove`.
+   * @throws NotFoundError (unknown), ForbiddenError (other roles).
    */
-  setHidden(actor: Actor, id: number, hidden: boolean): Promise<{ hidden: boolean }>;
+  setHidden(
+    actor: Actor,
+    id: number,
+    hidden: boolean,
+    alongside?: Alongside,
+  ): Promise<{ hidden: boolean }>;
 }
+
+/**
+ * A write that must commit with a comment's change or not at all (OWASP ASVS 7.1: no action
+ * without its audit entry); it gets the transaction's query builder.
+ */
+export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
 const MODERATORS = new Set<Role>(["editor", "admin"]);
 
@@ -281,12 +296,17 @@ export function createCommentsService(
       return one(id, actor.id);
     },
 
-    async remove(actor, id) {
+    async remove(actor, id, alongside) {
       const state = await visible(id, { allowHidden: true });
       if (state.author_id !== actor.id && !canModerate(actor.role)) {
         throw new ForbiddenError("Only its author or an editor can delete a comment");
       }
-      if (!(await repo.softDelete(k, id, now()))) throw new NotFoundError("Comment not found");
+      const deleted = await k.transaction().execute(async (trx) => {
+        if (!(await repo.softDelete(trx, id, now()))) return false;
+        await alongside?.(trx);
+        return true;
+      });
+      if (!deleted) throw new NotFoundError("Comment not found");
       return { deleted: true };
     },
 
@@ -304,10 +324,13 @@ export function createCommentsService(
       return { liked, likeCount: await repo.countLikes(k, id) };
     },
 
-    async setHidden(actor, id, hidden) {
+    async setHidden(actor, id, hidden, alongside) {
       if (!canModerate(actor.role)) throw new ForbiddenError("Only editors can hide comments");
       await visible(id, { allowHidden: true, allowDeleted: true });
-      await repo.setHidden(k, id, hidden ? { by: actor.id, now: now() } : null);
+      await k.transaction().execute(async (trx) => {
+        await repo.setHidden(trx, id, hidden ? { by: actor.id, now: now() } : null);
+        await alongside?.(trx);
+      });
       return { hidden };
     },
   };

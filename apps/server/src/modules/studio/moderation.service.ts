@@ -114,30 +114,37 @@ export function createModerationService(
 
     async setHidden(actor, commentId, hidden) {
       authorize(actor, "comment.moderate");
-      const result = await comments.setHidden(actor, commentId, hidden);
-      deps.watch.changed();
-      await recordAudit(
-        k,
-        {
-          actorId: actor.id,
-          action: hidden ? "comment.hide" : "comment.unhide",
-          targetType: "comment",
-          targetId: commentId,
-        },
-        stamp(),
+      const result = await comments.setHidden(actor, commentId, hidden, (trx) =>
+        recordAudit(
+          trx,
+          {
+            actorId: actor.id,
+            action: hidden ? "comment.hide" : "comment.unhide",
+            targetType: "comment",
+            targetId: commentId,
+          },
+          stamp(),
+        ),
       );
+      deps.watch.changed();
       return result;
     },
 
     async deleteComment(actor, commentId) {
       authorize(actor, "comment.moderate");
-      const result = await comments.remove(actor, commentId);
-      deps.watch.changed();
-      await recordAudit(
-        k,
-        { actorId: actor.id, action: "comment.delete", targetType: "comment", targetId: commentId },
-        stamp(),
+      const result = await comments.remove(actor, commentId, (trx) =>
+        recordAudit(
+          trx,
+          {
+            actorId: actor.id,
+            action: "comment.delete",
+            targetType: "comment",
+            targetId: commentId,
+          },
+          stamp(),
+        ),
       );
+      deps.watch.changed();
       return result;
     },
 

@@ -3,6 +3,7 @@
 // subscribers with the CSV export, and the audit log of all of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry, Comment, ReportedComment, StudioMember } from "@pragmatist/contracts";
+import { sql } from "kysely";
 import { engines } from "../../testing/db.ts";
 import type { TestMember } from "../../testing/fixtures.ts";
 import {
@@ -127,6 +128,38 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
       ["comment.hide", spam],
     ]);
     expect(entries[0]?.actor).toEqual({ id: editor.id, username: "Eve Editor" });
+  });
+
+  it("moderates a comment only together with its audit entry", async () => {
+    const text = "Audited or untouched";
+    const id = await insertComment(ctx.db, { articleId, authorId: troll.id, content: text });
+    // The audit log cannot be written (a real failure of the database, not a stub).
+    const auditLog = (from: string, to: string) =>
+      sql`alter table ${sql.table(from)} rename to ${sql.table(to)}`.execute(ctx.db.kysely);
+    await auditLog("audit_log", "audit_log_away");
+    try {
+      for (const [method, url] of [
+        ["POST", `/api/studio/comments/${id}/hide`],
+        ["DELETE", `/api/studio/comments/${id}`],
+      ] as const) {
+        const res = await call(editor, method, url);
+        expect(res.statusCode).toBe(500);
+        expect(res.json().error).toMatchObject({ status: 500, name: "ApplicationError" });
+      }
+    } finally {
+      await auditLog("audit_log_away", "audit_log");
+    }
+    // Neither happened: readers still see it, and nothing was logged.
+    expect(await thread()).toContain(text);
+    const entries = await audit(`?targetType=comment`);
+    expect(entries.filter((e) => e.targetId === id)).toEqual([]);
+    // With the log back, the same action goes through with its entry.
+    await call(editor, "POST", `/api/studio/comments/${id}/hide`);
+    expect(await thread()).not.toContain(text);
+    expect((await audit(`?targetType=comment`))[0]).toMatchObject({
+      action: "comment.hide",
+      targetId: id,
+    });
   });
 
   it("bans a member from commenting with a reason they are told, until unbanned", async () => {
