@@ -120,19 +120,24 @@ export function createMembersService(
 
     async createAccount(input) {
       const at = stamp();
-      const id = await repo.insertAccount(k, input, at);
-      if (id === null) throw new ValidationError(`An account with the email ${input.email} exists`);
-      await recordAudit(
-        k,
-        {
-          actorId: null,
-          action: "member.role",
-          targetType: "member",
-          targetId: id,
-          details: { from: null, to: input.role, via: "command line" },
-        },
-        at,
-      );
+      const id = await k.transaction().execute(async (trx) => {
+        const created = await repo.insertAccount(trx, input, at);
+        if (created === null) {
+          throw new ValidationError(`An account with the email ${input.email} exists`);
+        }
+        await recordAudit(
+          trx,
+          {
+            actorId: null,
+            action: "member.role",
+            targetType: "member",
+            targetId: created,
+            details: { from: null, to: input.role, via: "command line" },
+          },
+          at,
+        );
+        return created;
+      });
       return toMember(await get(id));
     },
 
