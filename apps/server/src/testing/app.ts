@@ -17,11 +17,47 @@ export interface TestApp {
   readonly db: Db;
 }
 
+/** An app over a fresh database that its opener closes: what `openTestApp` returns. */
+export interface OpenTestApp extends TestApp {
+  /** Closes the app, then the database. */
+  close(): Promise<void>;
+}
+
 /**
- * Registers, in the calling `describe` block, a `beforeAll` that opens a fresh database on `engine`
- * (`freshDb`) and builds the app over it with `buildApp(testConfig(config), { ...rest, db,
- * logger: false })`, and an `afterAll` that closes the app, then the database (whichever were
- * opened, so a failed set-up still cleans up).
+ * Opens a fresh database on `engine` (`freshDb`) and builds the app over it with
+ * `buildApp(testConfig(config), { ...rest, db, logger: false })`, for set-ups that run inside a
+ * hook of their own (e.g. `studioContext`); `withTestApp` registers this in a `beforeAll`.
+ *
+ * @throws whatever `freshDb` or `buildApp` throws; when `buildApp` throws, the database is closed
+ * first.
+ */
+export async function openTestApp(
+  engine: Dialect,
+  options: TestAppOptions = {},
+): Promise<OpenTestApp> {
+  const { config, ...build } = options;
+  const db = await freshDb(engine);
+  let app: App;
+  try {
+    app = await buildApp(testConfig(config), { ...build, db, logger: false });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Registers, in the calling `describe` block, a `beforeAll` that opens the app over a fresh
+ * database on `engine` (`openTestApp`), and an `afterAll` that closes the app, then the database
+ * (when they were opened; a set-up that failed has already closed what it opened).
  *
  * `options` may be a function, called inside the `beforeAll`, for values that exist only once
  * earlier hooks ran (a mail sink's URL, a mock provider's port). Vitest runs `beforeAll` hooks in
@@ -36,27 +72,23 @@ export function withTestApp(
   engine: Dialect,
   options: TestAppOptions | (() => TestAppOptions) = {},
 ): TestApp {
-  let app: App | undefined;
-  let db: Db | undefined;
+  let opened: OpenTestApp | undefined;
   beforeAll(async () => {
-    const { config, ...build } = typeof options === "function" ? options() : options;
-    db = await freshDb(engine);
-    app = await buildApp(testConfig(config), { ...build, db, logger: false });
+    opened = await openTestApp(engine, typeof options === "function" ? options() : options);
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    await opened?.close();
   });
   const notYet = (what: string) =>
     new Error(`withTestApp: ${what} is read before its beforeAll has run`);
   return {
     get app() {
-      if (!app) throw notYet("app");
-      return app;
+      if (!opened) throw notYet("app");
+      return opened.app;
     },
     get db() {
-      if (!db) throw notYet("db");
-      return db;
+      if (!opened) throw notYet("db");
+      return opened.db;
     },
   };
 }

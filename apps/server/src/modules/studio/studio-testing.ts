@@ -2,9 +2,9 @@
 // each role, and the studio's requests (real HTTP through app.inject, nothing mocked).
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Role, StudioArticle } from "@pragmatist/contracts";
-import { type App, buildApp } from "../../app.ts";
+import type { App } from "../../app.ts";
 import type { Db, Dialect } from "../../db/client.ts";
-import { freshDb, testConfig } from "../../testing/db.ts";
+import { openTestApp } from "../../testing/app.ts";
 import { registerMember, type TestMember } from "../../testing/fixtures.ts";
 
 /** A clock tests move by hand; the app reads it for every publish-date decision. */
@@ -14,6 +14,7 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
+/** A clock that stands still at `start` (ISO 8601) until a test `set`s it: scheduling tests. */
 export function testClock(start = "2026-03-02T09:00:00.000Z"): TestClock {
   let t = Date.parse(start);
   return {
@@ -37,17 +38,19 @@ export interface StudioContext {
   close(): Promise<void>;
 }
 
-/** Opens a fresh database on `engine` and builds the API app over it with a test clock. */
+/**
+ * Opens a fresh database on `engine` and builds the API app over it with a test clock
+ * (`openTestApp`; `options.config` overrides `testConfig`, `options.web` serves pages). Call it in
+ * a `beforeAll` and `close()` it in the matching `afterAll`.
+ */
 export async function studioContext(
   engine: Dialect,
   options: { config?: Record<string, string>; web?: "build" } = {},
 ): Promise<StudioContext> {
-  const db = await freshDb(engine);
   const clock = testClock();
-  const app = await buildApp(testConfig(options.config), {
-    db,
+  const { app, db, close } = await openTestApp(engine, {
     clock,
-    logger: false,
+    ...(options.config ? { config: options.config } : {}),
     ...(options.web ? { web: options.web } : {}),
   });
   const inject = (o: InjectOptions) => app.inject(o);
@@ -61,10 +64,7 @@ export async function studioContext(
       await db.kysely.updateTable("users").set({ role }).where("id", "=", m.id).execute();
       return m;
     },
-    async close() {
-      await app.close();
-      await db.close();
-    },
+    close,
   };
 }
 
