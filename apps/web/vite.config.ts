@@ -164,8 +164,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger chunks for what every page loads: React and the router together, and the
-        // app's shell (layout, primitives, helpers), instead of a dozen tiny modules. Keeps the
-        // article page's initial JavaScript under its 120 KiB gzip budget (issue #2).
+        // app's shell (header, footer, primitives, helpers), instead of a dozen tiny modules.
+        // Only what every page shows: the listings' sidebar and newsletter banner (and the
+        // partner logos in it) stay with the listing layout. Keeps the article page's initial
+        // JavaScript under its 120 KiB gzip budget (issue #2).
         codeSplitting: {
           groups: [
             {
@@ -174,7 +176,7 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: /apps[\\/]web[\\/]app[\\/](components[\\/]|features[\\/]layout[\\/]|lib[\\/](format|viewer)\.ts)/,
+              test: /apps[\\/]web[\\/]app[\\/](components[\\/]ui[\\/]|features[\\/]layout[\\/](?!sidebar|newsletter-banner)|lib[\\/](format|viewer)\.ts)/,
             },
           ],
         },

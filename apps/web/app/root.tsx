@@ -3,6 +3,8 @@
 // spec §2).
 import { type OwnUser, publicationContext, viewerContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+// A hashed file, cached for a year, rather than a data: URI repeated in every page and in the JS.
+import faviconUrl from "./favicon.svg?no-inline";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -69,14 +71,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, path: location.pathname });
 
-const favicon =
-  "data:image/svg+xml," +
-  encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M11 24V8.5h6.2a5.25 5.25 0 0 1 0 10.5H11" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
-  );
-
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: favicon, type: "image/svg+xml" },
+  { rel: "icon", href: faviconUrl, type: "image/svg+xml" },
   // The Latin face of the text font, wanted by the first paint of every page.
   { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];

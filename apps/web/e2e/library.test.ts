@@ -109,6 +109,13 @@ describe("the research library", () => {
     const res = await page.goto(`${app.baseUrl}/p/no-such-article-here`);
     expect(res?.status()).toBe(404);
     expect(await page.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+    // The screen's code arrives on demand; once it has, its search works in place.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("staking");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/p\/no-such-article-here\?q=staking$/);
+    await page.getByRole("heading", { name: "Results for “staking”" }).waitFor();
+    expect(await page.locator('main a[href^="/p/"]').count()).toBeGreaterThan(0);
   });
 });
 

@@ -7,7 +7,8 @@ import { ArticleHeader } from "../features/article/article-header.tsx";
 import { renderArticleHtml } from "../features/article/article-html.server.tsx";
 import { ArticleThumbnail } from "../features/article/article-thumbnail.tsx";
 import { Chip, ChipList } from "../features/article/chips.tsx";
-import { notFoundMeta, notFoundOf, PageError } from "../features/article/not-found.tsx";
+import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
+import { PageErrorBoundary } from "../features/article/page-error-boundary.tsx";
 import { SourceCredit } from "../features/article/source-credit.tsx";
 import { SubscribePanel } from "../features/article/subscribe-panel.tsx";
 import { notFoundData } from "../features/article/suggestions.server.ts";
@@ -170,5 +171,5 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  return <PageErrorBoundary error={error} />;
 }

@@ -3,7 +3,8 @@
 import { publicationContext } from "@pragmatist/contracts";
 import { data, redirect } from "react-router";
 import { AuthorAvatar } from "../features/article/article-header.tsx";
-import { notFoundMeta, notFoundOf, PageError } from "../features/article/not-found.tsx";
+import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
+import { PageErrorBoundary } from "../features/article/page-error-boundary.tsx";
 import { notFoundData } from "../features/article/suggestions.server.ts";
 import { ArchiveList, Breadcrumbs } from "../features/articles/archive.tsx";
 import { articlesCount, pagePath } from "../features/articles/listing.ts";
@@ -112,5 +113,5 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} landmark={false} />;
+  return <PageErrorBoundary error={error} landmark={false} />;
 }

@@ -2,7 +2,8 @@
 // (`?page=N`), inside the shared layout; unknown categories and pages past the end answer 404.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, redirect } from "react-router";
-import { notFoundMeta, notFoundOf, PageError } from "../features/article/not-found.tsx";
+import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
+import { PageErrorBoundary } from "../features/article/page-error-boundary.tsx";
 import { notFoundData } from "../features/article/suggestions.server.ts";
 import { ArchiveList, Breadcrumbs } from "../features/articles/archive.tsx";
 import { ARCHIVE_PAGE_SIZE, articlesCount, pagePath } from "../features/articles/listing.ts";
@@ -92,5 +93,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} landmark={false} />;
+  return <PageErrorBoundary error={error} landmark={false} />;
 }

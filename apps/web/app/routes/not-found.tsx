@@ -2,7 +2,8 @@
 import { publicationContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { ErrorScreen, errorDetail } from "../features/article/error-screen.tsx";
-import { NotFound, notFoundMeta, notFoundOf } from "../features/article/not-found.tsx";
+import { NotFound } from "../features/article/not-found.tsx";
+import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
 import { notFoundData } from "../features/article/suggestions.server.ts";
 import type { Route } from "./+types/not-found";
 

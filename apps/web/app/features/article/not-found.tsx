@@ -1,47 +1,9 @@
-// The 404 screen shared by an unknown article (/p/{slug}) and any unknown address (splat route).
-import { Form, isRouteErrorResponse, Link } from "react-router";
+// The 404 screen shared by an unknown article (/p/{slug}) and any unknown address (splat route),
+// and the error screen of page routes. Loaded on demand by the routes' error boundaries
+// (page-error-boundary.tsx); the 404 route itself imports it.
+import { Form, Link } from "react-router";
 import { ErrorScreen, errorDetail } from "./error-screen.tsx";
-
-export interface Suggestion {
-  title: string;
-  slug: string;
-}
-
-/** What a 404 carries to its boundary (thrown with `data(…, { status: 404 })`). */
-export interface NotFoundData {
-  siteName: string;
-  /** The reader's own search on this page (`?q=`), empty when none. */
-  query: string;
-  /** Articles whose words match the search or the missing address. */
-  suggestions: Suggestion[];
-}
-
-/** Reads a 404's data back in an error boundary or meta function (it arrives as `unknown`). */
-export function asNotFoundData(value: unknown): NotFoundData | null {
-  if (!value || typeof value !== "object") return null;
-  const v = value as Partial<NotFoundData>;
-  if (typeof v.siteName !== "string" || !Array.isArray(v.suggestions)) return null;
-  return {
-    siteName: v.siteName,
-    query: typeof v.query === "string" ? v.query : "",
-    suggestions: v.suggestions,
-  };
-}
-
-/** The NotFoundData of a thrown 404 response, or null for any other error. */
-export function notFoundOf(error: unknown): NotFoundData | null {
-  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
-  return asNotFoundData(error.data) ?? { siteName: "", query: "", suggestions: [] };
-}
-
-/** Meta of a 404: a plain title, and no indexing of a missing page. */
-export function notFoundMeta(data: NotFoundData | null) {
-  const site = data?.siteName;
-  return [
-    { title: site ? `Page not found — ${site}` : "Page not found" },
-    { name: "robots", content: "noindex" },
-  ];
-}
+import { type NotFoundData, notFoundOf } from "./not-found-data.ts";
 
 /**
  * The 404 screen. `landmark` false renders it inside a layout that already has the `<main>`

@@ -1,6 +1,6 @@
 // Server-only: articles to suggest on a 404, found by searching the words of the missing address.
 import type { PublicationApi } from "@pragmatist/contracts";
-import type { NotFoundData, Suggestion } from "./not-found.tsx";
+import type { NotFoundData, Suggestion } from "./not-found-data.ts";
 
 /** "/p/bitcoin-etf-flowz" -> "bitcoin etf flowz": the words a reader probably meant. */
 export function wordsOf(path: string): string {

@@ -1,0 +1,44 @@
+// What a 404 carries from a loader to its error boundary and meta (no markup: every page route
+// with a 404 imports this, while the screens in not-found.tsx load only when shown).
+import { isRouteErrorResponse } from "react-router";
+
+export interface Suggestion {
+  title: string;
+  slug: string;
+}
+
+/** What a 404 carries to its boundary (thrown with `data(…, { status: 404 })`). */
+export interface NotFoundData {
+  siteName: string;
+  /** The reader's own search on this page (`?q=`), empty when none. */
+  query: string;
+  /** Articles whose words match the search or the missing address. */
+  suggestions: Suggestion[];
+}
+
+/** Reads a 404's data back in an error boundary or meta function (it arrives as `unknown`). */
+export function asNotFoundData(value: unknown): NotFoundData | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Partial<NotFoundData>;
+  if (typeof v.siteName !== "string" || !Array.isArray(v.suggestions)) return null;
+  return {
+    siteName: v.siteName,
+    query: typeof v.query === "string" ? v.query : "",
+    suggestions: v.suggestions,
+  };
+}
+
+/** The NotFoundData of a thrown 404 response, or null for any other error. */
+export function notFoundOf(error: unknown): NotFoundData | null {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
+  return asNotFoundData(error.data) ?? { siteName: "", query: "", suggestions: [] };
+}
+
+/** Meta of a 404: a plain title, and no indexing of a missing page. */
+export function notFoundMeta(data: NotFoundData | null) {
+  const site = data?.siteName;
+  return [
+    { title: site ? `Page not found — ${site}` : "Page not found" },
+    { name: "robots", content: "noindex" },
+  ];
+}
