@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { NotFoundError } from "../errors.ts";
+import { INVITE_CODE_TTL_SECONDS } from "../modules/accounts/password-reset.ts";
 
 const USAGE = `Usage: npm run user:role -- <email> <role> [--create --username <name>]
 
@@ -101,10 +102,9 @@ async function main(): Promise<number> {
         role,
       });
       console.log(`Created ${created.email} (user ${created.id}, ${created.username}) as ${role}`);
-      await services.passwordReset.forgotPassword(email.data, { ip: "command-line", log: mailLog });
-      await services.passwordReset.settle();
+      await services.passwordReset.invite(email.data, { role, log: mailLog });
       console.log(
-        "They choose a password through the mailed link (valid 30 minutes), then sign in.",
+        `They choose a password through the mailed link (valid ${INVITE_CODE_TTL_SECONDS / 86400} days), then sign in.`,
       );
       return 0;
     } finally {

@@ -2,9 +2,9 @@
 // that revokes every older session.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
-import { ValidationError } from "../../errors.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
-import { composeMail } from "../mail/compose.ts";
+import { composeMail, type MailContent } from "../mail/compose.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 import * as repo from "./accounts.repository.ts";
 import { consumeOneTimeCode, createOneTimeCode, revokeOneTimeCodes } from "./one-time-codes.ts";
@@ -12,6 +12,12 @@ import { assertPasswordAllowed, hashPassword } from "./passwords.ts";
 
 /** How long a reset link works: 30 minutes, in seconds (OWASP Forgot Password Cheat Sheet). */
 export const RESET_CODE_TTL_SECONDS = 30 * 60;
+/**
+ * How long the link of a new account works: 3 days, in seconds. Nobody asked for it a moment ago,
+ * so it must outlast a weekend's unread mail; it is still single-use and short-lived (OWASP
+ * Forgot Password Cheat Sheet, "tokens should expire after an appropriate period").
+ */
+export const INVITE_CODE_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 export interface PasswordResetService {
   /**
@@ -33,6 +39,14 @@ export interface PasswordResetService {
    * @throws ValidationError for an unknown, used or expired code or a common password; 429.
    */
   resetPassword(input: { code: string; password: string }, context: { ip: string }): Promise<void>;
+  /**
+   * Mails the member of a new account made for them (the command line's `--create`) a link to
+   * choose their first password: the same single-use code and page as a reset, worded as an
+   * invitation and valid INVITE_CODE_TTL_SECONDS. Sent before it resolves; errors of the mailer
+   * propagate.
+   * @throws NotFoundError when no account has this email.
+   */
+  invite(email: string, context: { role: string; log: MailLogger }): Promise<void>;
   /** Resolves when the reset mails already accepted have been handled (for shutdown and tests). */
   settle(): Promise<void>;
 }
@@ -55,30 +69,47 @@ export function createPasswordResetService(
   const resetByIp = deps.limits.create("reset-password-ip", 20, 15 * 60);
   const background = createBackgroundTasks();
 
-  async function mailResetLink(email: string, log: MailLogger): Promise<void> {
-    const user = await repo.findUserByEmail(k, email);
-    if (!user?.email) return;
+  /** Mails `user` a single-use link to /passreset valid `ttlSeconds`, with `words` around it. */
+  async function mailPasswordLink(
+    user: { id: number; email: string; username: string },
+    ttlSeconds: number,
+    words: (link: string) => { subject: string; mail: MailContent },
+    log: MailLogger,
+  ): Promise<void> {
     const code = await createOneTimeCode(k, {
       userId: user.id,
       purpose: "password-reset",
-      ttlSeconds: RESET_CODE_TTL_SECONDS,
+      ttlSeconds,
       now: now(),
     });
-    const link = `${publicUrl}/passreset?code=${code}`;
-    const body = composeMail({
-      siteName,
-      publicUrl,
-      intro: [
-        `Hello ${user.username},`,
-        `someone asked to reset the password of your ${siteName} account. If it was you, choose a new password here:`,
-      ],
-      action: { label: "Choose a new password", url: link },
-      outro: [
-        `The link works once, for ${RESET_CODE_TTL_SECONDS / 60} minutes. Setting a new password signs you out on every device.`,
-        "If you did not ask for this, ignore this mail: your password stays as it is.",
-      ],
-    });
-    await mailer.send({ to: user.email, subject: `Reset your ${siteName} password`, ...body }, log);
+    const { subject, mail } = words(`${publicUrl}/passreset?code=${code}`);
+    await mailer.send({ to: user.email, subject, ...composeMail(mail) }, log);
+  }
+
+  async function mailResetLink(email: string, log: MailLogger): Promise<void> {
+    const user = await repo.findUserByEmail(k, email);
+    if (!user?.email) return;
+    await mailPasswordLink(
+      { id: user.id, email: user.email, username: user.username },
+      RESET_CODE_TTL_SECONDS,
+      (link) => ({
+        subject: `Reset your ${siteName} password`,
+        mail: {
+          siteName,
+          publicUrl,
+          intro: [
+            `Hello ${user.username},`,
+            `someone asked to reset the password of your ${siteName} account. If it was you, choose a new password here:`,
+          ],
+          action: { label: "Choose a new password", url: link },
+          outro: [
+            `The link works once, for ${RESET_CODE_TTL_SECONDS / 60} minutes. Setting a new password signs you out on every device.`,
+            "If you did not ask for this, ignore this mail: your password stays as it is.",
+          ],
+        },
+      }),
+      log,
+    );
     log.info({ userId: user.id }, "password reset mail sent");
   }
 
@@ -124,6 +155,32 @@ export function createPasswordResetService(
           { errors: [{ path: ["code"], message: "Invalid or expired code" }] },
         );
       }
+    },
+
+    async invite(email, { role, log }) {
+      const user = await repo.findUserByEmail(k, email);
+      if (!user?.email) throw new NotFoundError("No account has this email");
+      await mailPasswordLink(
+        { id: user.id, email: user.email, username: user.username },
+        INVITE_CODE_TTL_SECONDS,
+        (link) => ({
+          subject: `Your ${siteName} account: choose your password`,
+          mail: {
+            siteName,
+            publicUrl,
+            intro: [
+              `Hello ${user.username},`,
+              `an account with the role ${role} has been made for you at ${siteName}. Choose your password to sign in:`,
+            ],
+            action: { label: "Choose your password", url: link },
+            outro: [
+              `The link works once, for ${INVITE_CODE_TTL_SECONDS / 86400} days. Afterwards, "Forgot password" on the sign-in page sends a new one.`,
+              "If you did not expect this account, ignore this mail.",
+            ],
+          },
+        }),
+        log,
+      );
     },
 
     settle: background.settle,

@@ -1,6 +1,6 @@
 // "A new editor created with the CLI" (issue #7 "Done when"): `npm run user:role -- <email> editor
-// --create --username <name>` makes the account, mails a link to choose a password, and the editor
-// can then sign in and publish. Runs the real command on a SQLite data folder of its own.
+// --create --username <name>` makes the account, mails an invitation with a link to choose a
+// password (valid 3 days), and the editor can then sign in and publish. Runs the real command on a SQLite data folder of its own.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -59,9 +59,19 @@ describe("npm run user:role creating an editor", () => {
     const link = /Link to choose a password: (\S+)/.exec(stdout)?.[1];
     expect(link).toMatch(/^http:\/\/localhost:3000\/passreset\?code=/);
     const code = new URL(link as string).searchParams.get("code") as string;
+    // An invitation, not a reset nobody asked for, and a link that outlasts a weekend.
+    expect(stdout).toContain("valid 3 days");
+    const mailFile = /Mail written to (\S+)/.exec(stdout)?.[1] ?? "";
+    const mail = fs.readFileSync(mailFile, "utf8");
+    expect(mail).toContain("Subject: Your Crypto Pragmatist account: choose your password");
+    expect(mail).toContain("has been made for you");
+    expect(mail).not.toMatch(/someone asked to reset/i);
 
+    // Two days later, the link still works.
+    const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
     app = await buildApp(testConfig({ DATA_DIR: dataDir, APP_SECRET: SECRET }), {
       logger: false,
+      clock: { now: () => later },
     });
     const password = "a long enough passphrase";
     const reset = await app.inject({
