@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { NotFoundError } from "../errors.ts";
+import { ConflictError } from "../modules/studio/conflict-error.ts";
 import { INVITE_CODE_TTL_SECONDS } from "../modules/accounts/password-reset.ts";
 
 const USAGE = `Usage: npm run user:role -- <email> <role> [--create --username <name>]
@@ -85,11 +86,16 @@ async function main(): Promise<number> {
     const services = createServices(db, config);
     try {
       try {
-        const user = await services.users.setRole(email.data, role);
-        await services.studio.members.recordCommandLineRole(user.id, role);
-        console.log(`${user.email} (user ${user.id}, ${user.username}) is now ${user.role}`);
+        const member = await services.studio.members.setRoleFromCommandLine(email.data, role);
+        console.log(
+          `${member.email} (user ${member.id}, ${member.username}) is now ${member.role}`,
+        );
         return 0;
       } catch (e) {
+        if (e instanceof ConflictError) {
+          console.error(e.message);
+          return 1;
+        }
         if (!(e instanceof NotFoundError)) throw e;
         if (!values.create || !username?.success) {
           console.error(`No account with the email ${email.data} (add --create --username <name>)`);

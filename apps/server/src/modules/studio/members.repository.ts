@@ -38,6 +38,12 @@ export async function findMember(db: Q, id: number): Promise<MemberRow | null> {
   return row ?? null;
 }
 
+/** A live member by (normalised, lowercase) email, with their ban, or null. */
+export async function findMemberByEmail(db: Q, email: string): Promise<MemberRow | null> {
+  const row = await members(db).select(columns).where("u.email", "=", email).executeTakeFirst();
+  return row ?? null;
+}
+
 /**
  * A page of live members, newest first: `q` matches part of the username or email
  * (case-insensitive), `role` one role. @returns the rows and how many match.

@@ -39,8 +39,13 @@ export interface MembersService {
    * @throws ValidationError when the email is taken.
    */
   createAccount(input: { email: string; username: string; role: Role }): Promise<StudioMember>;
-  /** Records a role given from the command line (no signed-in actor). */
-  recordCommandLineRole(userId: number, role: Role): Promise<void>;
+  /**
+   * Gives the live member with this email a role from the command line (`npm run user:role`, no
+   * signed-in actor): the change and its audit entry in one transaction, with the studio's rule
+   * that the last admin cannot give up the role.
+   * @throws NotFoundError (no live member has the email), ConflictError (the last admin).
+   */
+  setRoleFromCommandLine(email: string, role: Role): Promise<StudioMember>;
   /** Newsletter subscribers by part of the email and status, newest first. Editors and admins. */
   subscribers(
     actor: Actor | null,
@@ -51,6 +56,9 @@ export interface MembersService {
   /** The audit log, newest first. Editors and admins (read only: nothing changes it). */
   audit(actor: Actor | null, query: PageQuery & AuditFilter): Promise<Page<AuditEntry>>;
 }
+
+/** Why the last admin cannot give up the role (409), in the studio and on the command line. */
+const LAST_ADMIN = "The publication needs at least one admin: make another member admin first";
 
 function toMember(row: repo.MemberRow): StudioMember {
   return {
@@ -99,9 +107,7 @@ export function createMembersService(
       await k.transaction().execute(async (trx) => {
         if (!(await repo.setRoleKeepingAnAdmin(trx, userId, role, at))) {
           if (!(await repo.findMember(trx, userId))) throw new NotFoundError("Member not found");
-          throw new ConflictError(
-            "The publication needs at least one admin: make another member admin first",
-          );
+          throw new ConflictError(LAST_ADMIN);
         }
         await recordAudit(
           trx,
@@ -141,18 +147,29 @@ export function createMembersService(
       return toMember(await get(id));
     },
 
-    async recordCommandLineRole(userId, role) {
-      await recordAudit(
-        k,
-        {
-          actorId: null,
-          action: "member.role",
-          targetType: "member",
-          targetId: userId,
-          details: { to: role, via: "command line" },
-        },
-        stamp(),
-      );
+    async setRoleFromCommandLine(email, role) {
+      const at = stamp();
+      const id = await k.transaction().execute(async (trx) => {
+        const member = await repo.findMemberByEmail(trx, email.trim().toLowerCase());
+        if (!member) throw new NotFoundError(`No account with the email ${email}`);
+        if (member.role === role) return member.id;
+        if (!(await repo.setRoleKeepingAnAdmin(trx, member.id, role, at))) {
+          throw new ConflictError(LAST_ADMIN);
+        }
+        await recordAudit(
+          trx,
+          {
+            actorId: null,
+            action: "member.role",
+            targetType: "member",
+            targetId: member.id,
+            details: { from: member.role, to: role, via: "command line" },
+          },
+          at,
+        );
+        return member.id;
+      });
+      return toMember(await get(id));
     },
 
     async subscribers(actor, query) {

@@ -18,15 +18,6 @@ export async function findLiveUserById(db: Q, id: number): Promise<UserRow | nul
   return row ?? null;
 }
 
-/** The live member with this (lower-cased) email, else null. */
-export async function findLiveUserByEmail(db: Q, email: string): Promise<UserRow | null> {
-  const row = await selectUserRows(db)
-    .where("u.email", "=", email)
-    .where("u.deleted_at", "is", null)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /**
  * Changes a live member's username and/or profile picture (undefined leaves a field alone, null
  * removes the picture). @returns false when no live member has this id.
@@ -45,17 +36,6 @@ export async function updateProfile(
         : {}),
       updated_at: fields.now,
     })
-    .where("id", "=", id)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Sets a live member's role. @returns false when no live member has this id. */
-export async function setRole(db: Q, id: number, role: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ role, updated_at: now })
     .where("id", "=", id)
     .where("deleted_at", "is", null)
     .executeTakeFirst();

@@ -2,7 +2,6 @@
 import {
   DELETED_MEMBER_NAME,
   type OwnUser,
-  type Role,
   type UpdateUserBody,
   type UserPopulateKey,
   type UserView,
@@ -42,12 +41,6 @@ export interface UsersService {
    * @returns the anonymised user. @throws ForbiddenError for another member's id.
    */
   remove(viewerId: number, id: number): Promise<OwnUser>;
-  /**
-   * Gives an existing member a role (member, author, editor, admin); for the command line only
-   * (`npm run user:role`), never reachable through the API.
-   * @throws NotFoundError when no live account has this email.
-   */
-  setRole(email: string, role: Role): Promise<OwnUser>;
 }
 
 /** Builds the users service over its neighbours' services. */
@@ -112,13 +105,6 @@ export function createUsersService(
       const row = await repo.findAnyUserById(k, id);
       if (!row) throw new NotFoundError("User not found");
       return toOwnUser(row);
-    },
-
-    async setRole(email, role) {
-      const row = await repo.findLiveUserByEmail(k, email.trim().toLowerCase());
-      if (!row) throw new NotFoundError(`No account with the email ${email}`);
-      await repo.setRole(k, row.id, role, now());
-      return toOwnUser(await getLive(row.id));
     },
   };
 }

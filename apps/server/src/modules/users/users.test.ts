@@ -553,6 +553,38 @@ describe("npm run user:role", () => {
     expect(row.role).toBe("editor");
   });
 
+  it("audits the change with the old and new role, and never leaves no admin", async () => {
+    const account = async () =>
+      await db.kysely
+        .selectFrom("users")
+        .select(["id", "role"])
+        .where("email", "=", "editor@example.test")
+        .executeTakeFirstOrThrow();
+    const roleEntries = () =>
+      db.kysely
+        .selectFrom("audit_log")
+        .select(["actor_id", "target_id", "details"])
+        .where("action", "=", "member.role")
+        .orderBy("id", "desc")
+        .execute();
+    const before = await account();
+    expect((await cli("editor@example.test", "admin")).code).toBe(0);
+    const [entry] = await roleEntries();
+    expect(entry).toMatchObject({ actor_id: null, target_id: before.id });
+    expect(JSON.parse(String(entry?.details))).toEqual({
+      from: before.role,
+      to: "admin",
+      via: "command line",
+    });
+    // The only admin cannot be made a member: refused, unchanged, nothing logged.
+    const count = (await roleEntries()).length;
+    const demote = await cli("editor@example.test", "member");
+    expect(demote.code).toBe(1);
+    expect(demote.stderr).toContain("needs at least one admin");
+    expect((await account()).role).toBe("admin");
+    expect(await roleEntries()).toHaveLength(count);
+  });
+
   it("fails on an unknown account or role, and with no arguments", async () => {
     expect((await cli("nobody@example.test", "admin")).code).toBe(1);
     const badRole = await cli("editor@example.test", "superuser");
