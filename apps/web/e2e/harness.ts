@@ -108,16 +108,17 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * Starts the app (with `env`) and headless Chromium before the tests of the enclosing file or
  * `describe` block, and closes both after them; `ready` receives them once both run, e.g.
- * `withAppAndBrowser((started) => ({ app, browser } = started))`.
+ * `withAppAndBrowser((started) => ({ app, browser } = started))`. `env` may be a function, called
+ * when the app starts, for values that exist only once an earlier hook ran (a mail sink's URL).
  */
 export function withAppAndBrowser(
   ready: (started: { app: RunningApp; browser: Browser }) => void,
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
 ): void {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    app = await startApp(env);
+    app = await startApp(typeof env === "function" ? env() : env);
     browser = await launchBrowser();
     ready({ app, browser });
   });

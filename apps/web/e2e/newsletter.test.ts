@@ -1,7 +1,9 @@
 // Newsletter sign-up in headless Chromium (issue #6): the footer's modal and the article's panel
-// post the email and show the same confirmation message; the mailed links land on a notice.
+// post the email and show the same confirmation message; the links of the mail a loopback SMTP
+// server receives confirm and unsubscribe, each landing on a notice.
 import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtpSink } from "../../server/src/modules/mail/smtp-sink.ts";
 import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
 
 const MESSAGE = "Check your inbox to confirm your subscription.";
@@ -9,7 +11,21 @@ const MESSAGE = "Check your inbox to confirm your subscription.";
 describe("newsletter", () => {
   let app: RunningApp;
   let browser: Browser;
-  withAppAndBrowser((started) => ({ app, browser } = started));
+  let mailbox: SmtpSink;
+  beforeAll(async () => {
+    mailbox = await startSmtpSink();
+  });
+  afterAll(() => mailbox?.close());
+  withAppAndBrowser(
+    (started) => ({ app, browser } = started),
+    () => ({ SMTP_URL: mailbox.url }),
+  );
+
+  /** The app's own address for a mailed link (its PUBLIC_URL is the default, not this port). */
+  const onApp = (link: string) => {
+    const url = new URL(link);
+    return `${app.baseUrl}${url.pathname}${url.search}`;
+  };
 
   /** Clicks until the page is hydrated and the modal opens. */
   async function openModal(page: Page) {
@@ -36,6 +52,33 @@ describe("newsletter", () => {
     await dialog.getByRole("button", { name: "Subscribe" }).click();
     await dialog.getByRole("status").getByText(MESSAGE).waitFor();
     await expect.poll(() => dialog.isVisible(), { timeout: 8000 }).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it("confirms from the mailed link, then unsubscribes from the same mail without signing in", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(app.baseUrl);
+    const dialog = await openModal(page);
+    mailbox.skip();
+    await dialog.getByLabel("Email address").fill("confirming.reader@example.test");
+    await dialog.getByRole("button", { name: "Subscribe" }).click();
+    await dialog.getByRole("status").getByText(MESSAGE).waitFor();
+
+    const mail = await mailbox.next(10_000);
+    expect(mail.envelopeTo).toEqual(["confirming.reader@example.test"]);
+    const urls = mail.text?.match(/https?:\/\/\S+/g) ?? [];
+    const link = (path: string) => urls.find((u) => new URL(u).pathname === path) ?? "";
+    const confirm = link("/api/newsletter/confirm");
+    const unsubscribe = link("/api/newsletter/unsubscribe");
+    expect(confirm).not.toBe("");
+    expect(unsubscribe).not.toBe("");
+
+    await page.goto(onApp(confirm));
+    await page.waitForURL(/\/\?newsletter=confirmed$/);
+    await page.getByText("Your newsletter subscription is confirmed. Thank you!").waitFor();
+    await page.goto(onApp(unsubscribe));
+    await page.waitForURL(/\/\?newsletter=unsubscribed$/);
+    await page.getByText("You are unsubscribed from the newsletter.").waitFor();
     expect(problems).toEqual([]);
   });
 
