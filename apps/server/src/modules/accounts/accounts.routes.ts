@@ -4,20 +4,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   authResponseSchema,
-  errorBodySchema,
   loginBodySchema,
   ownUserSchema,
   registerBodySchema,
 } from "@pragmatist/contracts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Registers /api/auth/local/register, /api/auth/local, /api/auth/logout and /api/users/me. */
 export function accountsRoutes(

@@ -3,10 +3,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authProvidersSchema, authResponseSchema, errorBodySchema } from "@pragmatist/contracts";
+import { authProvidersSchema, authResponseSchema } from "@pragmatist/contracts";
 import { NotFoundError } from "../../errors.ts";
 import { setSessionCookie } from "../../plugins/auth.ts";
 import { GOOGLE_FLOW_TTL_SECONDS, type GoogleSignIn, GoogleSignInRefused } from "./google.ts";
+import { errorResponses } from "../../http/responses.ts";
 
 /** The three flow cookies, scoped to the Google paths so no other request carries them. */
 const FLOW_COOKIES = {
@@ -58,7 +59,7 @@ export function googleRoutes(
         tags: ["auth"],
         summary:
           "Starts sign-in with Google: redirects to Google's consent page (PKCE + state + nonce in 10-minute httpOnly cookies)",
-        response: { 404: errorBodySchema },
+        response: errorResponses(404),
       },
     },
     async (_req, reply) => {
@@ -85,7 +86,7 @@ export function googleRoutes(
           state: z.string().max(512).optional(),
           error: z.string().max(256).optional(),
         }),
-        response: { 404: errorBodySchema },
+        response: errorResponses(404),
       },
     },
     async (req, reply) => {
@@ -120,9 +121,7 @@ export function googleRoutes(
         querystring: z.object({ access_token: z.string().min(1).max(256) }),
         response: {
           200: authResponseSchema,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 404, 429),
         },
       },
     },

@@ -2,14 +2,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  errorBodySchema,
   forgotPasswordBodySchema,
   okResponseSchema,
   resetPasswordBodySchema,
 } from "@pragmatist/contracts";
 import type { PasswordResetService } from "./password-reset.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = { 400: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 429);
 
 /**
  * Registers POST /api/auth/forgot-password and POST /api/auth/reset-password. Both are public and

@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "@pragmatist/contracts";
 import type { AnalyticsService, Client } from "./analytics.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
 /** The beacon's body (apps/web/app/lib/analytics.ts sends it). */
 const pageViewBody = z.strictObject({
@@ -57,9 +57,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
           body: pageViewBody,
           response: {
             202: z.undefined().describe("Accepted (also when ignored as a bot)"),
-            400: errorBodySchema,
-            413: errorBodySchema,
-            429: errorBodySchema,
+            ...errorResponses(400, 413, 429),
           },
         },
       },
@@ -79,9 +77,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
           params: slugParam,
           response: {
             200: z.object({ data: z.object({ counted: z.boolean() }) }),
-            400: errorBodySchema,
-            404: errorBodySchema,
-            429: errorBodySchema,
+            ...errorResponses(400, 404, 429),
           },
         },
       },

@@ -6,7 +6,6 @@ import {
   articleListResponseSchema,
   articleTypes,
   countResponseSchema,
-  errorBodySchema,
   pageParam,
   pageSizeParam,
   searchQueryParam,
@@ -15,8 +14,9 @@ import {
 import { boolParam, csvParam, idsParam, strictQuery } from "../../http/query.ts";
 import type { SearchService } from "../search/search.service.ts";
 import type { ArticlesService } from "./articles.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = { 400: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 404);
 
 /**
  * Registers the /api/articles reads, /api/fuzzy-search/search and /api/taxonomies on `app`

@@ -6,27 +6,17 @@ import { createUIMessageStreamResponse } from "ai";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  assistantMessageInputSchema,
-  chatRequestSchema,
-  errorBodySchema,
-  idPathParam,
-} from "@pragmatist/contracts";
+import { assistantMessageInputSchema, chatRequestSchema, idPathParam } from "@pragmatist/contracts";
 import { ForbiddenError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { Asker, AssistantService } from "./assistant.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
 /** The anonymous visitor's id, one per browser (spec §3 "threadId … one per browser"). */
 export const VISITOR_COOKIE = "pragmatist_visitor";
 const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 const entitySchema = z.object({
   id: z.number().int(),

@@ -8,20 +8,14 @@ import {
   commentListSchema,
   commentSchema,
   commentSorts,
-  errorBodySchema,
   idPathParam,
   reportBodySchema,
 } from "@pragmatist/contracts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { CommentsService } from "./comments.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 // The thread is recursive: OpenAPI can only describe it as a named component that refers to
 // itself (app.ts emits registered components with jsonSchemaTransformObject).

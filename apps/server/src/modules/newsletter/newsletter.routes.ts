@@ -2,8 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailSchema, errorBodySchema, okResponseSchema } from "@pragmatist/contracts";
+import { emailSchema, okResponseSchema } from "@pragmatist/contracts";
 import type { NewsletterService } from "./newsletter.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
 const tokenQuery = z.object({ token: z.string().max(512).optional() });
 
@@ -33,7 +34,7 @@ export function newsletterRoutes(app: FastifyInstance, deps: { newsletter: Newsl
           summary:
             "Subscribes an email (double opt-in: a confirmation mail); the answer never tells whether it was on the list",
           body: z.strictObject({ email: emailSchema }),
-          response: { 200: okResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+          response: { 200: okResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (req) => {

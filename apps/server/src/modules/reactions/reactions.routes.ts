@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  errorBodySchema,
   idPathParam,
   likesBookmarksResponseSchema,
   toggleBookmarkResponseSchema,
@@ -12,13 +11,9 @@ import {
 } from "@pragmatist/contracts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { ReactionsService } from "./reactions.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Signed-in only, checked before the body is validated so anonymous callers always get 401. */
 const signedIn = async (req: FastifyRequest) => {

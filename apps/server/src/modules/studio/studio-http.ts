@@ -1,15 +1,9 @@
 // What every studio route shares: the error answers, the OpenAPI tag and the role check.
 import type { FastifyRequest } from "fastify";
-import { errorBodySchema } from "@pragmatist/contracts";
 import { authorizeRole, type StudioAction } from "./policy.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export const errors = errorResponses(400, 401, 403, 404, 409);
 export const tags = ["studio"];
 
 /**

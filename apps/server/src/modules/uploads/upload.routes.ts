@@ -2,18 +2,13 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorBodySchema, uploadResponseSchema } from "@pragmatist/contracts";
+import { uploadResponseSchema } from "@pragmatist/contracts";
 import { AppError, ValidationError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { MAX_UPLOAD_BYTES, type UploadService } from "./upload.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  413: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 429);
 
 const ONE_FILE = "Send one image in the multipart field files";
 

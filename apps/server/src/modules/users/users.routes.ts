@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  errorBodySchema,
   idPathParam,
   ownUserSchema,
   updateUserBodySchema,
@@ -13,13 +12,9 @@ import {
 } from "@pragmatist/contracts";
 import { clearSessionCookie, requireUser } from "../../plugins/auth.ts";
 import type { UsersService } from "./users.service.ts";
+import { errorResponses } from "../../http/responses.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 const POPULATE_KEY = /^populate(?:\[\d{1,2}\])?$/;
 const populateNames: ReadonlySet<string> = new Set(userPopulateKeys);
