@@ -8,7 +8,7 @@ import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import subsetFont from "subset-font";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
 
@@ -73,11 +73,11 @@ function subsetTextFont(): Plugin {
     applyToEnvironment: (environment) => environment.config.consumer === "client",
     async generateBundle(_, bundle) {
       const fonts = Object.values(bundle).filter(
-        (file) => file.type === "asset" && file.names.includes(TEXT_FONT),
+        (file): file is Rolldown.OutputAsset =>
+          file.type === "asset" && file.names.includes(TEXT_FONT),
       );
       if (fonts.length === 0) this.error(`${TEXT_FONT} is not in the browser build`);
       for (const font of fonts) {
-        if (font.type !== "asset") continue;
         font.source = await subsetFont(
           Buffer.from(font.source),
           unicodeRangeText(interSubsets.latin),

@@ -38,9 +38,9 @@ export interface ArticleRow {
   source_name: string | null;
   source_url: string | null;
   source_licence: string | null;
+  /** When the article last changed (ISO 8601). */
+  updated_at: string;
   content?: string;
-  /** With the content: when the article last changed (ISO 8601 on SQLite, normalised on PG). */
-  updated_at?: string;
 }
 
 const cardColumns = [
@@ -58,6 +58,7 @@ const cardColumns = [
   "a.source_name",
   "a.source_url",
   "a.source_licence",
+  "a.updated_at",
 ] as const;
 
 type ArticlesQuery = SelectQueryBuilder<Database & { a: ArticlesTable }, "a", object>;
@@ -143,7 +144,7 @@ export async function findPublishedPage(
   options: { sort: ArticleSort; limit: number; offset: number; now: string; withContent: boolean },
 ): Promise<ArticleRow[]> {
   let qb = filtered(db, filter, options.now).select(cardColumns);
-  if (options.withContent) qb = qb.select(["a.content", "a.updated_at"]);
+  if (options.withContent) qb = qb.select("a.content");
   qb =
     options.sort === "clicks"
       ? qb.orderBy("a.clicks", "desc").orderBy("a.publish_date", "desc")

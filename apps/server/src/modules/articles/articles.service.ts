@@ -147,7 +147,7 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
           body: r.body === 1,
           // A scheduled article was last edited before it went out: never before its publication.
           updatedAt: new Date(
-            Math.max(Date.parse(r.updated_at ?? r.publish_date), Date.parse(r.publish_date)),
+            Math.max(Date.parse(r.updated_at), Date.parse(r.publish_date)),
           ).toISOString(),
           source:
             r.source_name && r.source_url

@@ -56,5 +56,3 @@ export function createAssistantTools(deps: ToolDependencies) {
     }),
   };
 }
-
-export type AssistantTools = ReturnType<typeof createAssistantTools>;

@@ -35,7 +35,7 @@ export interface MembersService {
   setRole(actor: Actor | null, userId: number, role: Role): Promise<StudioMember>;
   /**
    * Creates an account with a role and no password, for `npm run user:role -- --create` (the new
-   * member sets a password through a reset link); audited as a role change by the command line.
+   * member sets a password through the mailed invitation); audited as a role change by the command line.
    * @throws ValidationError when the email is taken.
    */
   createAccount(input: { email: string; username: string; role: Role }): Promise<StudioMember>;
