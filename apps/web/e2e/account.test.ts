@@ -7,7 +7,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../server/src/modules/mail/smtp-sink.ts";
+import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
 import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
 
 const SESSION_COOKIE = "pragmatist_session";

@@ -3,7 +3,7 @@
 // server receives confirm and unsubscribe, each landing on a notice.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../server/src/modules/mail/smtp-sink.ts";
+import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
 import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
 
 const MESSAGE = "Check your inbox to confirm your subscription.";

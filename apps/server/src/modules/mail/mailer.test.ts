@@ -7,7 +7,7 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeMail } from "./compose.ts";
 import { createMailer, type MailLogger } from "./mailer.ts";
-import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
+import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
 
 const FROM = '"Crypto Pragmatist" <no-reply@localhost>';
 const message = {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { type SmtpSink, startSmtpSink } from "../mail/smtp-sink.ts";
+import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 
