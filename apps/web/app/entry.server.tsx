@@ -12,7 +12,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "./features/layout/nonce";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -18,11 +18,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
-import { feedLinks, pageMeta } from "./features/layout/meta";
-import { SiteFooter } from "./features/layout/site-footer";
-import { SiteHeader } from "./features/layout/site-header";
-import { useNonce } from "./features/layout/nonce";
-import { defaultSite, type SiteData, useSiteData } from "./features/layout/site-data";
+import { feedLinks, pageMeta } from "./lib/meta";
+import { SiteFooter } from "./shell/site-footer";
+import { SiteHeader } from "./shell/site-header";
+import { useNonce } from "./lib/nonce";
+import { defaultSite, type SiteData, useSiteData } from "./lib/site-data";
 import { usePageViews } from "./lib/analytics";
 
 // Zod (inside the AI SDK, in the assistant's chunk) probes `new Function("")` to pick its fast

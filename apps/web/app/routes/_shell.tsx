@@ -1,9 +1,9 @@
 // Shared layout of home, ecosystems and market reports (spec §2 "Shared layout"): the newsletter
 // banner, then the left sidebar (wide screens) beside the page.
 import { Outlet } from "react-router";
-import { NewsletterBanner } from "../features/layout/newsletter-banner";
-import { Sidebar } from "../features/layout/sidebar";
-import { useSite } from "../features/layout/site-data";
+import { NewsletterBanner } from "../features/newsletter/newsletter-banner";
+import { Sidebar } from "../shell/sidebar";
+import { useSite } from "../lib/site-data";
 
 export default function Shell() {
   const site = useSite();

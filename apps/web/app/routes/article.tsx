@@ -1,18 +1,18 @@
 // Single article `/p/{slug}` (spec §2 "Article page"): server-rendered text, counts, share, subscribe.
 import { articleLabel, authorSlug, publicationContext, viewerContext } from "@pragmatist/contracts";
 import { data } from "react-router";
-import { ArticleBar } from "../features/article/article-bar.tsx";
-import { ArticleBody } from "../features/article/article-body.tsx";
-import { ArticleHeader } from "../features/article/article-header.tsx";
-import { renderArticleHtml } from "../features/article/article-html.server.tsx";
-import { ArticleThumbnail } from "../features/article/article-thumbnail.tsx";
-import { Chip, ChipList } from "../features/article/chips.tsx";
-import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
-import { PageErrorBoundary } from "../features/article/page-error-boundary.tsx";
-import { SourceCredit } from "../features/article/source-credit.tsx";
-import { SubscribePanel } from "../features/article/subscribe-panel.tsx";
-import { notFoundData } from "../features/article/suggestions.server.ts";
-import { organizationJsonLd, pageMeta } from "../features/layout/meta.ts";
+import { ArticleBar } from "../features/reader/article-bar.tsx";
+import { ArticleBody } from "../components/article-body.tsx";
+import { ArticleHeader } from "../features/reader/article-header.tsx";
+import { renderArticleHtml } from "../features/reader/article-html.server.tsx";
+import { ArticleThumbnail } from "../features/reader/article-thumbnail.tsx";
+import { Chip, ChipList } from "../features/reader/chips.tsx";
+import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
+import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
+import { SourceCredit } from "../features/reader/source-credit.tsx";
+import { SubscribePanel } from "../features/newsletter/subscribe-panel.tsx";
+import { notFoundData } from "../shell/suggestions.server.ts";
+import { organizationJsonLd, pageMeta } from "../lib/meta.ts";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
 import {
   allCommentsOf,

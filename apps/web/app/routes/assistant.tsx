@@ -4,8 +4,8 @@
 import { publicationContext } from "@pragmatist/contracts";
 import { lazy, Suspense } from "react";
 import { AssistantPlaceholder } from "../features/assistant/assistant-frame.tsx";
-import { pageMeta } from "../features/layout/meta.ts";
-import { useSite } from "../features/layout/site-data.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { useSite } from "../lib/site-data.ts";
 import type { Route } from "./+types/assistant";
 
 /**

@@ -2,13 +2,13 @@
 // (`?page=N`), inside the shared layout; unknown categories and pages past the end answer 404.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, redirect } from "react-router";
-import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
-import { PageErrorBoundary } from "../features/article/page-error-boundary.tsx";
-import { notFoundData } from "../features/article/suggestions.server.ts";
-import { ArchiveList, Breadcrumbs } from "../features/articles/archive.tsx";
-import { ARCHIVE_PAGE_SIZE, articlesCount, pagePath } from "../features/articles/listing.ts";
-import { loadArchivePage, pageNumberOf } from "../features/articles/listing.server.ts";
-import { pageMeta } from "../features/layout/meta.ts";
+import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
+import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
+import { notFoundData } from "../shell/suggestions.server.ts";
+import { ArchiveList, Breadcrumbs } from "../features/library/archive.tsx";
+import { ARCHIVE_PAGE_SIZE, articlesCount, pagePath } from "../features/library/listing.ts";
+import { loadArchivePage, pageNumberOf } from "../features/library/listing.server.ts";
+import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/category";
 
 /**

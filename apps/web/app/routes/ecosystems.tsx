@@ -1,10 +1,10 @@
 // Ecosystems `/ecosystems` (spec §2): articles that cover an ecosystem, ecosystem chips, search,
 // sort by clicks, page size 10.
 import { publicationContext } from "@pragmatist/contracts";
-import { ArticleListing } from "../features/articles/article-listing";
-import { listings } from "../features/articles/listing";
-import { loadListing } from "../features/articles/listing.server";
-import { pageMeta } from "../features/layout/meta";
+import { ArticleListing } from "../features/library/article-listing";
+import { listings } from "../features/library/listing";
+import { loadListing } from "../features/library/listing.server";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/ecosystems";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 // `/error` (spec §2 "Error screen (content not shown)"): a friendly page to send readers to on failure.
 import { publicationContext } from "@pragmatist/contracts";
-import { ErrorScreen } from "../features/article/error-screen.tsx";
+import { ErrorScreen } from "../shell/error-screen.tsx";
 import type { Route } from "./+types/error";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { accountMeta } from "../features/account/page-meta";
 import { AuthCard, FormNote } from "../features/account/auth-card";
-import { LogoMark } from "../features/layout/logo";
+import { LogoMark } from "../components/logo";
 import { accountApi } from "../lib/account-api";
 import type { Route } from "./+types/google-redirect";
 

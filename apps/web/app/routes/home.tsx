@@ -1,10 +1,10 @@
 // Research home `/` (spec §2 "Research listing"): Research articles, category chips, search.
 import { publicationContext } from "@pragmatist/contracts";
 import { useSearchParams } from "react-router";
-import { ArticleListing } from "../features/articles/article-listing";
-import { listings } from "../features/articles/listing";
-import { loadListing } from "../features/articles/listing.server";
-import { organizationJsonLd, pageMeta } from "../features/layout/meta";
+import { ArticleListing } from "../features/library/article-listing";
+import { listings } from "../features/library/listing";
+import { loadListing } from "../features/library/listing.server";
+import { organizationJsonLd, pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

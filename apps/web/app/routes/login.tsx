@@ -7,8 +7,8 @@ import { redirect, useSearchParams } from "react-router";
 import { failureOf, redirectTo } from "../features/account/failure";
 import { LoginForm } from "../features/account/login-form";
 import { authFailureMessage, safeNextPath } from "../features/account/validation";
-import { LogoMark } from "../features/layout/logo";
-import { pageMeta } from "../features/layout/meta";
+import { LogoMark } from "../components/logo";
+import { pageMeta } from "../lib/meta";
 import { accountApi } from "../lib/account-api";
 import type { Route } from "./+types/login";
 

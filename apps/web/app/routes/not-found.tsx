@@ -1,10 +1,10 @@
 // Splat route: any unknown address answers 404 with the same screen as an unknown article.
 import { publicationContext } from "@pragmatist/contracts";
 import { data } from "react-router";
-import { ErrorScreen, errorDetail } from "../features/article/error-screen.tsx";
-import { NotFound } from "../features/article/not-found.tsx";
-import { notFoundMeta, notFoundOf } from "../features/article/not-found-data.ts";
-import { notFoundData } from "../features/article/suggestions.server.ts";
+import { ErrorScreen, errorDetail } from "../shell/error-screen.tsx";
+import { NotFound } from "../shell/not-found.tsx";
+import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
+import { notFoundData } from "../shell/suggestions.server.ts";
 import type { Route } from "./+types/not-found";
 
 /** @throws always: a 404 response carrying search suggestions for the missing address. */

@@ -6,7 +6,7 @@ import { buttonClass } from "../components/ui/button";
 import { accountMeta } from "../features/account/page-meta";
 import { AuthCard, FormNote } from "../features/account/auth-card";
 import { PasswordResetForm } from "../features/account/password-reset-form";
-import { LogoMark } from "../features/layout/logo";
+import { LogoMark } from "../components/logo";
 import type { Route } from "./+types/passreset";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

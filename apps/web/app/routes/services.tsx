@@ -4,7 +4,7 @@ import { services } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
 import { PartnerLogos } from "../components/partner-logos.tsx";
 import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
-import { pageMeta } from "../features/layout/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/services";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 // Meta of the account and studio screens: a title with the site name, never indexed.
 import type { MetaDescriptor } from "react-router";
-import { rootDataFromMatches } from "../layout/meta.ts";
+import { rootDataFromMatches } from "../../lib/meta.ts";
 
 /** `<title>` "{title} · {site name}" (the name from the root loader) and robots noindex. */
 export function accountMeta(

@@ -4,7 +4,7 @@
 import { type ComponentPropsWithoutRef, memo, type ReactNode } from "react";
 import type { Components } from "react-markdown";
 import { Link } from "react-router";
-import { markdownComponents, MarkdownContent } from "../article/markdown.tsx";
+import { markdownComponents, MarkdownContent } from "../../components/markdown.tsx";
 import { markdownLines } from "./markdown-lines.ts";
 
 type Props<T extends "a" | "h1"> = ComponentPropsWithoutRef<T> & { node?: unknown };

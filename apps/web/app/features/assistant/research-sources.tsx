@@ -2,7 +2,7 @@
 // articles as in-app links, other pages in a new tab, under the spec's URL rule (§2).
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
-import { safeUrl } from "../article/safe-url.ts";
+import { safeUrl } from "../../lib/safe-url.ts";
 import type { Source } from "./message-parts.ts";
 
 const linkClass =

@@ -9,10 +9,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useViewer } from "../../lib/viewer.ts";
 import { type CommentActions, CommentItem } from "./comment-item.tsx";
 import { CommentCallError, commentsApi } from "./comments-api.ts";
-import type {
-  COMMENT_COUNT_EVENT as CountEvent,
-  CommentsSectionProps,
-} from "./comments-section.tsx";
+import type { COMMENT_COUNT_EVENT as CountEvent, CommentCountDetail } from "../../lib/events.ts";
 import { Composer, type ReplyTarget } from "./composer.tsx";
 import { countVisible, FIRST_THREADS } from "./count.ts";
 
@@ -30,7 +27,24 @@ const COMMENT_COUNT_EVENT: typeof CountEvent = "pragmatist:comment-count";
 
 /** Tells the article bar the discussion's new size (after a post, an edit, a delete). */
 function announceCount(slug: string, count: number) {
-  window.dispatchEvent(new CustomEvent(COMMENT_COUNT_EVENT, { detail: { slug, count } }));
+  window.dispatchEvent(
+    new CustomEvent<CommentCountDetail>(COMMENT_COUNT_EVENT, { detail: { slug, count } }),
+  );
+}
+
+/** What the article page hands the comments section (and so this panel). */
+export interface CommentsSectionProps {
+  slug: string;
+  /** The article's count, shown while the panel loads. */
+  commentCount: number;
+  sort: CommentSort;
+  /** Server-read comments (the first threads unless `complete`), or null to load them in the browser. */
+  comments: Comment[] | null;
+  failed: boolean;
+  /** Comments in the whole discussion, replies included, or null when not read on the server. */
+  total: number | null;
+  /** `comments` holds every thread. */
+  complete: boolean;
 }
 
 /** sessionStorage key of a signed-out reader's draft for one article (kept through sign-in). */

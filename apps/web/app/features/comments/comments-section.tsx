@@ -2,9 +2,9 @@
 // front; the interactive panel is a separate chunk (the page's JavaScript budget). The server has
 // the panel at hand from start-up, so the first HTML holds the discussion in place (readable
 // without JavaScript); the browser keeps that HTML until the chunk arrives, then hydrates it.
-import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import type { CommentsSectionProps } from "./comments-panel.tsx";
 
 /** The panel, loaded with this module on the server: no render waits for it (and streams it late). */
 let loaded: ComponentType<CommentsSectionProps> | null = null;
@@ -17,23 +17,7 @@ if (import.meta.env.SSR) {
 /** In the browser, a chunk of its own, fetched during hydration. */
 const LazyPanel = lazy(() => import("./comments-panel.tsx"));
 
-/** Window event `{ detail: { slug, count } }`: the discussion's new size after a change. */
-export const COMMENT_COUNT_EVENT = "pragmatist:comment-count";
-
-export interface CommentsSectionProps {
-  slug: string;
-  /** The article's count, shown while the panel loads. */
-  commentCount: number;
-  sort: CommentSort;
-  /** Server-read comments (the first threads unless `complete`), or null to load them in the browser. */
-  comments: Comment[] | null;
-  failed: boolean;
-  /** Comments in the whole discussion, replies included, or null when not read on the server. */
-  total: number | null;
-  /** `comments` holds every thread. */
-  complete: boolean;
-}
-
+/** The "N Comments" section: the panel, with a heading and skeleton of the same size while it loads. */
 export function CommentsSection(props: CommentsSectionProps) {
   const n = props.commentCount;
   const Panel = (import.meta.env.SSR && loaded) || LazyPanel;

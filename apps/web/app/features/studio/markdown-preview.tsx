@@ -3,10 +3,10 @@
 // (react-markdown and remark are ~80 KiB gzip that no other page needs in the browser).
 import { lazy, Suspense, useDeferredValue } from "react";
 import { Skeleton } from "../../components/ui/skeleton";
-import { proseClassName } from "../article/article-body";
+import { proseClassName } from "../../components/article-body";
 
 const MarkdownContent = lazy(() =>
-  import("../article/markdown").then((m) => ({ default: m.MarkdownContent })),
+  import("../../components/markdown").then((m) => ({ default: m.MarkdownContent })),
 );
 
 function PreviewSkeleton() {

@@ -2,13 +2,13 @@
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
 import { useState } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "../../components/ui/button";
-import { ArrowRightIcon, MailIcon } from "../../components/ui/icons";
-import { formatShortMonthDay, truncateTitle } from "../../lib/format";
-import { Logo } from "./logo";
-import { externalLinkProps } from "./nav";
-import type { PopularItem } from "./site-data";
-import { SubscribeModal } from "./subscribe-modal";
+import { buttonClass } from "../components/ui/button";
+import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
+import { formatShortMonthDay, truncateTitle } from "../lib/format";
+import { Logo } from "../components/logo";
+import { externalLinkProps } from "../lib/external-link.ts";
+import type { PopularItem } from "../lib/site-data";
+import { SubscribeModal } from "../features/newsletter/subscribe-modal";
 
 const headingClass = "text-xs font-semibold tracking-wider text-muted uppercase";
 const linkClass = "text-sm text-ink/85 hover:text-accent hover:underline underline-offset-4";

@@ -2,15 +2,10 @@
 // Reports, Newsletter (external) and the partner logo strip; the active tab comes from the path.
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import {
-  ChartIcon,
-  ExternalIcon,
-  MailIcon,
-  ResearchIcon,
-  SparkIcon,
-} from "../../components/ui/icons";
-import { activeSidebarTab, externalLinkProps, type SidebarTab } from "./nav";
-import { PartnerLogos } from "../../components/partner-logos.tsx";
+import { ChartIcon, ExternalIcon, MailIcon, ResearchIcon, SparkIcon } from "../components/ui/icons";
+import { externalLinkProps } from "../lib/external-link.ts";
+import { activeSidebarTab, type SidebarTab } from "./nav";
+import { PartnerLogos } from "../components/partner-logos.tsx";
 
 const tabClass = (active: boolean) =>
   `group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${

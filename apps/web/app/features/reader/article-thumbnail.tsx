@@ -1,7 +1,7 @@
 // The article's lead image: its box is reserved from width and height, so text never jumps.
 import type { Media } from "@pragmatist/contracts";
-import { thumbnailSources } from "../articles/thumbnail-sources.ts";
-import { safeUrl } from "./safe-url.ts";
+import { thumbnailSources } from "../../lib/thumbnail-sources.ts";
+import { safeUrl } from "../../lib/safe-url.ts";
 
 /** The image's width for `sizes`: the article column (42 rem) or the page less its 1 rem paddings. */
 const LEAD_SIZES = "(max-width: 44rem) calc(100vw - 2rem), 42rem";

@@ -2,7 +2,7 @@
 import type { ComponentPropsWithoutRef, ElementType, JSX } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { safeUrl } from "./safe-url.ts";
+import { safeUrl } from "../lib/safe-url.ts";
 
 export { safeUrl };
 

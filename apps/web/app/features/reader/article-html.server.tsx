@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ArticleText } from "./markdown.tsx";
+import { ArticleText } from "../../components/markdown.tsx";
 
 /**
  * Renders the text with the shared Markdown renderer (raw HTML as text, safe URLs) to an HTML

@@ -1,6 +1,6 @@
 // Credit for an imported article: who first published it, under which licence, and where.
 import type { ArticleAttributes } from "@pragmatist/contracts";
-import { safeUrl } from "./safe-url.ts";
+import { safeUrl } from "../../lib/safe-url.ts";
 
 type Source = NonNullable<ArticleAttributes["source"]>;
 

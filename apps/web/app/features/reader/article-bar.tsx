@@ -4,7 +4,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useViewer } from "../../lib/viewer";
-import { COMMENT_COUNT_EVENT } from "../comments/comments-section.tsx";
+import { COMMENT_COUNT_EVENT, type CommentCountDetail } from "../../lib/events.ts";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
 import { AskMaxLink } from "./ask-max-link.tsx";
 import { ShareLinks } from "./share-links.tsx";
@@ -63,7 +63,7 @@ function Bar({
   const [announced, setAnnounced] = useState<[from: number, count: number] | null>(null);
   useEffect(() => {
     const listen = (event: Event) => {
-      const { detail } = event as CustomEvent<{ slug: string; count: number }>;
+      const { detail } = event as CustomEvent<CommentCountDetail>;
       if (detail.slug === slug) setAnnounced([commentCount, detail.count]);
     };
     window.addEventListener(COMMENT_COUNT_EVENT, listen);

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, MailIcon } from "../../components/ui/icons";
-import { useSubscribe } from "../../lib/use-subscribe.ts";
+import { useSubscribe } from "./use-subscribe.ts";
 
 export function SubscribeModal({
   open,

@@ -1,6 +1,6 @@
 // Promo banner for the external newsletter (spec §2 "Shared layout"); opens it in a new tab.
 import { ArrowRightIcon } from "../../components/ui/icons";
-import { externalLinkProps } from "./nav";
+import { externalLinkProps } from "../../lib/external-link.ts";
 
 export function NewsletterBanner({ newsletterUrl }: { newsletterUrl: string }) {
   return (

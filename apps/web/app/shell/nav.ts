@@ -15,6 +15,3 @@ export function activeSidebarTab(pathname: string): SidebarTab {
   if (path.startsWith("/market-reports")) return "market-reports";
   return "research";
 }
-
-/** Attributes of a link that leaves the site in a new tab (newsletter, partner form; spec §7). */
-export const externalLinkProps = { target: "_blank", rel: "noopener noreferrer" } as const;

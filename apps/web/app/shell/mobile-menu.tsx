@@ -4,13 +4,13 @@
 import type { OwnUser } from "@pragmatist/contracts";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Avatar } from "../../components/ui/avatar";
-import { buttonClass } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { CloseIcon, ExternalIcon, MenuIcon } from "../../components/ui/icons";
-import { isStaff } from "../../lib/viewer";
-import { Logo } from "./logo";
-import { externalLinkProps } from "./nav";
+import { Avatar } from "../components/ui/avatar";
+import { buttonClass } from "../components/ui/button";
+import { Dialog } from "../components/ui/dialog";
+import { CloseIcon, ExternalIcon, MenuIcon } from "../components/ui/icons";
+import { isStaff } from "../lib/viewer";
+import { Logo } from "../components/logo";
+import { externalLinkProps } from "../lib/external-link.ts";
 
 const sections = [
   { label: "Research", to: "/", end: true },

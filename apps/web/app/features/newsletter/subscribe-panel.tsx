@@ -1,6 +1,6 @@
 // The second subscribe panel of the article page (spec §2): email and Subscribe (double opt-in).
 import { useId } from "react";
-import { useSubscribe } from "../../lib/use-subscribe.ts";
+import { useSubscribe } from "./use-subscribe.ts";
 
 export interface SubscribePanelProps {
   /** SITE_NAME, e.g. "Crypto Pragmatist": the heading reads "Subscribe to Crypto Pragmatist". */

@@ -2,13 +2,13 @@
 // Login or, for a signed-in reader, their round profile picture linking to /account.
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
-import { Avatar } from "../../components/ui/avatar";
-import { buttonClass } from "../../components/ui/button";
-import { ExternalIcon } from "../../components/ui/icons";
-import { isStaff, useViewer } from "../../lib/viewer";
-import { Logo } from "./logo";
+import { Avatar } from "../components/ui/avatar";
+import { buttonClass } from "../components/ui/button";
+import { ExternalIcon } from "../components/ui/icons";
+import { isStaff, useViewer } from "../lib/viewer";
+import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
-import { externalLinkProps } from "./nav";
+import { externalLinkProps } from "../lib/external-link.ts";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:text-ink ${

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatCardDate } from "../../lib/format";
 import type { CardView } from "./listing";
-import { thumbnailSources } from "./thumbnail-sources";
+import { thumbnailSources } from "../../lib/thumbnail-sources";
 
 const labelTone: Record<CardView["label"], string> = {
   Research: "bg-accent/10 text-accent",

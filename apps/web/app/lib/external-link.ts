@@ -1,0 +1,4 @@
+// How a link that leaves the site is written, everywhere it appears.
+
+/** Attributes of a link that leaves the site in a new tab (newsletter, partner form; docs/product.md#calls). */
+export const externalLinkProps = { target: "_blank", rel: "noopener noreferrer" } as const;
