@@ -1,4 +1,5 @@
-// Vitest projects: server (unit + API via app.inject, SQLite and PostgreSQL) and e2e (Playwright).
+// Vitest projects: server (unit + API via app.inject, SQLite and PostgreSQL), web (React units and
+// components with Testing Library in happy-dom) and e2e (Playwright in Debian's Chromium).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,14 +8,19 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: [
-            "apps/server/src/**/*.test.ts",
-            "packages/contracts/src/**/*.test.ts",
-            "apps/web/app/**/*.test.ts",
-          ],
+          include: ["apps/server/src/**/*.test.ts", "packages/contracts/src/**/*.test.ts"],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/app/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/test/setup.ts"],
+          testTimeout: 20_000,
         },
       },
       {

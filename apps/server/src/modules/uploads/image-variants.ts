@@ -5,7 +5,7 @@ import type { MediaStorage } from "./storage.ts";
 
 /**
  * Widths (px) of the copies kept of every stored WebP image wider than them. The web app offers
- * them in `srcset` (apps/web/app/features/articles/thumbnail-sources.ts keeps the same list).
+ * them in `srcset` (apps/web/app/lib/thumbnail-sources.ts keeps the same list).
  */
 export const VARIANT_WIDTHS = [480, 800] as const;
 
