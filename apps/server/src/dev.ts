@@ -3,7 +3,7 @@
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { seedDemoContentIfEmpty } from "./modules/content/content.service.ts";
+import { seedDemoContentIfEmpty } from "./modules/importer/importer.service.ts";
 
 /** Builds the whole app with pages served from the Vite dev server. */
 export async function createServer(vite: ViteDevServer) {

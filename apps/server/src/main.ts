@@ -1,7 +1,7 @@
 // Reads config, builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM.
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { seedDemoContentIfEmpty } from "./modules/content/content.service.ts";
+import { seedDemoContentIfEmpty } from "./modules/importer/importer.service.ts";
 
 const config = loadConfig();
 const app = await buildApp(config, { web: "build" });

@@ -18,3 +18,11 @@ export const pageParam = z.coerce.number().int().min(1).max(1_000_000);
 export const pageSizeParam = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
 /** A user search query: trimmed, at most 200 characters. */
 export const searchQueryParam = z.string().trim().max(MAX_QUERY_LENGTH);
+
+/**
+ * Strapi v4's `meta.pagination` for page `page` (1-based) of `pageSize` items out of `total`:
+ * `{ page, pageSize, pageCount, total }`, `pageCount` rounded up (0 when there is nothing).
+ */
+export function paginationMeta(page: number, pageSize: number, total: number): PaginationMeta {
+  return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
+}

@@ -1,11 +1,11 @@
 // `npm run import -- <folder>`: imports a folder of Markdown articles into the configured database.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { closeServices, createServices } from "../app.ts";
+import { closeServices, createServices } from "../services.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { type ContentLogger, importFolder } from "../modules/content/content.service.ts";
+import { type ContentLogger, importFolder } from "../modules/importer/importer.service.ts";
 import { localMediaStorage } from "../modules/uploads/storage.ts";
 
 const USAGE = `Usage: npm run import -- <folder> [--strict]

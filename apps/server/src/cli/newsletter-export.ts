@@ -1,5 +1,5 @@
 // `npm run newsletter:export > subscribers.csv`: confirmed newsletter subscribers as CSV on stdout.
-import { closeServices, createServices } from "../app.ts";
+import { closeServices, createServices } from "../services.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";

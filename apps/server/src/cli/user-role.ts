@@ -2,7 +2,7 @@
 // with --create makes the account first, e.g. a new editor); the API never can grant the first one.
 import { parseArgs } from "node:util";
 import { emailSchema, type Role, roles, usernameSchema } from "@pragmatist/contracts";
-import { closeServices, createServices } from "../app.ts";
+import { closeServices, createServices } from "../services.ts";
 import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";

@@ -15,8 +15,8 @@ interface CachedResponse {
 export interface ResponseCacheOptions {
   /** How long a response is reused, in seconds; 0 turns the cache off. */
   ttlSeconds: number;
-  /** Paths (without query) whose GET responses may be cached for anonymous readers. */
-  isCacheablePath(path: string): boolean;
+  /** True once since content changed (a publish, an unpublish, a scheduled time): empty the cache. */
+  isStale?: () => boolean;
 }
 
 export interface ResponseCache {
@@ -75,7 +75,7 @@ function send(reply: FastifyReply, hit: CachedResponse) {
 
 /**
  * Micro-caching (the pattern publications put in front of Ghost with a CDN): a GET from a reader
- * without a session, on a cacheable path, answered 200 without Set-Cookie, is kept for
+ * without a session, on a route whose `config.responseCache` allows it (http/cache.ts), answered 200 without Set-Cookie, is kept for
  * `ttlSeconds` and served to the next anonymous readers of the same URL. Counts on cards may lag
  * by at most the TTL; anything a signed-in reader does is never served from here.
  *
@@ -100,9 +100,10 @@ export default fp<ResponseCacheOptions>(async function responseCache(
   if (options.ttlSeconds <= 0) return;
 
   app.addHook("onRequest", async (request, reply) => {
+    if (options.isStale?.()) cache.clear();
     if (request.method !== "GET" || !isAnonymous(request)) return;
-    const path = request.url.split("?")[0] ?? "";
-    if (!options.isCacheablePath(path)) return;
+    const policy = request.routeOptions.config.responseCache;
+    if (!policy || (policy !== true && !policy(request.url.split("?")[0] ?? ""))) return;
     const key = `${request.url}\n${request.headers["accept-encoding"] ?? ""}`;
     const hit = cache.get(key);
     if (hit) return send(reply, hit);

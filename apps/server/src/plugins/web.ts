@@ -19,6 +19,12 @@ import {
  */
 export const CSP_NONCE_HEADER = "x-csp-nonce";
 
+/** Pages only signed-in readers see (and their `.data` loader requests): never cached. */
+const PRIVATE_PAGES = /^\/(account|login|passreset|connect|studio)(\/|\.data|$)/;
+
+/** The pages' cache policy (http/cache.ts): every page is public but the private ones. */
+const isPublicPage = (path: string) => !PRIVATE_PAGES.test(path);
+
 /** Where Google's tag loads from and reports to (Google tag CSP guide, GA4 without Ads). */
 const GOOGLE_TAG_SCRIPT = "https://www.googletagmanager.com";
 const GOOGLE_TAG_CONNECT =
@@ -91,7 +97,10 @@ export async function registerWeb(
       clientBuildDirectory: `${options.buildDir}/client`,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
       staticOptions: { preCompressed: true },
-      routeOptions: { onRequest: options.devServer ? withoutPolicy : contentSecurityPolicy },
+      routeOptions: {
+        onRequest: options.devServer ? withoutPolicy : contentSecurityPolicy,
+        config: { responseCache: isPublicPage },
+      },
       async getLoadContext(request) {
         const context = new RouterContextProvider();
         context.set(publicationContext, options.api);

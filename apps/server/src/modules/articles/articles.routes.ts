@@ -8,30 +8,27 @@ import {
   countResponseSchema,
   pageParam,
   pageSizeParam,
-  searchQueryParam,
-  searchResponseSchema,
 } from "@pragmatist/contracts";
+import { PUBLIC_READ } from "../../http/cache.ts";
 import { boolParam, csvParam, idsParam, strictQuery } from "../../http/query.ts";
-import type { SearchService } from "../search/search.service.ts";
 import type { ArticlesService } from "./articles.service.ts";
 import { errorResponses } from "../../http/responses.ts";
 
 const errors = errorResponses(400, 404);
 
 /**
- * Registers the /api/articles reads, /api/fuzzy-search/search and /api/taxonomies on `app`
- * (POST /api/articles/{slug}/increment-clicks is a page view: modules/analytics).
+ * Registers the /api/articles reads and /api/taxonomies on `app`; every one is public and
+ * declares the anonymous response cache (`PUBLIC_READ`). POST /api/articles/{slug}/increment-clicks
+ * is a page view (modules/analytics); search is modules/search.
  */
-export function articlesRoutes(
-  app: FastifyInstance,
-  deps: { articles: ArticlesService; search: SearchService },
-) {
+export function articlesRoutes(app: FastifyInstance, deps: { articles: ArticlesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { articles, search } = deps;
+  const { articles } = deps;
 
   r.get(
     "/api/articles",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["articles"],
         summary:
@@ -65,6 +62,7 @@ export function articlesRoutes(
   r.get(
     "/api/articles/params",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["articles"],
         summary:
@@ -104,6 +102,7 @@ export function articlesRoutes(
   r.get(
     "/api/articles/populate-fuzzy",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["articles"],
         summary: "Published articles by ids, in the order given (search rank), paged",
@@ -125,6 +124,7 @@ export function articlesRoutes(
   r.get(
     "/api/articles/count",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["articles"],
         summary: "How many articles readers can find",
@@ -135,21 +135,9 @@ export function articlesRoutes(
   );
 
   r.get(
-    "/api/fuzzy-search/search",
-    {
-      schema: {
-        tags: ["search"],
-        summary: "Typo-tolerant ranked search over title, subtitle, content and tags",
-        querystring: strictQuery({ query: searchQueryParam }),
-        response: { 200: searchResponseSchema, ...errors },
-      },
-    },
-    async (req) => ({ articles: await search.search(req.query.query, 100) }),
-  );
-
-  r.get(
     "/api/taxonomies/:kind",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["articles"],
         summary: "Categories or ecosystems that have published articles, with their counts",

@@ -8,6 +8,7 @@ import {
   type AuthorProfile,
   authorSlug,
   type PaginationMeta,
+  paginationMeta,
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import * as repo from "./articles.repository.ts";
@@ -58,18 +59,6 @@ export interface ArticlesService {
    * @returns null for an unknown slug, a member who never published, or a deleted account.
    */
   findAuthor(slug: string): Promise<AuthorProfile | null>;
-}
-
-const WORDS_PER_MINUTE = 230;
-
-/** Reading time in whole minutes (at least 1) for a text, at 230 words a minute. */
-export function readingTimeMinutes(text: string): number {
-  const words = text.split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-}
-
-function paginationMeta(page: number, pageSize: number, total: number): PaginationMeta {
-  return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
 }
 
 /** Builds the service over a database; `clock` is injectable. */

@@ -22,9 +22,9 @@ import { NotFoundError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { MarketService } from "../market/market.service.ts";
-import { excerptOf, proseParagraphs, truncateText } from "../content/markdown-import.ts";
-import { markdownToPlainText } from "../content/plain-text.ts";
-import type { SearchService } from "../search/search.service.ts";
+import { excerptOf, proseParagraphs, truncateText } from "../../text/excerpts.ts";
+import { markdownToPlainText } from "../../text/plain-text.ts";
+import type { SearchService } from "../search/search.types.ts";
 import * as repo from "./assistant.repository.ts";
 import type { ThreadOwner } from "./assistant.repository.ts";
 import {

@@ -2,6 +2,7 @@
 // /feed.xml, /feed.atom and /feeds/{research,news,market-reports}.{xml,atom} (issue #6).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config.ts";
+import { PUBLIC_READ } from "../../http/cache.ts";
 import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import {
@@ -28,7 +29,10 @@ function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: strin
     .send(body);
 }
 
-/** Registers robots.txt, the sitemaps and the feeds; `config.publicUrl` is the absolute base. */
+/**
+ * Registers robots.txt, the sitemaps and the feeds, all public reads the anonymous response cache
+ * keeps (`PUBLIC_READ`); `config.publicUrl` is the absolute base.
+ */
 export function distributionRoutes(
   app: FastifyInstance,
   deps: { db: Db; articles: ArticlesService; config: Config },
@@ -40,20 +44,26 @@ export function distributionRoutes(
     siteName: deps.config.siteName,
   });
 
-  app.get("/robots.txt", async (_req, reply) => send(reply, "text", service.robotsTxt()));
-  app.get("/sitemap.xml", async (_req, reply) => send(reply, "xml", await service.sitemapIndex()));
-  app.get("/sitemaps/articles.xml", async (_req, reply) =>
+  app.get("/robots.txt", { config: PUBLIC_READ }, async (_req, reply) =>
+    send(reply, "text", service.robotsTxt()),
+  );
+  app.get("/sitemap.xml", { config: PUBLIC_READ }, async (_req, reply) =>
+    send(reply, "xml", await service.sitemapIndex()),
+  );
+  app.get("/sitemaps/articles.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.articlesSitemap()),
   );
-  app.get("/sitemaps/categories.xml", async (_req, reply) =>
+  app.get("/sitemaps/categories.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.categoriesSitemap()),
   );
-  app.get("/sitemaps/authors.xml", async (_req, reply) =>
+  app.get("/sitemaps/authors.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.authorsSitemap()),
   );
 
   const feedRoute = (path: string, kind: FeedKind, format: FeedFormat) =>
-    app.get(path, async (_req, reply) => send(reply, format, await service.feed(kind, format)));
+    app.get(path, { config: PUBLIC_READ }, async (_req, reply) =>
+      send(reply, format, await service.feed(kind, format)),
+    );
   for (const kind of FEED_KINDS) {
     const path = kind === "all" ? "/feed" : `/feeds/${kind}`;
     feedRoute(`${path}.xml`, kind, "rss");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../config.ts";
-import { importFolder } from "../content/content.service.ts";
+import { importFolder } from "../importer/importer.service.ts";
 import { localMediaStorage } from "../uploads/storage.ts";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

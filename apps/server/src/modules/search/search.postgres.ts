@@ -14,7 +14,7 @@ import {
   queryWords,
   termGroup,
 } from "./search.query.ts";
-import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.service.ts";
+import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
 
 /**
  * ts_rank weights in PostgreSQL's order {D, C, B, A}: content 0.1, subtitle and tags 0.4, title

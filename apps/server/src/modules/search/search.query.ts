@@ -1,7 +1,7 @@
 // Plain words from user queries and article text, and the typo-correction rules both engines share.
 import { distance } from "fastest-levenshtein";
-import { markdownToPlainText } from "../content/plain-text.ts";
-import type { SearchDocument } from "./search.service.ts";
+import { markdownToPlainText } from "../../text/plain-text.ts";
+import type { SearchDocument } from "./search.types.ts";
 
 /** Words of a query beyond this many are ignored (a 200-character query cannot fan out further). */
 export const MAX_QUERY_WORDS = 10;

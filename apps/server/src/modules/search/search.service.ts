@@ -5,51 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { createPostgresSearch } from "./search.postgres.ts";
 import { createSqliteSearch } from "./search.sqlite.ts";
-
-export interface SearchDocument {
-  id: number;
-  title: string;
-  subTitle: string;
-  /** Markdown or plain text; markup is not indexed as words. */
-  content: string;
-  tags: string[];
-}
-
-export interface SearchHit {
-  id: number;
-  title: string;
-  slug: string;
-}
-
-export interface SearchService {
-  /** Adds or replaces an article's searchable text (call after the article row is written). */
-  index(doc: SearchDocument): Promise<void>;
-  /** Removes an article from the index. */
-  remove(id: number): Promise<void>;
-  /**
-   * Ranked published articles matching `query`, best first, at most `limit`. Search syntax in the
-   * query (quotes, `*`, `-`, NEAR, OR, parentheses) is treated as text; misspelt words are
-   * corrected against the indexed vocabulary. An empty query gives [].
-   */
-  search(query: string, limit: number): Promise<SearchHit[]>;
-  /**
-   * Replaces the whole index with every article in the database (any status: visibility is
-   * decided at query time), its tags being the names of its `tag` terms in their order. For bulk
-   * imports and for databases written without the service. Resolves to the number indexed.
-   */
-  rebuild(): Promise<number>;
-}
-
-/** What each engine implements; the service adds `rebuild` on top of `replaceAll`. */
-export interface SearchEngine extends Omit<SearchService, "rebuild"> {
-  /** Empties the index and indexes `docs`, atomically. */
-  replaceAll(docs: SearchDocument[]): Promise<void>;
-}
-
-export interface SearchOptions {
-  /** The clock deciding which publish dates are past (default: the system clock). */
-  now?: () => Date;
-}
+import type { SearchDocument, SearchOptions, SearchService } from "./search.types.ts";
 
 /** Every article as a search document, with the names of its tag terms in their order. */
 async function loadDocuments(db: Kysely<Database>): Promise<SearchDocument[]> {

@@ -12,7 +12,7 @@ import {
   queryWords,
   termGroup,
 } from "./search.query.ts";
-import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.service.ts";
+import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
 
 /**
  * bm25 weights in the column order of articles_fts (title, sub_title, content, tags): a title hit

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb } from "../../testing/db.ts";
-import { type SearchDocument, type SearchService, createSearchService } from "./search.service.ts";
+import { createSearchService } from "./search.service.ts";
+import type { SearchDocument, SearchService } from "./search.types.ts";
 
 interface Fixture {
   slug: string;

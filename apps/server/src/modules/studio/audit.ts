@@ -1,5 +1,6 @@
 // The studio's audit log (issue #7): who published, unpublished, scheduled or deleted an article,
 // changed a role, banned a member or moderated a comment, and when (OWASP ASVS 7.1, 7.2).
+import { paginationMeta } from "@pragmatist/contracts";
 import type {
   AuditAction,
   AuditEntry,
@@ -8,7 +9,7 @@ import type {
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { memberRef, paginationMeta } from "./pages.ts";
+import { memberRef } from "./member-ref.ts";
 
 type Q = Kysely<Database>;
 

@@ -1,5 +1,6 @@
 // Members and the audience for admins (issue #7): the members list, role changes that always leave
 // an admin, staff accounts for the command line, newsletter subscribers and the audit log.
+import { paginationMeta } from "@pragmatist/contracts";
 import type {
   AuditEntry,
   PaginationMeta,
@@ -12,7 +13,6 @@ import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import { type AuditFilter, listAudit, recordAudit } from "./audit.ts";
 import * as repo from "./members.repository.ts";
-import { paginationMeta } from "./pages.ts";
 import { type Actor, authorize } from "./policy.ts";
 import { ConflictError } from "./conflict-error.ts";
 

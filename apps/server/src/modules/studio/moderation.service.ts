@@ -2,14 +2,14 @@
 // through the comments service, and bans from commenting; every action audited.
 import type { PublicationWatch } from "./publication-watch.ts";
 import type { Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
-import { DELETED_MEMBER_NAME } from "@pragmatist/contracts";
+import { DELETED_MEMBER_NAME, paginationMeta } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { CommentingBans, CommentsService } from "../comments/comments.service.ts";
 import { recordAudit } from "./audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
-import { memberRef, paginationMeta } from "./pages.ts";
+import { memberRef } from "./member-ref.ts";
 import { type Actor, authorize } from "./policy.ts";
 
 export interface ModerationService {

@@ -13,7 +13,7 @@ import {
   type StudioContext,
   studioContext,
   writeArticle,
-} from "./studio-testing.ts";
+} from "../../testing/studio.ts";
 
 describe.each(engines)("studio moderation and members on %s", (engine) => {
   let ctx: StudioContext;

@@ -13,7 +13,7 @@ import {
   type StudioContext,
   studioContext,
   writeArticle,
-} from "./studio-testing.ts";
+} from "../../testing/studio.ts";
 
 const HOUR = 3_600_000;
 

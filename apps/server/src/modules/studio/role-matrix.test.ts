@@ -12,7 +12,7 @@ import {
   type StudioContext,
   studioContext,
   writeArticle,
-} from "./studio-testing.ts";
+} from "../../testing/studio.ts";
 
 const personas = ["anonymous", "member", "author-own", "author-other", "editor", "admin"] as const;
 type Persona = (typeof personas)[number];

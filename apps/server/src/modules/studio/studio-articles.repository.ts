@@ -3,7 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import type { ArticleState } from "@pragmatist/contracts";
 import type { Database } from "../../db/schema.ts";
-import type { ArticleWrite as ImportedArticleWrite } from "../content/content.repository.ts";
+import type { ArticleWrite as ImportedArticleWrite } from "../importer/importer.repository.ts";
 import { hasTerm } from "../articles/articles.repository.ts";
 import { containsPattern } from "../../db/patterns.ts";
 

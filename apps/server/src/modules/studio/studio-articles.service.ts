@@ -14,17 +14,18 @@ import {
   type StudioArticleList,
   type StudioArticleQuery,
   type StudioArticleSummary,
+  paginationMeta,
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import { derivedArticleFields, writeArticleTerms } from "../content/content.service.ts";
-import type { SearchService } from "../search/search.service.ts";
+import { derivedArticleFields, writeArticleTerms } from "../articles/article-writes.ts";
+import type { SearchService } from "../search/search.types.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
 import { recordAudit } from "./audit.ts";
 import { ConflictError } from "./conflict-error.ts";
-import { memberRef, paginationMeta } from "./pages.ts";
+import { memberRef } from "./member-ref.ts";
 import { type Actor, authorize, can } from "./policy.ts";
 import type { PublicationWatch } from "./publication-watch.ts";
 import type { AnalyticsService } from "../analytics/analytics.service.ts";

@@ -21,7 +21,7 @@ import {
   type StudioContext,
   studioContext,
   writeArticle,
-} from "./studio-testing.ts";
+} from "../../testing/studio.ts";
 
 const DAY = 86_400_000;
 

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { CommentsService } from "../comments/comments.service.ts";
 import type { AnalyticsService } from "../analytics/analytics.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
-import type { SearchService } from "../search/search.service.ts";
+import type { SearchService } from "../search/search.types.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
 import { createMembersService, type MembersService } from "./members.service.ts";
 import { createModerationService, type ModerationService } from "./moderation.service.ts";

@@ -9,7 +9,7 @@ import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { multipart } from "../../testing/multipart.ts";
-import { importFolder } from "../content/content.service.ts";
+import { importFolder } from "../importer/importer.service.ts";
 import { VARIANT_WIDTHS, variantKey } from "./image-variants.ts";
 import { localMediaStorage } from "./storage.ts";
 

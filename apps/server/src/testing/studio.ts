@@ -2,10 +2,10 @@
 // each role, and the studio's requests (real HTTP through app.inject, nothing mocked).
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Role, StudioArticle } from "@pragmatist/contracts";
-import type { App } from "../../app.ts";
-import type { Db, Dialect } from "../../db/client.ts";
-import { openTestApp } from "../../testing/app.ts";
-import { registerMember, type TestMember } from "../../testing/fixtures.ts";
+import type { App } from "../app.ts";
+import type { Db, Dialect } from "../db/client.ts";
+import { openTestApp } from "./app.ts";
+import { registerMember, type TestMember } from "./fixtures.ts";
 
 /** A clock tests move by hand; the app reads it for every publish-date decision. */
 export interface TestClock {

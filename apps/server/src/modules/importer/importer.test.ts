@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices, type Services } from "../../app.ts";
+import { createServices, type Services } from "../../services.ts";
 import { repoRoot } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
 import { localMediaStorage } from "../uploads/storage.ts";
-import { uploadsRoutes } from "../uploads/uploads.routes.ts";
-import { importFolder, type ImportSummary, seedDemoContentIfEmpty } from "./content.service.ts";
+import { filesRoutes } from "../uploads/files.routes.ts";
+import { importFolder, type ImportSummary, seedDemoContentIfEmpty } from "./importer.service.ts";
 
 const sharedArticles = path.join(repoRoot, "../shared/data/articles");
 const hasShared = fs.existsSync(sharedArticles);
@@ -404,7 +404,7 @@ describe.each(engines)("demo seeding on %s", (engine) => {
 describe("GET /uploads/*", () => {
   it("serves stored media with nosniff and immutable caching, and 404s the rest", async () => {
     const app = Fastify({ logger: false });
-    uploadsRoutes(app, { dataDir: ":memory:" });
+    filesRoutes(app, { dataDir: ":memory:" });
     const bytes = Buffer.from("RIFF----WEBPVP8 test");
     const { url } = await storage.put("tests/probe-0123456789abcdef.webp", bytes, "image/webp");
     const res = await app.inject({ method: "GET", url });

@@ -14,7 +14,7 @@ const PREFIX = "/uploads/";
  * files; unknown files fall through to the app's 404. A smaller copy of a WebP image
  * (`<key>.w480.webp`, image-variants.ts) that is not stored yet is made before it is served.
  */
-export function uploadsRoutes(app: FastifyInstance, deps: { dataDir: string }) {
+export function filesRoutes(app: FastifyInstance, deps: { dataDir: string }) {
   const storage = localMediaStorage(deps.dataDir);
   app.register(async (scope) => {
     scope.addHook("onRequest", async (request) => {

@@ -3,7 +3,8 @@
 import path from "node:path";
 import { slugify } from "@pragmatist/contracts";
 import matter from "gray-matter";
-import { markdownToPlainText } from "./plain-text.ts";
+import { firstParagraph, firstSentences, truncateText } from "../../text/excerpts.ts";
+import { markdownToPlainText } from "../../text/plain-text.ts";
 
 /** Where an article came from, shown as a credit on the article page (issue: "credits the source"). */
 export interface SourceCredit {
@@ -74,66 +75,6 @@ export function parsePublishDate(value: unknown): string | null {
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return null;
   return date.toISOString();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Plain text: excerpts, subtitles and first sentences
-// ---------------------------------------------------------------------------------------------
-
-/** Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut. */
-export function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, "")}…`;
-}
-
-/** Blocks that are not running prose: headings, lists, quotes, tables, code, HTML, figure notes. */
-const NOT_PROSE = /^(#|[-*+] |\d+[.)] |>|\||```|~~~|<|_\(Figure)/;
-
-/** The running-prose paragraphs of Markdown (no headings, lists, quotes, tables, code or HTML). */
-export function proseParagraphs(markdown: string): string[] {
-  return markdown.split(/\n\s*\n/).filter((b) => b.trim() && !NOT_PROSE.test(b.trim()));
-}
-
-/**
- * The excerpt of an article card: ~200 characters of plain text (no Markdown syntax), taken
- * from the prose paragraphs (a leading summary list or a heading does not read well on a card),
- * or from the whole text when it has too little prose; cut at a word boundary.
- */
-export function excerptOf(markdown: string, max = 200): string {
-  let text = markdownToPlainText(proseParagraphs(markdown).join("\n\n"));
-  if (text.length < 80) text = markdownToPlainText(markdown.replace(/^\s{0,3}#{1,6}\s.*$/gm, ""));
-  return truncateText(text, max);
-}
-
-/**
- * The first sentence(s) of a text: whole sentences until at least `min` characters, never more
- * than `max` (then cut at a word). Abbreviations such as "e.g." do not end a sentence.
- */
-export function firstSentences(text: string, min = 60, max = 240): string {
-  const sentences = text.split(
-    /(?<=[a-z0-9)\]"'’][.!?])(?<!\b(?:e\.g|i\.e|[Vv]s|[Ee]tc|[Cc]f|[Ff]ig|No|Mrs?|Dr)\.)\s+(?=[A-Z"“])/,
-  );
-  let out = "";
-  for (const s of sentences) {
-    if (out && out.length >= min) break;
-    const next = out ? `${out} ${s}` : s;
-    if (out && next.length > max) break;
-    out = next;
-  }
-  return truncateText(out, max);
-}
-
-/** The first paragraph of Markdown that is prose (not a heading, list, quote, table or code). */
-function firstParagraph(markdown: string): string {
-  for (const block of markdown.split(/\n\s*\n/)) {
-    const b = block.trim();
-    if (!b || NOT_PROSE.test(b)) continue;
-    const text = markdownToPlainText(b);
-    if (text.length >= 20) return text;
-  }
-  return markdownToPlainText(markdown);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,11 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { slugify } from "@pragmatist/contracts";
-import type { Kysely } from "kysely";
-import type { Services } from "../../app.ts";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/schema.ts";
-import { readingTimeMinutes } from "../articles/articles.service.ts";
+import type { Db } from "../../db/client.ts";
+import { writeArticleTerms, derivedArticleFields } from "../articles/article-writes.ts";
+import type { SearchService } from "../search/search.types.ts";
 import {
   ensureVariant,
   storeVariants,
@@ -16,16 +15,14 @@ import {
   variantKey,
 } from "../uploads/image-variants.ts";
 import { contentKey, localMediaStorage, type MediaStorage } from "../uploads/storage.ts";
-import * as repo from "./content.repository.ts";
+import * as repo from "./importer.repository.ts";
 import {
   type ArticleDraft,
   BITCOIN_OPTECH_CREDIT,
   ETHEREUM_ORG_CREDIT,
-  excerptOf,
   isDraftError,
   parseArticleFile,
 } from "./markdown-import.ts";
-import { markdownToPlainText } from "./plain-text.ts";
 import {
   AVATAR_SIZE,
   RASTER_RECIPE,
@@ -35,6 +32,12 @@ import {
   renderThumbnailSvg,
   THUMBNAIL_SIZE,
 } from "./thumbnails.ts";
+
+/** What an import writes through: the database and the search index. */
+export interface ImportServices {
+  db: Db;
+  search: Pick<SearchService, "index">;
+}
 
 /** The logging this module needs; Fastify's logger (pino) fits it. */
 export interface ContentLogger {
@@ -128,7 +131,7 @@ interface StoredImage {
  * known to the media table, nothing is rendered but missing copies: re-imports cost no image work.
  */
 async function rasteriseAndStore(
-  services: Services,
+  services: ImportServices,
   storage: MediaStorage,
   target: { folder: string; name: string; size: { width: number; height: number } },
   svg: Buffer | string,
@@ -180,7 +183,7 @@ const display = (root: string, file: string) => path.relative(root, file) || pat
  * @throws Error only when `folder` is not a readable directory.
  */
 export async function importFolder(
-  services: Services,
+  services: ImportServices,
   folder: string,
   options: ImportOptions,
 ): Promise<ImportSummary> {
@@ -324,7 +327,7 @@ function mediaRow(image: StoredImage, alt: string): repo.MediaWrite {
 
 /** The article's thumbnail: its own SVG when it has one we can read, else one we draw. */
 async function prepareThumbnail(
-  services: Services,
+  services: ImportServices,
   draft: ArticleDraft,
   storage: MediaStorage,
   log: ContentLogger,
@@ -352,57 +355,9 @@ async function prepareThumbnail(
   return rasteriseAndStore(services, storage, target, svg);
 }
 
-/** The names of an article's terms per kind, in the order they are shown. */
-export interface ArticleTermNames {
-  types: string[];
-  categories: string[];
-  ecosystems: string[];
-  tags: string[];
-}
-
-/** Terms with their slugs (`slugify`), first of each kind and slug kept, empty slugs dropped. */
-function termInputs(names: ArticleTermNames): repo.TermInput[] {
-  const all: repo.TermInput[] = [
-    ...names.types.map((name) => ({ kind: "type" as const, name, slug: slugify(name) })),
-    ...names.categories.map((name) => ({ kind: "category" as const, name, slug: slugify(name) })),
-    ...names.ecosystems.map((name) => ({ kind: "ecosystem" as const, name, slug: slugify(name) })),
-    ...names.tags.map((name) => ({ kind: "tag" as const, name, slug: slugify(name) })),
-  ];
-  return all.filter(
-    (t, i) => t.slug && all.findIndex((o) => o.kind === t.kind && o.slug === t.slug) === i,
-  );
-}
-
-/**
- * What is derived from an article's Markdown and stored beside it: the excerpt (first prose,
- * at most 200 characters) and the reading time in minutes (230 words a minute, at least 1).
- * Shared by the importer and the studio so both store the same figures.
- */
-export function derivedArticleFields(content: string): {
-  excerpt: string;
-  reading_time_minutes: number;
-} {
-  return {
-    excerpt: excerptOf(content),
-    reading_time_minutes: readingTimeMinutes(markdownToPlainText(content)),
-  };
-}
-
-/**
- * Replaces an article's terms (creating new terms, unique by kind and slug) inside the caller's
- * transaction `trx`: the importer's and the studio's one way of writing terms.
- */
-export function writeArticleTerms(
-  trx: Kysely<Database>,
-  articleId: number,
-  names: ArticleTermNames,
-): Promise<void> {
-  return repo.replaceArticleTerms(trx, articleId, termInputs(names));
-}
-
 /** One transaction: thumbnail media, the article row (upsert by slug) and its terms. */
 async function writeArticle(
-  services: Services,
+  services: ImportServices,
   d: ArticleDraft,
   authorId: number,
   thumbnail: StoredImage,
@@ -448,7 +403,7 @@ interface AuthorEntry {
 
 /** Loads `authors.json` at the folder root, if any; bad entries are skipped with a reason. */
 async function importAuthors(
-  services: Services,
+  services: ImportServices,
   root: string,
   storage: MediaStorage,
   summary: ImportSummary,
@@ -542,7 +497,7 @@ function parseAuthor(raw: unknown): AuthorEntry | string {
  * thrown: the site runs without demo content.
  */
 export async function seedDemoContentIfEmpty(
-  services: Services,
+  services: ImportServices,
   config: Config,
   log: ContentLogger,
 ): Promise<void> {

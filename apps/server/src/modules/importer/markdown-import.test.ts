@@ -1,8 +1,7 @@
 // Unit tests of the Markdown import: each Liquid/MDX case of the sources reads as plain Markdown.
 import { describe, expect, it } from "vitest";
+import { excerptOf, firstSentences } from "../../text/excerpts.ts";
 import {
-  excerptOf,
-  firstSentences,
   isDraftError,
   type NormaliseContext,
   normaliseMarkdown,

@@ -1,0 +1,34 @@
+// The publication as the web app's loaders see it (docs/decisions/002-loaders-call-services.md):
+// site settings, article reads, search and comments, answered by the services directly.
+import type { PublicationApi, SiteSettings } from "@pragmatist/contracts";
+import type { CommentsService } from "../comments/comments.service.ts";
+import type { SearchService } from "../search/search.types.ts";
+import type { ArticlesService } from "./articles.service.ts";
+
+/**
+ * Builds the `PublicationApi` the server render hands every loader (packages/contracts
+ * server-context.ts). Search ranks with `search` (at most 100 hits), then reads one page of the
+ * matching cards in rank order, as the spec's fuzzy search + populate-fuzzy calls do.
+ */
+export function createPublicationApi(
+  site: SiteSettings,
+  deps: { articles: ArticlesService; search: SearchService; comments: CommentsService },
+): PublicationApi {
+  const { articles, search, comments } = deps;
+  return {
+    site,
+    listArticles: (q) => articles.list(q) as ReturnType<PublicationApi["listArticles"]>,
+    findArticle: (slug) => articles.findBySlug(slug),
+    countArticles: () => articles.count(),
+    listTerms: (kind) => articles.listTerms(kind),
+    findAuthor: (slug) => articles.findAuthor(slug),
+    listComments: (slug, sort, viewerId) => comments.find(slug, sort, viewerId),
+    async searchArticles(query, options) {
+      const hits = await search.search(query, 100);
+      return articles.listByIds(
+        hits.map((h) => h.id),
+        options,
+      );
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// createServices(db, config): every module's service, wired once; the one place that knows them all
+// (docs/architecture.md "Services"). The app, the command-line tools and the tests share it.
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { createGoogleSignIn } from "./modules/accounts/google.ts";
+import { createAccountsService } from "./modules/accounts/accounts.service.ts";
+import { createPasswordResetService } from "./modules/accounts/password-reset.ts";
+import { createSessionTokens } from "./modules/accounts/sessions.ts";
+import { createAnalyticsService } from "./modules/analytics/analytics.service.ts";
+import {
+  type Clock,
+  createArticlesService,
+  systemClock,
+} from "./modules/articles/articles.service.ts";
+import { createPublicationApi } from "./modules/articles/publication-api.ts";
+import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
+import { createAssistantService } from "./modules/assistant/assistant.service.ts";
+import { createCommentsService } from "./modules/comments/comments.service.ts";
+import { createMailer } from "./modules/mail/mailer.ts";
+import { createMarketService } from "./modules/market/market.service.ts";
+import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
+import { createReactionsService } from "./modules/reactions/reactions.service.ts";
+import { createSearchService } from "./modules/search/search.service.ts";
+import { createCommentingBans } from "./modules/studio/moderation.service.ts";
+import { createStudioService } from "./modules/studio/studio.service.ts";
+import { localMediaStorage } from "./modules/uploads/storage.ts";
+import { createUploadService } from "./modules/uploads/upload.service.ts";
+import { createUsersService } from "./modules/users/users.service.ts";
+import { createRateLimitFactory } from "./plugins/rate-limit.ts";
+import { resolveSecret } from "./secrets.ts";
+
+/** What createServices can take instead of building it from the config. */
+export interface ServiceOverrides {
+  clock?: Clock | undefined;
+  languageModel?: LanguageModelV4 | undefined;
+  logger?: Pick<FastifyBaseLogger, "warn" | "error">;
+}
+
+/** Every wired service, by module (the app decorates itself with it as `app.services`). */
+export type Services = ReturnType<typeof createServices>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The wired services, for the CLI, the seeder and tests. */
+    services: Services;
+  }
+}
+
+/** What every module shares: the clock, the secret, the limiter factory, mail and a logger. */
+function createFoundation(config: Config, overrides: ServiceOverrides) {
+  const clock = overrides.clock ?? systemClock;
+  const secret = resolveSecret(config.appSecret, config.dataDir);
+  const now = () => clock.now();
+  return {
+    clock,
+    now,
+    secret,
+    log: overrides.logger ?? { warn() {}, error() {} },
+    limits: createRateLimitFactory(config.redisUrl),
+    sessions: createSessionTokens(secret, now),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+    }),
+  };
+}
+type Foundation = ReturnType<typeof createFoundation>;
+
+/** Accounts, password reset, Google sign-in and the newsletter: who the readers are. */
+function createReaderServices(db: Db, config: Config, f: Foundation) {
+  const { limits, now, mailer } = f;
+  const site = { publicUrl: config.publicUrl, siteName: config.siteName };
+  const accounts = createAccountsService(db, { sessions: f.sessions, limits, now });
+  return {
+    accounts,
+    passwordReset: createPasswordResetService(db, { mailer, limits, now, ...site }),
+    newsletter: createNewsletterService(db, { mailer, limits, now, ...site }),
+    google: createGoogleSignIn(db, {
+      config: config.google,
+      publicUrl: config.publicUrl,
+      accounts,
+      limits,
+      now,
+    }),
+  };
+}
+
+/** Articles, search, uploads, reactions, comments, analytics and the studio: what is published. */
+function createPublishingServices(
+  db: Db,
+  config: Config,
+  f: Foundation,
+  readers: ReturnType<typeof createReaderServices>,
+) {
+  const { limits, now } = f;
+  const articles = createArticlesService(db, f.clock);
+  const search = createSearchService(db, { now });
+  const analytics = createAnalyticsService(db, {
+    articles,
+    limits,
+    secret: f.secret,
+    now,
+    publicUrl: config.publicUrl,
+  });
+  const uploads = createUploadService(db, {
+    storage: localMediaStorage(config.dataDir),
+    limits,
+    now,
+  });
+  const reactions = createReactionsService(db, { now });
+  const comments = createCommentsService(db, { limits, now, bans: createCommentingBans(db) });
+  const studio = createStudioService(db, {
+    search,
+    uploads,
+    comments,
+    newsletter: readers.newsletter,
+    analytics,
+    now,
+  });
+  const users = createUsersService(db, { reactions, uploads, now });
+  return { articles, search, analytics, uploads, reactions, comments, studio, users };
+}
+
+/** Market data and Max, the assistant, over the configured (or the offline) model. */
+function createAssistantServices(
+  db: Db,
+  config: Config,
+  f: Foundation,
+  publishing: ReturnType<typeof createPublishingServices>,
+  languageModel: LanguageModelV4 | undefined,
+) {
+  const { now, log } = f;
+  const market = createMarketService({
+    coinGecko: config.coinGecko,
+    redisUrl: config.redisUrl,
+    now,
+    logger: log,
+  });
+  const model =
+    languageModel ??
+    createLanguageModel(config.llm, { knownCoins: () => market.knownCoins(), now });
+  const assistant = createAssistantService({
+    db,
+    model,
+    market,
+    articles: publishing.articles,
+    search: publishing.search,
+    limits: f.limits,
+    now,
+    siteName: config.siteName,
+    timeoutMs: config.llmTimeoutMs,
+    log,
+  });
+  return { market, assistant };
+}
+
+/**
+ * Wires every service over `db` from `config` (overrides for tests: a clock, a model, a logger).
+ * Also builds `api`, the publication as the web app's loaders read it. What it opens (Redis,
+ * the mail transport, the publication watch) is released by closeServices.
+ */
+export function createServices(db: Db, config: Config, overrides: ServiceOverrides = {}) {
+  const foundation = createFoundation(config, overrides);
+  const readers = createReaderServices(db, config, foundation);
+  const publishing = createPublishingServices(db, config, foundation, readers);
+  const max = createAssistantServices(db, config, foundation, publishing, overrides.languageModel);
+  const api = createPublicationApi(
+    {
+      name: config.siteName,
+      publicUrl: config.publicUrl,
+      newsletterUrl: config.newsletterUrl,
+      partnerFormUrl: config.partnerFormUrl,
+      gaMeasurementId: config.gaMeasurementId,
+    },
+    publishing,
+  );
+  const { secret, limits, sessions, mailer } = foundation;
+  return { db, secret, limits, sessions, mailer, ...readers, ...publishing, ...max, api };
+}
+
+/** Connects what the services need before the first request: Redis, the publication watch. */
+export async function startServices(services: Services): Promise<void> {
+  await services.limits.ready();
+  await services.studio.publication.start();
+}
+
+/**
+ * Releases what the services hold open (Redis connections, the mail transport, the publication
+ * watch's timer), so a command-line tool or a closed app lets the process exit. The database is
+ * the caller's.
+ */
+export async function closeServices(services: Services): Promise<void> {
+  services.studio.publication.stop();
+  services.mailer.close();
+  await Promise.all([services.limits.close(), services.market.close()]);
+}
