@@ -20,6 +20,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return { article: await studioLoad(request, (signal) => studioApi.getArticle(id, signal)) };
 }
 
+/** "{title} · Studio", or "New article · Studio". */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   accountMeta(
     loaderData?.article
@@ -28,6 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     matches,
   );
 
+/** The editor's outline in grey while the article loads in the browser. */
 export function HydrateFallback() {
   return (
     <div aria-busy="true">
@@ -47,6 +49,7 @@ export function HydrateFallback() {
   );
 }
 
+/** The editor of the loaded article (or a new one) for the signed-in viewer. */
 export default function StudioArticle({ loaderData, params }: Route.ComponentProps) {
   const location = useLocation();
   const viewer = useViewer();
@@ -65,6 +68,7 @@ export default function StudioArticle({ loaderData, params }: Route.ComponentPro
   );
 }
 
+/** The studio's 403, 404 or error page for this section (`StudioErrorPage`). */
 export function ErrorBoundary() {
   return <StudioErrorPage />;
 }

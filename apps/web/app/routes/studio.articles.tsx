@@ -1,6 +1,8 @@
 // `/studio` (issue #7 "Article list"): every article the viewer may open, searched and filtered
 // through the URL (?q, ?status, ?type, ?authorId, ?page), loaded in the browser.
 import { useLocation } from "react-router";
+import { ListSkeleton } from "../components/ui/list-skeleton";
+import { PageHeading } from "../components/ui/page-heading";
 import { accountMeta } from "../features/account/page-meta";
 import {
   ArticleFilters,
@@ -11,18 +13,23 @@ import {
 import { studioApi } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { studioLoad } from "../features/studio/studio-load";
-import { ListSkeleton, PageHeading } from "../features/studio/ui";
 import { isEditor, useViewer } from "../lib/viewer";
 import type { Route } from "./+types/studio.articles";
 
+/**
+ * The list's query from the URL (`articleQueryOf`) and that page of articles; refusals as
+ * `studioLoad` turns them (401 to sign-in, 403 and 404 to the error page).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = articleQueryOf(new URL(request.url).searchParams);
   const list = await studioLoad(request, (signal) => studioApi.listArticles(query, signal));
   return { query, list };
 }
 
+/** "Articles · Studio". */
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Articles · Studio", matches);
 
+/** The heading with New article, and grey rows while the list loads. */
 export function HydrateFallback() {
   return (
     <>
@@ -34,6 +41,7 @@ export function HydrateFallback() {
   );
 }
 
+/** "Articles" (editors) or "Your articles" (authors): New article, the filters, the table. */
 export default function StudioArticles({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const { search } = useLocation();
@@ -63,6 +71,7 @@ export default function StudioArticles({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The studio's 403, 404 or error page for this section (`StudioErrorPage`). */
 export function ErrorBoundary() {
   return <StudioErrorPage />;
 }

@@ -2,14 +2,22 @@
 // filtered by action through ?action=.
 import type { AuditAction } from "@pragmatist/contracts";
 import { Form } from "react-router";
+import { FilterSelect } from "../components/ui/filter-select";
+import { ListSkeleton } from "../components/ui/list-skeleton";
+import { Note } from "../components/ui/note";
+import { PageHeading } from "../components/ui/page-heading";
+import { Pagination } from "../components/ui/pagination";
 import { accountMeta } from "../features/account/page-meta";
 import { AUDIT_ACTIONS, AuditTable } from "../features/studio/audit-log";
 import { studioApi } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
-import { FilterSelect, ListSkeleton, Note, PageHeading, Pagination } from "../features/studio/ui";
 import type { Route } from "./+types/studio.audit";
 
+/**
+ * `?action=` (a known audit action, else every action) and `?page=`, and that page of the log;
+ * refusals as `studioLoad` turns them (authors get the 403 page).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const actionParam = params.get("action") ?? "";
@@ -22,8 +30,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { action, audit };
 }
 
+/** "Audit log · Studio". */
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Audit log · Studio", matches);
 
+/** The heading and grey rows while the log loads. */
 export function HydrateFallback() {
   return (
     <>
@@ -33,6 +43,7 @@ export function HydrateFallback() {
   );
 }
 
+/** The audit log: the action filter, the table (or "Nothing recorded yet.") and its pages. */
 export default function StudioAudit({ loaderData }: Route.ComponentProps) {
   const { action, audit } = loaderData;
   return (
@@ -61,6 +72,7 @@ export default function StudioAudit({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The studio's 403, 404 or error page for this section (`StudioErrorPage`). */
 export function ErrorBoundary() {
   return <StudioErrorPage />;
 }

@@ -2,15 +2,22 @@
 // (the API answers others 403, shown as the studio's 403 page).
 import type { Role } from "@pragmatist/contracts";
 import { useLocation } from "react-router";
+import { ListSkeleton } from "../components/ui/list-skeleton";
+import { Note } from "../components/ui/note";
+import { PageHeading } from "../components/ui/page-heading";
+import { Pagination } from "../components/ui/pagination";
 import { accountMeta } from "../features/account/page-meta";
 import { MemberFilters, MembersTable, ROLES } from "../features/studio/members-table";
 import { studioApi } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
-import { ListSkeleton, Note, PageHeading, Pagination } from "../features/studio/ui";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/studio.members";
 
+/**
+ * `?q=` (part of a name or email), `?role=` (a known role, else any) and `?page=`, and that page
+ * of members; refusals as `studioLoad` turns them (non-admins get the 403 page).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
@@ -22,8 +29,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { q, role, members };
 }
 
+/** "Members · Studio". */
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Members · Studio", matches);
 
+/** The heading and grey rows while the members load. */
 export function HydrateFallback() {
   return (
     <>
@@ -33,6 +42,7 @@ export function HydrateFallback() {
   );
 }
 
+/** Members: the search, the table with role selects (or "No member matches.") and its pages. */
 export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   const { q, role, members } = loaderData;
   const { search } = useLocation();
@@ -55,6 +65,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The studio's 403, 404 or error page for this section (`StudioErrorPage`). */
 export function ErrorBoundary() {
   return <StudioErrorPage />;
 }

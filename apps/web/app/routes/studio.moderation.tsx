@@ -1,14 +1,21 @@
 // `/studio/moderation` (issue #7 "A queue of reported comments"): editors and admins; the reported
 // comments still readable (?include=all adds hidden and deleted ones), 20 a page.
 import { Link, useLocation } from "react-router";
+import { ListSkeleton } from "../components/ui/list-skeleton";
+import { Note } from "../components/ui/note";
+import { PageHeading } from "../components/ui/page-heading";
+import { Pagination } from "../components/ui/pagination";
 import { accountMeta } from "../features/account/page-meta";
 import { ModerationQueue } from "../features/studio/moderation-queue";
 import { studioApi } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
-import { ListSkeleton, Note, PageHeading, Pagination } from "../features/studio/ui";
 import type { Route } from "./+types/studio.moderation";
 
+/**
+ * `?include=all` (else open reports only) and `?page=`, and that page of reported comments;
+ * refusals as `studioLoad` turns them (authors get the 403 page).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const include = params.get("include") === "all" ? "all" : "open";
@@ -19,6 +26,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { include, reports } as const;
 }
 
+/** "Moderation · Studio". */
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta("Moderation · Studio", matches);
 
@@ -45,6 +53,7 @@ function IncludeTabs({ include }: { include: "open" | "all" }) {
   );
 }
 
+/** The heading and grey rows while the reports load. */
 export function HydrateFallback() {
   return (
     <>
@@ -54,6 +63,7 @@ export function HydrateFallback() {
   );
 }
 
+/** Moderation: Open / All tabs, the count, the queue (or an all-clear note) and its pages. */
 export default function StudioModeration({ loaderData }: Route.ComponentProps) {
   const { include, reports } = loaderData;
   const { search } = useLocation();
@@ -81,6 +91,7 @@ export default function StudioModeration({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The studio's 403, 404 or error page for this section (`StudioErrorPage`). */
 export function ErrorBoundary() {
   return <StudioErrorPage />;
 }

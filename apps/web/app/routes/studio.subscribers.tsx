@@ -1,8 +1,16 @@
 // `/studio/subscribers` (issue #7 "Newsletter subscribers list with CSV export"): editors and
 // admins; search by email, filter by status, and the confirmed subscribers as a CSV download.
-import { accountMeta } from "../features/account/page-meta";
+import { Badge, type BadgeTone } from "../components/ui/badge";
 import { buttonClass } from "../components/ui/button";
+import { DataTable } from "../components/ui/data-table";
+import { FilterSelect } from "../components/ui/filter-select";
 import { FileDownloadIcon } from "../components/ui/icons";
+import { ListSkeleton } from "../components/ui/list-skeleton";
+import { Note } from "../components/ui/note";
+import { PageHeading } from "../components/ui/page-heading";
+import { Pagination } from "../components/ui/pagination";
+import { SearchForm } from "../components/ui/search-form";
+import { accountMeta } from "../features/account/page-meta";
 import {
   studioApi,
   SUBSCRIBERS_CSV_URL,
@@ -10,22 +18,15 @@ import {
 } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
-import {
-  Badge,
-  type BadgeTone,
-  DataTable,
-  FilterSelect,
-  ListSkeleton,
-  Note,
-  PageHeading,
-  Pagination,
-  SearchForm,
-} from "../features/studio/ui";
 import { formatLongDate } from "../lib/format";
 import type { Route } from "./+types/studio.subscribers";
 
 const STATUSES = ["pending", "confirmed", "unsubscribed"] as const satisfies SubscriberStatus[];
 
+/**
+ * `?q=` (part of an email), `?status=` (a known status, else any) and `?page=`, and that page of
+ * subscribers; refusals as `studioLoad` turns them (authors get the 403 page).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
@@ -39,6 +40,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { q, status, subscribers };
 }
 
+/** "Subscribers · Studio". */
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta("Subscribers · Studio", matches);
 
@@ -52,6 +54,7 @@ function DownloadCsv() {
   );
 }
 
+/** The heading with Download CSV, and grey rows while the subscribers load. */
 export function HydrateFallback() {
   return (
     <>
@@ -69,6 +72,7 @@ const statusTones: Record<SubscriberStatus, BadgeTone> = {
   unsubscribed: "muted",
 };
 
+/** Subscribers: Download CSV, the search and status filter, the table and its pages. */
 export default function StudioSubscribers({ loaderData }: Route.ComponentProps) {
   const { q, status, subscribers } = loaderData;
   return (
@@ -129,6 +133,7 @@ export default function StudioSubscribers({ loaderData }: Route.ComponentProps) 
   );
 }
 
+/** The studio's 403, 404 or error page for this section (`StudioErrorPage`). */
 export function ErrorBoundary() {
   return <StudioErrorPage />;
 }

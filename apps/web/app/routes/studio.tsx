@@ -29,8 +29,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
 /** The gate's answer holds for the visit; sections reload their own data. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
+/** "Studio". */
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Studio", matches);
 
+/** The studio's navigation (the tabs the viewer's role opens) above the section's page. */
 export default function Studio({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -42,6 +44,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The gate's refusal (a member's 403) or an error: the studio's error page, without tabs. */
 export function ErrorBoundary() {
   return (
     <main className="mx-auto w-full max-w-[100rem] px-4 py-5 sm:px-6">

@@ -8,6 +8,7 @@ export function initials(name: string): string {
   return (first + last).toUpperCase() || "?";
 }
 
+/** What an `Avatar` shows: the picture at `url`, else the initials of `name`, `size` px wide. */
 export interface AvatarProps {
   name: string;
   /** Image address, or null/undefined for the initials. */
@@ -19,6 +20,10 @@ export interface AvatarProps {
   className?: string;
 }
 
+/**
+ * A round picture of `size` CSS pixels, or the initials of `name` on an accent tint when there
+ * is no `url`.
+ */
 export function Avatar({ name, url, size = 35, alt = "", className = "" }: AvatarProps) {
   const look = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ring-1 ring-line ${className}`;
   const style = { width: size, height: size };

@@ -1,7 +1,9 @@
 // Button looks shared by <button>, <Link> and external <a>, so every action reads the same.
 import type { ButtonHTMLAttributes } from "react";
 
+/** A button's look: filled accent, bordered, bare, or tinted (a primary action not ready yet). */
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "soft";
+/** A button's height: 36 px (`sm`) or 44 px (`md`). */
 export type ButtonSize = "sm" | "md";
 
 const base =

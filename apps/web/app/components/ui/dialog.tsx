@@ -2,6 +2,7 @@
 // page behind is inert, a click on the backdrop closes. No library, almost no script.
 import { type ReactNode, useEffect, useRef } from "react";
 
+/** A `Dialog`'s state, name, look and content. */
 export interface DialogProps {
   open: boolean;
   /** Called when the dialog asks to close: Escape, backdrop click, a `method="dialog"` form. */
@@ -25,6 +26,11 @@ const looks = {
     "dialog-drawer my-0 mr-0 ml-auto h-dvh max-h-dvh w-[min(20rem,85vw)] border-l border-line bg-surface text-ink shadow-2xl",
 };
 
+/**
+ * A modal on the native <dialog>: `showModal` while `open` (focus goes to the first
+ * `[data-autofocus]` element, else the first focusable one), closed when `open` turns false.
+ * Escape and a backdrop click call `onClose`; the parent decides.
+ */
 export function Dialog({
   open,
   onClose,

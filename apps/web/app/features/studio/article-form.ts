@@ -9,6 +9,10 @@ export const ARTICLE_TYPES = ["Research", "News"] as const satisfies readonly Ar
 /** Terms per kind the API takes (contracts `TERMS_MAX`). */
 export const TERMS_MAX = 20;
 
+/**
+ * The editor's fields as typed: text as the inputs hold it, turned into the API's `data` by
+ * `changesOf`.
+ */
 export interface ArticleForm {
   title: string;
   subTitle: string;

@@ -8,19 +8,17 @@ import type {
 } from "@pragmatist/contracts";
 import { Link, useNavigation } from "react-router";
 import { buttonClass } from "../../components/ui/button";
+import { DataTable } from "../../components/ui/data-table";
+import { FilterSelect } from "../../components/ui/filter-select";
+import { Note } from "../../components/ui/note";
+import { Pagination } from "../../components/ui/pagination";
+import { SearchForm } from "../../components/ui/search-form";
+import { UtcTime } from "../../components/ui/utc-time";
 import { ARTICLE_TYPES } from "./article-form";
+import { StatusBadge, stateNames } from "./status-badge";
 import type { ArticleListQuery } from "./studio-api";
-import {
-  DataTable,
-  FilterSelect,
-  Note,
-  Pagination,
-  SearchForm,
-  StatusBadge,
-  stateNames,
-  UtcTime,
-} from "./ui";
 
+/** The states the list filters by, in list order (contracts `articleStates`). */
 export const ARTICLE_STATES = ["draft", "scheduled", "published"] as const satisfies ArticleState[];
 
 /** The list's query from the URL: unknown values are dropped, not sent. */

@@ -2,8 +2,9 @@
 // changes and moderation actions (who, what, when)").
 import type { AuditAction, AuditEntry } from "@pragmatist/contracts";
 import { Link } from "react-router";
+import { DataTable } from "../../components/ui/data-table";
+import { UtcTime } from "../../components/ui/utc-time";
 import { formatDateTimeUtc } from "../../lib/format";
-import { DataTable, UtcTime } from "./ui";
 
 /** Every action the log records, in words (contracts `auditActions`). */
 export const AUDIT_ACTIONS: Record<AuditAction, string> = {

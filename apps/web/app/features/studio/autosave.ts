@@ -5,6 +5,7 @@
 /** Quiet time after the last keystroke before a draft saves itself, in ms. */
 export const AUTOSAVE_DELAY_MS = 2000;
 
+/** Where the editor's saving stands; `saveReducer` moves it on, `saveStatusText` says it. */
 export interface SaveState {
   /** The form holds changes the server does not have yet. */
   dirty: boolean;
@@ -20,6 +21,11 @@ export interface SaveState {
   conflict: boolean;
 }
 
+/**
+ * What happens to the save: the viewer typed (`edit`), a save left (`start`), landed at `at`
+ * (ISO 8601), failed or met a conflict (409) with a `message` for the status line, or the
+ * article was (re)loaded.
+ */
 export type SaveEvent =
   | { type: "edit" }
   | { type: "start" }
@@ -29,6 +35,7 @@ export type SaveEvent =
   /** The article was (re)loaded from the server: nothing unsaved. */
   | { type: "loaded" };
 
+/** An article as opened: nothing to save, nothing saved in this visit, no error. */
 export const initialSaveState: SaveState = {
   dirty: false,
   saving: false,

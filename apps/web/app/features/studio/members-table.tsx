@@ -1,11 +1,16 @@
 // Members and their roles (issue #7 "Members list with search; admins change roles").
 import type { Role, StudioMember } from "@pragmatist/contracts";
 import { useState } from "react";
+import { Badge } from "../../components/ui/badge";
+import { errorText } from "../../components/ui/danger";
+import { DataTable } from "../../components/ui/data-table";
+import { SelectField } from "../../components/ui/field";
+import { FilterSelect } from "../../components/ui/filter-select";
 import { Spinner } from "../../components/ui/icons";
+import { SearchForm } from "../../components/ui/search-form";
 import { formatLongDate } from "../../lib/format";
 import { studioApi } from "./studio-api";
 import { messageOf } from "./studio-load";
-import { Badge, DataTable, errorText, FilterSelect, SearchForm, SelectField } from "./ui";
 
 /** The roles, as the API names them (contracts `roles`). */
 export const ROLES = ["member", "author", "editor", "admin"] as const satisfies readonly Role[];

@@ -1,8 +1,8 @@
 // An article's last 30 days in the editor (issue #7 "Per-article stats"): views, visitors, likes,
 // bookmarks and comments, and a bar per day of views.
+import { errorText } from "../../components/ui/danger";
 import { Skeleton } from "../../components/ui/skeleton";
 import { studioApi } from "./studio-api";
-import { errorText } from "./ui";
 import { useStudioData } from "./use-studio-data";
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });

@@ -35,11 +35,16 @@ function withQuery(path: string, query: Query): string {
 
 const id = (n: number) => encodeURIComponent(String(n));
 
+/** A page of a studio list: the items and the Strapi-style pagination meta. */
 export interface Page<T> {
   data: T[];
   meta: { pagination: PaginationMeta };
 }
 
+/**
+ * The filters of the studio's article list (`?q`, `?status`, `?type`, `?authorId`, `?page`);
+ * undefined ones are not sent.
+ */
 export interface ArticleListQuery {
   q?: string | undefined;
   status?: ArticleState | undefined;
@@ -48,8 +53,14 @@ export interface ArticleListQuery {
   page?: number | undefined;
 }
 
+/** A newsletter subscriber's status: pending (not confirmed yet), confirmed or unsubscribed. */
 export type SubscriberStatus = Subscriber["status"];
 
+/**
+ * The studio's API calls. Each throws ApiError on a non-2xx answer (the server's message and
+ * status; 401 session ended, 403 role too low, 404 gone) and TypeError when offline; calls that
+ * take a `signal` are aborted with it.
+ */
 export const studioApi = {
   /** `GET /api/studio/articles`: 20 a page, newest first (authors: their own only). */
   listArticles(query: ArticleListQuery, signal?: AbortSignal): Promise<StudioArticleList> {

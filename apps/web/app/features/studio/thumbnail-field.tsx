@@ -2,10 +2,10 @@
 // upload pipeline (POST /api/upload: decoded, re-encoded, metadata stripped), then shows here.
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { errorText } from "../../components/ui/danger";
 import { Spinner } from "../../components/ui/icons";
 import { accountApi } from "../../lib/account-api";
 import { messageOf } from "./studio-load";
-import { errorText } from "./ui";
 
 /** The thumbnail's preview, a file picker that uploads at once, and Remove. */
 export function ThumbnailField({

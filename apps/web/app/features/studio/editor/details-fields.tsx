@@ -1,0 +1,107 @@
+// The editor's side fields: publishing (date in UTC, types), terms (categories, tags,
+// ecosystems) and the thumbnail.
+import type { ArticleType } from "@pragmatist/contracts";
+import { errorText } from "../../../components/ui/danger";
+import { TextInput } from "../../../components/ui/field";
+import { ARTICLE_TYPES, type ArticleForm } from "../article-form";
+import { ThumbnailField } from "../thumbnail-field";
+import { Section } from "./editor-section";
+import type { BindField } from "./field-binding";
+import type { FieldErrors } from "./save-failure";
+
+/** The types as checkboxes, in ARTICLE_TYPES order; the last one ticked cannot be unticked. */
+function TypesField({
+  types,
+  edit,
+}: {
+  types: ArticleType[];
+  edit: (patch: Partial<ArticleForm>) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-[0.8125rem] font-medium">Types</legend>
+      <div className="flex gap-4">
+        {ARTICLE_TYPES.map((type: ArticleType) => {
+          const checked = types.includes(type);
+          return (
+            <label key={type} className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={checked}
+                // At least one type: the last one cannot be unticked.
+                disabled={checked && types.length === 1}
+                onChange={() =>
+                  edit({
+                    types: checked
+                      ? types.filter((t) => t !== type)
+                      : ARTICLE_TYPES.filter((t) => t === type || types.includes(t)),
+                  })
+                }
+                className="size-4 accent-accent"
+              />
+              {type}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+const TERM_FIELDS = [
+  ["categories", "Categories", "e.g. DeFi, Security"],
+  ["tags", "Tags", "e.g. audits, staking"],
+  ["ecosystems", "Ecosystems", "e.g. Ethereum, Solana"],
+] as const;
+
+/**
+ * The side column's fields (disabled unless `canEdit`): Publishing (the date in UTC, with a hint
+ * for `editor`s or authors, and the types), Terms (comma-separated), and Thumbnail with its error.
+ */
+export function DetailsFields({
+  form,
+  field,
+  edit,
+  fieldErrors,
+  editor,
+  canEdit,
+}: {
+  form: ArticleForm;
+  field: BindField;
+  edit: (patch: Partial<ArticleForm>) => void;
+  fieldErrors: FieldErrors;
+  editor: boolean;
+  canEdit: boolean;
+}) {
+  return (
+    <fieldset disabled={!canEdit} className="min-w-0 space-y-4">
+      <legend className="sr-only">Details</legend>
+      <Section title="Publishing">
+        <TextInput
+          label="Publish date (UTC)"
+          type="datetime-local"
+          {...field("publishDate")}
+          hint={
+            editor
+              ? "In UTC. A future date with Schedule publishes it then; Publish now uses the current time."
+              : "In UTC. An editor publishes the article."
+          }
+        />
+        <TypesField types={form.types} edit={edit} />
+      </Section>
+      <Section title="Terms">
+        {TERM_FIELDS.map(([key, label, example]) => (
+          <TextInput key={key} label={label} {...field(key)} hint={`Comma-separated, ${example}`} />
+        ))}
+      </Section>
+      <Section title="Thumbnail">
+        <ThumbnailField
+          value={form.thumbnail}
+          disabled={!canEdit}
+          onChange={(thumbnail) => edit({ thumbnail })}
+        />
+        {fieldErrors.thumbnail && <p className={`text-xs ${errorText}`}>{fieldErrors.thumbnail}</p>}
+      </Section>
+    </fieldset>
+  );
+}

@@ -1,0 +1,47 @@
+// The editor's buttons: the status actions the viewer's role allows, then Delete.
+import { Button } from "../../../components/ui/button";
+import { errorText } from "../../../components/ui/danger";
+import { Spinner } from "../../../components/ui/icons";
+import type { EditorAction, ToolbarAction } from "./toolbar-actions";
+
+/**
+ * The `actions` as buttons (the `current` one spins) and, when `canDelete`, Delete (which asks
+ * first, through `onDelete`). Every button waits while `busy` (a save or an action on its way).
+ */
+export function EditorToolbar({
+  actions,
+  current,
+  busy,
+  onRun,
+  canDelete,
+  onDelete,
+}: {
+  actions: ToolbarAction[];
+  current: EditorAction | null;
+  busy: boolean;
+  onRun: (kind: EditorAction, work: () => Promise<void>) => Promise<void>;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {actions.map((a) => (
+        <Button
+          key={a.kind}
+          variant={a.variant}
+          onClick={() => void onRun(a.kind, a.work)}
+          disabled={busy || a.disabled}
+          title={a.title}
+        >
+          {current === a.kind && <Spinner size={14} />}
+          {a.label}
+        </Button>
+      ))}
+      {canDelete && (
+        <Button variant="ghost" className={errorText} onClick={onDelete} disabled={busy}>
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}

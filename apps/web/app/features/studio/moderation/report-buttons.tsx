@@ -1,0 +1,54 @@
+// A reported comment's buttons: Hide or Unhide, Delete (asks first), Ban or Unban its author.
+import { Button } from "../../../components/ui/button";
+import { errorText } from "../../../components/ui/danger";
+import { Spinner } from "../../../components/ui/icons";
+import type { ReportActions } from "./use-report-actions";
+
+/**
+ * The moderator's buttons for one report; all wait while an action is on its way. Hide and
+ * Delete go with a deleted comment; Ban opens its dialog, Unban acts at once.
+ */
+export function ReportButtons({ report }: { report: ReportActions }) {
+  const { comment } = report.item;
+  const author = comment.author;
+  const waiting = report.busy !== null;
+  return (
+    <>
+      {!comment.deleted && (
+        <Button
+          variant={comment.hidden ? "secondary" : "primary"}
+          onClick={() => void report.setHidden(!comment.hidden)}
+          disabled={waiting}
+        >
+          {(report.busy === "hide" || report.busy === "unhide") && <Spinner size={14} />}
+          {comment.hidden ? "Unhide" : "Hide"}
+        </Button>
+      )}
+      {!comment.deleted && (
+        <Button
+          variant="secondary"
+          onClick={() => report.setConfirmDelete(true)}
+          disabled={waiting}
+        >
+          Delete
+        </Button>
+      )}
+      {author &&
+        (author.banned ? (
+          <Button variant="ghost" onClick={() => void report.setBanned(false)} disabled={waiting}>
+            {report.busy === "unban" && <Spinner size={14} />}
+            Unban {author.username}
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            className={errorText}
+            onClick={() => report.setBanOpen(true)}
+            disabled={waiting}
+          >
+            Ban {author.username}
+          </Button>
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// One reported comment as a card: who wrote it on which article, its report count and state, its
+// text (or that it was deleted), the reasons given, and the last report's date.
+import type { ReportedComment } from "@pragmatist/contracts";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { errorText } from "../../../components/ui/danger";
+import { formatDateTimeUtc } from "../../../lib/format";
+
+/** The author (with a Banned badge), the article linked to its comments, and when. */
+function ReportHeader({ item: { comment, article } }: { item: ReportedComment }) {
+  const author = comment.author;
+  return (
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <span className="font-medium">{author?.username ?? "Deleted account"}</span>
+      {author?.banned && <Badge tone="danger">Banned</Badge>}
+      <span className="text-muted">on</span>
+      <Link
+        to={`/p/${encodeURIComponent(article.slug)}#comments`}
+        className="min-w-0 truncate font-medium text-accent hover:underline"
+      >
+        {article.title}
+      </Link>
+      <span className="tabular ml-auto text-xs text-muted">
+        <time dateTime={comment.createdAt}>{formatDateTimeUtc(comment.createdAt)}</time>
+      </span>
+    </header>
+  );
+}
+
+/** The report count and the Hidden / Deleted badges, then the text or its deletion. */
+function ReportBody({ item: { comment, reportCount } }: { item: ReportedComment }) {
+  return (
+    <>
+      <div className="mt-2 flex flex-wrap gap-1.5">
+        <Badge tone="warning">
+          {reportCount} {reportCount === 1 ? "report" : "reports"}
+        </Badge>
+        {comment.hidden && <Badge>Hidden</Badge>}
+        {comment.deleted && <Badge>Deleted</Badge>}
+      </div>
+      {comment.deleted ? (
+        <p className="mt-3 text-sm text-muted italic">This comment was deleted.</p>
+      ) : (
+        <blockquote className="mt-3 border-l-4 border-line pl-3 text-[0.9375rem] break-words whitespace-pre-line">
+          {comment.content}
+        </blockquote>
+      )}
+    </>
+  );
+}
+
+/** The reasons reporters gave, when any did. */
+function ReportReasons({ reasons }: { reasons: string[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <div className="mt-3 text-sm">
+      <p className="font-medium">Reasons given</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-muted">
+        {reasons.map((r, i) => (
+          <li key={i} className="break-words">
+            {r}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The card of `item`, named "Comment by {author} on “{title}”", with the last action's `error`
+ * (an alert) and the moderator's buttons (`children`) at the bottom.
+ */
+export function ReportCard({
+  item,
+  error,
+  children,
+}: {
+  item: ReportedComment;
+  error: string | null;
+  children: ReactNode;
+}) {
+  const label = `Comment by ${item.comment.author?.username ?? "a deleted account"} on “${item.article.title}”`;
+  return (
+    <article aria-label={label} className="rounded-xl border border-line bg-surface p-4">
+      <ReportHeader item={item} />
+      <ReportBody item={item} />
+      <ReportReasons reasons={item.reasons} />
+      <p className="tabular mt-2 text-xs text-muted">
+        Last reported {formatDateTimeUtc(item.lastReportedAt)}
+      </p>
+      {error && (
+        <p role="alert" className={`mt-2 text-sm ${errorText}`}>
+          {error}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">{children}</div>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+// What a moderator does with one reported comment: hide, unhide, delete, ban or unban its author,
+// each shown at once in the item's own copy of the report.
+import type { ReportedComment } from "@pragmatist/contracts";
+import { useState } from "react";
+import { studioApi } from "../studio-api";
+import { useBusyAction } from "../use-busy-action";
+
+/** The moderation action on its way. */
+export type ReportBusy = "hide" | "unhide" | "delete" | "ban" | "unban";
+
+/**
+ * The state of one report (`initial` as loaded, then as changed here) and its actions. A failed
+ * call leaves the item as it was and sets `error` (`messageOf`'s sentence). Delete closes its
+ * confirmation only when it worked; a ban sends the trimmed `reason`, then closes its dialog and
+ * empties the reason.
+ */
+export function useReportActions(initial: ReportedComment) {
+  const [item, setItem] = useState(initial);
+  const { busy, error, act } = useBusyAction<ReportBusy>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [banOpen, setBanOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const { comment } = item;
+  const author = comment.author;
+
+  const setHidden = (hidden: boolean) =>
+    act(hidden ? "hide" : "unhide", async () => {
+      await studioApi.setCommentHidden(comment.id, hidden);
+      setItem((i) => ({ ...i, comment: { ...i.comment, hidden } }));
+    });
+
+  const remove = async () => {
+    const ok = await act("delete", async () => {
+      await studioApi.deleteComment(comment.id);
+      setItem((i) => ({ ...i, comment: { ...i.comment, deleted: true, content: "" } }));
+    });
+    if (ok) setConfirmDelete(false);
+  };
+
+  const setBanned = (banned: boolean) =>
+    act(banned ? "ban" : "unban", async () => {
+      if (!author) return;
+      if (banned) await studioApi.ban(author.id, reason.trim());
+      else await studioApi.unban(author.id);
+      setItem((i) => ({
+        ...i,
+        comment: { ...i.comment, author: i.comment.author && { ...i.comment.author, banned } },
+      }));
+      setBanOpen(false);
+      setReason("");
+    });
+
+  return {
+    item,
+    busy,
+    error,
+    confirmDelete,
+    setConfirmDelete,
+    banOpen,
+    setBanOpen,
+    reason,
+    setReason,
+    setHidden,
+    remove,
+    setBanned,
+  };
+}
+
+/** One report's state and actions, as `useReportActions` gives them. */
+export type ReportActions = ReturnType<typeof useReportActions>;
