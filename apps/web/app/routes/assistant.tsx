@@ -30,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** The page's title, description, canonical path and breadcrumbs. */
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
@@ -40,6 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: [{ name: "AI Assistant", path: "/assistant" }],
   });
 
+/** The chat in the shared layout; the placeholder frame shows until the chat's chunk is in. */
 export default function Assistant({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (

@@ -11,6 +11,7 @@ import {
 /** Green for a rise, red for a fall, nothing for flat or unknown (DESIGN.md: colour for moves only). */
 export type Tone = "up" | "down" | null;
 
+/** One row of the token stats card: its label, the formatted figure and the figure's tone. */
 export interface StatRow {
   label: string;
   value: string;

@@ -58,6 +58,7 @@ export interface Reader {
   pictureUrl: string | null;
 }
 
+/** The reader's message: on the right, with their avatar (35 px), its text as Markdown. */
 export function UserBubble({ message, reader }: { message: MaxMessage; reader: Reader }) {
   return (
     <li className="flex items-start justify-end gap-2 sm:gap-2.5" data-role="user">
@@ -112,6 +113,7 @@ export function MaxBubble({
   );
 }
 
+/** What an answer's bubble shows and how; see `AnswerBubble`. */
 export interface AnswerBubbleProps {
   message: MaxMessage;
   /** Reveal the text at the spec's pace (an answer streamed in this visit, not history). */

@@ -22,6 +22,10 @@ function SourceLink({ source }: { source: Source }) {
   );
 }
 
+/**
+ * The "Sources" list under a research answer: each source's [n] mark (when the answer cites it),
+ * its link (safeUrl; site addresses through the router) and its publish date.
+ */
 export function ResearchSources({ sources }: { sources: Source[] }) {
   return (
     <nav aria-label="Sources" className="mt-3 border-t border-line pt-2.5 text-sm">

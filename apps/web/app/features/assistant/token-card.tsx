@@ -5,6 +5,7 @@ import { asOfLine, tokenStatRows } from "./market-figures.ts";
 
 const toneClass = { up: "text-up", down: "text-down" } as const;
 
+/** The stats card of one token (`tokenStatRows`), named "Market data: {name} ({SYMBOL})". */
 export function TokenCard({ token }: { token: TokenData }) {
   const name = `${token.name} (${token.symbol.toUpperCase()})`;
   return (

@@ -1,6 +1,7 @@
 // A comment's words as React text nodes; only http(s) addresses become links (issue #4).
 import { linkify } from "./linkify.ts";
 
+/** A comment's text as a paragraph keeping its line breaks, with `className` added. */
 export function CommentText({ text, className = "" }: { text: string; className?: string }) {
   return (
     <p data-comment-text="" className={`break-words whitespace-pre-wrap ${className}`}>

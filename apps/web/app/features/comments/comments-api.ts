@@ -40,6 +40,11 @@ async function call<T>(path: string, method = "GET", body?: unknown): Promise<T>
 
 const id = (n: number) => encodeURIComponent(String(n));
 
+/**
+ * The comment manager's calls (/api/comment-manager): list a discussion in a sort, post a
+ * comment, reply, edit, remove, report, and toggle a like (the new state and count).
+ * Each rejects as `call` does: CommentCallError for a refusal, TypeError when offline.
+ */
 export const commentsApi = {
   list: (slug: string, sort: CommentSort) =>
     call<Comment[]>(`/comments/${encodeURIComponent(slug)}?sort=${sort}`),

@@ -7,12 +7,17 @@ import { Button } from "../../components/ui/button.tsx";
 /** Mirrors COMMENT_MAX in packages/contracts/src/comments.ts (not imported: it would bring zod). */
 export const COMMENT_MAX = 5000;
 
+/** The comment being replied to: its id, its author's name and its text (for the note). */
 export interface ReplyTarget {
   id: number;
   author: string;
   text: string;
 }
 
+/**
+ * The composer's state, owned by the panel: the draft `text` (with `onText` for each change), the
+ * reply target and its cancel, `onSend` for a submit, `sending`, the `error` sentence and the box.
+ */
 export interface ComposerProps {
   text: string;
   onText: (text: string) => void;
@@ -33,6 +38,11 @@ export function truncate(text: string, max = 120): string {
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
+/**
+ * The comment box (4 rows, at most COMMENT_MAX characters) and Send, disabled only while sending:
+ * an empty text is the panel's to refuse. Replying, the parent's author and text (`truncate`) show
+ * above it with a cross that cancels the reply.
+ */
 export function Composer(props: ComposerProps) {
   const { text, replyTo, sending, error } = props;
   const fieldId = useId();

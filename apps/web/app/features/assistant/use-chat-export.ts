@@ -1,0 +1,32 @@
+// The chat's PDF export (spec §3 PDF export): jsPDF is fetched on the click, never with the page.
+import { useState } from "react";
+import type { MaxMessage } from "./chat-rules.ts";
+import { exportFileName, exportLines } from "./export-lines.ts";
+
+/**
+ * `exportPdf` saves the greeting and `messages` as a PDF named after `siteName`; `exporting` is
+ * true while it is built. A failure (the chunk did not load, jsPDF threw) is told through
+ * `setNotice`.
+ */
+export function useChatExport(
+  greeting: MaxMessage,
+  messages: readonly MaxMessage[],
+  siteName: string,
+  setNotice: (notice: string) => void,
+) {
+  const [exporting, setExporting] = useState(false);
+
+  async function exportPdf() {
+    setExporting(true);
+    try {
+      const { saveChatPdf } = await import("./chat-pdf.ts");
+      saveChatPdf(exportLines([greeting, ...messages]), exportFileName(siteName));
+    } catch {
+      setNotice("The PDF could not be created. Please try again.");
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return { exporting, exportPdf };
+}

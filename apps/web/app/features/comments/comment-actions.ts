@@ -1,0 +1,23 @@
+// What one comment asks of the comments panel (spec §3 comment actions, issue #4), the name it
+// shows for its author, and the look of its small action buttons (Like, Reply, Edit, Delete, …).
+import type { Comment } from "@pragmatist/contracts";
+
+/** What a comment asks of the panel. */
+export interface CommentActions {
+  signedIn: boolean;
+  loginUrl: string;
+  onReply: (comment: Comment) => void;
+  /** Reload the list after an edit or a delete. */
+  onChanged: () => Promise<void>;
+  /** A call was refused: 401 sends the reader to sign in; others show the sentence. */
+  onFailed: (error: unknown) => string;
+}
+
+/** The name a comment shows for its author: "Deleted member" once the account is gone. */
+export function authorName(comment: Comment): string {
+  return comment.author?.username ?? "Deleted member";
+}
+
+/** Class names of a comment's action buttons: small, muted, with a hover and a focus ring. */
+export const actionClass =
+  "inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-muted transition-colors hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50";

@@ -1,0 +1,107 @@
+// A comment's controls (spec §3): the edit form, and the row of Like, Reply, Edit/Delete (with
+// its confirmation) for one's own comment or Report for others'.
+import type { Comment } from "@pragmatist/contracts";
+import { Spinner } from "../../components/ui/icons.tsx";
+import { actionClass, type CommentActions } from "./comment-actions.ts";
+import { COMMENT_MAX } from "./composer.tsx";
+import { LikeButton } from "./like-button.tsx";
+import type { CommentItemState } from "./use-comment-item.ts";
+
+/** Editing one's comment: the text in a 4-row box, Save (not for an empty text) and Cancel. */
+export function CommentEditForm({ item }: { item: CommentItemState }) {
+  return (
+    <form
+      className="mt-1.5 space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        item.saveEdit();
+      }}
+    >
+      <textarea
+        aria-label="Edit your comment"
+        rows={4}
+        maxLength={COMMENT_MAX}
+        value={item.draft}
+        onChange={(e) => item.setDraft(e.target.value)}
+        className="block w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-[0.9375rem] text-ink focus:border-accent focus:outline-2 focus:outline-accent/30"
+      />
+      <div className="flex gap-2 text-sm">
+        <button
+          type="submit"
+          disabled={item.busy || !item.draft.trim()}
+          className={`${actionClass} font-medium text-accent`}
+        >
+          {item.busy && <Spinner size={12} />}Save
+        </button>
+        <button type="button" className={actionClass} onClick={item.cancelEdit}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Delete this comment?" with "Yes, delete" (a spinner while the call runs) and Keep. */
+function DeleteConfirm({ item }: { item: CommentItemState }) {
+  return (
+    <span role="group" aria-label="Confirm delete" className="inline-flex items-center gap-1">
+      <span className="px-1 text-ink">Delete this comment?</span>
+      <button
+        type="button"
+        disabled={item.busy}
+        className={`${actionClass} font-medium text-red-700 hover:text-red-700 dark:text-red-400`}
+        onClick={item.remove}
+      >
+        {item.busy && <Spinner size={12} />}Yes, delete
+      </button>
+      <button type="button" className={actionClass} onClick={item.keep}>
+        Keep
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The row under a comment: Like, Reply; on one's own comment Edit and Delete (or the delete
+ * question); on others' Report for signed-in readers ("Reported" once done).
+ */
+export function CommentToolbar(props: {
+  comment: Comment;
+  actions: CommentActions;
+  item: CommentItemState;
+}) {
+  const { comment, actions, item } = props;
+  return (
+    <div className="mt-1 -ml-1.5 flex flex-wrap items-center gap-x-1 text-sm">
+      <LikeButton
+        key={`${comment.likedByMe}:${comment.likeCount}`}
+        comment={comment}
+        actions={actions}
+      />
+      <button type="button" className={actionClass} onClick={() => actions.onReply(comment)}>
+        Reply
+      </button>
+      {comment.mine && item.mode === "view" && (
+        <>
+          <button type="button" className={actionClass} onClick={item.startEdit}>
+            Edit
+          </button>
+          <button type="button" className={actionClass} onClick={item.askDelete}>
+            Delete
+          </button>
+        </>
+      )}
+      {comment.mine && item.mode === "confirm-delete" && <DeleteConfirm item={item} />}
+      {!comment.mine && actions.signedIn && (
+        <button
+          type="button"
+          className={actionClass}
+          disabled={item.reported || item.busy}
+          onClick={item.report}
+        >
+          {item.reported ? "Reported" : "Report"}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// The comment composer inside the comments panel (spec §4 "Comment composer", issue #4), driven
+// through the panel's real code with fetch answering as the comment manager does.
+import type { Comment, OwnUser } from "@pragmatist/contracts";
+import { screen, render, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import CommentsPanel from "./comments-panel.tsx";
+
+const SLUG = "bitcoin-halving";
+const member = { id: 7, username: "Maya Okafor", profilePicture: null } as unknown as OwnUser;
+
+/** A comment by `author` as the comment manager lists it. */
+function comment(id: number, content: string, author: string): Comment {
+  const at = "2025-05-01T10:00:00.000Z";
+  return {
+    ...{ id, content, createdAt: at, updatedAt: at, edited: false, deleted: false },
+    ...{ likeCount: 0, likedByMe: false, mine: false, subcomments: [] },
+    author: { id: id + 100, username: author, profilePicture: null },
+  };
+}
+
+const parent = comment(1, "The halving is priced in   already,\nsays the market.", "Tomás Ruiz");
+
+/**
+ * Replaces fetch with the comment manager: the list answers `list()` (read at each call), a post
+ * or a reply answers the new comment with id 99. Returns the mock.
+ */
+function commentManager(list: () => Comment[]) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    if (method === "GET") return Response.json(list());
+    const { content } = JSON.parse(String(init?.body)) as { content: string };
+    return Response.json(comment(99, content, "Maya Okafor"));
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+/** The POST requests made, as `[url, content]`. */
+const posts = (fetch: ReturnType<typeof commentManager>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === "POST")
+    .map(([url, init]) => [String(url), JSON.parse(String(init?.body)).content as string]);
+
+/** The /login stand-in: says where sign-in would lead back to. */
+function LoginPage() {
+  const next = new URLSearchParams(useLocation().search).get("next");
+  return <p>Sign-in page, then {next}</p>;
+}
+
+/** Renders the panel on the article's page for `viewer` (null: signed out), one thread listed. */
+function renderPanel(viewer: OwnUser | null) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      Component: Outlet,
+      HydrateFallback: () => null,
+      loader: () => ({ viewer }),
+      children: [
+        {
+          path: "p/:slug",
+          Component: () => (
+            <CommentsPanel
+              slug={SLUG}
+              commentCount={1}
+              sort="best"
+              comments={[parent]}
+              failed={false}
+              total={1}
+              complete
+            />
+          ),
+        },
+        { path: "login", Component: LoginPage },
+      ],
+    },
+  ]);
+  return render(<Stub initialEntries={[`/p/${SLUG}`]} />);
+}
+
+const box = () => screen.findByRole("textbox", { name: /^(Write a comment|Reply to .*)$/ });
+const sendButton = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("comment composer", () => {
+  it("sends the typed text, then empties the box and shows the new comment", async () => {
+    let listed = [parent];
+    const fetch = commentManager(() => listed);
+    const user = userEvent.setup();
+    renderPanel(member);
+
+    const field = (await box()) as HTMLTextAreaElement;
+    expect(field.placeholder).toBe("Share your thoughts…");
+    await user.type(field, "  Not priced in at all.  ");
+    expect(field.value).toBe("  Not priced in at all.  ");
+    expect(sendButton().disabled).toBe(false);
+    listed = [parent, comment(99, "Not priced in at all.", "Maya Okafor")];
+    await user.click(sendButton());
+
+    expect(await screen.findByText("Not priced in at all.")).toBeTruthy();
+    expect(posts(fetch)).toEqual([
+      [`/api/comment-manager/comments/${SLUG}`, "Not priced in at all."],
+    ]);
+    await waitFor(() => expect(field.value).toBe(""));
+    expect(screen.getByRole("heading", { name: "2 Comments" })).toBeTruthy();
+  });
+
+  it("does not send an empty or blank text, and says what is missing", async () => {
+    const fetch = commentManager(() => [parent]);
+    const user = userEvent.setup();
+    renderPanel(member);
+
+    const field = await box();
+    // Send stays enabled with an empty box: pressing it explains instead (composer.tsx).
+    await user.click(sendButton());
+    expect(screen.getByRole("status").textContent).toBe("Write something before sending");
+    expect(document.activeElement).toBe(field);
+
+    await user.type(field, "   \n  ");
+    await user.click(sendButton());
+    expect(screen.getByRole("status").textContent).toBe("Write something before sending");
+    expect(posts(fetch)).toEqual([]);
+  });
+
+  it("replies to a comment, shows the parent while replying and cancels with the cross", async () => {
+    const fetch = commentManager(() => [parent]);
+    const user = userEvent.setup();
+    renderPanel(member);
+    await box();
+
+    await user.click(screen.getByRole("button", { name: "Reply" }));
+    const note = screen.getByText(/^Replying to/);
+    expect(note.textContent).toBe(
+      "Replying to Tomás Ruiz: “The halving is priced in already, says the market.”",
+    );
+    const field = screen.getByRole("textbox", { name: "Reply to Tomás Ruiz" });
+    expect((field as HTMLTextAreaElement).placeholder).toBe("Write a reply…");
+
+    await user.click(screen.getByRole("button", { name: "Cancel reply" }));
+    expect(screen.queryByText(/^Replying to/)).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Write a comment" })).toBe(field);
+
+    await user.click(screen.getByRole("button", { name: "Reply" }));
+    await user.type(field, "It is not.");
+    await user.click(sendButton());
+    await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe(""));
+    expect(posts(fetch)).toEqual([["/api/comment-manager/subcomments/1", "It is not."]]);
+    expect(screen.queryByText(/^Replying to/)).toBeNull();
+  });
+
+  it("keeps a signed-out reader's draft through sign-in", async () => {
+    const fetch = commentManager(() => [parent]);
+    const user = userEvent.setup();
+    const first = renderPanel(null);
+
+    await user.type(await box(), "First!");
+    await user.click(sendButton());
+    expect(await screen.findByText(`Sign-in page, then /p/${SLUG}#comments`)).toBeTruthy();
+    expect(posts(fetch)).toEqual([]);
+    first.unmount();
+
+    renderPanel(null);
+    const field = (await box()) as HTMLTextAreaElement;
+    await waitFor(() => expect(field.value).toBe("First!"));
+  });
+});

@@ -1,0 +1,70 @@
+// One comment's own state (spec §3): viewing, editing or confirming a delete, the call under way,
+// "Reported", the refused call's sentence, and the edit, delete and report calls.
+import type { Comment } from "@pragmatist/contracts";
+import { useState } from "react";
+import type { CommentActions } from "./comment-actions.ts";
+import { commentsApi } from "./comments-api.ts";
+
+/** What a comment shows: its text, the edit form, or the "Delete this comment?" question. */
+export type CommentMode = "view" | "edit" | "confirm-delete";
+
+/**
+ * The comment's mode, edit `draft`, `busy` (a call under way), `reported` and `error` (the
+ * sentence `actions.onFailed` gave for a refused call), with its actions. Edit and delete reload
+ * the list through `actions.onChanged` and go back to "view" once done.
+ */
+export function useCommentItem(comment: Comment, actions: CommentActions) {
+  const [mode, setMode] = useState<CommentMode>("view");
+  const [draft, setDraft] = useState(comment.content);
+  const [busy, setBusy] = useState(false);
+  const [reported, setReported] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(task: () => Promise<unknown>, after?: () => void) {
+    setBusy(true);
+    setError(null);
+    try {
+      await task();
+      after?.();
+    } catch (e) {
+      setError(actions.onFailed(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const toView = () => setMode("view");
+
+  return {
+    mode,
+    draft,
+    setDraft,
+    busy,
+    reported,
+    error,
+    startEdit() {
+      setDraft(comment.content);
+      setMode("edit");
+    },
+    cancelEdit() {
+      setMode("view");
+      setDraft(comment.content);
+    },
+    saveEdit() {
+      void run(() => commentsApi.edit(comment.id, draft).then(actions.onChanged), toView);
+    },
+    askDelete: () => setMode("confirm-delete"),
+    keep: toView,
+    remove() {
+      void run(() => commentsApi.remove(comment.id).then(actions.onChanged), toView);
+    },
+    report() {
+      void run(
+        () => commentsApi.report(comment.id),
+        () => setReported(true),
+      );
+    },
+  };
+}
+
+/** One comment's state and actions, as `useCommentItem` returns them. */
+export type CommentItemState = ReturnType<typeof useCommentItem>;

@@ -1,0 +1,84 @@
+// Posting from the composer and what each comment may ask of the panel (spec §3, §4 "Comment
+// composer", issue #4): send, reply, reload after a change, and the sentence for a refused call.
+import { useState } from "react";
+import { authorName, type CommentActions } from "./comment-actions.ts";
+import { CommentCallError, commentsApi } from "./comments-api.ts";
+import { FIRST_THREADS } from "./count.ts";
+import { commentsLoginUrl, type CommentDraft } from "./use-comment-draft.ts";
+import type { CommentsList } from "./use-comments-list.ts";
+
+/**
+ * `send()` posts the draft (a reply when it has a target): signed-out readers go to sign in with
+ * their draft kept, an empty text gets "Write something before sending"; once posted the draft
+ * empties, the list is read again and the article bar told its count, and a new thread beyond
+ * the first ones shows them all. A refused call leaves the draft and sets `error` (a 401 goes to
+ * sign in). `actions` is what each comment gets.
+ */
+export function useCommentSend(
+  slug: string,
+  signedIn: boolean,
+  thread: CommentsList,
+  draft: CommentDraft,
+) {
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  /** The sentence for a refused call; a lapsed session goes to sign-in instead. */
+  function failure(e: unknown): string {
+    if (e instanceof CommentCallError) {
+      if (e.status === 401) {
+        draft.toLogin();
+        return "Please sign in to continue.";
+      }
+      return e.message;
+    }
+    return "Could not reach the server. Check your connection and try again.";
+  }
+
+  async function send() {
+    if (sending) return;
+    if (!signedIn) return draft.toLogin();
+    const content = draft.typed().trim();
+    if (!content) {
+      setError("Write something before sending");
+      draft.fieldRef.current?.focus();
+      return;
+    }
+    setSending(true);
+    setError(null);
+    const { replyTo } = draft;
+    try {
+      const posted = replyTo
+        ? await commentsApi.reply(replyTo.id, content)
+        : await commentsApi.post(slug, content);
+      draft.setText("");
+      draft.setReplyTo(null);
+      const fresh = await thread.refresh();
+      // A new thread beyond the first ones shows with all of them.
+      if (!replyTo && fresh && !fresh.slice(0, FIRST_THREADS).some((c) => c.id === posted.id)) {
+        thread.expand();
+      }
+    } catch (e) {
+      setError(failure(e));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const actions: CommentActions = {
+    signedIn,
+    loginUrl: commentsLoginUrl(slug),
+    onReply(comment) {
+      draft.setReplyTo({ id: comment.id, author: authorName(comment), text: comment.content });
+      setError(null);
+      draft.fieldRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+      draft.fieldRef.current?.focus({ preventScroll: true });
+    },
+    async onChanged() {
+      await thread.refresh();
+    },
+    onFailed: failure,
+  };
+
+  return { sending, error, send, actions };
+}
