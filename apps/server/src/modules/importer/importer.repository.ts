@@ -23,6 +23,11 @@ export async function findArticleIdBySlug(db: Q, slug: string): Promise<number |
   return row?.id ?? null;
 }
 
+/**
+ * The article row an import writes (the studio writes the same shape): excerpt and reading time
+ * come from `derivedArticleFields` (articles/article-writes.ts), `publish_date` is ISO 8601,
+ * the `source_*` fields credit an imported source (all null for our own articles).
+ */
 export interface ArticleWrite {
   slug: string;
   title: string;
@@ -70,6 +75,7 @@ export async function upsertArticle(db: Q, a: ArticleWrite, now: string): Promis
   return row.id;
 }
 
+/** A media row to write: public URL, MIME type, size in pixels (null when unknown) and bytes. */
 export interface MediaWrite {
   url: string;
   mime: string;

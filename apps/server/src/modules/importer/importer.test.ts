@@ -1,96 +1,26 @@
-// Content import against a fresh database on each engine: the real shared articles, broken files,
-// idempotent re-import, demo seeding and the uploads route.
+// Content import against a fresh database on each engine: the real shared articles, broken files
+// and idempotent re-import.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, type Services } from "../../services.ts";
-import { repoRoot } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
-import { localMediaStorage } from "../uploads/storage.ts";
-import { filesRoutes } from "../uploads/files.routes.ts";
-import { importFolder, type ImportSummary, seedDemoContentIfEmpty } from "./importer.service.ts";
+import { importFolder, type ImportSummary } from "./importer.service.ts";
+import {
+  article,
+  hasShared,
+  makeFixture,
+  quiet,
+  removeFixtures,
+  sharedArticles,
+  storage,
+} from "./importer.test-fixtures.ts";
 
-const sharedArticles = path.join(repoRoot, "../shared/data/articles");
-const hasShared = fs.existsSync(sharedArticles);
 if (!hasShared) {
   console.warn(`content tests: ${sharedArticles} is absent; the shared-articles tests are skipped`);
 }
-const demoDir = path.join(repoRoot, "content/demo");
-const storage = localMediaStorage(":memory:");
-const quiet = { info() {}, warn() {}, error() {} };
-
-const svg = (w: number, h: number, fill: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${fill}"/></svg>`;
-
-function article(fields: Record<string, string>, body = "Some body text for the article.") {
-  const lines = Object.entries(fields).map(([k, v]) => `${k}: ${v}`);
-  return `---\n${lines.join("\n")}\n---\n\n${body}\n`;
-}
-
-/** A small folder in our format: one author with an avatar, two articles. */
-function makeFixture(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-content-"));
-  fs.mkdirSync(path.join(dir, "articles"));
-  fs.mkdirSync(path.join(dir, "images/articles"), { recursive: true });
-  fs.mkdirSync(path.join(dir, "images/authors"), { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, "authors.json"),
-    JSON.stringify([
-      {
-        username: "Test Author",
-        email: "test.author@example.org",
-        bio: "Writes tests.",
-        avatar: "images/authors/test.svg",
-      },
-    ]),
-  );
-  fs.writeFileSync(path.join(dir, "images/authors/test.svg"), svg(64, 64, "#0a0"));
-  fs.writeFileSync(path.join(dir, "images/articles/first-post.svg"), svg(600, 315, "#00a"));
-  const common = {
-    author: '"Test Author"',
-    categories: '["DeFi"]',
-    tags: '["fees", "Fees"]',
-    ecosystems: '["Ethereum"]',
-  };
-  fs.writeFileSync(
-    path.join(dir, "articles/first-post.md"),
-    article(
-      {
-        title: '"First post"',
-        subTitle: '"A subtitle"',
-        slug: "first-post",
-        publishDate: '"2024-03-04"',
-        type: "Research",
-        thumbnail: "images/articles/first-post.svg",
-        ...common,
-      },
-      "## Why\n\nThe **first** post links to [a page](https://example.org) and has `code`.",
-    ),
-  );
-  fs.writeFileSync(
-    path.join(dir, "articles/second-post.md"),
-    article({
-      title: '"Second post"',
-      subTitle: '"Another"',
-      slug: "second-post",
-      publishDate: "2024-05-06",
-      type: "News",
-      thumbnail: "images/articles/missing.svg",
-      ...common,
-    }),
-  );
-  fs.writeFileSync(path.join(dir, "README.md"), "# About this folder\n");
-  return dir;
-}
-
-// Temporary folders to remove at the end, the in-memory uploads folder included.
-const fixtures: string[] = [storage.root];
-afterAll(() => {
-  for (const dir of fixtures) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeFixtures);
 
 describe.each(engines)("content import on %s", (engine) => {
   let db: Db;
@@ -262,7 +192,6 @@ describe.each(engines)("content import on %s", (engine) => {
 
   it("skips broken files with a reason and never half-writes them", async () => {
     const dir = makeFixture();
-    fixtures.push(dir);
     const bad = path.join(dir, "articles");
     fs.writeFileSync(
       path.join(bad, "no-title.md"),
@@ -335,100 +264,6 @@ describe.each(engines)("content import on %s", (engine) => {
     });
     expect(second?.attributes.author?.profilePicture?.url).toMatch(
       /^\/uploads\/avatars\/test-author-[0-9a-f]{16}\.webp$/,
-    );
-  });
-});
-
-describe.each(engines)("demo seeding on %s", (engine) => {
-  it("loads the demo folder into an empty database and does nothing when articles exist", async () => {
-    const db = await freshDb(engine);
-    try {
-      const demo = makeFixture();
-      fixtures.push(demo);
-      const config = { ...testConfig(), demoContentDir: demo };
-      const services = createServices(db, config);
-      await seedDemoContentIfEmpty(services, config, quiet);
-      const first = await services.articles.findBySlug("first-post");
-      expect(first?.attributes).toMatchObject({
-        title: "First post",
-        excerpt: "The first post links to a page and has code.",
-        publishDate: expect.stringMatching(/^2024-03-04T00:00:00(\.000)?Z$/),
-      });
-      const count = async () =>
-        Number(
-          (
-            await db.kysely
-              .selectFrom("articles")
-              .select((eb) => eb.fn.countAll().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      expect(await count()).toBe(2);
-
-      // A later start with more demo files must not touch a database that has articles.
-      fs.writeFileSync(
-        path.join(demo, "articles/third-post.md"),
-        article({
-          title: "Third",
-          publishDate: "2024-06-01",
-          author: '"Test Author"',
-          type: "News",
-        }),
-      );
-      await seedDemoContentIfEmpty(services, config, quiet);
-      expect(await count()).toBe(2);
-    } finally {
-      await db.close();
-    }
-  });
-
-  it.skipIf(!fs.existsSync(demoDir))(
-    "imports the project's demo folder without skipping a file",
-    async () => {
-      const db = await freshDb(engine);
-      try {
-        const services = createServices(db, testConfig());
-        const summary = await importFolder(services, demoDir, { storage, log: quiet });
-        expect(summary.skipped).toEqual([]);
-        const files = fs
-          .readdirSync(path.join(demoDir, "articles"))
-          .filter((f) => f.endsWith(".md"));
-        expect(summary.created).toBe(files.length);
-      } finally {
-        await db.close();
-      }
-    },
-  );
-});
-
-describe("GET /uploads/*", () => {
-  it("serves stored media with nosniff and immutable caching, and 404s the rest", async () => {
-    const app = Fastify({ logger: false });
-    filesRoutes(app, { dataDir: ":memory:" });
-    const bytes = Buffer.from("RIFF----WEBPVP8 test");
-    const { url } = await storage.put("tests/probe-0123456789abcdef.webp", bytes, "image/webp");
-    const res = await app.inject({ method: "GET", url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("image/webp");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(res.rawPayload.equals(bytes)).toBe(true);
-    expect(
-      (await app.inject({ method: "GET", url: "/uploads/tests/missing.webp" })).statusCode,
-    ).toBe(404);
-    expect((await app.inject({ method: "GET", url: "/uploads/../pragmatist.db" })).statusCode).toBe(
-      404,
-    );
-    expect((await app.inject({ method: "GET", url: "/uploads/" })).statusCode).toBe(404);
-    await app.close();
-  });
-
-  it("refuses keys that could leave the uploads folder", async () => {
-    await expect(storage.put("../escape.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
-      /Unsafe media key/,
-    );
-    await expect(storage.put("/abs.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
-      /Unsafe media key/,
     );
   });
 });
