@@ -4,41 +4,32 @@
 // publication's pages arrive as readable HTML, with or without JavaScript (DESIGN.md, issue #4).
 // Every inline script carries the response's CSP nonce. The HTML is compressed as it streams.
 import { PassThrough } from "node:stream";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import type { PipeableStream } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { pageCompressor, pageEncoding } from "./lib/page-encoding.server";
 
+/**
+ * How long (ms) React Router waits for deferred loader data before rejecting it; the render is
+ * aborted one second later, so the rejected boundaries still reach the page (React Router's
+ * server entry API).
+ */
 export const streamTimeout = 5_000;
 
 /** Where the server puts this page's CSP nonce (apps/server/src/plugins/web.ts CSP_NONCE_HEADER). */
 const NONCE_HEADER = "x-csp-nonce";
-/**
- * Brotli quality for HTML compressed per request: 4 is about as small as gzip's default and as
- * fast (11, zlib's default, is for build-time assets: several times slower per page).
- */
-const PAGE_BROTLI_QUALITY = 4;
 
 /**
- * The content coding of the page (RFC 9110 §12.5.3): Brotli when Accept-Encoding allows it, else
- * gzip, else none. A coding given q=0 is refused; `*` stands for codings not named.
+ * Renders one document request to a streamed HTML Response (React Router's `handleRequest`). A
+ * HEAD request gets the status and headers without a body (RFC 9110 §9.3.2). Otherwise the status
+ * is `responseStatusCode`, or 500 when rendering failed before the page was sent.
+ * @returns the Response, or a promise of it that rejects when the shell itself fails to render.
  */
-function pageEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
-  const weights = new Map<string, number>();
-  for (const item of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [coding = "", ...params] = item.split(";").map((part) => part.trim());
-    const q = params.find((param) => param.startsWith("q="));
-    weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const accepts = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
-  return accepts("br") ? "br" : accepts("gzip") ? "gzip" : null;
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -53,17 +44,25 @@ export default function handleRequest(
       headers: responseHeaders,
     });
   }
+  return renderDocument(request, responseStatusCode, responseHeaders, routerContext);
+}
 
+/**
+ * Streams the page: React renders with the response's CSP nonce, the Response resolves once the
+ * shell (or, for bots and SPA mode, everything) is ready, and the render is aborted after
+ * `streamTimeout` plus a second.
+ * @returns a promise that rejects with the error of a failed shell.
+ */
+function renderDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
     // React Router puts it on its scripts and modulepreloads, React on its streaming scripts.
     const nonce = request.headers.get(NONCE_HEADER) ?? undefined;
-
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -80,7 +79,7 @@ export default function handleRequest(
         nonce,
         // Finished boundaries stay in place, however long the page (see above).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        [readyEvent(request, routerContext)]() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
@@ -91,27 +90,7 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
-          responseHeaders.append("Vary", "Accept-Encoding");
-          const encoding = pageEncoding(request.headers.get("accept-encoding"));
-          if (encoding) {
-            // Every chunk React writes (the shell first) is flushed out of the compressor at once,
-            // so the head reaches the browser while the rest is still being rendered.
-            const compressor =
-              encoding === "br"
-                ? createBrotliCompress({
-                    flush: constants.BROTLI_OPERATION_FLUSH,
-                    params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY },
-                  })
-                : createGzip({ flush: constants.Z_SYNC_FLUSH });
-            responseHeaders.set("Content-Encoding", encoding);
-            compressor.pipe(body);
-            pipe(compressor);
-          } else {
-            pipe(body);
-          }
-
+          pipeHtml(pipe, body, request, responseHeaders);
           resolve(
             new Response(stream, {
               headers: responseHeaders,
@@ -134,4 +113,38 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The render option that sends the page: requests from bots and SPA Mode renders wait for all
+ * content to load before responding, readers get the shell at once
+ * (https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation).
+ */
+function readyEvent(request: Request, routerContext: EntryContext): "onAllReady" | "onShellReady" {
+  const userAgent = request.headers.get("user-agent");
+  return (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+}
+
+/**
+ * Sets the page's Content-Type, Vary and (when compressed) Content-Encoding headers, and pipes
+ * React's output into `body`: through a flushing compressor when the request accepts Brotli or
+ * gzip, else as is.
+ */
+function pipeHtml(
+  pipe: PipeableStream["pipe"],
+  body: PassThrough,
+  request: Request,
+  responseHeaders: Headers,
+): void {
+  responseHeaders.set("Content-Type", "text/html");
+  responseHeaders.append("Vary", "Accept-Encoding");
+  const encoding = pageEncoding(request.headers.get("accept-encoding"));
+  if (!encoding) {
+    pipe(body);
+    return;
+  }
+  const compressor = pageCompressor(encoding);
+  responseHeaders.set("Content-Encoding", encoding);
+  compressor.pipe(body);
+  pipe(compressor);
 }

@@ -38,6 +38,11 @@ if (typeof document !== "undefined") {
 /** Footer "Most Popular": the 3 latest News articles (spec §2 Footer, §9). */
 const POPULAR_COUNT = 3;
 
+/**
+ * The data every page shares: the site settings, the footer's 3 latest News and the signed-in
+ * reader (from the session cookie; null when signed out). Errors of the article list propagate to
+ * the root ErrorBoundary.
+ */
 export async function loader({
   context,
 }: Route.LoaderArgs): Promise<SiteData & { viewer: OwnUser | null }> {
@@ -71,12 +76,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, path: location.pathname });
 
+/** The favicon (a hashed SVG) and the preload of the Latin text font, in every page head. */
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: faviconUrl, type: "image/svg+xml" },
   // The Latin face of the text font, wanted by the first paint of every page.
   { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
+/**
+ * The document around every page and error screen: `<head>` (meta, the stylesheet first, links,
+ * the feeds, Google Analytics when configured) and `<body>` with scroll restoration and the
+ * hydration scripts at low priority.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   // The feeds (issue #6), in every page head with the configured site name (the root loader's
   // data; `links` gets none, and the error screens have it unless the root loader failed).
@@ -164,6 +175,7 @@ function GoogleAnalyticsTag() {
   );
 }
 
+/** Every page inside the site's frame (skip link, header, footer), counting page views. */
 export default function App({ loaderData }: Route.ComponentProps) {
   usePageViews();
   return (
@@ -173,6 +185,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The router's last boundary (spec §2 "Unexpected Application Error!"): the error's status line or
+ * message inside the frame, with the site data when the root loader itself did not fail.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   // The root loader's data is there unless the root loader itself failed.

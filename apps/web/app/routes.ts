@@ -1,6 +1,11 @@
 // Explicit route table: it reads like the spec's route table (§2).
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+/**
+ * The route table: the listings, author and category pages inside the shared layout
+ * (routes/_shell.tsx), the article, static, account and auth pages, the studio with its screens,
+ * and the splat 404 last.
+ */
 export default [
   layout("routes/_shell.tsx", [
     index("routes/home.tsx"),

@@ -4,6 +4,7 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeUrl } from "../lib/safe-url.ts";
 
+/** The spec's URL rule (lib/safe-url.ts), re-exported for the Markdown renderer's users. */
 export { safeUrl };
 
 interface MdNode {
@@ -167,6 +168,7 @@ export const markdownComponents: Components = {
   section: styled("section", "mt-12 border-t border-line pt-4 text-sm text-muted"),
 };
 
+/** Props of {@link Markdown}: the source, the wrapper's class and per-element overrides. */
 export interface MarkdownProps {
   /** Markdown source (CommonMark + GFM). */
   children: string;

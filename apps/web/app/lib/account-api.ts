@@ -4,24 +4,11 @@
 import type {
   AuthProviders,
   AuthResponse,
-  ErrorBody,
   OwnUser,
   OwnUserView,
   UploadedFile,
 } from "@pragmatist/contracts";
-import { ApiError } from "./api-client";
-
-/** Reads a failed response into an ApiError (the Strapi error body when there is one). */
-async function toApiError(res: Response): Promise<ApiError> {
-  let body: ErrorBody | null = null;
-  try {
-    const parsed = (await res.json()) as Partial<ErrorBody>;
-    if (parsed && typeof parsed.error === "object" && parsed.error) body = parsed as ErrorBody;
-  } catch {
-    // Not JSON (a proxy page, an empty body): the status line will do.
-  }
-  return new ApiError(res.status, body, `Request failed with status ${res.status}`);
-}
+import { ApiError, toApiError } from "./api-client";
 
 /**
  * Sends one API request. `body` is sent as JSON, or as is when it is FormData (multipart).
@@ -54,6 +41,10 @@ export async function call<T>(
 
 const userPath = (id: number) => `/api/users/${encodeURIComponent(String(id))}`;
 
+/**
+ * The account calls of the browser (spec §7 Users and auth), one method per endpoint, each
+ * through {@link call}: they throw ApiError on a refusal and TypeError when the network fails.
+ */
 export const accountApi = {
   /** `POST /api/auth/local`: sign in with the email as identifier; sets the session cookie. */
   signIn(body: { identifier: string; password: string }): Promise<AuthResponse> {

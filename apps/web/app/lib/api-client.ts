@@ -38,21 +38,27 @@ function withQuery(path: string, query: Record<string, QueryValue>): string {
 }
 
 /**
+ * Reads a failed response into an ApiError: the Strapi error body when there is one, else (not
+ * JSON: a proxy page, an empty body) the status line "Request failed with status N".
+ */
+export async function toApiError(res: Response): Promise<ApiError> {
+  let body: ErrorBody | null = null;
+  try {
+    const parsed = (await res.json()) as Partial<ErrorBody>;
+    if (parsed && typeof parsed.error === "object" && parsed.error) body = parsed as ErrorBody;
+  } catch {
+    // Not JSON: the status line will do.
+  }
+  return new ApiError(res.status, body, `Request failed with status ${res.status}`);
+}
+
+/**
  * GETs JSON from the API on the page's own origin.
  * @throws ApiError on a non-2xx status; an AbortError when `signal` aborts; TypeError when offline.
  */
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { headers: { accept: "application/json" }, signal });
-  if (!res.ok) {
-    let body: ErrorBody | null = null;
-    try {
-      const parsed = (await res.json()) as Partial<ErrorBody>;
-      if (parsed && typeof parsed.error === "object" && parsed.error) body = parsed as ErrorBody;
-    } catch {
-      // Not JSON (a proxy page, say): fall back to the status line.
-    }
-    throw new ApiError(res.status, body, `Request failed with status ${res.status}`);
-  }
+  if (!res.ok) throw await toApiError(res);
   return (await res.json()) as T;
 }
 
@@ -68,6 +74,11 @@ export interface ArticleParams {
   pageSize: number;
 }
 
+/**
+ * The publication API calls of the browser (spec §7 Articles): listing pages, search and counts.
+ * Each takes an optional AbortSignal and throws ApiError on a non-2xx status, an AbortError when
+ * the signal aborts, and TypeError when the network fails.
+ */
 export const api = {
   /** `GET /api/fuzzy-search/search?query=`: ranked matches, best first. */
   fuzzySearch(query: string, signal?: AbortSignal): Promise<SearchResponse> {

@@ -12,6 +12,7 @@ export function rootDataFromMatches(matches: Matches): SiteData | undefined {
   return matches.find((m) => m?.id === "root")?.loaderData as SiteData | undefined;
 }
 
+/** The meta description of pages that give none of their own (the home page among them). */
 export const defaultDescription =
   "Independent crypto research, newsletters and market reports: protocols, markets and regulation, explained with sources.";
 
@@ -51,10 +52,13 @@ export function feedLinks(siteName: string): { type: string; title: string; href
   ];
 }
 
+/** What one page tells {@link pageMeta} about itself. */
 export interface PageMetaOptions {
+  /** The meta function's `matches`, for the root loader's site settings. */
   matches: Matches;
   /** The page's own title; the site name is appended. Omit it on the home page. */
   title?: string | undefined;
+  /** The meta description; {@link defaultDescription} when omitted or empty. */
   description?: string | undefined;
   /** The indexed path of the page, query included where it matters ("/authors/x?page=2"). */
   path: string;

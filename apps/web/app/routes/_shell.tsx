@@ -5,6 +5,7 @@ import { NewsletterBanner } from "../features/newsletter/newsletter-banner";
 import { Sidebar } from "../shell/sidebar";
 import { useSite } from "../lib/site-data";
 
+/** The layout route: the newsletter banner above the sidebar and the page's `<main id="main">`. */
 export default function Shell() {
   const site = useSite();
   return (

@@ -7,6 +7,7 @@ import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/about";
 
+/** The site name and the partner form's address (PARTNER_FORM_URL) from the site settings. */
 export function loader({ context }: Route.LoaderArgs) {
   const { site } = context.get(publicationContext);
   return {
@@ -15,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Title "About us", its description and canonical `/about`. */
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
@@ -24,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
+/** The page: the hero with links into the site, the four objectives, the partner call-to-action. */
 export default function About({ loaderData }: Route.ComponentProps) {
   const { siteName, partnerFormUrl } = loaderData;
   return (

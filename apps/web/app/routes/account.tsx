@@ -13,12 +13,17 @@ import { accountApi } from "../lib/account-api";
 import { ApiError } from "../lib/api-client";
 import type { Route } from "./+types/account";
 
+/**
+ * The signed-in reader's own profile (from the session, via the root's viewer context).
+ * @throws a redirect to `/login?next=/account` when signed out.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.get(viewerContext);
   if (!user) throw redirect("/login?next=%2Faccount");
   return { user };
 }
 
+/** Title "Your account · {site}", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Your account", matches);
 
 const actions = new Set<string>(["photo", "name", "logout", "delete"]);
@@ -65,6 +70,7 @@ export async function clientAction({
   return { ok: true, intent: action };
 }
 
+/** The account card in view mode, or in edit mode after "Edit account" until "Go Back". */
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const [editing, setEditing] = useState(false);

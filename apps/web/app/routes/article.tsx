@@ -119,6 +119,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
 };
 
+/**
+ * The article: header, bar (reactions, comments count, share), lead image, the server-rendered
+ * text, tags, source credit, the subscribe panel and the comments.
+ */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { id, article: a, html, label, site, canonicalUrl, comments } = loaderData;
   return (
@@ -170,6 +174,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A 404 with suggestions for an unknown slug, else the error screen with a retry. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageErrorBoundary error={error} />;
 }

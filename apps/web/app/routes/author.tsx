@@ -77,6 +77,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
 };
 
+/**
+ * Breadcrumbs, the author's picture, name, bio and article count (with the page number after page
+ * 1), then the page of their articles with Newer / Older links.
+ */
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, list, path } = loaderData;
   return (
@@ -112,6 +116,10 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * A 404 with suggestions or the error screen with a retry, inside the shared layout (which has the
+ * `<main>`).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageErrorBoundary error={error} landmark={false} />;
 }

@@ -72,6 +72,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
 };
 
+/**
+ * Breadcrumbs, the category's name and article count (with the page number after page 1), then
+ * the page of its articles with Newer / Older links.
+ */
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, list, path } = loaderData;
   return (
@@ -92,6 +96,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * A 404 with suggestions or the error screen with a retry, inside the shared layout (which has the
+ * `<main>`).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageErrorBoundary error={error} landmark={false} />;
 }

@@ -7,10 +7,15 @@ import { loadListing } from "../features/library/listing.server";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/ecosystems";
 
+/**
+ * The ecosystems listing for this URL (listing.server.ts loadListing): `?q`, `?sort`, `?ecosystem`; page 1 of articles with an ecosystem, the article count and the ecosystem chips.
+ * Errors of the API propagate to the root ErrorBoundary.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(context.get(publicationContext), listings.ecosystems, request);
 }
 
+/** Title "Ecosystems" (or the search's results, not indexed), description, canonical. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const q = loaderData?.params.q;
   return pageMeta({
@@ -22,6 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+/** The ecosystems listing screen. */
 export default function Ecosystems({ loaderData }: Route.ComponentProps) {
   return <ArticleListing listing={listings.ecosystems} data={loaderData} />;
 }

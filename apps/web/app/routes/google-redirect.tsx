@@ -10,9 +10,14 @@ import { LogoMark } from "../components/logo";
 import { accountApi } from "../lib/account-api";
 import type { Route } from "./+types/google-redirect";
 
+/** Title "Signing in with Google · {site}", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta("Signing in with Google", matches);
 
+/**
+ * "Authenticating..." while GET /api/auth/google/callback trades `?access_token` (sent once), then
+ * a full load of /. Without a code, or when the trade fails, why, and "Back to sign in".
+ */
 export default function GoogleRedirect() {
   const [params] = useSearchParams();
   const code = params.get("access_token");

@@ -7,6 +7,10 @@ import { loadListing } from "../features/library/listing.server";
 import { organizationJsonLd, pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
+/**
+ * The research listing for this URL (listing.server.ts loadListing): `?q`, `?sort`, `?category`; page 1 of Research articles, the article count and the category chips.
+ * Errors of the API propagate to the root ErrorBoundary.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(context.get(publicationContext), listings.research, request);
 }
@@ -50,6 +54,10 @@ const NEWSLETTER_NOTICES: Record<string, string> = {
   invalid: "This newsletter link is invalid or has already been used.",
 };
 
+/**
+ * The research listing, under the notice of a newsletter link that landed here
+ * (`?newsletter=confirmed|unsubscribed|invalid`).
+ */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const notice = NEWSLETTER_NOTICES[useSearchParams()[0].get("newsletter") ?? ""];
   return (

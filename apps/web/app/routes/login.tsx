@@ -12,6 +12,10 @@ import { pageMeta } from "../lib/meta";
 import { accountApi } from "../lib/account-api";
 import type { Route } from "./+types/login";
 
+/**
+ * Nothing to load for a visitor.
+ * @throws a redirect to /account for a signed-in reader.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   if (context.get(viewerContext)) throw redirect("/account");
   return null;
@@ -59,6 +63,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return redirectTo(next ?? "/");
 }
 
+/**
+ * The login card: sign-up first with `?mode=signup`; the Google button when the server has Google
+ * configured (GET /api/auth/providers, asked after hydration); a notice for `?error=google`, for
+ * `?reset=1` (password changed) or for a `?next=` page that needs sign-in.
+ */
 export default function Login() {
   const [params] = useSearchParams();
   const [google, setGoogle] = useState(false);

@@ -7,10 +7,18 @@ import { loadListing } from "../features/library/listing.server";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/market-reports";
 
+/**
+ * The market reports listing for this URL (listing.server.ts loadListing): `?q`, `?sort`; page 1 of News articles and the article count.
+ * Errors of the API propagate to the root ErrorBoundary.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(context.get(publicationContext), listings.marketReports, request);
 }
 
+/**
+ * Title "Market Reports" (or the search's results, not indexed), description, canonical, and the
+ * market reports feed.
+ */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const q = loaderData?.params.q;
   return pageMeta({
@@ -23,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+/** The market reports listing screen. */
 export default function MarketReports({ loaderData }: Route.ComponentProps) {
   return <ArticleListing listing={listings.marketReports} data={loaderData} />;
 }

@@ -12,15 +12,17 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<ne
   throw data(await notFoundData(context.get(publicationContext), request), { status: 404 });
 }
 
+/** Title "Page not found — {site}", never indexed. */
 export function meta({ error }: Route.MetaArgs) {
   return notFoundMeta(notFoundOf(error));
 }
 
-// Never rendered: the loader always throws, so the boundary below shows.
+/** Never rendered: the loader always throws, so the boundary below shows. */
 export default function NotFoundPage() {
   return null;
 }
 
+/** The 404 screen with the search and its suggestions; any other error: the error screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = notFoundOf(error);
   if (notFound) return <NotFound data={notFound} />;

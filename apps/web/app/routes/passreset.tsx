@@ -9,9 +9,14 @@ import { PasswordResetForm } from "../features/account/password-reset-form";
 import { LogoMark } from "../components/logo";
 import type { Route } from "./+types/passreset";
 
+/** Title "Reset your password · {site}", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta("Reset your password", matches);
 
+/**
+ * With `?code=`: the new-password form. Without: where the link comes from, and after
+ * "Forget Password?" (`?sent=1`) that a link was sent if the account exists.
+ */
 export default function PasswordReset() {
   const [params] = useSearchParams();
   const code = params.get("code");

@@ -7,6 +7,7 @@ import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/services";
 
+/** The site name and the partner form's address (PARTNER_FORM_URL) from the site settings. */
 export function loader({ context }: Route.LoaderArgs) {
   const { site } = context.get(publicationContext);
   return {
@@ -15,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Title "Partner with us", its description and canonical `/services`. */
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
@@ -24,6 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/services",
   });
 
+/**
+ * The page: the hero, the three offerings, the partner logos and the call-to-action "Start a
+ * partnership".
+ */
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { siteName, partnerFormUrl } = loaderData;
   return (

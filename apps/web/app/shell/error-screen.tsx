@@ -8,7 +8,9 @@ export function errorDetail(error: unknown): string {
   return "Unknown error";
 }
 
+/** What an error screen says and offers. */
 export interface ErrorScreenProps {
+  /** The `<h1>`. */
   title: string;
   /** A status line or message; omitted on the /error page. */
   detail?: string | undefined;
@@ -18,6 +20,10 @@ export interface ErrorScreenProps {
   landmark?: boolean;
 }
 
+/**
+ * "Something went wrong", the title, the detail in a box, a sentence of advice, then "Reload the
+ * page" (when `canRetry`) and "Back to the research home".
+ */
 export function ErrorScreen({
   title,
   detail,

@@ -10,7 +10,7 @@ import { Dialog } from "../components/ui/dialog";
 import { CloseIcon, ExternalIcon, MenuIcon } from "../components/ui/icons";
 import { isStaff } from "../lib/viewer";
 import { Logo } from "../components/logo";
-import { externalLinkProps } from "../lib/external-link.ts";
+import { NewTabLink } from "../components/new-tab-link.tsx";
 
 const sections = [
   { label: "Research", to: "/", end: true },
@@ -30,6 +30,23 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-accent/10 text-accent" : "text-ink hover:bg-line/60"
   }`;
 
+const groupClass = "px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted uppercase";
+
+/** Whether the menu is open; any navigation (a link in the menu, back/forward) closes it. */
+function useMenuOpen() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key]);
+  return [open, setOpen] as const;
+}
+
+/**
+ * The menu button (hidden from `lg` up, where the header shows its links) and the drawer it opens:
+ * the logo and Close, the Browse and Company links (Studio for staff, Subscribe to the external
+ * newsletter in a new tab), and the reader's account or Login at the bottom.
+ */
 export function MobileMenu({
   siteName,
   newsletterUrl,
@@ -40,16 +57,10 @@ export function MobileMenu({
   /** The signed-in reader, or null (then the menu ends with Login). */
   viewer?: OwnUser | null;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useMenuOpen();
   const titleId = useId();
   const panelId = useId();
-  const location = useLocation();
-
-  // Any navigation (a link in the menu, back/forward) closes the menu.
-  useEffect(() => {
-    setOpen(false);
-  }, [location.key]);
-
+  const close = () => setOpen(false);
   return (
     <>
       <button
@@ -63,13 +74,7 @@ export function MobileMenu({
       >
         <MenuIcon size={22} />
       </button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        labelledBy={titleId}
-        variant="drawer"
-        id={panelId}
-      >
+      <Dialog open={open} onClose={close} labelledBy={titleId} variant="drawer" id={panelId}>
         <div
           className="flex h-full flex-col"
           onClick={(event) => {
@@ -88,83 +93,87 @@ export function MobileMenu({
               type="button"
               className="-mr-1 rounded-lg p-2 text-muted hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
               aria-label="Close menu"
-              onClick={() => setOpen(false)}
+              onClick={close}
             >
               <CloseIcon size={22} />
             </button>
           </div>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-            <p className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted uppercase">
-              Browse
-            </p>
-            <ul className="space-y-0.5">
-              {sections.map((item) => (
-                <li key={item.label}>
-                  {item.plain ? (
-                    <Link to={item.to} className={itemClass({ isActive: false })}>
-                      {item.label}
-                    </Link>
-                  ) : (
-                    <NavLink to={item.to} end={item.end} className={itemClass}>
-                      {item.label}
-                    </NavLink>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-6 px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted uppercase">
-              Company
-            </p>
-            <ul className="space-y-0.5">
-              {company.map((item) => (
-                <li key={item.label}>
-                  <NavLink to={item.to} className={itemClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              {isStaff(viewer?.role) && (
-                <li>
-                  <NavLink to="/studio" className={itemClass}>
-                    Studio
-                  </NavLink>
-                </li>
-              )}
-              <li>
-                <a
-                  href={newsletterUrl}
-                  {...externalLinkProps}
-                  className={itemClass({ isActive: false })}
-                >
-                  Subscribe
-                  <ExternalIcon size={16} className="ml-1.5 text-muted" />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            </ul>
-          </nav>
+          <MenuLinks newsletterUrl={newsletterUrl} staff={isStaff(viewer?.role)} />
           <div className="border-t border-line p-4">
-            {viewer ? (
-              <Link
-                to="/account"
-                className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent"
-              >
-                <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
-                <span className="min-w-0">
-                  <span className="block truncate text-[0.9375rem] font-medium">
-                    {viewer.username}
-                  </span>
-                  <span className="block text-sm text-muted">Your account</span>
-                </span>
-              </Link>
-            ) : (
-              <Link to="/login" className={buttonClass("primary", "md", "w-full")}>
-                Login
-              </Link>
-            )}
+            <MenuAccount viewer={viewer} />
           </div>
         </div>
       </Dialog>
     </>
+  );
+}
+
+/** The Browse and Company groups; `staff` adds Studio before Subscribe. */
+function MenuLinks({ newsletterUrl, staff }: { newsletterUrl: string; staff: boolean }) {
+  return (
+    <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+      <p className={groupClass}>Browse</p>
+      <ul className="space-y-0.5">
+        {sections.map((item) => (
+          <li key={item.label}>
+            {item.plain ? (
+              <Link to={item.to} className={itemClass({ isActive: false })}>
+                {item.label}
+              </Link>
+            ) : (
+              <NavLink to={item.to} end={item.end} className={itemClass}>
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className={`mt-6 ${groupClass}`}>Company</p>
+      <ul className="space-y-0.5">
+        {company.map((item) => (
+          <li key={item.label}>
+            <NavLink to={item.to} className={itemClass}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {staff && (
+          <li>
+            <NavLink to="/studio" className={itemClass}>
+              Studio
+            </NavLink>
+          </li>
+        )}
+        <li>
+          <NewTabLink href={newsletterUrl} className={itemClass({ isActive: false })}>
+            Subscribe
+            <ExternalIcon size={16} className="ml-1.5 text-muted" />
+          </NewTabLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The signed-in reader's picture, name and "Your account", or the Login button. */
+function MenuAccount({ viewer }: { viewer: OwnUser | null }) {
+  if (!viewer) {
+    return (
+      <Link to="/login" className={buttonClass("primary", "md", "w-full")}>
+        Login
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to="/account"
+      className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
+      <span className="min-w-0">
+        <span className="block truncate text-[0.9375rem] font-medium">{viewer.username}</span>
+        <span className="block text-sm text-muted">Your account</span>
+      </span>
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 // Where the shared layout's links go and which sidebar tab is active (spec §2 "Shared layout").
 
+/** A tab of the wide-screen sidebar (shell/sidebar.tsx). */
 export type SidebarTab = "research" | "assistant" | "market-reports" | "newsletter";
 
 /**

@@ -2,6 +2,7 @@
 // with a 404 imports this, while the screens in not-found.tsx load only when shown).
 import { isRouteErrorResponse } from "react-router";
 
+/** An article offered on a 404: its title, linked to `/p/{slug}`. */
 export interface Suggestion {
   title: string;
   slug: string;

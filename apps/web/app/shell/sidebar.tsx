@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ChartIcon, ExternalIcon, MailIcon, ResearchIcon, SparkIcon } from "../components/ui/icons";
-import { externalLinkProps } from "../lib/external-link.ts";
+import { NewTabLink } from "../components/new-tab-link.tsx";
 import { activeSidebarTab, type SidebarTab } from "./nav";
 import { PartnerLogos } from "../components/partner-logos.tsx";
 
@@ -36,6 +36,10 @@ function Tab({
   );
 }
 
+/**
+ * The sidebar from `lg` up, sticky under the header: the section tabs (the active one from the
+ * path, aria-current) with Newsletter opening `newsletterUrl` in a new tab, then "Our partners".
+ */
 export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
   const { pathname } = useLocation();
   const active = activeSidebarTab(pathname);
@@ -59,17 +63,15 @@ export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
               Market Reports
             </Tab>
             <li>
-              <a
+              <NewTabLink
                 href={newsletterUrl}
-                {...externalLinkProps}
                 className={tabClass(active === "newsletter")}
                 aria-current={active === "newsletter" ? "page" : undefined}
               >
                 <MailIcon size={18} />
                 Newsletter
                 <ExternalIcon size={14} className="ml-auto text-muted" />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              </NewTabLink>
             </li>
           </ul>
         </nav>

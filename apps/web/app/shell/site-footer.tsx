@@ -1,25 +1,31 @@
 // Site footer on every page (spec §2 "Footer"): Most Popular (3 latest News, titles cut to 45
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
 import { formatShortMonthDay, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
-import { externalLinkProps } from "../lib/external-link.ts";
+import { NewTabLink } from "../components/new-tab-link.tsx";
 import type { PopularItem } from "../lib/site-data";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal";
 
 const headingClass = "text-xs font-semibold tracking-wider text-muted uppercase";
 const linkClass = "text-sm text-ink/85 hover:text-accent hover:underline underline-offset-4";
 
+/**
+ * The footer: the logo, a line about the publication and "Get it by email" (the subscribe
+ * modal), Most Popular, Quick Links, then the copyright line.
+ */
 export function SiteFooter({
   siteName,
   newsletterUrl,
   popular,
 }: {
   siteName: string;
+  /** NEWSLETTER_URL: the external newsletter, opened in a new tab. */
   newsletterUrl: string;
+  /** The root loader's latest News (spec §2 Footer: 3 of them). */
   popular: PopularItem[];
 }) {
   const [subscribeOpen, setSubscribeOpen] = useState(false);
@@ -42,58 +48,8 @@ export function SiteFooter({
             Get it by email
           </button>
         </div>
-
-        <section aria-labelledby="footer-popular">
-          <h2 id="footer-popular" className={headingClass}>
-            Most Popular
-          </h2>
-          <ol className="mt-4 space-y-3.5">
-            {popular.map((item) => (
-              <li key={item.id} className="flex items-baseline gap-3">
-                <time
-                  dateTime={item.publishDate}
-                  className="tabular w-12 shrink-0 text-xs font-medium text-muted"
-                >
-                  {formatShortMonthDay(item.publishDate)}
-                </time>
-                <Link to={`/p/${item.slug}`} className={linkClass} title={item.title}>
-                  {truncateTitle(item.title, 45)}
-                </Link>
-              </li>
-            ))}
-            {popular.length === 0 && <li className="text-sm text-muted">No news yet.</li>}
-          </ol>
-          <Link
-            to="/"
-            className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline underline-offset-4"
-          >
-            View All
-            <ArrowRightIcon size={15} />
-          </Link>
-        </section>
-
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={headingClass}>
-            Quick Links
-          </h2>
-          <ul className="mt-4 space-y-3">
-            <li>
-              <Link to="/about" className={linkClass}>
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link to="/services" className={linkClass}>
-                Partner with Us
-              </Link>
-            </li>
-            <li>
-              <a href={newsletterUrl} {...externalLinkProps} className={linkClass}>
-                Subscribe<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <MostPopular popular={popular} />
+        <QuickLinks newsletterUrl={newsletterUrl} />
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-[100rem] px-4 py-5 text-xs text-muted sm:px-6">
@@ -106,5 +62,83 @@ export function SiteFooter({
         siteName={siteName}
       />
     </footer>
+  );
+}
+
+/** A footer column: a `section` or `nav` named by its small-caps heading (id `headingId`). */
+function FooterColumn({
+  as: Column,
+  headingId,
+  title,
+  children,
+}: {
+  as: "section" | "nav";
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Column aria-labelledby={headingId}>
+      <h2 id={headingId} className={headingClass}>
+        {title}
+      </h2>
+      {children}
+    </Column>
+  );
+}
+
+/** "Most Popular": date and cut title of each item ("No news yet." when none), then View All. */
+function MostPopular({ popular }: { popular: PopularItem[] }) {
+  return (
+    <FooterColumn as="section" headingId="footer-popular" title="Most Popular">
+      <ol className="mt-4 space-y-3.5">
+        {popular.map((item) => (
+          <li key={item.id} className="flex items-baseline gap-3">
+            <time
+              dateTime={item.publishDate}
+              className="tabular w-12 shrink-0 text-xs font-medium text-muted"
+            >
+              {formatShortMonthDay(item.publishDate)}
+            </time>
+            <Link to={`/p/${item.slug}`} className={linkClass} title={item.title}>
+              {truncateTitle(item.title, 45)}
+            </Link>
+          </li>
+        ))}
+        {popular.length === 0 && <li className="text-sm text-muted">No news yet.</li>}
+      </ol>
+      <Link
+        to="/"
+        className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline underline-offset-4"
+      >
+        View All
+        <ArrowRightIcon size={15} />
+      </Link>
+    </FooterColumn>
+  );
+}
+
+/** "Quick Links": About us, Partner with Us, and Subscribe (the external newsletter). */
+function QuickLinks({ newsletterUrl }: { newsletterUrl: string }) {
+  return (
+    <FooterColumn as="nav" headingId="footer-quick-links" title="Quick Links">
+      <ul className="mt-4 space-y-3">
+        <li>
+          <Link to="/about" className={linkClass}>
+            About us
+          </Link>
+        </li>
+        <li>
+          <Link to="/services" className={linkClass}>
+            Partner with Us
+          </Link>
+        </li>
+        <li>
+          <NewTabLink href={newsletterUrl} className={linkClass}>
+            Subscribe
+          </NewTabLink>
+        </li>
+      </ul>
+    </FooterColumn>
   );
 }

@@ -8,7 +8,7 @@ import { ExternalIcon } from "../components/ui/icons";
 import { isStaff, useViewer } from "../lib/viewer";
 import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
-import { externalLinkProps } from "../lib/external-link.ts";
+import { NewTabLink } from "../components/new-tab-link.tsx";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:text-ink ${
@@ -29,6 +29,11 @@ function AccountLink({ viewer, className = "" }: { viewer: OwnUser; className?: 
   );
 }
 
+/**
+ * The sticky header: the logo (home), then from `md` up About Us, Partner with us, Studio (staff),
+ * Subscribe (the external newsletter) and Login or the reader's picture; below `md` the picture and
+ * the slide-out menu. The reader comes from the root loader, so the server render knows them.
+ */
 export function SiteHeader({
   siteName,
   newsletterUrl,
@@ -60,15 +65,10 @@ export function SiteHeader({
               Studio
             </NavLink>
           )}
-          <a
-            href={newsletterUrl}
-            {...externalLinkProps}
-            className={buttonClass("secondary", "sm", "ml-3")}
-          >
+          <NewTabLink href={newsletterUrl} className={buttonClass("secondary", "sm", "ml-3")}>
             Subscribe
             <ExternalIcon size={15} className="-mr-0.5 text-muted" />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </NewTabLink>
           {viewer ? (
             <AccountLink viewer={viewer} className="ml-3" />
           ) : (

@@ -65,19 +65,19 @@ function useAccountAction(action: AccountAction) {
   };
 }
 
-/** Photo picker, preview and Upload (POST /api/upload, then PUT /api/users/{id}). */
-function PhotoSection({ user }: { user: OwnUser }) {
-  const submit = useSubmit();
-  const { busy, result, error, done } = useAccountAction("photo");
+/**
+ * The photo picked for upload: the file, its preview (an object URL, released when replaced or
+ * when the section closes) and the message for a refused pick (not one of IMAGE_TYPES). After a
+ * successful upload (`result` ok) the pick is dropped: the new picture comes from the reloaded
+ * profile.
+ */
+function usePhotoPick(result: AccountActionData | undefined) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
 
-  // The preview's object URL is released when it is replaced or the section closes.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  // After a successful upload the new picture comes from the reloaded profile: drop the pick.
   useEffect(() => {
     if (result && "ok" in result) {
       setFile(null);
@@ -106,12 +106,22 @@ function PhotoSection({ user }: { user: OwnUser }) {
     setPreview(URL.createObjectURL(picked));
   }
 
+  return { file, preview, pickError, setPickError, input, onPick };
+}
+
+/** Photo picker, preview and Upload (POST /api/upload, then PUT /api/users/{id}). */
+function PhotoSection({ user }: { user: OwnUser }) {
+  const submit = useSubmit();
+  const { busy, result, error, done } = useAccountAction("photo");
+  const pick = usePhotoPick(result);
+  const { file, preview } = pick;
+
   function onUpload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (!file) {
-      setPickError("Choose an image first");
-      input.current?.focus();
+      pick.setPickError("Choose an image first");
+      pick.input.current?.focus();
       return;
     }
     const form = new FormData();
@@ -121,7 +131,7 @@ function PhotoSection({ user }: { user: OwnUser }) {
     void submit(form, { method: "post", encType: "multipart/form-data", replace: true });
   }
 
-  const message = pickError ?? error;
+  const message = pick.pickError ?? error;
   return (
     <Section title="Profile photo" description="JPEG, PNG, WebP or GIF. It is shown round.">
       <form onSubmit={onUpload} className="flex flex-col gap-4 sm:flex-row sm:items-center">
@@ -131,27 +141,7 @@ function PhotoSection({ user }: { user: OwnUser }) {
           size={72}
           alt={preview ? "Preview of the new photo" : ""}
         />
-        <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="sr-only">
-            Choose a photo
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            name="file"
-            accept={IMAGE_TYPES.join(",")}
-            onChange={onPick}
-            aria-invalid={message ? true : undefined}
-            className="block w-full max-w-full text-sm text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-surface file:px-3.5 file:text-sm file:font-medium file:text-ink hover:file:bg-page"
-          />
-          {message && <p className={`mt-2 text-sm ${errorText}`}>{message}</p>}
-          {!message && !file && done && (
-            <p role="status" className="mt-2 text-sm text-muted">
-              Photo updated.
-            </p>
-          )}
-        </div>
+        <PhotoPicker pick={pick} message={message} updated={!message && !file && done} />
         <button
           type="submit"
           aria-disabled={busy || !file || undefined}
@@ -162,6 +152,45 @@ function PhotoSection({ user }: { user: OwnUser }) {
         </button>
       </form>
     </Section>
+  );
+}
+
+/** The file input (its label for screen readers only), then its message or "Photo updated.". */
+function PhotoPicker({
+  pick,
+  message,
+  updated,
+}: {
+  /** The pick's input ref and change handler. */
+  pick: Pick<ReturnType<typeof usePhotoPick>, "input" | "onPick">;
+  /** A refused pick or upload; it marks the input invalid. */
+  message: string | null | undefined;
+  /** Say the upload succeeded. */
+  updated: boolean;
+}) {
+  const inputId = useId();
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={inputId} className="sr-only">
+        Choose a photo
+      </label>
+      <input
+        ref={pick.input}
+        id={inputId}
+        type="file"
+        name="file"
+        accept={IMAGE_TYPES.join(",")}
+        onChange={pick.onPick}
+        aria-invalid={message ? true : undefined}
+        className="block w-full max-w-full text-sm text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-surface file:px-3.5 file:text-sm file:font-medium file:text-ink hover:file:bg-page"
+      />
+      {message && <p className={`mt-2 text-sm ${errorText}`}>{message}</p>}
+      {updated && (
+        <p role="status" className="mt-2 text-sm text-muted">
+          Photo updated.
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -318,6 +347,10 @@ function SessionSection({ user }: { user: OwnUser }) {
   );
 }
 
+/**
+ * Edit mode of the account page: the heading with "Go Back" (`onBack`, to view mode), then the
+ * photo, name, and session and account sections, each submitting to the route's clientAction.
+ */
 export function AccountEdit({ user, onBack }: { user: OwnUser; onBack: () => void }) {
   return (
     <>

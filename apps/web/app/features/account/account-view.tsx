@@ -12,6 +12,10 @@ import { accountApi } from "../../lib/account-api";
 import { isAbortError } from "../../lib/api-client";
 import { formatJoinedDate, formatLongDate } from "../../lib/format";
 
+/**
+ * The member's 80 px picture (initials when none), name as the page's `<h1>`, Joined date
+ * (formatJoinedDate, "03 Mar 2024") and email tag (spec §2 Account screen).
+ */
 export function ProfileSummary({ user }: { user: OwnUser }) {
   return (
     <div className="flex min-w-0 items-center gap-4 sm:gap-5">
@@ -111,6 +115,10 @@ function Bookmarks({ userId }: { userId: number }) {
   );
 }
 
+/**
+ * View mode of the account page: the profile summary with "Edit account" (`onEdit`), then the
+ * Bookmarked list, loaded in the browser after hydration.
+ */
 export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => void }) {
   return (
     <>

@@ -1,8 +1,13 @@
 // The centred card of the sign-in, sign-up, password and Google screens: the mark (spinning while
-// something is sent, spec §2 Login), a title, and the content.
+// something is sent, spec §2 Login), a title, and the content; its notes and its submit button.
 import type { ReactNode } from "react";
+import { buttonClass } from "../../components/ui/button";
 import { errorText } from "./text-field";
 
+/**
+ * The card in a `<main>`: the mark (spinning while `busy`, pulsing instead for readers who prefer
+ * reduced motion), the `<h1>` title, an optional subtitle, then the content.
+ */
 export function AuthCard({
   mark,
   busy = false,
@@ -58,5 +63,34 @@ export function FormNote({
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * The card's full-width submit button (spec §5 "looks enabled"): the primary look once
+ * `looksReady`, else the soft one; it can be pressed either way, and pressing it early shows the
+ * field messages. While `busy` it pulses and is aria-disabled (the form ignores presses).
+ */
+export function AuthSubmitButton({
+  busy,
+  looksReady,
+  children,
+}: {
+  busy: boolean;
+  looksReady: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      aria-disabled={busy || undefined}
+      className={buttonClass(
+        looksReady ? "primary" : "soft",
+        "md",
+        `w-full ${busy ? "animate-pulse cursor-wait" : ""}`,
+      )}
+    >
+      {children}
+    </button>
   );
 }

@@ -2,29 +2,42 @@
 // the fields, their messages, the "looks enabled" rule, "Forget Password?", Google, the toggle.
 // The requests run in the login route's clientAction, so the root loader (the header's viewer)
 // reloads after a successful sign-in.
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { useActionData, useNavigation, useSubmit } from "react-router";
+import type { ReactNode } from "react";
 import { buttonClass } from "../../components/ui/button";
-import { AuthCard, FormNote } from "./auth-card";
-import { TextField } from "./text-field";
-import {
-  type AuthMode,
-  authLooksReady,
-  canRequestReset,
-  messages,
-  validateAuth,
-} from "./validation";
+import { AuthCard, AuthSubmitButton, FormNote } from "./auth-card";
+import { TextField, type TextFieldProps } from "./text-field";
+import { type LoginFormState, useLoginForm } from "./use-login-form";
+import type { AuthField, AuthMode } from "./validation";
 
-/** What the login route's clientAction answers when it does not redirect. */
-export interface LoginActionData {
-  error?: string;
-}
+/** What the login route's clientAction answers when it does not redirect (use-login-form.ts). */
+export type { LoginActionData } from "./use-login-form";
 
-type Field = "username" | "email" | "password";
+/**
+ * Each field's label and input attributes: autofill tokens (HTML "Autofill"), the email keyboard
+ * and no capitals or spell-check in the address; the password's token depends on the mode.
+ */
+const inputs = {
+  username: { label: "Full Name", name: "username", autoComplete: "name" },
+  email: {
+    label: "Email Address",
+    name: "email",
+    type: "email",
+    inputMode: "email",
+    autoComplete: "email",
+    autoCapitalize: "none",
+    spellCheck: false,
+  },
+  password: { label: "Password", name: "password", type: "password" },
+} satisfies Record<AuthField, TextFieldProps>;
 
 const linkButton =
   "rounded font-medium text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent";
 
+/**
+ * The sign-in / sign-up card of /login. Sign-in asks for the email and password, sign-up also for
+ * the full name; the toggle at the bottom switches and clears the fields. State and submissions:
+ * {@link useLoginForm}.
+ */
 export function LoginForm({
   mark,
   google,
@@ -37,85 +50,15 @@ export function LoginForm({
   google: boolean;
   /** A note above the form (a changed password, why sign-in is needed, a failed Google sign-in). */
   notice?: { tone: "info" | "error"; text: string } | null | undefined;
+  /** The mode the card opens in (`?mode=signup` asks for sign-up). */
   initialMode?: AuthMode;
 }) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const actionData = useActionData<LoginActionData>();
-  const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [fields, setFields] = useState({ username: "", email: "", password: "" });
-  // Messages show after a submit attempt (then follow the typing), not on blur: a message that
-  // appears on blur moves the controls below it under the pointer ("Forget Password?").
-  const [submitted, setSubmitted] = useState(false);
-  const [forgotInvalid, setForgotInvalid] = useState(false);
-  const [hideServerError, setHideServerError] = useState(false);
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
-
-  // From the submission until the page it redirects to has loaded.
-  const busy = navigation.state !== "idle" && !!navigation.formData?.get("intent");
-  const errors = validateAuth(mode, fields);
-  const looksReady = authLooksReady(mode, fields);
-  const serverError = !hideServerError && !busy ? actionData?.error : undefined;
-  const shown = (field: Field) => (submitted ? errors[field] : undefined);
-  const emailError = shown("email") ?? (forgotInvalid ? messages.email : undefined);
-
-  const edit = (field: Field) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setFields((f) => ({ ...f, [field]: value }));
-    if (field === "email") setForgotInvalid(false);
-  };
-
-  function toggleMode() {
-    // Spec §4: the toggle clears the fields.
-    setMode((m) => (m === "signin" ? "signup" : "signin"));
-    setFields({ username: "", email: "", password: "" });
-    setSubmitted(false);
-    setForgotInvalid(false);
-    setHideServerError(true);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    const order: Field[] =
-      mode === "signup" ? ["username", "email", "password"] : ["email", "password"];
-    const firstBad = order.find((f) => errors[f]);
-    if (firstBad) {
-      refs[firstBad].current?.focus();
-      return;
-    }
-    setHideServerError(false);
-    void submit(
-      mode === "signup"
-        ? { intent: "signup", ...fields }
-        : { intent: "signin", email: fields.email, password: fields.password },
-      { method: "post", replace: true },
-    );
-  }
-
-  function onForgot() {
-    if (busy) return;
-    // Spec §5: an email longer than 3 characters, else the field is marked and an alert shows.
-    if (!canRequestReset(fields.email)) {
-      setForgotInvalid(true);
-      refs.email.current?.focus();
-      alert("Please enter a valid email address");
-      return;
-    }
-    setHideServerError(false);
-    void submit({ intent: "forgot", email: fields.email }, { method: "post", replace: true });
-  }
-
-  const signUp = mode === "signup";
+  const form = useLoginForm(initialMode);
+  const signUp = form.mode === "signup";
   return (
     <AuthCard
       mark={mark}
-      busy={busy}
+      busy={form.busy}
       title={signUp ? "Sign up for your Account" : "Sign in to your Account"}
       subtitle={
         signUp
@@ -128,87 +71,61 @@ export function LoginForm({
           <FormNote tone={notice.tone}>{notice.text}</FormNote>
         </div>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
-        {signUp && (
-          <TextField
-            ref={refs.username}
-            label="Full Name"
-            name="username"
-            autoComplete="name"
-            value={fields.username}
-            onChange={edit("username")}
-            error={shown("username")}
-            maxLength={60}
-          />
-        )}
-        <TextField
-          ref={refs.email}
-          label="Email Address"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={fields.email}
-          onChange={edit("email")}
-          error={emailError}
-          maxLength={254}
-        />
-        <TextField
-          ref={refs.password}
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={signUp ? "new-password" : "current-password"}
-          value={fields.password}
-          onChange={edit("password")}
-          error={shown("password")}
-          maxLength={128}
-          aside={
-            signUp ? null : (
-              <button type="button" className={`text-sm ${linkButton}`} onClick={onForgot}>
-                Forget Password?
-              </button>
-            )
-          }
-        />
-        <button
-          type="submit"
-          aria-disabled={busy || undefined}
-          className={buttonClass(
-            looksReady ? "primary" : "soft",
-            "md",
-            `w-full ${busy ? "animate-pulse cursor-wait" : ""}`,
-          )}
-        >
-          {busy ? (signUp ? "Signing up…" : "Signing in…") : signUp ? "Sign up" : "Sign in"}
-        </button>
-        {serverError && <FormNote tone="error">{serverError}</FormNote>}
-      </form>
-
-      {google && (
-        <>
-          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wider text-muted uppercase">
-            <span className="h-px flex-1 bg-line" />
-            or
-            <span className="h-px flex-1 bg-line" />
-          </div>
-          {/* A document navigation: the server starts Google's sign-in (spec §7). */}
-          <a href="/api/connect/google" className={buttonClass("secondary", "md", "w-full")}>
-            <GoogleMark />
-            Continue with Google
-          </a>
-        </>
-      )}
-
+      <LoginFields form={form} />
+      {google && <GoogleSignIn />}
       <p className="mt-8 text-center text-[0.9375rem] text-muted">
         {signUp ? "Already have an account? " : "New to the publication? "}
-        <button type="button" className={linkButton} onClick={toggleMode}>
+        <button type="button" className={linkButton} onClick={form.toggleMode}>
           {signUp ? "Sign in" : "Create an account"}
         </button>
       </p>
     </AuthCard>
+  );
+}
+
+/** The form itself: the name (sign-up only), email and password, the submit button, the refusal. */
+function LoginFields({ form }: { form: LoginFormState }) {
+  const { busy, field } = form;
+  const signUp = form.mode === "signup";
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="space-y-5" aria-busy={busy}>
+      {signUp && <TextField {...inputs.username} {...field("username")} maxLength={60} />}
+      <TextField {...inputs.email} {...field("email")} maxLength={254} />
+      <TextField
+        {...inputs.password}
+        autoComplete={signUp ? "new-password" : "current-password"}
+        {...field("password")}
+        maxLength={128}
+        aside={
+          signUp ? null : (
+            <button type="button" className={`text-sm ${linkButton}`} onClick={form.onForgot}>
+              Forget Password?
+            </button>
+          )
+        }
+      />
+      <AuthSubmitButton busy={busy} looksReady={form.looksReady}>
+        {busy ? (signUp ? "Signing up…" : "Signing in…") : signUp ? "Sign up" : "Sign in"}
+      </AuthSubmitButton>
+      {form.serverError && <FormNote tone="error">{form.serverError}</FormNote>}
+    </form>
+  );
+}
+
+/** "or", then "Continue with Google": a document navigation, the server starts Google's sign-in (spec §7). */
+function GoogleSignIn() {
+  return (
+    <>
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wider text-muted uppercase">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <a href="/api/connect/google" className={buttonClass("secondary", "md", "w-full")}>
+        <GoogleMark />
+        Continue with Google
+      </a>
+    </>
   );
 }
 

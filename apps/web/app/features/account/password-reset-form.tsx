@@ -2,13 +2,17 @@
 // and two equal passwords of at least 8; a refusal clears both, marks them red and alerts.
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { buttonClass } from "../../components/ui/button";
 import { accountApi } from "../../lib/account-api";
-import { AuthCard, FormNote } from "./auth-card";
+import { AuthCard, AuthSubmitButton, FormNote } from "./auth-card";
 import { TextField } from "./text-field";
 import { resetLooksReady, validateReset } from "./validation";
 
-export function PasswordResetForm({ mark, code }: { mark: ReactNode; code: string }) {
+/**
+ * The form's state: the two passwords, their messages (after a submit attempt; the confirmation's
+ * only once the password itself is fine), `busy` while POST /api/auth/reset-password runs, and
+ * `failed` after a refusal (both fields marked until one is edited).
+ */
+function usePasswordReset(code: string) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -17,9 +21,7 @@ export function PasswordResetForm({ mark, code }: { mark: ReactNode; code: strin
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
-
   const errors = validateReset({ code, password, confirmation });
-  const looksReady = resetLooksReady(password, confirmation);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,6 +45,39 @@ export function PasswordResetForm({ mark, code }: { mark: ReactNode; code: strin
     }
   }
 
+  /** The change handler of one field: it also lifts the refusal's marks. */
+  const edit = (set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setFailed(false);
+  };
+
+  return {
+    password: { ref: passwordRef, value: password, onChange: edit(setPassword) },
+    confirmation: { ref: confirmationRef, value: confirmation, onChange: edit(setConfirmation) },
+    passwordError: submitted ? errors.password : undefined,
+    confirmationError: submitted && !errors.password ? errors.confirmation : undefined,
+    looksReady: resetLooksReady(password, confirmation),
+    failed,
+    busy,
+    onSubmit,
+  };
+}
+
+/**
+ * The new-password card for the `code` of a mailed reset link: New password, Confirm new
+ * password, Confirm. Success opens /login?reset=1 (which says the password changed).
+ */
+export function PasswordResetForm({
+  mark,
+  code,
+}: {
+  /** The publication's mark, spinning while the request runs. */
+  mark: ReactNode;
+  /** The `code` query parameter of the mailed link. */
+  code: string;
+}) {
+  const form = usePasswordReset(code);
+  const { busy, failed } = form;
   return (
     <AuthCard
       mark={mark}
@@ -50,48 +85,30 @@ export function PasswordResetForm({ mark, code }: { mark: ReactNode; code: strin
       title="Set a new password"
       subtitle={`Choose a password of at least 8 characters.`}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+      <form noValidate onSubmit={form.onSubmit} className="space-y-5" aria-busy={busy}>
         <TextField
-          ref={passwordRef}
           label="New password"
           name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setFailed(false);
-          }}
-          error={submitted ? errors.password : undefined}
+          {...form.password}
+          error={form.passwordError}
           invalid={failed}
           maxLength={128}
         />
         <TextField
-          ref={confirmationRef}
           label="Confirm new password"
           name="passwordConfirmation"
           type="password"
           autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => {
-            setConfirmation(e.target.value);
-            setFailed(false);
-          }}
-          error={submitted && !errors.password ? errors.confirmation : undefined}
+          {...form.confirmation}
+          error={form.confirmationError}
           invalid={failed}
           maxLength={128}
         />
-        <button
-          type="submit"
-          aria-disabled={busy || undefined}
-          className={buttonClass(
-            looksReady ? "primary" : "soft",
-            "md",
-            `w-full ${busy ? "animate-pulse cursor-wait" : ""}`,
-          )}
-        >
+        <AuthSubmitButton busy={busy} looksReady={form.looksReady}>
           {busy ? "Saving…" : "Confirm"}
-        </button>
+        </AuthSubmitButton>
         {failed && (
           <FormNote tone="error">
             The password was not changed. The link may have expired or been used already: ask for a

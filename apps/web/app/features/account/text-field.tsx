@@ -5,6 +5,7 @@ import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react
 /** Red for form errors only (prices keep the up/down tokens). */
 export const errorText = "text-red-700 dark:text-red-400";
 
+/** An input's own attributes (its id is generated) plus the label, message and side content. */
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   /** The message under the field; its presence marks the field invalid. */
@@ -16,6 +17,10 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
+/**
+ * The label (with `aside` on its right), the input, and under it the `error` message, tied to the
+ * input by aria-describedby; `error` or `invalid` sets aria-invalid and the red border.
+ */
 export function TextField({
   label,
   error,

@@ -11,7 +11,9 @@ import {
   accountFailureMessage,
   authFailureMessage,
   authLooksReady,
+  authRequest,
   canRequestReset,
+  firstInvalidField,
   imageFileError,
   isValidEmail,
   messages,
@@ -99,6 +101,23 @@ describe("sign-in and sign-up fields", () => {
     expect(authLooksReady("signup", { ...base, username: "Al" })).toBe(false);
     expect(authLooksReady("signup", { ...base, email: "a@bc" })).toBe(false);
     expect(authLooksReady("signup", { ...base, password: "1234567" })).toBe(false);
+  });
+
+  it("focuses the first bad field in screen order, the name only when signing up", () => {
+    const bad = { username: messages.name, email: messages.email, password: messages.password };
+    expect(firstInvalidField("signup", bad)).toBe("username");
+    expect(firstInvalidField("signin", bad)).toBe("email");
+    expect(firstInvalidField("signin", { password: messages.password })).toBe("password");
+    expect(firstInvalidField("signup", {})).toBeUndefined();
+  });
+
+  it("sends the name only with a sign-up", () => {
+    expect(authRequest("signup", good)).toEqual({ intent: "signup", ...good });
+    expect(authRequest("signin", good)).toEqual({
+      intent: "signin",
+      email: good.email,
+      password: good.password,
+    });
   });
 });
 

@@ -14,8 +14,10 @@ export const NAME_MAX = 60;
 /** The spec's "simple {email} pattern": something, @, something, a dot, something; no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Which side of the login card is shown: sign in, or sign up (spec §4 Login page). */
 export type AuthMode = "signin" | "signup";
 
+/** What the reader typed into the sign-in / sign-up form, untrimmed. */
 export interface AuthFields {
   /** Full Name; only read in sign-up mode. */
   username: string;
@@ -23,8 +25,10 @@ export interface AuthFields {
   password: string;
 }
 
+/** The message of each invalid field of a form; a field without one is valid. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
+/** The field messages of the account screens (spec §5 wording, limits from the constants above). */
 export const messages = {
   email: "Please enter a valid email address",
   password: `Password must be at least ${PASSWORD_MIN} characters`,
@@ -65,6 +69,32 @@ export function validateAuth(
   return errors;
 }
 
+/** One field of the sign-in / sign-up form. */
+export type AuthField = keyof AuthFields;
+
+/**
+ * The first field of `mode`'s form, in screen order (sign-up asks the name first), that has a
+ * message in `errors`: the one to focus after a refused submit; undefined when none has.
+ */
+export function firstInvalidField(
+  mode: AuthMode,
+  errors: FieldErrors<AuthField>,
+): AuthField | undefined {
+  const order: AuthField[] =
+    mode === "signup" ? ["username", "email", "password"] : ["email", "password"];
+  return order.find((field) => errors[field]);
+}
+
+/**
+ * What the form sends to the login route's clientAction (routes/login.tsx): `intent` "signup"
+ * with the name, email and password, or "signin" with the email and password only.
+ */
+export function authRequest(mode: AuthMode, fields: AuthFields): Record<string, string> {
+  return mode === "signup"
+    ? { intent: "signup", ...fields }
+    : { intent: "signin", email: fields.email, password: fields.password };
+}
+
 /**
  * Whether the submit button looks enabled (spec §5): sign-in needs an email longer than 3 and a
  * password of at least 8; sign-up an email longer than 4, a password of at least 8 and a name
@@ -85,6 +115,7 @@ export function canRequestReset(email: string): boolean {
   return email.trim().length > 3 && isValidEmail(email);
 }
 
+/** What the new-password form holds: the link's code and the two passwords. */
 export interface ResetFields {
   /** The `code` query parameter from the mailed link; null when the address has none. */
   code: string | null;

@@ -7,10 +7,9 @@ import type {
   ChatHistory,
   OwnUser,
 } from "@pragmatist/contracts";
-import { render } from "@testing-library/react";
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { vi } from "vitest";
+import { loginStandIn, renderRoute } from "../../../test/route-test-kit.tsx";
 import { AssistantChat } from "./assistant-chat.tsx";
 
 /** A member as the root loader gives them (the fields the chat reads). */
@@ -105,27 +104,10 @@ export function startChatServer(
  * anonymous visitor), with a /login page saying "Sign-in page, then {next}".
  */
 export function renderChat(viewer: OwnUser | null) {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      HydrateFallback: () => null,
-      loader: () => ({ viewer }),
-      children: [
-        {
-          path: "assistant",
-          Component: () => <AssistantChat siteName="Pragmatist" article={null} />,
-        },
-        { path: "login", Component: LoginPage },
-      ],
-    },
-  ]);
-  return render(<Stub initialEntries={["/assistant"]} />);
-}
-
-/** The /login stand-in: says where sign-in would lead back to. */
-function LoginPage() {
-  const next = new URLSearchParams(useLocation().search).get("next");
-  return <p>Sign-in page, then {next}</p>;
+  return renderRoute(<AssistantChat siteName="Pragmatist" article={null} />, {
+    path: "assistant",
+    at: "/assistant",
+    routes: [loginStandIn],
+    viewer,
+  });
 }

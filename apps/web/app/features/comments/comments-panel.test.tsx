@@ -1,10 +1,10 @@
 // The comment composer inside the comments panel (spec §4 "Comment composer", issue #4), driven
 // through the panel's real code with fetch answering as the comment manager does.
 import type { Comment, OwnUser } from "@pragmatist/contracts";
-import { screen, render, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loginStandIn, renderRoute } from "../../../test/route-test-kit.tsx";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
@@ -43,41 +43,20 @@ const posts = (fetch: ReturnType<typeof commentManager>) =>
     .filter(([, init]) => init?.method === "POST")
     .map(([url, init]) => [String(url), JSON.parse(String(init?.body)).content as string]);
 
-/** The /login stand-in: says where sign-in would lead back to. */
-function LoginPage() {
-  const next = new URLSearchParams(useLocation().search).get("next");
-  return <p>Sign-in page, then {next}</p>;
-}
-
 /** Renders the panel on the article's page for `viewer` (null: signed out), one thread listed. */
 function renderPanel(viewer: OwnUser | null) {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      HydrateFallback: () => null,
-      loader: () => ({ viewer }),
-      children: [
-        {
-          path: "p/:slug",
-          Component: () => (
-            <CommentsPanel
-              slug={SLUG}
-              commentCount={1}
-              sort="best"
-              comments={[parent]}
-              failed={false}
-              total={1}
-              complete
-            />
-          ),
-        },
-        { path: "login", Component: LoginPage },
-      ],
-    },
-  ]);
-  return render(<Stub initialEntries={[`/p/${SLUG}`]} />);
+  return renderRoute(
+    <CommentsPanel
+      slug={SLUG}
+      commentCount={1}
+      sort="best"
+      comments={[parent]}
+      failed={false}
+      total={1}
+      complete
+    />,
+    { path: "p/:slug", at: `/p/${SLUG}`, routes: [loginStandIn], viewer },
+  );
 }
 
 const box = () => screen.findByRole("textbox", { name: /^(Write a comment|Reply to .*)$/ });

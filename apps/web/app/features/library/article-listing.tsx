@@ -1,5 +1,6 @@
 // A listing screen (research home, ecosystems, market reports; spec §2 "Research listing"):
 // heading, search, sort, chips, mobile tabs and the infinitely scrolling card grid.
+import type { TermCount } from "@pragmatist/contracts";
 import { useCallback, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { ArticleCardSkeleton } from "./article-card";
@@ -10,6 +11,7 @@ import {
   LISTING_PAGE_SIZE,
   type ListingData,
   type ListingDefinition,
+  type ListingParams,
   searchTypeOf,
 } from "./listing";
 import { ListingTabs } from "./listing-tabs";
@@ -17,6 +19,11 @@ import { SearchCombobox } from "./search-combobox";
 import { SortSelect } from "./sort-select";
 import { TermChips } from "./term-chips";
 
+/**
+ * One listing screen from its definition (`listings.research` …) and its loader's data: mobile
+ * tabs, heading and intro, the search box, the sort and the chips (both hidden while searching),
+ * then the results, which load further pages as the reader scrolls.
+ */
 export function ArticleListing({
   listing,
   data,
@@ -24,28 +31,8 @@ export function ArticleListing({
   listing: ListingDefinition;
   data: ListingData;
 }) {
-  const { params, count, terms, articles } = data;
+  const { params, count, terms } = data;
   const searching = params.q !== "";
-  // A new search, sort or chip on this screen: skeletons until its first page arrives.
-  const navigation = useNavigation();
-  const reloading = navigation.state === "loading" && navigation.location.pathname === listing.path;
-  const searchIds = useRef<number[] | null>(null);
-
-  // One fetcher per URL: a new search, sort or chip starts a new list (and a new id cache).
-  const listKey = `${listing.path}?${params.q}|${params.sort}|${params.term ?? ""}`;
-  const fetchPage = useCallback(
-    (page: number, signal: AbortSignal) =>
-      fetchListingPage(listing, params, page, signal, searchIds),
-    // params is fresh per loader run; listKey captures what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [listKey],
-  );
-  const lastKey = useRef(listKey);
-  if (lastKey.current !== listKey) {
-    lastKey.current = listKey;
-    searchIds.current = null;
-  }
-
   return (
     <div className="flex flex-col gap-6">
       {listing.mobileTabs && <ListingTabs />}
@@ -85,49 +72,112 @@ export function ArticleListing({
         />
       )}
 
-      <section aria-labelledby="listing-results">
-        {searching ? (
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="listing-results" className="text-lg font-semibold tracking-tight">
-              Search results for “{params.q}”
-            </h2>
-            <Link
-              to={listing.path}
-              className="text-sm font-medium text-accent hover:underline underline-offset-4"
-            >
-              Clear search
-            </Link>
-          </div>
-        ) : (
-          <h2 id="listing-results" className="sr-only">
-            {params.term
-              ? `${terms.find((t) => t.slug === params.term)?.name ?? params.term} articles`
-              : `Latest ${listing.title.toLowerCase()}`}
-          </h2>
-        )}
-
-        {reloading ? (
-          <ArticleListingSkeleton />
-        ) : articles.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line px-6 py-14 text-center text-[0.9375rem] text-muted">
-            {searching
-              ? "No research found matching the search criteria"
-              : "Nothing published here yet."}
-          </p>
-        ) : (
-          <InfiniteArticleList
-            key={listKey}
-            initial={articles}
-            pageSize={LISTING_PAGE_SIZE}
-            fetchPage={fetchPage}
-          />
-        )}
-      </section>
+      <ListingResults listing={listing} data={data} />
     </div>
   );
 }
 
-/** The listing's shape while its first page is on its way (used as a route's fallback). */
+/**
+ * The loader of further pages for the listing's current URL, and the key of that list: a new
+ * search, sort or chip starts a new list (and a new cache of the search's ranked ids).
+ */
+function useListingPages(listing: ListingDefinition, params: ListingParams) {
+  const searchIds = useRef<number[] | null>(null);
+  const listKey = `${listing.path}?${params.q}|${params.sort}|${params.term ?? ""}`;
+  const fetchPage = useCallback(
+    (page: number, signal: AbortSignal) =>
+      fetchListingPage(listing, params, page, signal, searchIds),
+    // params is fresh per loader run; listKey captures what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [listKey],
+  );
+  const lastKey = useRef(listKey);
+  if (lastKey.current !== listKey) {
+    lastKey.current = listKey;
+    searchIds.current = null;
+  }
+  return { listKey, fetchPage };
+}
+
+/**
+ * The results section: its heading, then skeletons while a new search, sort or chip of this
+ * screen loads, the empty message, or the infinitely scrolling grid.
+ */
+function ListingResults({ listing, data }: { listing: ListingDefinition; data: ListingData }) {
+  const { params, articles } = data;
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === listing.path;
+  const { listKey, fetchPage } = useListingPages(listing, params);
+  return (
+    <section aria-labelledby="listing-results">
+      <ResultsHeading listing={listing} params={params} terms={data.terms} />
+      {reloading ? (
+        <ArticleListingSkeleton />
+      ) : articles.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-line px-6 py-14 text-center text-[0.9375rem] text-muted">
+          {params.q !== ""
+            ? "No research found matching the search criteria"
+            : "Nothing published here yet."}
+        </p>
+      ) : (
+        <InfiniteArticleList
+          key={listKey}
+          initial={articles}
+          pageSize={LISTING_PAGE_SIZE}
+          fetchPage={fetchPage}
+        />
+      )}
+    </section>
+  );
+}
+
+/** "Search results for “q”" with Clear search, or (for screen readers) what the grid lists. */
+function ResultsHeading({
+  listing,
+  params,
+  terms,
+}: {
+  listing: ListingDefinition;
+  params: ListingParams;
+  terms: TermCount[];
+}) {
+  if (params.q === "") {
+    return (
+      <h2 id="listing-results" className="sr-only">
+        {browsingHeading(listing, params.term, terms)}
+      </h2>
+    );
+  }
+  return (
+    <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+      <h2 id="listing-results" className="text-lg font-semibold tracking-tight">
+        Search results for “{params.q}”
+      </h2>
+      <Link
+        to={listing.path}
+        className="text-sm font-medium text-accent hover:underline underline-offset-4"
+      >
+        Clear search
+      </Link>
+    </div>
+  );
+}
+
+/** "DeFi articles" for a selected chip (its slug when the chip is unknown), else "Latest research". */
+function browsingHeading(
+  listing: ListingDefinition,
+  term: string | null,
+  terms: TermCount[],
+): string {
+  return term
+    ? `${terms.find((t) => t.slug === term)?.name ?? term} articles`
+    : `Latest ${listing.title.toLowerCase()}`;
+}
+
+/**
+ * The listing's shape while its first page is on its way: a page of pulsing card skeletons in a
+ * busy grid (shown while a new search, sort or chip of the screen loads).
+ */
 export function ArticleListingSkeleton() {
   return (
     <ArticleGrid busy>

@@ -6,6 +6,10 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-surface text-ink shadow-sm" : "text-muted hover:text-ink"
   }`;
 
+/**
+ * The two tabs below `lg`: Categories (the research home, active only on `/` itself) and
+ * Ecosystems (`/ecosystems`), the current one raised.
+ */
 export function ListingTabs() {
   return (
     <nav aria-label="Browse by" className="lg:hidden">

@@ -17,6 +17,7 @@ export const SUGGESTION_PAGE_SIZE = 20;
 /** Cards per page of an author or category page (issue #6): whole rows of 2, 3 or 4 columns. */
 export const ARCHIVE_PAGE_SIZE = 12;
 
+/** What one listing screen lists, how it is titled, and which chips and tabs it shows. */
 export interface ListingDefinition {
   path: "/" | "/ecosystems" | "/market-reports";
   /** Visible heading of the screen. */
@@ -32,6 +33,11 @@ export interface ListingDefinition {
   mobileTabs: boolean;
 }
 
+/**
+ * The three listings of spec §2: Research (`/`, type Research, category chips), Ecosystems
+ * (`/ecosystems`, articles with an ecosystem, ecosystem chips) and Market Reports
+ * (`/market-reports`, type News, no chips and no mobile tabs).
+ */
 export const listings = {
   research: {
     path: "/",
@@ -151,6 +157,25 @@ export async function fetchListingPage(
     signal,
   );
   return res.data.map(toCardView);
+}
+
+/**
+ * The suggestions for `q` in the browser (spec §2 search dropdown): the ranked ids of
+ * `GET /api/fuzzy-search/search`, then their cards through populate-fuzzy, page 1 of
+ * SUGGESTION_PAGE_SIZE, limited to `type` when given.
+ * @throws ApiError on a refused request; an AbortError when `signal` aborts.
+ */
+export async function fetchSuggestions(
+  q: string,
+  type: ArticleType | undefined,
+  signal: AbortSignal,
+): Promise<CardView[]> {
+  const { articles } = await api.fuzzySearch(q, signal);
+  const page = await api.populateFuzzy(
+    { ids: articles.map((a) => a.id), page: 1, pageSize: SUGGESTION_PAGE_SIZE, type },
+    signal,
+  );
+  return page.data.map(toCardView);
 }
 
 /** A listing URL with some parameters changed; null or "" removes a parameter. */

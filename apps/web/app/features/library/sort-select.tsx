@@ -4,6 +4,10 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ChevronDownIcon } from "../../components/ui/icons";
 import { listingHref } from "./listing";
 
+/**
+ * The labelled select of listing `path`; choosing navigates to the same URL with `?sort=popular`
+ * or without `sort` (Date), keeping the other parameters and the scroll position.
+ */
 export function SortSelect({ path, value }: { path: string; value: "date" | "popular" }) {
   const id = useId();
   const navigate = useNavigate();

@@ -10,6 +10,11 @@ const chipClass = (active: boolean) =>
       : "border-line bg-surface text-ink/80 hover:border-muted/60 hover:text-ink"
   }`;
 
+/**
+ * The chips as links: "All" (no term) and one per term with its article count when
+ * `showCounts`; the selected one is filled and aria-current. A chip keeps the sort and drops `q`.
+ * Scrolls sideways on a phone, wraps from `sm` up.
+ */
 export function TermChips({
   id,
   label,
@@ -19,9 +24,13 @@ export function TermChips({
   selected,
   showCounts,
 }: {
+  /** The nav's id, an anchor ("/#categories" in the mobile menu). */
   id?: string;
+  /** The nav's accessible name ("Categories", "Ecosystems"). */
   label: string;
+  /** The listing's path the chips link to. */
   path: string;
+  /** The URL parameter a chip sets ("category" or "ecosystem"). */
   param: string;
   terms: TermCount[];
   selected: string | null;

@@ -1,12 +1,19 @@
 // The partner call-to-action of About and Services (spec §2, §7 "External links open in a new tab").
 
+/** Where the call-to-action leads and what it says. */
 export interface PartnerCtaProps {
   /** PARTNER_FORM_URL: the external partnership enquiry form. */
   formUrl: string;
+  /** The heading; "Partner with us" by default. */
   title?: string;
+  /** The sentence under the heading; a default invitation when omitted. */
   children?: string;
 }
 
+/**
+ * A card with a heading, a sentence and "Start an enquiry", which opens the partner form in a new
+ * tab (noopener noreferrer). Its heading id is fixed: one per page.
+ */
 export function PartnerCta({
   formUrl,
   title = "Partner with us",

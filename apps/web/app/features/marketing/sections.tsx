@@ -1,6 +1,7 @@
 // Building blocks of the marketing pages: a page heading and a grid of numbered points.
 import type { ReactNode } from "react";
 
+/** A marketing page's header: an eyebrow line, the `<h1>` title, and the lead paragraphs. */
 export function PageHero({
   eyebrow,
   title,
@@ -21,6 +22,7 @@ export function PageHero({
   );
 }
 
+/** One numbered point of a {@link PointGrid}: an objective or an offering. */
 export interface Point {
   title: string;
   body: string;
@@ -28,6 +30,10 @@ export interface Point {
   items?: string[];
 }
 
+/**
+ * A titled section of numbered cards: 2 columns from `sm`, then 3 when the count is a multiple of
+ * 3, else 4, from `lg`; each card's `items` as a ticked list.
+ */
 export function PointGrid({ title, points }: { title: string; points: Point[] }) {
   return (
     <section aria-label={title}>

@@ -1,7 +1,11 @@
 // Promo banner for the external newsletter (spec §2 "Shared layout"); opens it in a new tab.
 import { ArrowRightIcon } from "../../components/ui/icons";
-import { externalLinkProps } from "../../lib/external-link.ts";
+import { NewTabLink } from "../../components/new-tab-link.tsx";
 
+/**
+ * The strip above the shared layout: "The Weekly Brief" (its tagline from `sm` up) and "Subscribe
+ * free", a link to `newsletterUrl` (NEWSLETTER_URL) in a new tab.
+ */
 export function NewsletterBanner({ newsletterUrl }: { newsletterUrl: string }) {
   return (
     <aside aria-label="Newsletter" className="border-b border-line bg-accent/[0.07]">
@@ -12,15 +16,13 @@ export function NewsletterBanner({ newsletterUrl }: { newsletterUrl: string }) {
             : markets, research and regulation in one calm read
           </span>
         </span>
-        <a
+        <NewTabLink
           href={newsletterUrl}
-          {...externalLinkProps}
           className="inline-flex items-center gap-1 font-medium text-accent hover:underline underline-offset-4"
         >
           Subscribe free
           <ArrowRightIcon size={15} />
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </NewTabLink>
       </div>
     </aside>
   );

@@ -6,6 +6,11 @@ import { Dialog } from "../../components/ui/dialog";
 import { CloseIcon, MailIcon } from "../../components/ui/icons";
 import { useSubscribe } from "./use-subscribe.ts";
 
+/**
+ * The modal: Close, the heading "Subscribe to {siteName}", the email box and Subscribe, and the
+ * answer's sentence (useSubscribe). Closing (Close, Escape, the backdrop, or 3.5 s after a
+ * successful subscription) clears the sentence and calls `onClose`.
+ */
 export function SubscribeModal({
   open,
   onClose,

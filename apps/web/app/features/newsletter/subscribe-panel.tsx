@@ -2,6 +2,7 @@
 import { useId } from "react";
 import { useSubscribe } from "./use-subscribe.ts";
 
+/** What the article page passes to the panel. */
 export interface SubscribePanelProps {
   /** SITE_NAME, e.g. "Crypto Pragmatist": the heading reads "Subscribe to Crypto Pragmatist". */
   siteName: string;

@@ -8,8 +8,9 @@ import { COMMENT_COUNT_EVENT, type CommentCountDetail } from "../../lib/events.t
 import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
 import { AskMaxLink } from "./ask-max-link.tsx";
 import { ShareLinks } from "./share-links.tsx";
-import { type ReactionKind, useReactions } from "./use-reactions.ts";
+import { type Reaction, type ReactionKind, useReactions } from "./use-reactions.ts";
 
+/** "1 comment", "5 comments". */
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -29,6 +30,7 @@ function Count({ icon, value, label }: { icon: ReactNode; value: number; label: 
 const actionClass =
   "-mx-1.5 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 transition-colors hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent";
 
+/** What the article page passes to the bar: the server-rendered counts and the article. */
 export interface ArticleBarProps {
   likeCount: number;
   commentCount: number;
@@ -36,13 +38,35 @@ export interface ArticleBarProps {
   /** Absolute canonical address, shared as is. */
   shareUrl: string;
   title: string;
+  /** The article's id for the like and bookmark calls; 0 offers only the sign-in links. */
   articleId: number;
   slug: string;
 }
 
+/**
+ * The bar of one article: like, comments (a link to #comments) and bookmark, then Ask Max and the
+ * share links, and under it the sentence of a refused toggle.
+ */
 export function ArticleBar(props: ArticleBarProps) {
   // A fresh state per article: the route component stays mounted from one article to the next.
   return <Bar key={props.slug} {...props} />;
+}
+
+/**
+ * The comment count to show: the loader's `commentCount`, or the one the comments panel announced
+ * for `slug` after a post or a delete (COMMENT_COUNT_EVENT), until the loader's count changes.
+ */
+function useCommentCount(slug: string, commentCount: number): number {
+  const [announced, setAnnounced] = useState<[from: number, count: number] | null>(null);
+  useEffect(() => {
+    const listen = (event: Event) => {
+      const { detail } = event as CustomEvent<CommentCountDetail>;
+      if (detail.slug === slug) setAnnounced([commentCount, detail.count]);
+    };
+    window.addEventListener(COMMENT_COUNT_EVENT, listen);
+    return () => window.removeEventListener(COMMENT_COUNT_EVENT, listen);
+  }, [slug, commentCount]);
+  return announced?.[0] === commentCount ? announced[1] : commentCount;
 }
 
 function Bar({
@@ -58,62 +82,30 @@ function Bar({
   const navigate = useNavigate();
   const loginUrl = `/login?next=/p/${encodeURIComponent(slug)}`;
   const onSignedOut = useCallback(() => void navigate(loginUrl), [navigate, loginUrl]);
-  // The comments panel announces a new count after a post or a delete; it holds until the loader's
-  // count changes.
-  const [announced, setAnnounced] = useState<[from: number, count: number] | null>(null);
-  useEffect(() => {
-    const listen = (event: Event) => {
-      const { detail } = event as CustomEvent<CommentCountDetail>;
-      if (detail.slug === slug) setAnnounced([commentCount, detail.count]);
-    };
-    window.addEventListener(COMMENT_COUNT_EVENT, listen);
-    return () => window.removeEventListener(COMMENT_COUNT_EVENT, listen);
-  }, [slug, commentCount]);
-  const comments = announced?.[0] === commentCount ? announced[1] : commentCount;
+  const comments = useCommentCount(slug, commentCount);
   const { state, error, toggle } = useReactions(
     articleId,
     viewer?.id ?? null,
     { likeCount, bookmarkCount },
     onSignedOut,
   );
-
-  function action(kind: ReactionKind, verb: string, Icon: typeof HeartIcon) {
-    const { on, count } = state[kind];
-    const label = `${verb}, ${plural(count, kind, `${kind}s`)}`;
-    const content = (
-      <>
-        <Icon fill={on ? "currentColor" : "none"} />
-        <span className="tabular">{count}</span>
-      </>
-    );
-    // Spec §5: only signed-in readers like and bookmark; the link brings the others back here.
-    return viewer && articleId ? (
-      <button
-        type="button"
-        className={`${actionClass} ${on ? "text-accent" : "hover:text-ink"}`}
-        aria-pressed={on}
-        aria-label={label}
-        title={on ? `Remove ${kind}` : verb}
-        onClick={() => toggle(kind)}
-      >
-        {content}
-      </button>
-    ) : (
-      <Link
-        to={loginUrl}
-        className={`${actionClass} hover:text-ink`}
-        aria-label={`${label} (sign in)`}
-        title={`Sign in to ${kind}`}
-      >
-        {content}
-      </Link>
-    );
-  }
+  // Spec §5: only signed-in readers like and bookmark; the link brings the others back here.
+  const signInUrl = viewer && articleId ? null : loginUrl;
+  const reaction = (kind: ReactionKind, verb: string, Icon: typeof HeartIcon) => (
+    <ReactionAction
+      kind={kind}
+      verb={verb}
+      Icon={Icon}
+      reaction={state[kind]}
+      signInUrl={signInUrl}
+      onToggle={() => toggle(kind)}
+    />
+  );
 
   return (
     <div className="relative flex items-center justify-between gap-4 border-y border-line py-1.5 text-sm text-muted">
       <div className="flex items-center gap-5 pl-1">
-        {action("like", "Like", HeartIcon)}
+        {reaction("like", "Like", HeartIcon)}
         <a
           href="#comments"
           className="inline-flex rounded hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
@@ -124,7 +116,7 @@ function Bar({
             label={plural(comments, "comment", "comments")}
           />
         </a>
-        {action("bookmark", "Bookmark", BookmarkIcon)}
+        {reaction("bookmark", "Bookmark", BookmarkIcon)}
       </div>
       <div className="flex items-center sm:gap-2">
         <AskMaxLink slug={slug} />
@@ -137,5 +129,56 @@ function Bar({
         {error}
       </p>
     </div>
+  );
+}
+
+/**
+ * Like or bookmark with its count: a toggle button (aria-pressed) for a signed-in reader, or a
+ * link to `signInUrl` for the others.
+ */
+function ReactionAction({
+  kind,
+  verb,
+  Icon,
+  reaction: { on, count },
+  signInUrl,
+  onToggle,
+}: {
+  kind: ReactionKind;
+  /** "Like" or "Bookmark": the start of the accessible name. */
+  verb: string;
+  Icon: typeof HeartIcon;
+  reaction: Reaction;
+  /** The sign-in address that returns here, or null when the reader may toggle. */
+  signInUrl: string | null;
+  onToggle: () => void;
+}) {
+  const label = `${verb}, ${plural(count, kind, `${kind}s`)}`;
+  const content = (
+    <>
+      <Icon fill={on ? "currentColor" : "none"} />
+      <span className="tabular">{count}</span>
+    </>
+  );
+  return signInUrl === null ? (
+    <button
+      type="button"
+      className={`${actionClass} ${on ? "text-accent" : "hover:text-ink"}`}
+      aria-pressed={on}
+      aria-label={label}
+      title={on ? `Remove ${kind}` : verb}
+      onClick={onToggle}
+    >
+      {content}
+    </button>
+  ) : (
+    <Link
+      to={signInUrl}
+      className={`${actionClass} hover:text-ink`}
+      aria-label={`${label} (sign in)`}
+      title={`Sign in to ${kind}`}
+    >
+      {content}
+    </Link>
   );
 }

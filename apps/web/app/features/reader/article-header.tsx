@@ -6,6 +6,10 @@ import { formatLongDate } from "../../lib/format.ts";
 import { Chip, ChipList } from "./chips.tsx";
 import { ClockIcon } from "../../components/ui/icons.tsx";
 
+/**
+ * The author's round picture at `size` px, decorative (the name is beside it); without one, up to
+ * two initials of the name ("Editorial team" for an article without author) on a tinted disc.
+ */
 export function AuthorAvatar({ author, size = 40 }: { author: Author | null; size?: number }) {
   const url = author?.profilePicture?.url;
   if (url) {
@@ -37,6 +41,7 @@ export function AuthorAvatar({ author, size = 40 }: { author: Author | null; siz
   );
 }
 
+/** The article's fields the header shows. */
 export interface ArticleHeaderProps {
   title: string;
   subTitle: string;
@@ -47,9 +52,15 @@ export interface ArticleHeaderProps {
   readingTimeMinutes: number;
   categories: Term[];
   ecosystems: Term[];
+  /** The article's label (contracts' articleLabel: Research, Newsletter, Market Report). */
   label: string;
 }
 
+/**
+ * The article's `<header>`: the label, category chips (to `/categories/{slug}`) and ecosystem
+ * chips (to `/ecosystems?ecosystem={slug}`), the `<h1>`, the subtitle, then the author's picture
+ * and name (linked with rel="author" when the author has a page), the long date and reading time.
+ */
 export function ArticleHeader(props: ArticleHeaderProps) {
   const { title, subTitle, author, publishDate, readingTimeMinutes } = props;
   return (

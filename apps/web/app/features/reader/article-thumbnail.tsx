@@ -6,6 +6,11 @@ import { safeUrl } from "../../lib/safe-url.ts";
 /** The image's width for `sizes`: the article column (42 rem) or the page less its 1 rem paddings. */
 const LEAD_SIZES = "(max-width: 44rem) calc(100vw - 2rem), 42rem";
 
+/**
+ * The lead image at the column's width, high fetch priority (it is the page's largest paint), its
+ * alt text the image's own or "Illustration for “{title}”". Nothing when the URL fails the spec's
+ * URL rule (safeUrl).
+ */
 export function ArticleThumbnail({ image, title }: { image: Media; title: string }) {
   const src = safeUrl(image.url);
   if (!src) return null;

@@ -7,6 +7,7 @@ const toneClass = {
   accent: "bg-accent/8 font-medium text-accent",
 } as const;
 
+/** One chip as an `<li>`: a plain label, or a link to `to` with a hover state ({@link ChipList}). */
 export function Chip({
   children,
   tone = "plain",
@@ -14,6 +15,7 @@ export function Chip({
   title,
 }: {
   children: ReactNode;
+  /** "plain" (outlined, muted) by default; "accent" for the article's label. */
   tone?: keyof typeof toneClass;
   /** Where the chip leads (a category page, a filtered listing); none: a plain label. */
   to?: string;
@@ -36,6 +38,7 @@ export function Chip({
   );
 }
 
+/** The `<ul>` of {@link Chip}s, named by `label` ("Topics", "Tags") for screen readers. */
 export function ChipList({ label, children }: { label: string; children: ReactNode }) {
   return (
     <ul className="flex flex-wrap items-center gap-1.5" aria-label={label}>

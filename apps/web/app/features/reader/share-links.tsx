@@ -15,6 +15,10 @@ export function shareUrls(url: string, title: string) {
   };
 }
 
+/**
+ * Round icon links to share `url` on Facebook, X (with `title` as the text) and LinkedIn, each in
+ * a new tab and named for screen readers ("Share on X").
+ */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const links = shareUrls(url, title);
   const items = [

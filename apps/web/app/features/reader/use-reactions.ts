@@ -4,6 +4,7 @@
 import type { LikesBookmarks } from "@pragmatist/contracts";
 import { useEffect, useRef, useState } from "react";
 
+/** The two reactions of the article bar; also the words of their API paths and messages. */
 export type ReactionKind = "like" | "bookmark";
 
 /** Whether the reader has liked / bookmarked, and the count. */

@@ -1,0 +1,79 @@
+// The new-password form (spec §4, §5, §8): messages after a submit attempt, the request it sends,
+// the way to sign-in on success, and a refusal that clears, marks and alerts.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { accountApi } from "../../lib/account-api";
+import { renderRoute } from "../../../test/route-test-kit.tsx";
+import { PasswordResetForm } from "./password-reset-form";
+
+function renderForm() {
+  renderRoute(<PasswordResetForm mark={<span />} code="c0de" />, {
+    path: "/passreset",
+    at: "/passreset?code=c0de",
+    routes: [{ path: "/login", Component: () => <p>Sign-in page</p> }],
+  });
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+const confirm = () => fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+
+describe("PasswordResetForm", () => {
+  const alert = vi.fn();
+  beforeEach(() => vi.stubGlobal("alert", alert));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    alert.mockReset();
+  });
+
+  it("asks for a long enough password first, then for an equal confirmation", () => {
+    const reset = vi.spyOn(accountApi, "resetPassword");
+    renderForm();
+    type("New password", "short");
+    confirm();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
+    expect(screen.queryByText("The passwords do not match")).toBeNull();
+    expect(document.activeElement).toBe(field("New password"));
+    type("New password", "long enough");
+    type("Confirm new password", "long enougH");
+    confirm();
+    expect(screen.getByText("The passwords do not match")).toBeTruthy();
+    expect(document.activeElement).toBe(field("Confirm new password"));
+    expect(reset).not.toHaveBeenCalled();
+  });
+
+  it("sends the code and both passwords, then opens sign-in", async () => {
+    const reset = vi.spyOn(accountApi, "resetPassword").mockResolvedValue({ ok: true });
+    renderForm();
+    type("New password", "long enough");
+    type("Confirm new password", "long enough");
+    expect(screen.getByRole("button", { name: "Confirm" }).className).not.toContain("bg-accent/8");
+    confirm();
+    expect(await screen.findByText("Sign-in page")).toBeTruthy();
+    expect(reset).toHaveBeenCalledWith({
+      code: "c0de",
+      password: "long enough",
+      passwordConfirmation: "long enough",
+    });
+  });
+
+  it("clears and marks both fields and alerts when the server refuses", async () => {
+    vi.spyOn(accountApi, "resetPassword").mockRejectedValue(new Error("expired"));
+    renderForm();
+    type("New password", "long enough");
+    type("Confirm new password", "long enough");
+    confirm();
+    expect(await screen.findByText(/The password was not changed/)).toBeTruthy();
+    expect(alert).toHaveBeenCalledWith("Unknown error, please try again");
+    for (const label of ["New password", "Confirm new password"]) {
+      expect(field(label).value).toBe("");
+      expect(field(label).getAttribute("aria-invalid")).toBe("true");
+    }
+    await waitFor(() => expect(document.activeElement).toBe(field("New password")));
+    type("New password", "x");
+    expect(field("New password").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.queryByText(/The password was not changed/)).toBeNull();
+  });
+});

@@ -1,0 +1,153 @@
+// The search box's combobox behaviour (spec §2 "Research listing", §4 Search, §5): suggestions
+// after typing, arrow keys, Enter on an option or on the box, Escape, and a click that clears.
+import type { ArticleCard } from "@pragmatist/contracts";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../lib/api-client";
+import { renderRoute } from "../../../test/route-test-kit.tsx";
+import { SearchCombobox } from "./search-combobox";
+
+function card(id: number, title: string): ArticleCard {
+  return {
+    id,
+    attributes: {
+      title,
+      subTitle: "",
+      slug: `article-${id}`,
+      publishDate: "2024-03-18T00:00:00.000Z",
+      thumbnailUrl: null,
+      author: null,
+      clicks: 0,
+      types: ["Research"],
+      categories: [],
+      tags: [],
+      ecosystems: [],
+      likeCount: 0,
+      bookmarkCount: 0,
+      commentCount: 0,
+      readingTimeMinutes: 4,
+      excerpt: "",
+    },
+  };
+}
+
+/** Shows where the router is, so a test can read the address a navigation went to. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderBox(initialQuery = "") {
+  renderRoute(
+    <>
+      <SearchCombobox action="/" count={42} type="Research" initialQuery={initialQuery} />
+      <Where />
+    </>,
+    { path: "*", at: "/" },
+  );
+  return screen.getByRole("combobox");
+}
+
+describe("SearchCombobox", () => {
+  beforeEach(() => {
+    vi.spyOn(api, "fuzzySearch").mockResolvedValue({
+      articles: [
+        { id: 1, title: "One", slug: "article-1" },
+        { id: 2, title: "Two", slug: "article-2" },
+      ],
+    });
+    vi.spyOn(api, "populateFuzzy").mockResolvedValue({
+      data: [card(1, "Bitcoin flows"), card(2, "Ether staking")],
+      meta: { pagination: { page: 1, pageSize: 20, pageCount: 1, total: 2 } },
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the count in the placeholder and no listbox before typing", () => {
+    const box = renderBox();
+    expect(box.getAttribute("placeholder")).toBe("Search our database of 42 articles");
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByRole("listbox", { hidden: true }).hidden).toBe(true);
+  });
+
+  it("asks for suggestions after typing and lists them with their count", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "  bit " } });
+    expect(await screen.findByText("Bitcoin flows")).toBeTruthy();
+    expect(api.fuzzySearch).toHaveBeenCalledWith("bit", expect.any(AbortSignal));
+    expect(api.populateFuzzy).toHaveBeenCalledWith(
+      { ids: [1, 2], page: 1, pageSize: 20, type: "Research" },
+      expect.any(AbortSignal),
+    );
+    expect(box.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getAllByRole("option")).toHaveLength(2);
+    expect(screen.getByRole("status").textContent).toBe(
+      "2 suggestions; use the up and down arrows to choose.",
+    );
+  });
+
+  it("moves the highlight with the arrows, wrapping, and opens the highlighted article on Enter", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "bit" } });
+    await screen.findByText("Bitcoin flows");
+    const options = screen.getAllByRole("option");
+    fireEvent.keyDown(box, { key: "ArrowUp" });
+    expect(options[1]!.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    expect(options[0]!.getAttribute("aria-selected")).toBe("true");
+    expect(box.getAttribute("aria-activedescendant")).toBe(options[0]!.id);
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/p/article-1"));
+    expect((box as HTMLInputElement).value).toBe("Bitcoin flows");
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("closes on Escape and opens an option on click", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "eth" } });
+    await screen.findByText("Ether staking");
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    expect(box.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(screen.getByText("Ether staking"));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/p/article-2"));
+  });
+
+  it("submits the trimmed query to the listing, and an empty box to the bare listing", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: " defi yields " } });
+    fireEvent.submit(box.closest("form")!);
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/?q=defi%20yields"));
+    fireEvent.change(box, { target: { value: "  " } });
+    fireEvent.submit(box.closest("form")!);
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
+  });
+
+  it("closes on a pointer press outside it", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "bit" } });
+    await screen.findByText("Bitcoin flows");
+    fireEvent.pointerDown(screen.getByTestId("where"));
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("clears the query when the box is clicked", () => {
+    const box = renderBox("bitcoin");
+    expect((box as HTMLInputElement).value).toBe("bitcoin");
+    fireEvent.click(box);
+    expect((box as HTMLInputElement).value).toBe("");
+  });
+
+  it("keeps working without suggestions when the search fails", async () => {
+    vi.mocked(api.fuzzySearch).mockRejectedValue(new Error("down"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "bit" } });
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith("Fuzzy search failed", expect.any(Error)),
+    );
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+  });
+});

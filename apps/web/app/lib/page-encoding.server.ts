@@ -1,0 +1,43 @@
+// Server-only: the content coding of a server-rendered page (Brotli, gzip or none) and the
+// compressor that streams it, chunk by chunk, as React writes the page.
+import type { Transform } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+
+/**
+ * Brotli quality for HTML compressed per request: 4 is about as small as gzip's default and as
+ * fast (11, zlib's default, is for build-time assets: several times slower per page).
+ */
+const PAGE_BROTLI_QUALITY = 4;
+
+/** A content coding a page is sent in (RFC 9110 §8.4.1): Brotli or gzip. */
+export type PageEncoding = "br" | "gzip";
+
+/**
+ * The content coding of the page (RFC 9110 §12.5.3): Brotli when Accept-Encoding allows it, else
+ * gzip, else none (null). A coding given q=0 is refused; `*` stands for codings not named; a
+ * missing header (null) accepts none. Never throws: an unreadable weight counts as q=0.
+ */
+export function pageEncoding(acceptEncoding: string | null): PageEncoding | null {
+  const weights = new Map<string, number>();
+  for (const item of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [coding = "", ...params] = item.split(";").map((part) => part.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+  return accepts("br") ? "br" : accepts("gzip") ? "gzip" : null;
+}
+
+/**
+ * A compressor stream for `encoding` (Brotli at PAGE_BROTLI_QUALITY, or gzip at zlib's default
+ * level) that flushes every chunk written to it at once, so the page's head reaches the browser
+ * while the rest is still being rendered.
+ */
+export function pageCompressor(encoding: PageEncoding): Transform {
+  return encoding === "br"
+    ? createBrotliCompress({
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY },
+      })
+    : createGzip({ flush: constants.Z_SYNC_FLUSH });
+}
