@@ -1,5 +1,6 @@
 // Test helpers for the studio: an app on a fresh database with a movable clock, signed-in staff of
 // each role, and the studio's requests (real HTTP through app.inject, nothing mocked).
+import { afterAll, beforeAll } from "vitest";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Role, StudioArticle } from "@pragmatist/contracts";
 import type { App } from "../app.ts";
@@ -28,6 +29,7 @@ export function testClock(start = "2026-03-02T09:00:00.000Z"): TestClock {
   };
 }
 
+/** An app over a fresh database with a test clock, and the means to add staff: `studioContext`. */
 export interface StudioContext {
   db: Db;
   app: App;
@@ -66,6 +68,54 @@ export async function studioContext(
     },
     close,
   };
+}
+
+/**
+ * A stand-in for an object made in a `beforeAll`: every property read is passed to `read()`'s
+ * object, so the stand-in can be destructured while the describe block is collected.
+ * @throws Error (from `read`) when a property is read before the object exists.
+ */
+function lazy<T extends object>(read: () => T): T {
+  return new Proxy({} as T, { get: (_, key) => Reflect.get(read(), key) });
+}
+
+/** The people a suite needs, by name: the role and username each is signed up with. */
+export type Cast = Record<string, [role: Role, username: string]>;
+
+/**
+ * Registers, in the calling `describe` block, a `beforeAll` that opens `studioContext(engine,
+ * options)` and signs up `cast` in its key order, and an `afterAll` that closes the context.
+ * @returns `ctx` and a member per key of `cast`, readable in tests and later hooks (reading them
+ * earlier throws).
+ */
+export function withStudio<C extends Cast>(
+  engine: Dialect,
+  cast: C,
+  options: { config?: Record<string, string>; web?: "build" } = {},
+): { ctx: StudioContext } & { [K in keyof C]: TestMember } {
+  let ctx: StudioContext | undefined;
+  const people = new Map<string, TestMember>();
+  beforeAll(async () => {
+    ctx = await studioContext(engine, options);
+    for (const [key, [role, username]] of Object.entries(cast)) {
+      people.set(key, await ctx.person(role, username));
+    }
+  });
+  afterAll(() => ctx?.close());
+  const notYet = (what: string) =>
+    new Error(`withStudio: ${what} is read before its beforeAll has run`);
+  const member = (key: string) =>
+    lazy(() => {
+      const m = people.get(key);
+      if (!m) throw notYet(key);
+      return m;
+    });
+  const handles = Object.fromEntries(Object.keys(cast).map((key) => [key, member(key)]));
+  const context = lazy(() => {
+    if (!ctx) throw notYet("ctx");
+    return ctx;
+  });
+  return { ...handles, ctx: context } as { ctx: StudioContext } & { [K in keyof C]: TestMember };
 }
 
 type Auth = { auth: Record<string, string> } | null;

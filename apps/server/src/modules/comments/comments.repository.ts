@@ -50,6 +50,7 @@ function selectComments(db: Q, viewerId: number | null) {
     ]);
 }
 
+/** The like figures as numbers (PostgreSQL answers counts as text). */
 function normalise(row: CommentRow): CommentRow {
   return { ...row, like_count: Number(row.like_count), liked_by_me: Number(row.liked_by_me) };
 }
@@ -181,7 +182,10 @@ export async function updateContent(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Soft-deletes: the text is erased, the row stays so its replies keep their place. */
+/**
+ * Soft-deletes: the text is erased, the row stays so its replies keep their place.
+ * @returns false when the comment is unknown or already deleted.
+ */
 export async function softDelete(db: Q, id: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable("comments")

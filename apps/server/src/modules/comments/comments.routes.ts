@@ -16,6 +16,7 @@ import type { CommentsService } from "./comments.service.ts";
 import { errorResponses } from "../../http/responses.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
+const tags = ["comments"];
 
 // The thread is recursive: OpenAPI can only describe it as a named component that refers to
 // itself (app.ts emits registered components with jsonSchemaTransformObject).
@@ -30,18 +31,9 @@ const signedIn = async (req: FastifyRequest) => {
   requireUser(req);
 };
 
-/**
- * Registers, under /api/comment-manager: GET comments/{slug}[?sort] and comments/{slug}/count
- * (public, never cached: fresh right after posting); POST comments/{slug} and
- * subcomments/{commentId} (signed-in, 201); PUT and DELETE comments/{id}; POST comments/{id}/report
- * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers
- * are 400s.
- */
-export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsService }) {
+/** GET comments/{slug} and comments/{slug}/count: public, never cached (fresh right after posting). */
+function threadRoutes(app: FastifyInstance, comments: CommentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { comments } = deps;
-  const tags = ["comments"];
-
   r.get(
     "/api/comment-manager/comments/:slug",
     {
@@ -68,7 +60,11 @@ export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsS
     },
     async (req) => ({ count: await comments.count(req.params.slug) }),
   );
+}
 
+/** POST comments/{slug} and subcomments/{commentId}: signed-in members, 201. */
+function postingRoutes(app: FastifyInstance, comments: CommentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/comment-manager/comments/:slug",
     {
@@ -108,7 +104,11 @@ export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsS
       return reply.status(201).send(created);
     },
   );
+}
 
+/** PUT and DELETE comments/{id}: the author (delete: or an editor). */
+function ownCommentRoutes(app: FastifyInstance, comments: CommentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     "/api/comment-manager/comments/:id",
     {
@@ -137,7 +137,11 @@ export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsS
     },
     async (req) => comments.remove(requireUser(req), req.params.id),
   );
+}
 
+/** POST comments/{id}/report and comments/{id}/like, and PUT comments/{id}/hide (editors). */
+function commentActionRoutes(app: FastifyInstance, comments: CommentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/comment-manager/comments/:id/report",
     {
@@ -185,4 +189,18 @@ export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsS
     },
     async (req) => comments.setHidden(requireUser(req), req.params.id, req.body.hidden),
   );
+}
+
+/**
+ * Registers, under /api/comment-manager: GET comments/{slug}[?sort] and comments/{slug}/count
+ * (public, never cached: fresh right after posting); POST comments/{slug} and
+ * subcomments/{commentId} (signed-in, 201); PUT and DELETE comments/{id}; POST comments/{id}/report
+ * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers
+ * are 400s.
+ */
+export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsService }) {
+  threadRoutes(app, deps.comments);
+  postingRoutes(app, deps.comments);
+  ownCommentRoutes(app, deps.comments);
+  commentActionRoutes(app, deps.comments);
 }

@@ -1,21 +1,17 @@
 // Rules of comments (spec §2 Article page comments, §3 Comment, §7 Comments; issue #4): who may
-// post, edit, delete, report, like and hide, and how a thread looks to a reader.
-import {
-  type Comment,
-  type CommentSort,
-  DELETED_MEMBER_NAME,
-  type Role,
-} from "@pragmatist/contracts";
+// post, edit, delete, report, like and hide; how a thread looks to a reader is comment-thread.ts.
+import type { Comment, CommentSort, Role } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
+import { buildThread, countVisible, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
-import type { CommentRow } from "./comments.repository.ts";
 
-/** Posting budget per member, comments and replies together (issue #4). */
+/** Posting budget per member and minute, comments and replies together (issue #4). */
 export const POSTS_PER_MINUTE = 5;
+/** Posting budget per member a day (24 hours), comments and replies together (issue #4). */
 export const POSTS_PER_DAY = 100;
 
 /** The member acting: their id and role (editors and admins moderate). */
@@ -24,6 +20,7 @@ export interface Actor {
   role: Role;
 }
 
+/** Comments under articles: the reader's thread, posting, and the actions on one comment. */
 export interface CommentsService {
   /**
    * The article's thread as the viewer sees it: top-level comments ordered by `sort` ("best":
@@ -89,6 +86,7 @@ export interface CommentsService {
  */
 export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
+/** The roles that moderate comments (issue #4). */
 const MODERATORS = new Set<Role>(["editor", "admin"]);
 
 /** Whether the role may delete others' comments and hide comments (issue #4). */
@@ -96,119 +94,166 @@ export function canModerate(role: Role): boolean {
   return MODERATORS.has(role);
 }
 
-interface Node {
-  row: CommentRow;
-  children: Node[];
+/** Who may no longer comment: the studio's bans (issue #7), asked before every post. */
+export interface CommentingBans {
+  /** The member's ban with the reason they are shown, or null when they may comment. */
+  findCommentingBan(userId: number): Promise<{ reason: string } | null>;
 }
 
-function compare(sort: CommentSort) {
-  const oldest = (a: Node, b: Node) =>
-    a.row.created_at < b.row.created_at
-      ? -1
-      : a.row.created_at > b.row.created_at
-        ? 1
-        : a.row.id - b.row.id;
-  if (sort === "oldest") return oldest;
-  if (sort === "newest") return (a: Node, b: Node) => oldest(b, a);
-  return (a: Node, b: Node) => b.row.like_count - a.row.like_count || oldest(b, a);
+/** What the comments service runs with: the query builder, the clock, the limits and the bans. */
+interface CommentsContext {
+  k: Kysely<Database>;
+  /** The current instant, ISO 8601: dates rows and decides which articles are published. */
+  now: () => string;
+  perMinute: RateLimit;
+  perDay: RateLimit;
+  bans: CommentingBans | undefined;
 }
 
-function toComment(row: CommentRow, viewerId: number | null, subcomments: Comment[]): Comment {
-  if (row.deleted_at !== null) {
-    return {
-      id: row.id,
-      content: "",
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      edited: false,
-      deleted: true,
-      likeCount: 0,
-      likedByMe: false,
-      mine: false,
-      author: null,
-      subcomments,
-    };
-  }
-  const gone = row.author_id === null || row.author_deleted_at !== null;
-  return {
-    id: row.id,
-    content: row.content,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    edited: row.edited_at !== null,
-    deleted: false,
-    likeCount: row.like_count,
-    likedByMe: row.liked_by_me === 1,
-    mine: viewerId !== null && row.author_id === viewerId && !gone,
-    author: gone
-      ? { id: null, username: DELETED_MEMBER_NAME, profilePicture: null }
-      : {
-          id: row.author_id,
-          username: row.author_username ?? DELETED_MEMBER_NAME,
-          profilePicture: row.author_avatar_url ? { url: row.author_avatar_url } : null,
-        },
-    subcomments,
-  };
+/** `CommentsService.find`: the built thread, or null for an article readers cannot see. */
+async function find(
+  ctx: CommentsContext,
+  slug: string,
+  sort: CommentSort,
+  viewerId: number | null,
+): Promise<Comment[] | null> {
+  const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
+  if (articleId === null) return null;
+  return buildThread(await repo.findByArticle(ctx.k, articleId, viewerId), sort, viewerId);
+}
+
+/** As `find`, or a 404 when the article is unknown, a draft or future-dated. */
+async function findOr404(
+  ctx: CommentsContext,
+  slug: string,
+  sort: CommentSort,
+  viewerId: number | null,
+): Promise<Comment[]> {
+  const thread = await find(ctx, slug, sort, viewerId);
+  if (!thread) throw new NotFoundError("Article not found");
+  return thread;
 }
 
 /**
- * Builds what readers see from all of an article's rows: iterative (no recursion limit on deep
- * threads), children before parents so a deleted comment knows whether any reply survived.
+ * The comment's state when readers can see it, or a 404; `allowHidden` for moderation and
+ * deletion, `allowDeleted` for hiding.
  */
-export function buildThread(
-  rows: CommentRow[],
-  sort: CommentSort,
-  viewerId: number | null,
-): Comment[] {
-  const nodes = new Map<number, Node>();
-  for (const row of rows) nodes.set(row.id, { row, children: [] });
-  const roots: Node[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.row.parent_id === null ? undefined : nodes.get(node.row.parent_id);
-    if (node.row.parent_id === null) roots.push(node);
-    else parent?.children.push(node);
+async function visible(
+  ctx: CommentsContext,
+  id: number,
+  options: { allowHidden?: boolean; allowDeleted?: boolean },
+) {
+  const state = await repo.findState(ctx.k, id, ctx.now());
+  if (
+    !state ||
+    !state.articlePublished ||
+    (state.deleted && !options.allowDeleted) ||
+    (state.hiddenForReaders && !options.allowHidden)
+  ) {
+    throw new NotFoundError("Comment not found");
   }
-  // Pre-order walk skipping hidden subtrees; processed in reverse, every child precedes its parent.
-  const order: Node[] = [];
-  const stack = roots.filter((n) => n.row.hidden_at === null);
-  while (stack.length > 0) {
-    const node = stack.pop() as Node;
-    order.push(node);
-    for (const child of node.children) if (child.row.hidden_at === null) stack.push(child);
-  }
-  const byOldest = compare("oldest");
-  const built = new Map<number, Comment>();
-  for (let i = order.length - 1; i >= 0; i--) {
-    const node = order[i] as Node;
-    const subcomments: Comment[] = [];
-    for (const child of [...node.children].sort(byOldest)) {
-      const c = built.get(child.row.id);
-      if (c) subcomments.push(c);
-    }
-    if (node.row.deleted_at !== null && subcomments.length === 0) continue;
-    built.set(node.row.id, toComment(node.row, viewerId, subcomments));
-  }
-  return roots
-    .sort(compare(sort))
-    .map((n) => built.get(n.row.id))
-    .filter((c): c is Comment => c !== undefined);
+  return state;
 }
 
-/** Comments a reader can read in a built thread (tombstones excluded). */
-export function countVisible(thread: Comment[]): number {
-  let n = 0;
-  const stack = [...thread];
-  while (stack.length > 0) {
-    const c = stack.pop() as Comment;
-    if (!c.deleted) n += 1;
-    stack.push(...c.subcomments);
-  }
-  return n;
+/** One comment as `viewerId` sees it, without replies. @throws NotFoundError */
+async function one(ctx: CommentsContext, id: number, viewerId: number): Promise<Comment> {
+  const row = await repo.findById(ctx.k, id, viewerId);
+  if (!row) throw new NotFoundError("Comment not found");
+  return toComment(row, viewerId, []);
 }
 
-/** Who may no longer comment: the studio's bans (issue #7), asked before every post. */
-export interface CommentingBans {
-  findCommentingBan(userId: number): Promise<{ reason: string } | null>;
+/**
+ * Posts a comment (`parentId` null) or a reply: refused to banned members (403), then counted
+ * against both posting limits (429). @returns the new comment as its author sees it.
+ */
+async function post(
+  ctx: CommentsContext,
+  userId: number,
+  articleId: number,
+  parentId: number | null,
+  content: string,
+) {
+  const ban = await ctx.bans?.findCommentingBan(userId);
+  if (ban) throw new ForbiddenError(`You have been banned from commenting: ${ban.reason}`);
+  await ctx.perMinute.consume(`user:${userId}`);
+  await ctx.perDay.consume(`user:${userId}`);
+  const id = await repo.insert(ctx.k, {
+    articleId,
+    parentId,
+    authorId: userId,
+    content,
+    now: ctx.now(),
+  });
+  return one(ctx, id, userId);
+}
+
+/** `CommentsService.create`. */
+async function create(ctx: CommentsContext, userId: number, slug: string, content: string) {
+  const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
+  if (articleId === null) throw new NotFoundError("Article not found");
+  return post(ctx, userId, articleId, null, content);
+}
+
+/** `CommentsService.edit`. */
+async function edit(ctx: CommentsContext, actor: Actor, id: number, content: string) {
+  const state = await visible(ctx, id, {});
+  if (state.author_id !== actor.id) {
+    throw new ForbiddenError("Only its author can edit a comment");
+  }
+  if (!(await repo.updateContent(ctx.k, id, content, ctx.now()))) {
+    throw new NotFoundError("Comment not found");
+  }
+  return one(ctx, id, actor.id);
+}
+
+/** `CommentsService.remove`: the soft delete and `alongside` in one transaction. */
+async function remove(
+  ctx: CommentsContext,
+  actor: Actor,
+  id: number,
+  alongside?: Alongside,
+): Promise<{ deleted: true }> {
+  const state = await visible(ctx, id, { allowHidden: true });
+  if (state.author_id !== actor.id && !canModerate(actor.role)) {
+    throw new ForbiddenError("Only its author or an editor can delete a comment");
+  }
+  const deleted = await ctx.k.transaction().execute(async (trx) => {
+    if (!(await repo.softDelete(trx, id, ctx.now()))) return false;
+    await alongside?.(trx);
+    return true;
+  });
+  if (!deleted) throw new NotFoundError("Comment not found");
+  return { deleted: true };
+}
+
+/** `CommentsService.report`. */
+async function report(
+  ctx: CommentsContext,
+  userId: number,
+  id: number,
+  reason: string | null,
+): Promise<{ reported: true }> {
+  const state = await visible(ctx, id, {});
+  if (state.author_id === userId) throw new ForbiddenError("You cannot report your own comment");
+  await repo.insertReport(ctx.k, { commentId: id, userId, reason, now: ctx.now() });
+  return { reported: true };
+}
+
+/** `CommentsService.setHidden`: the hide and `alongside` in one transaction. */
+async function setHidden(
+  ctx: CommentsContext,
+  actor: Actor,
+  id: number,
+  hidden: boolean,
+  alongside?: Alongside,
+): Promise<{ hidden: boolean }> {
+  if (!canModerate(actor.role)) throw new ForbiddenError("Only editors can hide comments");
+  await visible(ctx, id, { allowHidden: true, allowDeleted: true });
+  await ctx.k.transaction().execute(async (trx) => {
+    await repo.setHidden(trx, id, hidden ? { by: actor.id, now: ctx.now() } : null);
+    await alongside?.(trx);
+  });
+  return { hidden };
 }
 
 /**
@@ -219,119 +264,30 @@ export function createCommentsService(
   db: Db,
   deps: { limits: RateLimitFactory; now?: () => Date; bans?: CommentingBans },
 ): CommentsService {
-  const k = db.kysely;
-  const now = () => (deps.now ?? (() => new Date()))().toISOString();
-  const perMinute = deps.limits.create("comment-minute", POSTS_PER_MINUTE, 60);
-  const perDay = deps.limits.create("comment-day", POSTS_PER_DAY, 24 * 60 * 60);
-
-  async function find(slug: string, sort: CommentSort, viewerId: number | null) {
-    const articleId = await repo.findPublishedArticleId(k, slug, now());
-    if (articleId === null) return null;
-    return buildThread(await repo.findByArticle(k, articleId, viewerId), sort, viewerId);
-  }
-
-  /** The comment readers can see, or a 404; `allowHidden` for moderation and deletion. */
-  async function visible(id: number, options: { allowHidden?: boolean; allowDeleted?: boolean }) {
-    const state = await repo.findState(k, id, now());
-    if (
-      !state ||
-      !state.articlePublished ||
-      (state.deleted && !options.allowDeleted) ||
-      (state.hiddenForReaders && !options.allowHidden)
-    ) {
-      throw new NotFoundError("Comment not found");
-    }
-    return state;
-  }
-
-  async function post(userId: number, articleId: number, parentId: number | null, content: string) {
-    const ban = await deps.bans?.findCommentingBan(userId);
-    if (ban) throw new ForbiddenError(`You have been banned from commenting: ${ban.reason}`);
-    await perMinute.consume(`user:${userId}`);
-    await perDay.consume(`user:${userId}`);
-    const id = await repo.insert(k, { articleId, parentId, authorId: userId, content, now: now() });
-    return one(id, userId);
-  }
-
-  async function one(id: number, viewerId: number): Promise<Comment> {
-    const row = await repo.findById(k, id, viewerId);
-    if (!row) throw new NotFoundError("Comment not found");
-    return toComment(row, viewerId, []);
-  }
-
+  const ctx: CommentsContext = {
+    k: db.kysely,
+    now: () => (deps.now ?? (() => new Date()))().toISOString(),
+    perMinute: deps.limits.create("comment-minute", POSTS_PER_MINUTE, 60),
+    perDay: deps.limits.create("comment-day", POSTS_PER_DAY, 24 * 60 * 60),
+    bans: deps.bans,
+  };
   return {
-    find,
-
-    async list(slug, sort, viewerId) {
-      const thread = await find(slug, sort, viewerId);
-      if (!thread) throw new NotFoundError("Article not found");
-      return thread;
-    },
-
-    async count(slug) {
-      const thread = await find(slug, "oldest", null);
-      if (!thread) throw new NotFoundError("Article not found");
-      return countVisible(thread);
-    },
-
-    async create(userId, slug, content) {
-      const articleId = await repo.findPublishedArticleId(k, slug, now());
-      if (articleId === null) throw new NotFoundError("Article not found");
-      return post(userId, articleId, null, content);
-    },
-
+    find: (slug, sort, viewerId) => find(ctx, slug, sort, viewerId),
+    list: (slug, sort, viewerId) => findOr404(ctx, slug, sort, viewerId),
+    count: async (slug) => countVisible(await findOr404(ctx, slug, "oldest", null)),
+    create: (userId, slug, content) => create(ctx, userId, slug, content),
     async reply(userId, parentId, content) {
-      const parent = await visible(parentId, {});
-      return post(userId, parent.article_id, parent.id, content);
+      const parent = await visible(ctx, parentId, {});
+      return post(ctx, userId, parent.article_id, parent.id, content);
     },
-
-    async edit(actor, id, content) {
-      const state = await visible(id, {});
-      if (state.author_id !== actor.id) {
-        throw new ForbiddenError("Only its author can edit a comment");
-      }
-      if (!(await repo.updateContent(k, id, content, now()))) {
-        throw new NotFoundError("Comment not found");
-      }
-      return one(id, actor.id);
-    },
-
-    async remove(actor, id, alongside) {
-      const state = await visible(id, { allowHidden: true });
-      if (state.author_id !== actor.id && !canModerate(actor.role)) {
-        throw new ForbiddenError("Only its author or an editor can delete a comment");
-      }
-      const deleted = await k.transaction().execute(async (trx) => {
-        if (!(await repo.softDelete(trx, id, now()))) return false;
-        await alongside?.(trx);
-        return true;
-      });
-      if (!deleted) throw new NotFoundError("Comment not found");
-      return { deleted: true };
-    },
-
-    async report(userId, id, reason) {
-      const state = await visible(id, {});
-      if (state.author_id === userId)
-        throw new ForbiddenError("You cannot report your own comment");
-      await repo.insertReport(k, { commentId: id, userId, reason, now: now() });
-      return { reported: true };
-    },
-
+    edit: (actor, id, content) => edit(ctx, actor, id, content),
+    remove: (actor, id, alongside) => remove(ctx, actor, id, alongside),
+    report: (userId, id, reason) => report(ctx, userId, id, reason),
     async toggleLike(userId, id) {
-      await visible(id, {});
-      const liked = await repo.toggleLike(k, id, userId, now());
-      return { liked, likeCount: await repo.countLikes(k, id) };
+      await visible(ctx, id, {});
+      const liked = await repo.toggleLike(ctx.k, id, userId, ctx.now());
+      return { liked, likeCount: await repo.countLikes(ctx.k, id) };
     },
-
-    async setHidden(actor, id, hidden, alongside) {
-      if (!canModerate(actor.role)) throw new ForbiddenError("Only editors can hide comments");
-      await visible(id, { allowHidden: true, allowDeleted: true });
-      await k.transaction().execute(async (trx) => {
-        await repo.setHidden(trx, id, hidden ? { by: actor.id, now: now() } : null);
-        await alongside?.(trx);
-      });
-      return { hidden };
-    },
+    setHidden: (actor, id, hidden, alongside) => setHidden(ctx, actor, id, hidden, alongside),
   };
 }

@@ -5,6 +5,7 @@ import { containsPattern } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
+/** A live member as the studio lists them, with their ban from commenting (both null if none). */
 export interface MemberRow {
   id: number;
   username: string;
@@ -15,6 +16,7 @@ export interface MemberRow {
   banned_at: string | null;
 }
 
+/** Live (not deleted) accounts with their ban, if any. */
 function members(db: Q) {
   return db
     .selectFrom("users as u")

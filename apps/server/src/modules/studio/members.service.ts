@@ -8,7 +8,9 @@ import type {
   StudioMember,
   Subscriber,
 } from "@pragmatist/contracts";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
+import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import { type AuditFilter, listAudit, recordAudit } from "./audit.ts";
@@ -16,12 +18,15 @@ import * as repo from "./members.repository.ts";
 import { type Actor, authorize } from "./policy.ts";
 import { ConflictError } from "./conflict-error.ts";
 
+/** One page of a list, with its pagination (Strapi's `meta.pagination`). */
 type Page<T> = { data: T[]; meta: { pagination: PaginationMeta } };
+/** The page asked for: 1-based `page` of `pageSize` rows. */
 interface PageQuery {
   page: number;
   pageSize: number;
 }
 
+/** Members, roles, newsletter subscribers and the audit log, as the studio's admins see them. */
 export interface MembersService {
   /** Live members by part of their name or email and by role, newest first. Admins only. */
   list(
@@ -60,6 +65,7 @@ export interface MembersService {
 /** Why the last admin cannot give up the role (409), in the studio and on the command line. */
 const LAST_ADMIN = "The publication needs at least one admin: make another member admin first";
 
+/** A member as the studio shows it, with their ban from commenting, if any. */
 function toMember(row: repo.MemberRow): StudioMember {
   return {
     id: row.id,
@@ -74,127 +80,155 @@ function toMember(row: repo.MemberRow): StudioMember {
   };
 }
 
-/** Builds the service; `now` is the injectable clock. */
+/** What the members service runs with: the query builder, the clock and the newsletter. */
+interface MembersContext {
+  k: Kysely<Database>;
+  /** The current instant, ISO 8601. */
+  stamp: () => string;
+  newsletter: Pick<NewsletterService, "exportCsv" | "list">;
+}
+
+/** The `limit` and `offset` of a 1-based page. */
+const window = (q: PageQuery) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+
+/** The member `userId`, as stored. @throws NotFoundError */
+async function get(ctx: MembersContext, userId: number): Promise<repo.MemberRow> {
+  const row = await repo.findMember(ctx.k, userId);
+  if (!row) throw new NotFoundError("Member not found");
+  return row;
+}
+
+/** Records a role change of `targetId` by `actorId` (null: the command line) in `trx`. */
+function auditRole(
+  trx: Kysely<Database>,
+  actorId: number | null,
+  targetId: number,
+  details: Record<string, unknown>,
+  at: string,
+): Promise<void> {
+  return recordAudit(
+    trx,
+    { actorId, action: "member.role", targetType: "member", targetId, details },
+    at,
+  );
+}
+
+/** `MembersService.list`. */
+async function list(
+  ctx: MembersContext,
+  actor: Actor | null,
+  query: PageQuery & { q?: string | undefined; role?: Role | undefined },
+): Promise<Page<StudioMember>> {
+  authorize(actor, "member.list");
+  const { rows, total } = await repo.listMembers(ctx.k, query, window(query));
+  return {
+    data: rows.map(toMember),
+    meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
+  };
+}
+
+/** `MembersService.setRole`: the change and its audit entry in one transaction. */
+async function setRole(
+  ctx: MembersContext,
+  actor: Actor | null,
+  userId: number,
+  role: Role,
+): Promise<StudioMember> {
+  authorize(actor, "member.role");
+  const before = await get(ctx, userId);
+  if (before.role === role) return toMember(before);
+  const at = ctx.stamp();
+  await ctx.k.transaction().execute(async (trx) => {
+    if (!(await repo.setRoleKeepingAnAdmin(trx, userId, role, at))) {
+      if (!(await repo.findMember(trx, userId))) throw new NotFoundError("Member not found");
+      throw new ConflictError(LAST_ADMIN);
+    }
+    await auditRole(trx, actor.id, userId, { from: before.role, to: role }, at);
+  });
+  return toMember(await get(ctx, userId));
+}
+
+/** `MembersService.createAccount`: the account and its audit entry in one transaction. */
+async function createAccount(
+  ctx: MembersContext,
+  input: { email: string; username: string; role: Role },
+): Promise<StudioMember> {
+  const at = ctx.stamp();
+  const id = await ctx.k.transaction().execute(async (trx) => {
+    const created = await repo.insertAccount(trx, input, at);
+    if (created === null) {
+      throw new ValidationError(`An account with the email ${input.email} exists`);
+    }
+    await auditRole(trx, null, created, { from: null, to: input.role, via: "command line" }, at);
+    return created;
+  });
+  return toMember(await get(ctx, id));
+}
+
+/** `MembersService.setRoleFromCommandLine`. */
+async function setRoleFromCommandLine(
+  ctx: MembersContext,
+  email: string,
+  role: Role,
+): Promise<StudioMember> {
+  const at = ctx.stamp();
+  const id = await ctx.k.transaction().execute(async (trx) => {
+    const member = await repo.findMemberByEmail(trx, email.trim().toLowerCase());
+    if (!member) throw new NotFoundError(`No account with the email ${email}`);
+    if (member.role === role) return member.id;
+    if (!(await repo.setRoleKeepingAnAdmin(trx, member.id, role, at))) {
+      throw new ConflictError(LAST_ADMIN);
+    }
+    const details = { from: member.role, to: role, via: "command line" };
+    await auditRole(trx, null, member.id, details, at);
+    return member.id;
+  });
+  return toMember(await get(ctx, id));
+}
+
+/** `MembersService.subscribers`: the newsletter's list in the studio's shape. */
+async function subscribers(
+  ctx: MembersContext,
+  actor: Actor | null,
+  query: PageQuery & { q?: string | undefined; status?: Subscriber["status"] | undefined },
+): Promise<Page<Subscriber>> {
+  authorize(actor, "subscriber.read");
+  const { rows, total } = await ctx.newsletter.list(query, window(query));
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      status: r.status,
+      createdAt: r.created_at,
+      confirmedAt: r.confirmed_at,
+    })),
+    meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
+  };
+}
+
+/** Builds the service over the newsletter's subscribers; `now` is the injectable clock. */
 export function createMembersService(
   db: Db,
   deps: { newsletter: Pick<NewsletterService, "exportCsv" | "list">; now: () => Date },
 ): MembersService {
-  const k = db.kysely;
-  const stamp = () => deps.now().toISOString();
-  const window = (q: PageQuery) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-
-  async function get(userId: number): Promise<repo.MemberRow> {
-    const row = await repo.findMember(k, userId);
-    if (!row) throw new NotFoundError("Member not found");
-    return row;
-  }
-
+  const ctx: MembersContext = {
+    k: db.kysely,
+    stamp: () => deps.now().toISOString(),
+    newsletter: deps.newsletter,
+  };
   return {
-    async list(actor, query) {
-      authorize(actor, "member.list");
-      const { rows, total } = await repo.listMembers(k, query, window(query));
-      return {
-        data: rows.map(toMember),
-        meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
-      };
-    },
-
-    async setRole(actor, userId, role) {
-      authorize(actor, "member.role");
-      const before = await get(userId);
-      if (before.role === role) return toMember(before);
-      const at = stamp();
-      await k.transaction().execute(async (trx) => {
-        if (!(await repo.setRoleKeepingAnAdmin(trx, userId, role, at))) {
-          if (!(await repo.findMember(trx, userId))) throw new NotFoundError("Member not found");
-          throw new ConflictError(LAST_ADMIN);
-        }
-        await recordAudit(
-          trx,
-          {
-            actorId: actor.id,
-            action: "member.role",
-            targetType: "member",
-            targetId: userId,
-            details: { from: before.role, to: role },
-          },
-          at,
-        );
-      });
-      return toMember(await get(userId));
-    },
-
-    async createAccount(input) {
-      const at = stamp();
-      const id = await k.transaction().execute(async (trx) => {
-        const created = await repo.insertAccount(trx, input, at);
-        if (created === null) {
-          throw new ValidationError(`An account with the email ${input.email} exists`);
-        }
-        await recordAudit(
-          trx,
-          {
-            actorId: null,
-            action: "member.role",
-            targetType: "member",
-            targetId: created,
-            details: { from: null, to: input.role, via: "command line" },
-          },
-          at,
-        );
-        return created;
-      });
-      return toMember(await get(id));
-    },
-
-    async setRoleFromCommandLine(email, role) {
-      const at = stamp();
-      const id = await k.transaction().execute(async (trx) => {
-        const member = await repo.findMemberByEmail(trx, email.trim().toLowerCase());
-        if (!member) throw new NotFoundError(`No account with the email ${email}`);
-        if (member.role === role) return member.id;
-        if (!(await repo.setRoleKeepingAnAdmin(trx, member.id, role, at))) {
-          throw new ConflictError(LAST_ADMIN);
-        }
-        await recordAudit(
-          trx,
-          {
-            actorId: null,
-            action: "member.role",
-            targetType: "member",
-            targetId: member.id,
-            details: { from: member.role, to: role, via: "command line" },
-          },
-          at,
-        );
-        return member.id;
-      });
-      return toMember(await get(id));
-    },
-
-    async subscribers(actor, query) {
-      authorize(actor, "subscriber.read");
-      const { rows, total } = await deps.newsletter.list(query, window(query));
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          status: r.status,
-          createdAt: r.created_at,
-          confirmedAt: r.confirmed_at,
-        })),
-        meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
-      };
-    },
-
+    list: (actor, query) => list(ctx, actor, query),
+    setRole: (actor, userId, role) => setRole(ctx, actor, userId, role),
+    createAccount: (input) => createAccount(ctx, input),
+    setRoleFromCommandLine: (email, role) => setRoleFromCommandLine(ctx, email, role),
+    subscribers: (actor, query) => subscribers(ctx, actor, query),
     async subscribersCsv(actor) {
       authorize(actor, "subscriber.read");
       return deps.newsletter.exportCsv();
     },
-
     async audit(actor, query) {
       authorize(actor, "audit.read");
-      return listAudit(k, query, query);
+      return listAudit(ctx.k, query, query);
     },
   };
 }

@@ -4,6 +4,10 @@ import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
+/**
+ * A reported comment with its author (null fields when the account is gone; `author_banned` is
+ * the ban's date), its article, how many reports it has and when the last came (ISO 8601).
+ */
 export interface ReportedRow {
   comment_id: number;
   content: string;

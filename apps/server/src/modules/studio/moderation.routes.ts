@@ -15,13 +15,11 @@ import { allow, errors, tags } from "./studio-http.ts";
 
 const idParams = z.object({ id: idPathParam });
 
-/** Registers /api/studio/reports, /api/studio/comments/{id}/… and /api/studio/members/{id}/(un)ban. */
-export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { moderation } = deps;
-  const moderate = allow("comment.moderate");
+const moderate = allow("comment.moderate");
 
-  r.get(
+/** GET /api/studio/reports: the queue of reported comments. */
+function reportsRoute(app: FastifyInstance, moderation: ModerationService) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     "/api/studio/reports",
     {
       preValidation: moderate,
@@ -34,7 +32,11 @@ export function moderationRoutes(app: FastifyInstance, deps: { moderation: Moder
     },
     async (req) => moderation.reports(req.user, req.query),
   );
+}
 
+/** POST /api/studio/comments/{id}/hide and …/unhide, and DELETE /api/studio/comments/{id}. */
+function commentRoutes(app: FastifyInstance, moderation: ModerationService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const [verb, hidden] of [
     ["hide", true],
     ["unhide", false],
@@ -69,7 +71,11 @@ export function moderationRoutes(app: FastifyInstance, deps: { moderation: Moder
     },
     async (req) => ({ data: await moderation.deleteComment(req.user, req.params.id) }),
   );
+}
 
+/** POST /api/studio/members/{id}/ban and …/unban: bans from commenting. */
+function banRoutes(app: FastifyInstance, moderation: ModerationService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/studio/members/:id/ban",
     {
@@ -98,4 +104,11 @@ export function moderationRoutes(app: FastifyInstance, deps: { moderation: Moder
     },
     async (req) => ({ data: await moderation.unban(req.user, req.params.id) }),
   );
+}
+
+/** Registers /api/studio/reports, /api/studio/comments/{id}/… and /api/studio/members/{id}/(un)ban. */
+export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService }) {
+  reportsRoute(app, deps.moderation);
+  commentRoutes(app, deps.moderation);
+  banRoutes(app, deps.moderation);
 }

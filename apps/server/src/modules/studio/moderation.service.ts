@@ -1,17 +1,20 @@
 // Rules of moderation (issue #7): the queue of reported comments, hiding, unhiding and deleting
 // through the comments service, and bans from commenting; every action audited.
 import type { PublicationWatch } from "./publication-watch.ts";
-import type { Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
+import type { AuditAction, Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
 import { DELETED_MEMBER_NAME, paginationMeta } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
-import type { CommentingBans, CommentsService } from "../comments/comments.service.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { Alongside, CommentingBans, CommentsService } from "../comments/comments.service.ts";
 import { recordAudit } from "./audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
 import { memberRef } from "./member-ref.ts";
 import { type Actor, authorize } from "./policy.ts";
 
+/** The studio's moderation: the reports queue, hide, unhide and delete of comments, bans. */
 export interface ModerationService {
   /**
    * Reported comments with how many reports and the reasons given, most recently reported first.
@@ -51,6 +54,167 @@ export function createCommentingBans(db: Db): CommentingBans {
   };
 }
 
+/** What moderation runs with: the query builder, the comments service, the clock and the watch. */
+interface ModerationContext {
+  k: Kysely<Database>;
+  comments: Pick<CommentsService, "setHidden" | "remove">;
+  /** The current instant, ISO 8601. */
+  stamp: () => string;
+  watch: Pick<PublicationWatch, "changed">;
+}
+
+/** A reported comment as the queue shows it; `reasons` are all the reasons given, any comment's. */
+function toReportedComment(
+  r: repo.ReportedRow,
+  reasons: { comment_id: number; reason: string }[],
+): ReportedComment {
+  const gone = r.author_id === null || r.author_deleted_at !== null;
+  return {
+    comment: {
+      id: r.comment_id,
+      content: r.content,
+      createdAt: r.created_at,
+      hidden: r.hidden_at !== null,
+      deleted: r.deleted_at !== null,
+      author:
+        r.author_id === null
+          ? null
+          : {
+              id: r.author_id,
+              username: gone ? DELETED_MEMBER_NAME : (r.author_username ?? ""),
+              banned: r.author_banned !== null,
+            },
+    },
+    article: { id: r.article_id, slug: r.article_slug, title: r.article_title },
+    reportCount: r.report_count,
+    reasons: reasons.filter((x) => x.comment_id === r.comment_id).map((x) => x.reason),
+    lastReportedAt: r.last_reported_at,
+  };
+}
+
+/** `ModerationService.reports`. */
+async function reports(
+  ctx: ModerationContext,
+  actor: Actor | null,
+  query: { include: "open" | "all"; page: number; pageSize: number },
+) {
+  authorize(actor, "comment.moderate");
+  const { rows, total } = await repo.listReported(ctx.k, {
+    open: query.include === "open",
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const reasons = await repo.findReasons(
+    ctx.k,
+    rows.map((r) => r.comment_id),
+  );
+  return {
+    data: rows.map((r) => toReportedComment(r, reasons)),
+    meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
+  };
+}
+
+/** The audit entry of a moderator's `action` on a comment, written in the comment's transaction. */
+function auditComment(
+  ctx: ModerationContext,
+  actor: Actor,
+  action: AuditAction,
+  commentId: number,
+): Alongside {
+  return (trx) =>
+    recordAudit(
+      trx,
+      { actorId: actor.id, action, targetType: "comment", targetId: commentId },
+      ctx.stamp(),
+    );
+}
+
+/** `ModerationService.setHidden`: the comments service's hide with its audit entry. */
+async function setHidden(
+  ctx: ModerationContext,
+  actor: Actor | null,
+  commentId: number,
+  hidden: boolean,
+) {
+  authorize(actor, "comment.moderate");
+  const action = hidden ? "comment.hide" : "comment.unhide";
+  const result = await ctx.comments.setHidden(
+    actor,
+    commentId,
+    hidden,
+    auditComment(ctx, actor, action, commentId),
+  );
+  ctx.watch.changed();
+  return result;
+}
+
+/** `ModerationService.deleteComment`: the comments service's delete with its audit entry. */
+async function deleteComment(ctx: ModerationContext, actor: Actor | null, commentId: number) {
+  authorize(actor, "comment.moderate");
+  const alongside = auditComment(ctx, actor, "comment.delete", commentId);
+  const result = await ctx.comments.remove(actor, commentId, alongside);
+  ctx.watch.changed();
+  return result;
+}
+
+/** The live member `userId`. @throws NotFoundError (unknown or deleted account). */
+async function liveMember(ctx: ModerationContext, userId: number) {
+  const member = await findMember(ctx.k, userId);
+  if (!member) throw new NotFoundError("Member not found");
+  return member;
+}
+
+/** `ModerationService.ban`: the ban and its audit entry in one transaction. */
+async function ban(ctx: ModerationContext, actor: Actor | null, userId: number, reason: string) {
+  authorize(actor, "comment.moderate");
+  const member = await liveMember(ctx, userId);
+  if (member.id === actor.id) throw new ValidationError("You cannot ban yourself");
+  if (member.role === "editor" || member.role === "admin") {
+    throw new ForbiddenError(
+      "Editors and admins cannot be banned: an admin can change their role first",
+    );
+  }
+  const at = ctx.stamp();
+  await ctx.k.transaction().execute(async (trx) => {
+    await repo.upsertBan(trx, { userId, reason, bannedBy: actor.id }, at);
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action: "member.ban",
+        targetType: "member",
+        targetId: userId,
+        details: { reason },
+      },
+      at,
+    );
+  });
+  const stored = await repo.findBan(ctx.k, userId);
+  if (!stored) throw new NotFoundError("Member not found");
+  return {
+    userId: stored.user_id,
+    reason: stored.reason,
+    bannedBy: memberRef(stored.banned_by, stored.banned_by_username),
+    createdAt: stored.created_at,
+  };
+}
+
+/** `ModerationService.unban`. */
+async function unban(ctx: ModerationContext, actor: Actor | null, userId: number) {
+  authorize(actor, "comment.moderate");
+  await liveMember(ctx, userId);
+  const at = ctx.stamp();
+  await ctx.k.transaction().execute(async (trx) => {
+    if (!(await repo.deleteBan(trx, userId))) return;
+    await recordAudit(
+      trx,
+      { actorId: actor.id, action: "member.unban", targetType: "member", targetId: userId },
+      at,
+    );
+  });
+  return { banned: false as const };
+}
+
 /** Builds the service over the comments service; `now` is the injectable clock. */
 export function createModerationService(
   db: Db,
@@ -61,140 +225,17 @@ export function createModerationService(
     watch: Pick<PublicationWatch, "changed">;
   },
 ): ModerationService {
-  const k = db.kysely;
-  const { comments } = deps;
-  const stamp = () => deps.now().toISOString();
-
-  async function liveMember(userId: number) {
-    const member = await findMember(k, userId);
-    if (!member) throw new NotFoundError("Member not found");
-    return member;
-  }
-
+  const ctx: ModerationContext = {
+    k: db.kysely,
+    comments: deps.comments,
+    stamp: () => deps.now().toISOString(),
+    watch: deps.watch,
+  };
   return {
-    async reports(actor, query) {
-      authorize(actor, "comment.moderate");
-      const { rows, total } = await repo.listReported(k, {
-        open: query.include === "open",
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      const reasons = await repo.findReasons(
-        k,
-        rows.map((r) => r.comment_id),
-      );
-      return {
-        data: rows.map((r) => {
-          const gone = r.author_id === null || r.author_deleted_at !== null;
-          return {
-            comment: {
-              id: r.comment_id,
-              content: r.content,
-              createdAt: r.created_at,
-              hidden: r.hidden_at !== null,
-              deleted: r.deleted_at !== null,
-              author:
-                r.author_id === null
-                  ? null
-                  : {
-                      id: r.author_id,
-                      username: gone ? DELETED_MEMBER_NAME : (r.author_username ?? ""),
-                      banned: r.author_banned !== null,
-                    },
-            },
-            article: { id: r.article_id, slug: r.article_slug, title: r.article_title },
-            reportCount: r.report_count,
-            reasons: reasons.filter((x) => x.comment_id === r.comment_id).map((x) => x.reason),
-            lastReportedAt: r.last_reported_at,
-          };
-        }),
-        meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
-      };
-    },
-
-    async setHidden(actor, commentId, hidden) {
-      authorize(actor, "comment.moderate");
-      const result = await comments.setHidden(actor, commentId, hidden, (trx) =>
-        recordAudit(
-          trx,
-          {
-            actorId: actor.id,
-            action: hidden ? "comment.hide" : "comment.unhide",
-            targetType: "comment",
-            targetId: commentId,
-          },
-          stamp(),
-        ),
-      );
-      deps.watch.changed();
-      return result;
-    },
-
-    async deleteComment(actor, commentId) {
-      authorize(actor, "comment.moderate");
-      const result = await comments.remove(actor, commentId, (trx) =>
-        recordAudit(
-          trx,
-          {
-            actorId: actor.id,
-            action: "comment.delete",
-            targetType: "comment",
-            targetId: commentId,
-          },
-          stamp(),
-        ),
-      );
-      deps.watch.changed();
-      return result;
-    },
-
-    async ban(actor, userId, reason) {
-      authorize(actor, "comment.moderate");
-      const member = await liveMember(userId);
-      if (member.id === actor.id) throw new ValidationError("You cannot ban yourself");
-      if (member.role === "editor" || member.role === "admin") {
-        throw new ForbiddenError(
-          "Editors and admins cannot be banned: an admin can change their role first",
-        );
-      }
-      const at = stamp();
-      await k.transaction().execute(async (trx) => {
-        await repo.upsertBan(trx, { userId, reason, bannedBy: actor.id }, at);
-        await recordAudit(
-          trx,
-          {
-            actorId: actor.id,
-            action: "member.ban",
-            targetType: "member",
-            targetId: userId,
-            details: { reason },
-          },
-          at,
-        );
-      });
-      const ban = await repo.findBan(k, userId);
-      if (!ban) throw new NotFoundError("Member not found");
-      return {
-        userId: ban.user_id,
-        reason: ban.reason,
-        bannedBy: memberRef(ban.banned_by, ban.banned_by_username),
-        createdAt: ban.created_at,
-      };
-    },
-
-    async unban(actor, userId) {
-      authorize(actor, "comment.moderate");
-      await liveMember(userId);
-      const at = stamp();
-      await k.transaction().execute(async (trx) => {
-        if (!(await repo.deleteBan(trx, userId))) return;
-        await recordAudit(
-          trx,
-          { actorId: actor.id, action: "member.unban", targetType: "member", targetId: userId },
-          at,
-        );
-      });
-      return { banned: false };
-    },
+    reports: (actor, query) => reports(ctx, actor, query),
+    setHidden: (actor, commentId, hidden) => setHidden(ctx, actor, commentId, hidden),
+    deleteComment: (actor, commentId) => deleteComment(ctx, actor, commentId),
+    ban: (actor, userId, reason) => ban(ctx, actor, userId, reason),
+    unban: (actor, userId) => unban(ctx, actor, userId),
   };
 }

@@ -6,9 +6,11 @@ import { findNextScheduled } from "./studio-articles.repository.ts";
 /** How often, in ms, the next scheduled date is read again (dates scheduled by other processes). */
 const REFRESH_MS = 30_000;
 
+/** Whether cached public pages are stale; one per app, built by the studio service. */
 export interface PublicationWatch {
   /** Reads the next scheduled date, then again every 30 s until `stop` (app ready). */
   start(): Promise<void>;
+  /** Stops the periodic reads (app close). */
   stop(): void;
   /** Content readers can see changed in this process (publish, unpublish, edit, delete). */
   changed(): void;

@@ -9,6 +9,10 @@ import { containsPattern } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
+/**
+ * An article in any status with its author and thumbnail (null fields when missing); dates are
+ * ISO 8601 text; `content` only when the query reads it (one article, not lists).
+ */
 export interface StudioArticleRow {
   id: number;
   slug: string;
@@ -66,14 +70,18 @@ export async function findArticle(db: Q, id: number): Promise<StudioArticleRow |
   return row ?? null;
 }
 
+/** The filters of the studio's article list; absent ones do not filter. */
 export interface StudioArticleFilter {
   /** Part of the title, case-insensitive. */
   q?: string | undefined;
+  /** The state readers see at `now` (draft, scheduled, published). */
   state?: ArticleState | undefined;
+  /** A type term's name ("News", "Research" …). */
   type?: string | undefined;
   authorId?: number | undefined;
 }
 
+/** Articles matching `filter`, states decided at `now` (ISO 8601). */
 function filtered(db: Q, filter: StudioArticleFilter, now: string) {
   let qb = base(db);
   if (filter.q) {
@@ -212,6 +220,7 @@ export async function insertRevision(
     .execute();
 }
 
+/** A saved version of an article's text, by whom (null when the account is gone) and when. */
 export interface RevisionRow {
   id: number;
   title: string;

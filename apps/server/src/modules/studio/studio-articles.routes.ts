@@ -20,14 +20,9 @@ import type { StudioArticlesService } from "./studio-articles.service.ts";
 const idParams = z.object({ id: idPathParam });
 const revisionParams = z.object({ id: idPathParam, revisionId: idPathParam });
 
-/** Registers the article writes and the studio's article reads. */
-export function studioArticlesRoutes(
-  app: FastifyInstance,
-  deps: { articles: StudioArticlesService },
-) {
+/** POST /api/articles, PUT and DELETE /api/articles/{id}: the Strapi-style writes. */
+function articleWriteRoutes(app: FastifyInstance, articles: StudioArticlesService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { articles } = deps;
-
   r.post(
     "/api/articles",
     {
@@ -77,7 +72,11 @@ export function studioArticlesRoutes(
     },
     async (req) => ({ data: await articles.remove(req.user, req.params.id), meta: {} }),
   );
+}
 
+/** GET /api/studio/articles and …/{id}: the staff reads of articles in any status. */
+function studioArticleReadRoutes(app: FastifyInstance, articles: StudioArticlesService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/studio/articles",
     {
@@ -105,7 +104,11 @@ export function studioArticlesRoutes(
     },
     async (req) => ({ data: await articles.get(req.user, req.params.id), meta: {} }),
   );
+}
 
+/** The revisions of an article: list, one with its content, and restoring one. */
+function revisionRoutes(app: FastifyInstance, articles: StudioArticlesService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/studio/articles/:id/revisions",
     {
@@ -152,7 +155,11 @@ export function studioArticlesRoutes(
       meta: {},
     }),
   );
+}
 
+/** GET /api/studio/articles/{id}/stats: the article's last 30 days. */
+function statsRoute(app: FastifyInstance, articles: StudioArticlesService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/studio/articles/:id/stats",
     {
@@ -166,4 +173,18 @@ export function studioArticlesRoutes(
     },
     async (req) => ({ data: await articles.stats(req.user, req.params.id) }),
   );
+}
+
+/**
+ * Registers the article writes (POST /api/articles, PUT and DELETE /api/articles/{id}) and the
+ * studio's article reads under /api/studio/articles (list, one, revisions, restore, stats).
+ */
+export function studioArticlesRoutes(
+  app: FastifyInstance,
+  deps: { articles: StudioArticlesService },
+) {
+  articleWriteRoutes(app, deps.articles);
+  studioArticleReadRoutes(app, deps.articles);
+  revisionRoutes(app, deps.articles);
+  statsRoute(app, deps.articles);
 }

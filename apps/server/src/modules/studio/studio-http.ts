@@ -3,7 +3,9 @@ import type { FastifyRequest } from "fastify";
 import { authorizeRole, type StudioAction } from "./policy.ts";
 import { errorResponses } from "../../http/responses.ts";
 
+/** The error answers every studio route may give, for its OpenAPI `response` schemas. */
 export const errors = errorResponses(400, 401, 403, 404, 409);
+/** The OpenAPI tag of every studio route. */
 export const tags = ["studio"];
 
 /**

@@ -14,9 +14,13 @@ import {
   type StudioArticlesService,
 } from "./studio-articles.service.ts";
 
+/** The studio's services (issue #7), as app.ts and the routes use them. */
 export interface StudioService {
+  /** Writing, publishing, revisions and stats of articles. */
   articles: StudioArticlesService;
+  /** The reports queue, hiding and deleting comments, bans. */
   moderation: ModerationService;
+  /** Members and roles, newsletter subscribers and the audit log. */
   members: MembersService;
   /** Asked by app.ts before the response cache answers (see publication-watch.ts). */
   publication: PublicationWatch;

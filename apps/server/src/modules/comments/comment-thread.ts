@@ -1,0 +1,127 @@
+// How a thread looks to a reader (spec §2 Article page comments, §3 Comment; issue #4): replies
+// nested to any depth, hidden subtrees left out, tombstones only while a reply survives.
+import { type Comment, type CommentSort, DELETED_MEMBER_NAME } from "@pragmatist/contracts";
+import type { CommentRow } from "./comments.repository.ts";
+
+/** A comment row with its replies, while the thread is being built. */
+interface Node {
+  row: CommentRow;
+  children: Node[];
+}
+
+/**
+ * The order of `sort`: "best" (most liked, then newest), "newest" or "oldest"; comments posted in
+ * the same instant are ordered by id, in the order's direction.
+ */
+function compare(sort: CommentSort) {
+  const oldest = (a: Node, b: Node) =>
+    a.row.created_at < b.row.created_at
+      ? -1
+      : a.row.created_at > b.row.created_at
+        ? 1
+        : a.row.id - b.row.id;
+  if (sort === "oldest") return oldest;
+  if (sort === "newest") return (a: Node, b: Node) => oldest(b, a);
+  return (a: Node, b: Node) => b.row.like_count - a.row.like_count || oldest(b, a);
+}
+
+/**
+ * A row as `viewerId` (null: anonymous) sees it, with its built `subcomments`: a deleted comment
+ * is an empty, author-less tombstone; a deleted account's comment is by "Deleted member".
+ */
+export function toComment(
+  row: CommentRow,
+  viewerId: number | null,
+  subcomments: Comment[],
+): Comment {
+  if (row.deleted_at !== null) {
+    return {
+      id: row.id,
+      content: "",
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      edited: false,
+      deleted: true,
+      likeCount: 0,
+      likedByMe: false,
+      mine: false,
+      author: null,
+      subcomments,
+    };
+  }
+  const gone = row.author_id === null || row.author_deleted_at !== null;
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    edited: row.edited_at !== null,
+    deleted: false,
+    likeCount: row.like_count,
+    likedByMe: row.liked_by_me === 1,
+    mine: viewerId !== null && row.author_id === viewerId && !gone,
+    author: gone
+      ? { id: null, username: DELETED_MEMBER_NAME, profilePicture: null }
+      : {
+          id: row.author_id,
+          username: row.author_username ?? DELETED_MEMBER_NAME,
+          profilePicture: row.author_avatar_url ? { url: row.author_avatar_url } : null,
+        },
+    subcomments,
+  };
+}
+
+/**
+ * Builds what readers see from all of an article's rows: iterative (no recursion limit on deep
+ * threads), children before parents so a deleted comment knows whether any reply survived.
+ */
+export function buildThread(
+  rows: CommentRow[],
+  sort: CommentSort,
+  viewerId: number | null,
+): Comment[] {
+  const nodes = new Map<number, Node>();
+  for (const row of rows) nodes.set(row.id, { row, children: [] });
+  const roots: Node[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.row.parent_id === null ? undefined : nodes.get(node.row.parent_id);
+    if (node.row.parent_id === null) roots.push(node);
+    else parent?.children.push(node);
+  }
+  // Pre-order walk skipping hidden subtrees; processed in reverse, every child precedes its parent.
+  const order: Node[] = [];
+  const stack = roots.filter((n) => n.row.hidden_at === null);
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    order.push(node);
+    for (const child of node.children) if (child.row.hidden_at === null) stack.push(child);
+  }
+  const byOldest = compare("oldest");
+  const built = new Map<number, Comment>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i] as Node;
+    const subcomments: Comment[] = [];
+    for (const child of [...node.children].sort(byOldest)) {
+      const c = built.get(child.row.id);
+      if (c) subcomments.push(c);
+    }
+    if (node.row.deleted_at !== null && subcomments.length === 0) continue;
+    built.set(node.row.id, toComment(node.row, viewerId, subcomments));
+  }
+  return roots
+    .sort(compare(sort))
+    .map((n) => built.get(n.row.id))
+    .filter((c): c is Comment => c !== undefined);
+}
+
+/** Comments a reader can read in a built thread (tombstones excluded). */
+export function countVisible(thread: Comment[]): number {
+  let n = 0;
+  const stack = [...thread];
+  while (stack.length > 0) {
+    const c = stack.pop() as Comment;
+    if (!c.deleted) n += 1;
+    stack.push(...c.subcomments);
+  }
+  return n;
+}

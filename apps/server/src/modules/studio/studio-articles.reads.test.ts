@@ -1,0 +1,116 @@
+// The studio's reads of articles as authors and editors see them (issue #7): the list with its
+// search, filters and pages, and the 30-day stats.
+import { describe, expect, it } from "vitest";
+import type { ArticleStats, StudioArticle } from "@pragmatist/contracts";
+import { engines } from "../../testing/db.ts";
+import { insertUser } from "../../testing/fixtures.ts";
+import { get, insertComment, writeArticle } from "../../testing/studio.ts";
+import { studioArticlesSuite } from "./studio-articles.test-setup.ts";
+
+describe.each(engines)("studio articles on %s", (engine) => {
+  const { ctx, author, otherAuthor, editor, list } = studioArticlesSuite(engine);
+
+  describe("lists", () => {
+    it("searches titles, filters by state, type and author, and pages", async () => {
+      ctx.clock.set("2026-03-20T00:00:00.000Z");
+      const tag = `zq${engine}`;
+      const made: StudioArticle[] = [];
+      for (const [i, extra] of [
+        { types: ["News"] },
+        { types: ["Research"] },
+        { types: ["Research"], status: "published" },
+        { types: ["News"], status: "published", publishDate: "2027-01-01T00:00:00Z" },
+      ].entries()) {
+        const who = extra.status ? editor : i === 0 ? otherAuthor : author;
+        ctx.clock.advance(1000);
+        made.push(await writeArticle(ctx, who, { title: `${tag} 100% piece ${i}`, ...extra }));
+      }
+      const all = await list(editor, `?q=${tag.toUpperCase()}%20100%25`);
+      expect(all.data.map((a) => a.id)).toEqual(made.map((a) => a.id).reverse());
+      expect((await list(editor, `?q=${tag}&status=draft`)).data).toHaveLength(2);
+      expect((await list(editor, `?q=${tag}&status=scheduled`)).data.map((a) => a.id)).toEqual([
+        made[3]?.id,
+      ]);
+      expect((await list(editor, `?q=${tag}&status=published`)).data.map((a) => a.id)).toEqual([
+        made[2]?.id,
+      ]);
+      expect((await list(editor, `?q=${tag}&type=News`)).data).toHaveLength(2);
+      expect((await list(editor, `?q=${tag}&authorId=${otherAuthor.id}`)).data).toHaveLength(1);
+      const paged = await list(editor, `?q=${tag}&pageSize=3&page=2`);
+      expect(paged.data).toHaveLength(1);
+      expect(paged.meta.pagination).toMatchObject({ total: 4, pageCount: 2 });
+      expect((await list(editor, `?q=${tag}_`)).data).toHaveLength(0);
+
+      // An author sees only their own, whatever they ask for.
+      const mine = await list(author, `?q=${tag}&authorId=${otherAuthor.id}`);
+      expect(mine.data.map((a) => a.id)).toEqual([made[1]?.id]);
+      expect((await get(ctx, author, "/api/studio/articles?status=soon")).statusCode).toBe(400);
+    });
+  });
+
+  describe("stats", () => {
+    it("counts the last 30 days of views, likes, bookmarks and comments", async () => {
+      ctx.clock.set("2026-03-31T15:00:00.000Z");
+      const article = await writeArticle(ctx, editor, {
+        title: "Much read",
+        status: "published",
+        publishDate: "2026-01-01T00:00:00Z",
+      });
+      const path = `/p/${article.attributes.slug}`;
+      await ctx.db.kysely
+        .insertInto("page_views_daily")
+        .values([
+          { day: "2026-03-01", path, views: 100, visitors: 90 }, // 30 days ago: out
+          { day: "2026-03-02", path, views: 7, visitors: 5 },
+          { day: "2026-03-31", path, views: 3, visitors: 2 },
+          { day: "2026-03-31", path: "/p/another", views: 50, visitors: 50 },
+        ])
+        .execute();
+      const readers = [
+        await insertUser(ctx.db),
+        await insertUser(ctx.db),
+        await insertUser(ctx.db),
+      ];
+      const at = (iso: string) => ({ article_id: article.id, created_at: iso });
+      await ctx.db.kysely
+        .insertInto("article_likes")
+        .values([
+          { ...at("2026-03-10T00:00:00.000Z"), user_id: readers[0] as number },
+          { ...at("2026-03-30T00:00:00.000Z"), user_id: readers[1] as number },
+          { ...at("2026-03-01T23:59:59.000Z"), user_id: readers[2] as number },
+        ])
+        .execute();
+      await ctx.db.kysely
+        .insertInto("article_bookmarks")
+        .values([{ ...at("2026-03-15T00:00:00.000Z"), user_id: readers[0] as number }])
+        .execute();
+      await insertComment(ctx.db, {
+        articleId: article.id,
+        authorId: readers[0] as number,
+        at: "2026-03-20T00:00:00.000Z",
+      });
+      await insertComment(ctx.db, {
+        articleId: article.id,
+        authorId: readers[1] as number,
+        at: "2026-02-20T00:00:00.000Z",
+      });
+
+      const res = await get(ctx, editor, `/api/studio/articles/${article.id}/stats`);
+      expect(res.statusCode).toBe(200);
+      const stats = res.json().data as ArticleStats;
+      expect(stats).toMatchObject({
+        from: "2026-03-02",
+        to: "2026-03-31",
+        views: 10,
+        visitors: 7,
+        likes: 2,
+        bookmarks: 1,
+        comments: 1,
+      });
+      expect(stats.daily).toHaveLength(30);
+      expect(stats.daily[0]).toEqual({ day: "2026-03-02", views: 7 });
+      expect(stats.daily[29]).toEqual({ day: "2026-03-31", views: 3 });
+      expect(stats.daily[15]).toEqual({ day: "2026-03-17", views: 0 });
+    });
+  });
+});
