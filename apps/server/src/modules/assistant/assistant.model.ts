@@ -4,7 +4,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { APICallError, RetryError } from "ai";
 import type { AssistantMessageMetadata } from "@pragmatist/contracts";
 import type { LlmConfig } from "../../config.ts";
-import { createOfflineModel } from "./offline-model.ts";
+import { createOfflineModel } from "./offline/model.ts";
 
 /** Retries of one provider call (issue #5: "retry 408, 409, 429 and 5xx … 2 retries"). */
 export const PROVIDER_MAX_RETRIES = 2;
@@ -30,6 +30,7 @@ export function createLanguageModel(
   }).chatModel(llm.model);
 }
 
+/** Why an answer failed, as `metadata.error` tells the reader: timeout, rate_limited or unavailable. */
 export type ProviderFault = NonNullable<AssistantMessageMetadata["error"]>;
 
 /** What the reader is told for each fault (spec §8: "Request timed out."). */

@@ -1,5 +1,6 @@
 // Max's instructions and the guard against prompt injection (OWASP LLM01, LLM07 system prompt leakage).
 
+/** The article of "Ask Max about this article", as the system prompt names it. */
 export interface ArticleContext {
   title: string;
   slug: string;
@@ -67,9 +68,14 @@ const DAN = /\bDAN\b/;
 
 const COMBINING_MARKS = /\p{M}+/gu;
 
+/** The text with diacritics dropped ("Éthereum" -> "Ethereum") and curly apostrophes straightened. */
+export function straighten(text: string): string {
+  return text.normalize("NFKD").replace(COMBINING_MARKS, "").replace(/[‘’]/g, "'");
+}
+
 /** Lower case without accents and with straight apostrophes, for matching phrasings. */
 export function fold(text: string): string {
-  return text.normalize("NFKD").replace(COMBINING_MARKS, "").replace(/[‘’]/g, "'").toLowerCase();
+  return straighten(text).toLowerCase();
 }
 
 /** True when the question tries to override or extract Max's instructions (OWASP LLM01, LLM07). */

@@ -4,6 +4,7 @@ import type { AssistantMessagesTable, Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
+/** A stored message of a thread, as the assistant_messages table returns it. */
 export type MessageRow = Selectable<AssistantMessagesTable>;
 
 /** Whose thread: a member's (by user id) or an anonymous visitor's (by the cookie's visitor id). */

@@ -11,18 +11,78 @@ import { ForbiddenError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { Asker, AssistantService } from "./assistant.service.ts";
 import { errorResponses } from "../../http/responses.ts";
+import type { ZodRoutes } from "../../http/routes.ts";
 
 /** The anonymous visitor's id, one per browser (spec §3 "threadId … one per browser"). */
 export const VISITOR_COOKIE = "pragmatist_visitor";
 const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 const errors = errorResponses(400, 401, 403, 404, 429);
+const tags = ["assistant"];
 
 const entitySchema = z.object({
   id: z.number().int(),
   attributes: z.object({ isUser: z.boolean(), content: z.string(), createdAt: z.string() }),
 });
 
+/** POST /api/assistant/chat. */
+const chatSchema = {
+  tags,
+  summary: "Ask Max: the answer streams as an AI SDK UI message stream (server-sent events)",
+  body: chatRequestSchema,
+};
+
+/** GET /api/assistant/history. */
+const historySchema = { tags, summary: "The caller's conversation with Max and their credits" };
+
+/** DELETE /api/assistant/history. */
+const clearHistorySchema = {
+  tags,
+  summary: "Clear history: delete the conversation (spec §4)",
+};
+
+/** POST /api/assistant-messages. */
+const saveMessageSchema = {
+  tags,
+  summary: "Save a chat message to the member's thread (spec §7)",
+  body: assistantMessageInputSchema,
+  response: { 200: z.object({ data: entitySchema }), ...errors },
+};
+
+/** GET /api/assistant-messages. */
+const listMessagesSchema = {
+  tags,
+  summary: "The member's own messages (spec §7: filtered by the current user)",
+  querystring: z.object({
+    "filters[user][id][$eq]": z.coerce.number().int().optional(),
+    "pagination[page]": z.coerce.number().int().min(1).default(1),
+    "pagination[pageSize]": z.coerce.number().int().min(1).max(200).default(100),
+  }),
+  response: {
+    200: z.object({
+      data: z.array(entitySchema),
+      meta: z.object({
+        pagination: z.object({
+          page: z.number().int(),
+          pageSize: z.number().int(),
+          pageCount: z.number().int(),
+          total: z.number().int(),
+        }),
+      }),
+    }),
+    ...errors,
+  },
+};
+
+/** DELETE /api/assistant-messages/{id}. */
+const deleteMessageSchema = {
+  tags,
+  summary: "Delete one of the member's messages (spec §7)",
+  params: z.object({ id: idPathParam }),
+  response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...errors },
+};
+
+/** What the routes are registered with. */
 export interface AssistantRouteDeps {
   assistant: AssistantService;
   /** The app secret; the visitor cookie is signed with a key derived from it. */
@@ -31,21 +91,15 @@ export interface AssistantRouteDeps {
 }
 
 /**
- * Registers POST /api/assistant/chat (an AI SDK UI message stream), GET and DELETE
- * /api/assistant/history, and POST, GET, DELETE /api/assistant-messages (members only; a member
- * reads and deletes only their own messages).
+ * The member, or the visitor from a valid signed cookie; with `issue`, a visitor without one
+ * (or with a forged one) gets a new id, else null.
  */
-export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { assistant } = deps;
-  const signer = new Signer(`${deps.secret}:assistant-visitor`);
-  const tags = ["assistant"];
+type AskerOf = (req: FastifyRequest, reply: FastifyReply, issue: boolean) => Asker | null;
 
-  /**
-   * The member, or the visitor from a valid signed cookie; with `issue`, a visitor without one
-   * (or with a forged one) gets a new id, else null.
-   */
-  function askerOf(req: FastifyRequest, reply: FastifyReply, issue: boolean): Asker | null {
+/** Reads (and with `issue`, sets) the signed visitor cookie, its key derived from `deps.secret`. */
+function visitorAskers(deps: AssistantRouteDeps): AskerOf {
+  const signer = new Signer(`${deps.secret}:assistant-visitor`);
+  return (req, reply, issue) => {
     if (req.user) return { userId: req.user.id };
     const raw = req.cookies[VISITOR_COOKIE];
     const unsigned = raw ? signer.unsign(raw) : null;
@@ -60,70 +114,54 @@ export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) 
       maxAge: VISITOR_COOKIE_MAX_AGE,
     });
     return { visitorId, ip: req.ip };
-  }
-
-  r.post(
-    "/api/assistant/chat",
-    {
-      schema: {
-        tags,
-        summary: "Ask Max: the answer streams as an AI SDK UI message stream (server-sent events)",
-        body: chatRequestSchema,
-      },
-    },
-    async (req, reply) => {
-      const asker = askerOf(req, reply, true)!;
-      const controller = new AbortController();
-      // The reader went away before the answer ended (the response closed unfinished).
-      reply.raw.on("close", () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
-      const stream = await assistant.chat({
-        asker,
-        text: req.body.text,
-        ...(req.body.articleSlug ? { articleSlug: req.body.articleSlug } : {}),
-        signal: controller.signal,
-      });
-      const response = createUIMessageStreamResponse({ stream });
-      response.headers.forEach((value, name) => reply.header(name, value));
-      return reply.send(response.body);
-    },
-  );
-
-  r.get(
-    "/api/assistant/history",
-    { schema: { tags, summary: "The caller's conversation with Max and their credits" } },
-    async (req, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return assistant.history(askerOf(req, reply, true)!);
-    },
-  );
-
-  r.delete(
-    "/api/assistant/history",
-    { schema: { tags, summary: "Clear history: delete the conversation (spec §4)" } },
-    async (req, reply) => {
-      const asker = askerOf(req, reply, false);
-      if (asker) await assistant.clearHistory(asker);
-      return reply.status(204).send();
-    },
-  );
-
-  const signedIn = async (req: FastifyRequest) => {
-    requireUser(req);
   };
+}
 
+/** Members only: 401 for anyone else. */
+async function signedIn(req: FastifyRequest) {
+  requireUser(req);
+}
+
+/**
+ * POST /api/assistant/chat (the answer as an AI SDK UI message stream, aborted when the reader
+ * leaves), GET /api/assistant/history and DELETE /api/assistant/history, for members and visitors.
+ */
+function chatRoutes(r: ZodRoutes, assistant: AssistantService, askerOf: AskerOf) {
+  r.post("/api/assistant/chat", { schema: chatSchema }, async (req, reply) => {
+    const asker = askerOf(req, reply, true)!;
+    const controller = new AbortController();
+    // The reader went away before the answer ended (the response closed unfinished).
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const stream = await assistant.chat({
+      asker,
+      text: req.body.text,
+      ...(req.body.articleSlug ? { articleSlug: req.body.articleSlug } : {}),
+      signal: controller.signal,
+    });
+    const response = createUIMessageStreamResponse({ stream });
+    response.headers.forEach((value, name) => reply.header(name, value));
+    return reply.send(response.body);
+  });
+
+  r.get("/api/assistant/history", { schema: historySchema }, async (req, reply) => {
+    reply.header("cache-control", "private, no-store");
+    return assistant.history(askerOf(req, reply, true)!);
+  });
+
+  r.delete("/api/assistant/history", { schema: clearHistorySchema }, async (req, reply) => {
+    const asker = askerOf(req, reply, false);
+    if (asker) await assistant.clearHistory(asker);
+    return reply.status(204).send();
+  });
+}
+
+/** POST, GET and DELETE /api/assistant-messages (spec §7): members only, their own messages. */
+function messageRoutes(r: ZodRoutes, assistant: AssistantService) {
   r.post(
     "/api/assistant-messages",
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Save a chat message to the member's thread (spec §7)",
-        body: assistantMessageInputSchema,
-        response: { 200: z.object({ data: entitySchema }), ...errors },
-      },
-    },
+    { preValidation: signedIn, schema: saveMessageSchema },
     async (req) => ({
       data: await assistant.saveMessage(requireUser(req).id, {
         isUser: req.body.data.isUser,
@@ -134,32 +172,7 @@ export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) 
 
   r.get(
     "/api/assistant-messages",
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "The member's own messages (spec §7: filtered by the current user)",
-        querystring: z.object({
-          "filters[user][id][$eq]": z.coerce.number().int().optional(),
-          "pagination[page]": z.coerce.number().int().min(1).default(1),
-          "pagination[pageSize]": z.coerce.number().int().min(1).max(200).default(100),
-        }),
-        response: {
-          200: z.object({
-            data: z.array(entitySchema),
-            meta: z.object({
-              pagination: z.object({
-                page: z.number().int(),
-                pageSize: z.number().int(),
-                pageCount: z.number().int(),
-                total: z.number().int(),
-              }),
-            }),
-          }),
-          ...errors,
-        },
-      },
-    },
+    { preValidation: signedIn, schema: listMessagesSchema },
     async (req, reply) => {
       const user = requireUser(req);
       reply.header("cache-control", "private, no-store");
@@ -176,18 +189,21 @@ export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) 
 
   r.delete(
     "/api/assistant-messages/:id",
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Delete one of the member's messages (spec §7)",
-        params: z.object({ id: idPathParam }),
-        response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...errors },
-      },
-    },
+    { preValidation: signedIn, schema: deleteMessageSchema },
     async (req) => {
       await assistant.deleteMessage(requireUser(req).id, req.params.id);
       return { data: { id: req.params.id } };
     },
   );
+}
+
+/**
+ * Registers POST /api/assistant/chat (an AI SDK UI message stream), GET and DELETE
+ * /api/assistant/history, and POST, GET, DELETE /api/assistant-messages (members only; a member
+ * reads and deletes only their own messages).
+ */
+export function assistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  chatRoutes(r, deps.assistant, visitorAskers(deps));
+  messageRoutes(r, deps.assistant);
 }

@@ -3,6 +3,7 @@ import { tool } from "ai";
 import { type ResearchResults, assistantToolInputs } from "@pragmatist/contracts";
 import type { MarketService } from "../market/market.service.ts";
 
+/** What the tools run on: the market service and the research search. */
 export interface ToolDependencies {
   market: Pick<MarketService, "getTokenData" | "getNewTokens" | "getTrendingTokens" | "getOhlc">;
   /** Passages of the publication's own research for a query, numbered from 1. */

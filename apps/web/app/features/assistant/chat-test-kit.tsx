@@ -30,7 +30,7 @@ export function credits(remaining: number): AssistantCredits {
 let answerCount = 0;
 
 /**
- * POST /api/assistant/chat's answer as the server streams it (assistant.service.ts `chat`): a
+ * POST /api/assistant/chat's answer as the server streams it (apps/server/src/modules/assistant/assistant.chat.ts): a
  * start chunk with `metadata`, the text, with `fault` the metadata again with `error`, then
  * finish; sent as server-sent events by the AI SDK's own createUIMessageStreamResponse.
  */

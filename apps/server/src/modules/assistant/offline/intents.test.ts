@@ -1,9 +1,11 @@
 // The offline model's understanding in detail: periods to days, coins in text, research queries and
 // which questions count as prompt injection.
-import { isInjectionAttempt } from "./assistant.prompt.ts";
+import { isInjectionAttempt } from "../assistant.prompt.ts";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCoinMatcher, parsePeriod, researchQuery } from "./offline-intents.ts";
+import { createCoinMatcher } from "./intents/coins.ts";
+import { parsePeriod } from "./intents/periods.ts";
+import { researchQuery } from "./intents/research-query.ts";
 
 const markets = JSON.parse(
   readFileSync("/work/shared/data/coingecko/markets.json", "utf8"),

@@ -1,0 +1,224 @@
+// Max's chat turn: the model loop with tools, streamed as one UI message, then stored or refunded.
+import {
+  type ModelMessage,
+  type UIMessageChunk,
+  type UIMessageStreamWriter,
+  createUIMessageStream,
+  generateId,
+  stepCountIs,
+  streamText,
+} from "ai";
+import type { Kysely } from "kysely";
+import type { AssistantMessageMetadata } from "@pragmatist/contracts";
+import type { Database } from "../../db/schema.ts";
+import * as repo from "./assistant.repository.ts";
+import type { Allowance } from "./assistant.credits.ts";
+import {
+  FAULT_MESSAGES,
+  PROVIDER_MAX_RETRIES,
+  type ProviderFault,
+  classifyFault,
+} from "./assistant.model.ts";
+import { INJECTION_REFUSAL, isInjectionAttempt, systemPrompt } from "./assistant.prompt.ts";
+import { articleContext } from "./assistant.research.ts";
+import { historyMessages, ownerOf, persist } from "./assistant.threads.ts";
+import type { createAssistantTools } from "./assistant.tools.ts";
+import type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
+
+/** Steps of one answer: tool rounds plus the final text (issue #5: "a step limit"). */
+export const MAX_STEPS = 5;
+/** Output tokens per step, and the history sent with each question (OWASP LLM10). */
+export const MAX_OUTPUT_TOKENS = 1200;
+
+/** The §6 answer once an anonymous visitor's credits are used. */
+export const CREDITS_USED_MESSAGE =
+  "Sorry, you have used all your assistant credits. Please [login](/login) to continue using the assistant.";
+/** Spec §4/§8: the loop ended without an answer. */
+export const NOTHING_FOUND_MESSAGE = "Sorry, I haven't found anything";
+
+/** A question for Max: who asks, the text, the article in context, and the reader's abort signal. */
+export interface ChatInput {
+  asker: Asker;
+  text: string;
+  articleSlug?: string;
+  signal?: AbortSignal;
+}
+
+/** What a chat turn runs with (built once by createAssistantService). */
+export interface ChatContext {
+  deps: AssistantDependencies;
+  k: Kysely<Database>;
+  allowance: Allowance;
+  tools: ReturnType<typeof createAssistantTools>;
+}
+
+type ChatWriter = UIMessageStreamWriter<ChatUIMessage>;
+
+/** The turn's provider fault, set by whichever callback sees it first. */
+interface FaultState {
+  fault: ProviderFault | null;
+}
+
+/** One chunk sequence writing `text` as its own text part. */
+function textChunks(text: string): Array<UIMessageChunk<AssistantMessageMetadata>> {
+  const id = generateId();
+  return [
+    { type: "text-start", id },
+    { type: "text-delta", id, delta: text },
+    { type: "text-end", id },
+  ];
+}
+
+/** A whole message of fixed text: start (with `metadata`), the text, finish. */
+function writeFixedMessage(writer: ChatWriter, metadata: AssistantMessageMetadata, text: string) {
+  writer.write({ type: "start", messageId: generateId(), messageMetadata: metadata });
+  for (const chunk of textChunks(text)) writer.write(chunk);
+  writer.write({ type: "finish" });
+}
+
+/** The answer once a visitor's credits are used (spec §6): the login message, marked `limited`. */
+function creditsUsedStream(metadata: AssistantMessageMetadata) {
+  return createUIMessageStream<ChatUIMessage>({
+    execute: ({ writer }) => {
+      writeFixedMessage(writer, { ...metadata, limited: true }, CREDITS_USED_MESSAGE);
+    },
+  });
+}
+
+/**
+ * Starts the model loop over the thread's history and the question: the system prompt (with the
+ * article in context), the tools, MAX_STEPS, MAX_OUTPUT_TOKENS, the provider's retries and a
+ * `timeoutMs` deadline (from when the thread and article are read), which it returns; a failure of
+ * the model call is classified into `state` and logged.
+ */
+async function startModel(ctx: ChatContext, input: ChatInput, state: FaultState) {
+  const { deps } = ctx;
+  const [threadId, article] = await Promise.all([
+    repo.findThreadId(ctx.k, ownerOf(input.asker)),
+    articleContext(deps.articles, input.articleSlug),
+  ]);
+  const deadline = AbortSignal.timeout(deps.timeoutMs);
+  const system = systemPrompt({ siteName: deps.siteName, today: deps.now(), article });
+  const messages: ModelMessage[] = [
+    ...(await historyMessages(ctx.k, threadId)),
+    { role: "user", content: input.text },
+  ];
+  const result = streamText({
+    model: deps.model,
+    system,
+    messages,
+    tools: ctx.tools,
+    stopWhen: stepCountIs(MAX_STEPS),
+    maxOutputTokens: MAX_OUTPUT_TOKENS,
+    maxRetries: PROVIDER_MAX_RETRIES,
+    abortSignal: input.signal ? AbortSignal.any([input.signal, deadline]) : deadline,
+    onError: ({ error }) => {
+      state.fault ??= classifyFault(error);
+      deps.log.warn({ err: error, fault: state.fault }, "assistant model call failed");
+    },
+  });
+  return { result, deadline };
+}
+
+/**
+ * Forwards the model's UI message chunks (the first with `metadata`; error chunks dropped) and
+ * returns whether any of them wrote text.
+ */
+async function forwardAnswer(
+  result: Awaited<ReturnType<typeof startModel>>["result"],
+  metadata: AssistantMessageMetadata,
+  writer: ChatWriter,
+): Promise<boolean> {
+  const answer = result.toUIMessageStream<ChatUIMessage>({
+    generateMessageId: generateId,
+    sendFinish: false,
+    messageMetadata: ({ part }) => (part.type === "start" ? metadata : undefined),
+    // Tool errors go back to the model as tool results (it answers from them); only
+    // failures of the model call itself are faults, set by streamText's onError.
+    redactToolErrors: false,
+  });
+  let wroteText = false;
+  for await (const chunk of answer) {
+    if (chunk.type === "error") continue;
+    if (chunk.type === "text-delta" && chunk.delta.trim()) wroteText = true;
+    writer.write(chunk);
+  }
+  return wroteText;
+}
+
+/**
+ * Writes the turn: the injection refusal without calling the model, or the model's answer within
+ * `timeoutMs`, then the fault's message and `metadata.error` (a timeout; the reader leaving), or
+ * "Sorry, I haven't found anything" when no text came, and finish.
+ */
+async function writeTurn(
+  ctx: ChatContext,
+  input: ChatInput,
+  metadata: AssistantMessageMetadata,
+  writer: ChatWriter,
+  state: FaultState,
+): Promise<void> {
+  if (isInjectionAttempt(input.text)) {
+    writeFixedMessage(writer, metadata, INJECTION_REFUSAL);
+    return;
+  }
+  const { result, deadline } = await startModel(ctx, input, state);
+  const wroteText = await forwardAnswer(result, metadata, writer);
+  if (deadline.aborted) state.fault = "timeout";
+  // The reader left mid-answer: nothing is stored and the credit is given back.
+  else if (input.signal?.aborted) state.fault ??= "unavailable";
+  if (state.fault) {
+    for (const chunk of textChunks(FAULT_MESSAGES[state.fault])) writer.write(chunk);
+    writer.write({
+      type: "message-metadata",
+      messageMetadata: { ...metadata, error: state.fault },
+    });
+  } else if (!wroteText) {
+    for (const chunk of textChunks(NOTHING_FOUND_MESSAGE)) writer.write(chunk);
+  }
+  writer.write({ type: "finish" });
+}
+
+/** The answer's stream: writeTurn, then the credit given back on a fault or the answer stored. */
+function answerStream(ctx: ChatContext, input: ChatInput, metadata: AssistantMessageMetadata) {
+  const { deps } = ctx;
+  const state: FaultState = { fault: null };
+  return createUIMessageStream<ChatUIMessage>({
+    generateId,
+    execute: ({ writer }) => writeTurn(ctx, input, metadata, writer, state),
+    onError: (error) => {
+      state.fault ??= classifyFault(error);
+      deps.log.error({ err: error }, "assistant answer failed");
+      return FAULT_MESSAGES[state.fault];
+    },
+    onEnd: async ({ responseMessage }) => {
+      try {
+        if (state.fault) await ctx.allowance.refund(input.asker);
+        else
+          await persist(ctx.k, deps.now().toISOString(), input.asker, input.text, responseMessage);
+      } catch (error) {
+        deps.log.error({ err: error }, "assistant answer could not be stored");
+      }
+    },
+  });
+}
+
+/**
+ * Answers `text` as a UI message stream (AI SDK 7) of one assistant message: the model loop
+ * with tools (at most MAX_STEPS steps, MAX_OUTPUT_TOKENS per step, `timeoutMs` in all),
+ * metadata with the visitor's credits, and the answer stored with the question when it
+ * completes. Faults of the model's provider (after its retries) end the message with a
+ * reader-facing text and `metadata.error`; the credit is given back and nothing is stored.
+ * An answer without text gets "Sorry, I haven't found anything" (spec §8).
+ * @throws RateLimitError (429) when a member sends faster than MEMBER_MESSAGES per window.
+ */
+export async function chat(
+  ctx: ChatContext,
+  input: ChatInput,
+): Promise<ReadableStream<UIMessageChunk<AssistantMessageMetadata>>> {
+  const allowed = await ctx.allowance.spend(input.asker);
+  const metadata: AssistantMessageMetadata = { createdAt: ctx.deps.now().toISOString() };
+  const credit = await ctx.allowance.credits(input.asker);
+  if (credit) metadata.credits = credit;
+  return allowed ? answerStream(ctx, input, metadata) : creditsUsedStream(metadata);
+}

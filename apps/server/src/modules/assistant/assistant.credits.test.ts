@@ -1,0 +1,80 @@
+// Max over HTTP (issue #5): a visitor's 2 credits and the login message, the per-IP cap, forged
+// visitor cookies, and a member's rate limit.
+import { describe, expect, it } from "vitest";
+import { engines } from "../../testing/db.ts";
+import { registerMember } from "../../testing/fixtures.ts";
+import { readAnswer } from "../../testing/ui-stream.ts";
+import { CREDITS_USED_MESSAGE, MEMBER_MESSAGES } from "./assistant.service.ts";
+import { VISITOR_COOKIE } from "./assistant.routes.ts";
+import { textStep, withScriptedMax } from "./assistant.test-kit.ts";
+
+describe.each(engines)("Max on %s", (engine) => {
+  const { ctx, model, play, ask, history, freshIp } = withScriptedMax(engine);
+  it("gives an anonymous visitor 2 answers, then the login message", async () => {
+    play([() => textStep("An answer.")]);
+    const ip = freshIp();
+    const first = await ask("What can you do?", {}, { ip });
+    const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE);
+    expect(cookie?.httpOnly).toBe(true);
+    const headers = { cookie: `${VISITOR_COOKIE}=${cookie!.value}` };
+    const a1 = await readAnswer(first.body);
+    expect(a1.message.metadata?.credits).toEqual({ used: 1, limit: 2, remaining: 1 });
+    const a2 = await readAnswer((await ask("Trending tokens?", headers, { ip })).body);
+    expect(a2.message.metadata?.credits).toEqual({ used: 2, limit: 2, remaining: 0 });
+    const calls = model.doStreamCalls.length;
+    const a3 = await readAnswer((await ask("One more?", headers, { ip })).body);
+    expect(a3.text).toBe(CREDITS_USED_MESSAGE);
+    expect(a3.message.metadata?.limited).toBe(true);
+    expect(model.doStreamCalls.length).toBe(calls);
+    // The visitor's history is theirs (by cookie) and shows 0 / 2 left.
+    const h = await history(headers);
+    expect(h.credits).toEqual({ used: 2, limit: 2, remaining: 0 });
+    expect(h.messages).toHaveLength(4);
+    // Clearing the history does not give credits back.
+    await ctx.app.inject({ method: "DELETE", url: "/api/assistant/history", headers });
+    expect((await history(headers)).messages).toHaveLength(0);
+    expect((await history(headers)).credits?.remaining).toBe(0);
+  });
+
+  it("caps one IP address however many cookies it throws away", async () => {
+    play([() => textStep("An answer.")]);
+    const ip = freshIp();
+    let limited = 0;
+    for (let i = 0; i < 12; i++) {
+      for (const q of ["First question", "Second question"]) {
+        const res = await ask(q, {}, { ip }); // no cookie: a "new visitor" every time
+        const a = await readAnswer(res.body);
+        if (a.message.metadata?.limited) limited += 1;
+      }
+    }
+    expect(limited).toBe(24 - 20);
+  });
+
+  it("ignores a forged visitor cookie", async () => {
+    play([() => textStep("An answer.")]);
+    const res = await ask(
+      "Hello there",
+      { cookie: `${VISITOR_COOKIE}=someone-else.forged` },
+      { ip: freshIp() },
+    );
+    const issued = res.cookies.find((c) => c.name === VISITOR_COOKIE);
+    expect(issued?.value).toBeTruthy();
+    expect(issued!.value).not.toContain("someone-else");
+  });
+
+  it("rate-limits a member and validates the question", async () => {
+    const m = await registerMember((o) => ctx.app.inject(o));
+    play([() => textStep("ok")]);
+    const tooShort = await ask("x", m.auth);
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json()).toMatchObject({
+      data: null,
+      error: { status: 400, name: "ValidationError" },
+    });
+    for (let i = 0; i < MEMBER_MESSAGES; i++)
+      expect((await ask(`question ${i}`, m.auth)).statusCode).toBe(200);
+    const over = await ask("one too many", m.auth);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: { name: "RateLimitError" } });
+  });
+});

@@ -1,0 +1,72 @@
+// The offline model's direct replies (no tool called): capabilities, greetings, refusals, clarifications.
+import type { AssistantToolName } from "@pragmatist/contracts";
+import { INJECTION_REFUSAL } from "../../assistant.prompt.ts";
+import type { DirectReply } from "../intents/decision.ts";
+
+/** Example questions Max answers, as the spec's chips and issue #5 phrase them. */
+export const EXAMPLES = {
+  token: "Give me the key market stats for Solana",
+  history: "How did ETH do over the last 90 days?",
+  newTokens: "Give me a list of new tokens",
+  trending: "List the current trending tokens",
+  research: "How do rollups work?",
+  compare: "Compare BTC and ETH",
+};
+
+/** The answer to "What can you do?": every ability with an example question. */
+const CAPABILITIES =
+  "I'm **Max**, this publication's market analyst. Here is what I can do:\n\n" +
+  `- **Look up a token**: price, 24 h change, market cap, rank, volume, supply and distance from its all-time high (“${EXAMPLES.token}”).\n` +
+  `- **Show price history** for a period you choose, with a candlestick chart (“${EXAMPLES.history}”).\n` +
+  `- **Compare coins** side by side (“${EXAMPLES.compare}”).\n` +
+  `- **List new tokens** recently listed on CoinGecko (“${EXAMPLES.newTokens}”).\n` +
+  `- **List trending tokens**, the most searched on CoinGecko (“${EXAMPLES.trending}”).\n` +
+  `- **Explain crypto topics** from our research library, with numbered sources (“${EXAMPLES.research}”).\n\n` +
+  "Every figure comes with its source and the time it was true. I don't give financial advice or price predictions.";
+
+/** One sentence of abilities with two example questions, ending without a full stop. */
+export const SHORT_CAPABILITIES =
+  "I can look up a token's market data, show its price history, compare coins, list new and trending tokens, " +
+  `and explain crypto topics from our research library. Try “${EXAMPLES.token}” or “${EXAMPLES.research}”`;
+
+/** What each tool looks up, for "… is not available". */
+const TOOL_SUBJECTS: Record<AssistantToolName, string> = {
+  getTokenData: "token data",
+  getNewTokens: "the new-token list",
+  getTrendingTokens: "the trending list",
+  getOhlc: "price history",
+  searchResearch: "research search",
+};
+
+/**
+ * The text of a direct reply (no tool called). The injection refusal is the server's fixed
+ * INJECTION_REFUSAL: it never quotes, paraphrases or confirms any instruction (OWASP LLM01, LLM07
+ * system prompt leakage).
+ */
+export function writeReply(reply: DirectReply): string {
+  switch (reply.kind) {
+    case "capabilities":
+      return CAPABILITIES;
+    case "greeting":
+      return `Hi! ${CAPABILITIES}`;
+    case "thanks":
+      return `You're welcome! Anything else? ${SHORT_CAPABILITIES}.`;
+    case "injection":
+      return INJECTION_REFUSAL;
+    case "advice":
+      return (
+        "I can't give financial advice or predict prices: nobody knows where a price goes next, and I only report data I can source. " +
+        (reply.coin
+          ? `What I can do is show you the facts about ${reply.coin}: ask “Give me the key market stats for ${reply.coin}” or “How did ${reply.coin} do over the last 90 days?”.`
+          : `What I can do is show you the facts: ${SHORT_CAPABILITIES}.`)
+      );
+    case "out-of-scope":
+      return `That's outside what I can help with. ${SHORT_CAPABILITIES}.`;
+    case "clarify-coin":
+      return "Which coin do you mean? Give me its name or ticker, for example “Solana” or “SOL”.";
+    case "nothing-to-analyse":
+      return `There is no earlier answer to analyse yet. Ask me something first, for example “${EXAMPLES.token}”.`;
+    case "tool-unavailable":
+      return `I can't look that up right now (${TOOL_SUBJECTS[reply.toolName]} is not available). Please try again later.`;
+  }
+}

@@ -1,0 +1,89 @@
+// What the offline model's understanding works on and decides: the conversation, tool calls, replies.
+import { type AssistantToolName, assistantToolInputs } from "@pragmatist/contracts";
+import type { z } from "zod";
+import type { ArticleContext } from "../../assistant.prompt.ts";
+
+/** A coin the model may recognise by name, ticker or CoinGecko id (e.g. the snapshot's markets). */
+export interface KnownCoin {
+  id: string;
+  symbol: string;
+  name: string;
+}
+
+type ToolInputs = { [K in AssistantToolName]: z.infer<(typeof assistantToolInputs)[K]> };
+
+/** One tool call the model decides to make, with an input valid for the tool's contract schema. */
+export type PlannedCall = {
+  [K in AssistantToolName]: { toolName: K; input: ToolInputs[K] };
+}[AssistantToolName];
+
+/** An answer the model writes without calling a tool. */
+export type DirectReply =
+  | { kind: "capabilities" }
+  | { kind: "greeting" }
+  | { kind: "thanks" }
+  /** OWASP LLM01 prompt injection: refused without quoting any instruction. */
+  | { kind: "injection" }
+  /** Buy/sell advice or a price prediction; `coin` names the coin asked about, if any. */
+  | { kind: "advice"; coin: string | null }
+  | { kind: "out-of-scope" }
+  | { kind: "clarify-coin" }
+  | { kind: "nothing-to-analyse" }
+  | { kind: "tool-unavailable"; toolName: AssistantToolName };
+
+/** What the model does with a question: call tools (`calls`, in order) or reply directly. */
+export type Decision =
+  { kind: "call"; calls: PlannedCall[] } | { kind: "reply"; reply: DirectReply };
+
+/**
+ * The article a reader asked about ("Ask Max about this article"), as the offline model reads it
+ * from the system prompt's `Article title:` and `Article slug:` lines.
+ */
+export type ArticleRef = Pick<ArticleContext, "title" | "slug">;
+
+/** An earlier exchange: the user's question and the tool calls made to answer it (maybe none). */
+export interface Turn {
+  question: string;
+  calls: PlannedCall[];
+}
+
+/** What the model sees of a conversation when it decides what to do next. */
+export interface ConversationView {
+  /** The last user message. */
+  question: string;
+  /** Earlier exchanges, oldest first. */
+  earlierTurns: Turn[];
+  article: ArticleRef | null;
+}
+
+/** At most this many coins are looked up for one comparison question. */
+export const MAX_COMPARED_COINS = 3;
+
+/** A decision to reply directly with `r`. */
+export const reply = (r: DirectReply): Decision => ({ kind: "reply", reply: r });
+
+/** A decision to make `calls`, in order. */
+export const call = (...calls: PlannedCall[]): Decision => ({ kind: "call", calls });
+
+/** One coin lookup per query (at most MAX_COMPARED_COINS): price history over `days`, or market data. */
+export function coinCalls(
+  intent: "getTokenData" | "getOhlc",
+  queries: string[],
+  days: number,
+): PlannedCall[] {
+  return queries
+    .slice(0, MAX_COMPARED_COINS)
+    .map((query) =>
+      intent === "getOhlc"
+        ? { toolName: "getOhlc", input: { query, days } }
+        : { toolName: "getTokenData", input: { query } },
+    );
+}
+
+/** A recorded tool call as a PlannedCall, or null when its name or input does not fit a tool. */
+export function toPlannedCall(toolName: string, input: unknown): PlannedCall | null {
+  if (!Object.hasOwn(assistantToolInputs, toolName)) return null;
+  const name = toolName as AssistantToolName;
+  const parsed = assistantToolInputs[name].safeParse(input);
+  return parsed.success ? ({ toolName: name, input: parsed.data } as PlannedCall) : null;
+}

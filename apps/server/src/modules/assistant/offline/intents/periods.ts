@@ -1,0 +1,124 @@
+// Periods in a question ("last 2 weeks", "since January", "yesterday") as days counted back from now.
+import { fold } from "../../assistant.prompt.ts";
+
+/** Default OHLC period when a price-history question names none (issue #5). */
+export const DEFAULT_OHLC_DAYS = 30;
+/** CoinGecko's longest OHLC period on the plans we use, and the getOhlc schema's maximum. */
+export const MAX_OHLC_DAYS = 365;
+
+const DAY_MS = 86_400_000;
+
+/** A period a question names. */
+export interface Period {
+  /** Days counted back from now, 1..MAX_OHLC_DAYS. */
+  days: number;
+  /**
+   * False for "24h"/"today", which also describe the current quote's 24 h change; true for a
+   * period only a price history answers ("yesterday", "last 2 weeks", "since January").
+   */
+  strong: boolean;
+}
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  couple: 2,
+  "couple of": 2,
+  few: 3,
+  "a few": 3,
+};
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** "2 weeks", "90d", "3-month" (a number after "$" is an amount, not a period). */
+const DIGITS_UNIT =
+  /(?<![$\d.,])\b(\d+(?:\.\d+)?)\s*-?\s*(hours?|hrs?|h|days?|d|weeks?|wks?|w|months?|mos?|m|years?|yrs?|y)\b/;
+/** "two weeks", "a month", "a couple of days": spelt numbers take only spelt units. */
+const WORDS_UNIT =
+  /\b(a few|couple of|couple|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(hours?|days?|weeks?|months?|years?)\b/;
+
+/** Periods named by a word, checked in order: [pattern, days, strong]. */
+const NAMED_PERIODS: ReadonlyArray<[RegExp, number, boolean]> = [
+  [/\byesterday\b/, 1, true],
+  [/\bfortnight\b/, 14, true],
+  [/\bhalf\s+(?:a\s+)?year\b/, 180, true],
+  [/\bquarter\b/, 90, true],
+  [/\b(?:this|last|past|previous)\s+week\b/, 7, true],
+  [/\b(?:this|last|past|previous)\s+month\b/, 30, true],
+  [/\b(?:last|past|previous)\s+year\b/, 365, true],
+  [/\ball[\s-]time\b(?!\s+(?:high|low))|\bmax(?:imum)?\s+(?:range|period|history)\b/, 365, true],
+  [/\btoday\b|\bintraday\b/, 1, false],
+];
+
+function clampDays(days: number): number {
+  return Math.min(MAX_OHLC_DAYS, Math.max(1, Math.round(days)));
+}
+
+/** Days from the first of `month` (0-based; the latest such date not after now) to now. */
+function daysSinceMonth(month: number, now: Date): number {
+  let year = now.getUTCFullYear();
+  if (Date.UTC(year, month, 1) > now.getTime()) year -= 1;
+  return clampDays(Math.ceil((now.getTime() - Date.UTC(year, month, 1)) / DAY_MS));
+}
+
+/** "since March", "since the start of the year", "YTD", "since 2024" in the folded text. */
+function calendarPeriod(text: string, now: Date): Period | null {
+  const since = /\bsince\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?([a-z]+)/.exec(text);
+  if (since?.[1]) {
+    const month = MONTHS.findIndex((m) => since[1]?.startsWith(m));
+    if (month >= 0) return { days: daysSinceMonth(month, now), strong: true };
+    if (/^(?:the|this)?year$/.test(since[1])) return { days: daysSinceMonth(0, now), strong: true };
+  }
+  if (/\b(?:year to date|ytd|this year|since new year|start of the year)\b/.test(text)) {
+    return { days: daysSinceMonth(0, now), strong: true };
+  }
+  const sinceYear = /\bsince\s+((?:19|20)\d\d)\b/.exec(text);
+  if (sinceYear?.[1]) {
+    const start = Date.UTC(Number(sinceYear[1]), 0, 1);
+    return { days: clampDays(Math.ceil((now.getTime() - start) / DAY_MS)), strong: true };
+  }
+  return null;
+}
+
+/** A count and a unit ("2 weeks", "90d", "a couple of days"); hours up to 24 are not strong. */
+function countedPeriod(text: string): Period | null {
+  const unit = DIGITS_UNIT.exec(text) ?? WORDS_UNIT.exec(text);
+  if (!unit?.[1] || !unit[2]) return null;
+  const count = NUMBER_WORDS[unit[1]] ?? Number(unit[1]);
+  const u = unit[2];
+  if (u.startsWith("h")) return { days: clampDays(Math.ceil(count / 24)), strong: count > 24 };
+  if (u.startsWith("d")) return { days: clampDays(count), strong: true };
+  if (u.startsWith("w")) return { days: clampDays(count * 7), strong: true };
+  if (u.startsWith("m")) return { days: clampDays(count === 12 ? 365 : count * 30), strong: true };
+  return { days: clampDays(count * 365), strong: true };
+}
+
+/** A period named by a word (NAMED_PERIODS). */
+function namedPeriod(text: string): Period | null {
+  for (const [pattern, days, strong] of NAMED_PERIODS)
+    if (pattern.test(text)) return { days, strong };
+  return null;
+}
+
+/**
+ * The period a question names, in days counted back from `now` (issue #5): "last 2 weeks" 14,
+ * "90 days", "3 months" 90, "past year"/"12 months" 365, "since January" (from 1 January of the
+ * current year, UTC), "yesterday"/"24h" 1, "this week" 7. Capped at 365 (CoinGecko's OHLC
+ * maximum). Null when none is named.
+ */
+export function parsePeriod(question: string, now: Date): Period | null {
+  const text = fold(question);
+  return calendarPeriod(text, now) ?? countedPeriod(text) ?? namedPeriod(text);
+}

@@ -1,0 +1,159 @@
+// Max's offline model end to end through the AI SDK's streamText loop: the answers it writes from
+// tools returning contract-shaped results from real data.
+import { MARKET_ERRORS } from "@pragmatist/contracts";
+import { describe, expect, it } from "vitest";
+import { SYSTEM, markets } from "./test-kit.ts";
+import { ask, candles, followUp, tokenData } from "./test-tools.ts";
+
+const utc = (iso: string) =>
+  `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+const usd = (n: number) =>
+  `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+describe("offline model: answers through streamText", () => {
+  const solana = markets.find((m) => m.id === "solana");
+  if (!solana) throw new Error("markets.json has no solana");
+
+  it("answers the market-stats chip with the figures, as-of time and source, streamed in chunks", async () => {
+    const { text, chunks, steps } = await ask("Give me the key market stats for Solana");
+    expect(steps.map((s) => s.finishReason)).toEqual(["tool-calls", "stop"]);
+    expect(text).toContain("**Solana (SOL)**");
+    expect(text).toContain(usd(solana.current_price));
+    expect(text).toContain(
+      `${solana.price_change_percentage_24h > 0 ? "+" : "-"}${Math.abs(solana.price_change_percentage_24h).toFixed(2)}%`,
+    );
+    expect(text).toContain(`rank #${solana.market_cap_rank}`);
+    expect(text).toContain(usd(solana.ath));
+    expect(text).toContain(
+      `${((1 - solana.current_price / solana.ath) * 100).toFixed(2)}% below it`,
+    );
+    expect(text).toContain(`As of ${utc(solana.last_updated)}`);
+    expect(text).toContain("Source: offline snapshot, data provided by CoinGecko");
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.join("")).toBe(text);
+    expect(text).not.toContain("PINEAPPLE");
+  });
+
+  it("says when figures are stale, and how old", async () => {
+    const { text } = await ask("ETH price", {
+      getTokenData: (q) => tokenData(q, { stale: true, ageSeconds: 300, source: "coingecko" }),
+    });
+    expect(text).toMatch(/last cached figures, 5 minutes old/);
+    expect(text).toContain("Source: CoinGecko");
+  });
+
+  it("compares two coins from one call each", async () => {
+    const { text, steps } = await ask("Compare BTC and ETH");
+    expect(steps[0]?.toolCalls.map((c) => c.input)).toEqual([
+      { query: "bitcoin" },
+      { query: "ethereum" },
+    ]);
+    expect(text).toContain("**Bitcoin (BTC)**");
+    expect(text).toContain("**Ethereum (ETH)**");
+    expect(text).toContain("**Side by side**");
+  });
+
+  it("summarises price history: period, open → close with change, high/low, trend, last candle", async () => {
+    const { text, steps } = await ask("How did SOL do over the last 2 weeks?");
+    expect(steps[0]?.toolCalls[0]?.input).toEqual({ query: "solana", days: 14 });
+    const list = candles("solana", 14);
+    const first = list[0];
+    const last = list[list.length - 1];
+    if (!first || !last) throw new Error("no candles");
+    const change = (last.close / first.open - 1) * 100;
+    expect(text).toContain("**Solana (SOL)**, last 14 days");
+    expect(text).toContain(
+      `${usd(first.open)} → ${usd(last.close)} (${change > 0 ? "+" : "-"}${Math.abs(change).toFixed(2)}%)`,
+    );
+    expect(text).toContain(usd(Math.max(...list.map((c) => c.high))));
+    expect(text).toContain(usd(Math.min(...list.map((c) => c.low))));
+    expect(text).toMatch(/Volatility was (low|moderate|high)/);
+    expect(text).toContain(`Last candle: ${utc(new Date(last.time * 1000).toISOString())}`);
+    expect(text).not.toContain(usd(list[5]?.open ?? 0) + " →");
+  });
+
+  it("says which period was served when CoinGecko's fixed periods differ from the request", async () => {
+    const { text } = await ask("bitcoin chart for the last 10 days");
+    expect(text).toContain("this covers 14 days (you asked for 10)");
+  });
+
+  it("lists new tokens numbered, warning about a ticker shared with a known coin", async () => {
+    const { text } = await ask("Give me a list of new tokens");
+    expect(text).toMatch(/^1\. \*\*UpSide Down Cat \(USDC\)\*\*/m);
+    expect(text).toMatch(/^2\. \*\*Chinification \(CHINIFY\)\*\*/m);
+    expect(text).toContain("Its ticker is also used by USD Coin");
+    expect(text).toContain(`As of ${utc("2026-05-14T08:00:00.000Z")}`);
+  });
+
+  it("lists trending tokens numbered with their figures", async () => {
+    const { text } = await ask("List the current trending tokens");
+    expect(text).toMatch(
+      /^1\. \*\*Qubic \(QUBIC\)\*\*: \$0\.0000009048, -6\.39% in 24 h, rank #368$/m,
+    );
+    expect(text).toMatch(/^15\. /m);
+    expect(text).toContain("Source: CoinGecko");
+  });
+
+  it("synthesises research with numbered inline citations and a Sources list linking to /p/{slug}", async () => {
+    const { text, steps } = await ask("How do optimistic rollups work?");
+    expect(steps[0]?.toolCalls[0]?.input).toEqual({ query: "optimistic rollups" });
+    expect(text).toMatch(/\[1\]$/m);
+    expect(text).toContain("**Sources**");
+    expect(text).toContain("1. [Optimistic Rollups](/p/scaling--optimistic-rollups), 12 Mar 2026");
+    expect(text).toMatch(/\[2\]$/m);
+    expect(text).toMatch(/^2\. \[[^\]]+\]\(\/p\/[\w-]+\)/m);
+  });
+
+  it("summarises the article in context from its own passages", async () => {
+    const instructions = `${SYSTEM}\nArticle title: Optimistic Rollups\nArticle slug: scaling--optimistic-rollups`;
+    const { text } = await ask("Summarise this article", undefined, instructions);
+    expect(text).toContain("Key points of **Optimistic Rollups**");
+    expect(text).toContain("(/p/scaling--optimistic-rollups)");
+    expect(text).not.toContain("PINEAPPLE");
+  });
+
+  it("turns the §8 errors into honest messages", async () => {
+    const missing = await ask("What's the price of Zzyzx?");
+    expect(missing.steps[0]?.toolCalls[0]?.input).toEqual({ query: "Zzyzx" });
+    expect(missing.text).toMatch(
+      /found no coin matching “Zzyzx”\. Please check the name or ticker/,
+    );
+    const failed = await ask("ETH price", {
+      getTokenData: (query) => ({ error: MARKET_ERRORS.fetchFailed, query }),
+    });
+    expect(failed.text).toBe(
+      "I couldn't fetch the data for “ethereum” right now. Please try again in a moment.",
+    );
+    const thrown = await ask("ETH price", {
+      getTokenData: () => {
+        throw new Error("socket hang up");
+      },
+    });
+    expect(thrown.text).toMatch(/couldn't fetch the data for “ethereum” right now/);
+    expect(thrown.text).not.toContain("socket");
+  });
+
+  it("re-runs the previous lookup for Analyze your last message and writes insights", async () => {
+    const result = followUp(
+      "Give me the key market stats for Solana",
+      "Solana is at $13.81.",
+      "Analyze your last message for valuable insights",
+    );
+    const text = await result.text;
+    expect((await result.steps)[0]?.toolCalls[0]?.input).toEqual({ query: "solana" });
+    expect(text).toContain("**Insights on Solana (SOL)**");
+    expect(text).toMatch(/Turnover:\*\* 24 h volume is \d+\.\d\d% of market cap/);
+    expect(text).toMatch(/would need to rise [\d.]+% to get back there/);
+  });
+
+  it("suggests next research after What other research should I do?", async () => {
+    const result = followUp(
+      "How do optimistic rollups work?",
+      "Optimistic rollups post data to Ethereum [1].",
+      "What other research should I do?",
+    );
+    const text = await result.text;
+    expect(text).toContain("**Where to go next**");
+    expect(text).toContain("**Sources**");
+  });
+});

@@ -1,0 +1,95 @@
+// Max's built-in offline model: the AI SDK language-model interface (LanguageModelV4) over rule-based
+// understanding and writing, so the server's streamText loop, tools and storage run unchanged
+// without a provider (issue #5 "Server": "With none configured, a built-in offline model serves").
+import { randomUUID } from "node:crypto";
+import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
+import { type CoinMatcher, createCoinMatcher } from "./intents/coins.ts";
+import type { KnownCoin } from "./intents/decision.ts";
+import { decideStep, finishReason, outputCharacters } from "./step.ts";
+import { contentOf, pacedStream, planStream } from "./stream.ts";
+import { usageOf } from "./usage.ts";
+
+/** The offline model's provider name, as the AI SDK reports it. */
+export const OFFLINE_PROVIDER = "pragmatist.offline";
+/** The offline model's id, as the AI SDK and its response metadata report it. */
+export const OFFLINE_MODEL_ID = "max-offline-1";
+/** Default pause between streamed text chunks, in ms: the answer arrives a few words at a time. */
+export const DEFAULT_CHUNK_DELAY_MS = 8;
+
+/** What the offline model is built with. */
+export interface OfflineModelOptions {
+  /**
+   * The coins recognised by name, ticker or id, best ranked first (e.g. the market snapshot's top
+   * 100). Called on each request; the matcher is rebuilt only when it returns a different array.
+   * Keep it to well-known coins: every ticker in it is read as that coin.
+   */
+  knownCoins: () => ReadonlyArray<KnownCoin>;
+  /** Clock for periods such as "since January" (default: the system clock). */
+  now?: () => Date;
+  /** Pause between text chunks in ms (default DEFAULT_CHUNK_DELAY_MS; 0 streams without pauses). */
+  chunkDelayMs?: number;
+}
+
+/** The coin matcher for a known-coins array, rebuilt only when the array changes. */
+function cachedMatcher(): (coins: ReadonlyArray<KnownCoin>) => CoinMatcher {
+  let cache: { coins: ReadonlyArray<KnownCoin>; matcher: CoinMatcher } | null = null;
+  return (coins) => {
+    if (cache?.coins !== coins) cache = { coins, matcher: createCoinMatcher(coins) };
+    return cache.matcher;
+  };
+}
+
+/**
+ * Max's offline model (issue #5). Each call reads the prompt: when the current turn (after the
+ * last user message) already holds tool results, it writes the answer from those results only;
+ * otherwise it understands the last user message in the light of earlier turns and either calls
+ * tools (only those offered in `tools`, never with `toolChoice: none`) or answers directly.
+ * Streams stream-start, response-metadata, then text-start/-delta/-end (a few words per delta,
+ * `chunkDelayMs` apart, the first at once) or tool-input-start/-delta/-end and tool-call per call,
+ * then finish with an estimated usage (characters / 4) and finishReason stop, tool-calls or
+ * length (text cut at `maxOutputTokens`). Aborting `abortSignal` errors the stream with its
+ * reason. Never calls the network; never echoes the system prompt.
+ */
+export function createOfflineModel(options: OfflineModelOptions): LanguageModelV4 {
+  const now = options.now ?? (() => new Date());
+  const chunkDelayMs = options.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS;
+  const matcher = cachedMatcher();
+
+  const decide = (call: LanguageModelV4CallOptions) => {
+    const knownCoins = options.knownCoins();
+    return decideStep(call, { knownCoins, matcher: () => matcher(knownCoins), now });
+  };
+
+  const responseMetadata = () => ({
+    id: `offline-${randomUUID()}`,
+    modelId: OFFLINE_MODEL_ID,
+    timestamp: now(),
+  });
+
+  return {
+    specificationVersion: "v4",
+    provider: OFFLINE_PROVIDER,
+    modelId: OFFLINE_MODEL_ID,
+    supportedUrls: {},
+
+    async doGenerate(call) {
+      call.abortSignal?.throwIfAborted();
+      const { step, inputCharacters } = decide(call);
+      return {
+        content: contentOf(step),
+        finishReason: finishReason(step),
+        usage: usageOf(inputCharacters, outputCharacters(step)),
+        warnings: [],
+        response: responseMetadata(),
+      };
+    },
+
+    async doStream(call) {
+      call.abortSignal?.throwIfAborted();
+      const { step, inputCharacters } = decide(call);
+      const plan = planStream(step, responseMetadata(), inputCharacters);
+      const stream = pacedStream(plan, chunkDelayMs, call.abortSignal);
+      return { stream, request: { body: { offline: true } }, response: { headers: {} } };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// One offline model call's step: read the prompt, then write the answer, call tools, or reply.
+import { randomUUID } from "node:crypto";
+import type { LanguageModelV4CallOptions, LanguageModelV4FinishReason } from "@ai-sdk/provider";
+import { writeReply } from "./answers/replies.ts";
+import { writeAnswer } from "./answers/write-answer.ts";
+import { readConversation } from "./conversation.ts";
+import type { CoinMatcher } from "./intents/coins.ts";
+import type { Decision, KnownCoin, PlannedCall } from "./intents/decision.ts";
+import { understand } from "./intents/understand.ts";
+import { CHARS_PER_TOKEN } from "./usage.ts";
+
+/** What one model call produces: an answer, or tool calls for the loop to execute. */
+export type Step =
+  | { kind: "text"; text: string; truncated: boolean }
+  | { kind: "tool-calls"; calls: Array<PlannedCall & { toolCallId: string }> };
+
+/** What a step is decided with besides the call: the known coins, their matcher, and the clock. */
+export interface StepInputs {
+  /** The known coins for this call (OfflineModelOptions.knownCoins). */
+  knownCoins: ReadonlyArray<KnownCoin>;
+  /** The matcher over `knownCoins`, asked for only when a question is to be understood. */
+  matcher: () => CoinMatcher;
+  now: () => Date;
+}
+
+/** The names of the function tools the call offers (none with `toolChoice: none`). */
+function offeredTools(call: LanguageModelV4CallOptions): Set<string> {
+  return new Set(
+    call.toolChoice?.type === "none"
+      ? []
+      : (call.tools ?? []).flatMap((t) => (t.type === "function" ? [t.name] : [])),
+  );
+}
+
+/** `text` as a text step, cut at `maxOutputTokens` (CHARS_PER_TOKEN each) and marked truncated. */
+function textStep(text: string, maxOutputTokens: number | undefined): Step {
+  const limit = maxOutputTokens !== undefined ? maxOutputTokens * CHARS_PER_TOKEN : Infinity;
+  const truncated = text.length > limit;
+  return { kind: "text", text: truncated ? text.slice(0, limit) : text, truncated };
+}
+
+/**
+ * The step for a decision, before any tool result is in: its tool calls (only those offered; each
+ * with a new id), else the reply that the needed tool is unavailable, or the direct reply.
+ */
+function firstStep(call: LanguageModelV4CallOptions, decision: Decision): Step {
+  if (decision.kind === "reply") return textStep(writeReply(decision.reply), call.maxOutputTokens);
+  const offered = offeredTools(call);
+  const calls = decision.calls.filter((c) => offered.has(c.toolName));
+  if (calls.length > 0) {
+    return {
+      kind: "tool-calls",
+      calls: calls.map((c) => ({ ...c, toolCallId: `call_${randomUUID()}` })),
+    };
+  }
+  const [wanted] = decision.calls;
+  const reply = writeReply(
+    wanted ? { kind: "tool-unavailable", toolName: wanted.toolName } : { kind: "out-of-scope" },
+  );
+  return textStep(reply, call.maxOutputTokens);
+}
+
+/**
+ * Decides one call's step: with tool results in the current turn, the answer written from them
+ * only; otherwise the last user message understood in the light of earlier turns (firstStep). Returns
+ * the step and the prompt's characters, for the usage estimate.
+ */
+export function decideStep(
+  call: LanguageModelV4CallOptions,
+  inputs: StepInputs,
+): { step: Step; inputCharacters: number } {
+  const { view, outcomes, characters } = readConversation(call.prompt);
+  if (outcomes.length === 0) {
+    const decision = understand(view, inputs.matcher(), inputs.now());
+    return { step: firstStep(call, decision), inputCharacters: characters };
+  }
+  const context = { question: view.question, article: view.article, knownCoins: inputs.knownCoins };
+  const answer = writeAnswer(outcomes, context);
+  return { step: textStep(answer, call.maxOutputTokens), inputCharacters: characters };
+}
+
+/** The AI SDK finish reason: tool-calls, length (text cut), or stop. */
+export function finishReason(step: Step): LanguageModelV4FinishReason {
+  if (step.kind === "tool-calls") return { unified: "tool-calls", raw: "tool_calls" };
+  return step.truncated ? { unified: "length", raw: "length" } : { unified: "stop", raw: "stop" };
+}
+
+/** Characters the step outputs: its text, or its calls' names and JSON inputs. */
+export function outputCharacters(step: Step): number {
+  return step.kind === "text"
+    ? step.text.length
+    : step.calls.reduce((n, c) => n + c.toolName.length + JSON.stringify(c.input).length, 0);
+}
