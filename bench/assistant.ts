@@ -9,11 +9,13 @@ const RUNS = Number(process.env.BENCH_ASSISTANT_RUNS ?? 40);
 /** Questions per member, under the member rate limit (30 per 10 minutes). */
 const PER_MEMBER = 25;
 
+/** Median and 95th percentile of a series of timings, in milliseconds. */
 export interface LatencySummary {
   p50ms: number;
   p95ms: number;
 }
 
+/** What the assistant benchmark measured (written to bench/results). */
 export interface AssistantBenchResult {
   runs: number;
   /** GET /api/health round trips in the same run: what any request costs on this machine. */

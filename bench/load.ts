@@ -15,6 +15,7 @@ export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** Concurrent connections of every load run (issue #2: 50). */
 export const CONNECTIONS = 50;
 
+/** One load run's figures (autocannon), latencies in milliseconds. */
 export interface LoadResult {
   name: string;
   url: string;

@@ -76,6 +76,7 @@ export type GoogleConfig = Readonly<{
   jwksUrl: string;
 }>;
 
+/** The server's settings, read once from the environment by `loadConfig`. */
 export type Config = Readonly<{
   nodeEnv: "development" | "production" | "test";
   host: string;

@@ -19,24 +19,28 @@ export class AppError extends Error {
   }
 }
 
+/** 400: the request is malformed or breaks a rule; `details.errors` may name the fields. */
 export class ValidationError extends AppError {
   constructor(message: string, details: Record<string, unknown> = {}) {
     super(400, "ValidationError", message, details);
   }
 }
 
+/** 404: no such resource, or not one the caller may know of. */
 export class NotFoundError extends AppError {
   constructor(message = "Not Found") {
     super(404, "NotFoundError", message);
   }
 }
 
+/** 401: no session, or one that is forged, expired or revoked. */
 export class UnauthorizedError extends AppError {
   constructor(message = "Missing or invalid credentials") {
     super(401, "UnauthorizedError", message);
   }
 }
 
+/** 403: signed in, but not allowed to do this. */
 export class ForbiddenError extends AppError {
   constructor(message = "Forbidden") {
     super(403, "ForbiddenError", message);

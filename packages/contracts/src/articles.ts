@@ -2,27 +2,36 @@
 import { z } from "zod";
 import { paginationMetaSchema } from "./pagination.ts";
 
+/** The article types (spec §3): research pieces and news. */
 export const articleTypes = ["Research", "News"] as const;
+/** One of `articleTypes`. */
 export type ArticleType = (typeof articleTypes)[number];
 
+/** An image: its URL, size in pixels when known, and alternative text. */
 export const mediaSchema = z.object({
   url: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   alternativeText: z.string().nullable(),
 });
+/** An image (`mediaSchema`). */
 export type Media = z.infer<typeof mediaSchema>;
 
+/** A category or an ecosystem: its name and URL slug. */
 export const termSchema = z.object({ name: z.string(), slug: z.string() });
+/** A category or an ecosystem (`termSchema`). */
 export type Term = z.infer<typeof termSchema>;
 
+/** An article's author as cards show them: id, name and avatar URL. */
 export const authorSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   profilePicture: z.object({ url: z.string() }).nullable(),
 });
+/** An article's author (`authorSchema`). */
 export type Author = z.infer<typeof authorSchema>;
 
+/** Where an imported article was first published, and under which licence. */
 export const sourceSchema = z.object({
   name: z.string(),
   url: z.string(),
@@ -49,6 +58,7 @@ const cardAttributes = {
   excerpt: z.string(),
 };
 
+/** The attributes of a list card: everything but the content. */
 export const articleCardAttributesSchema = z.object(cardAttributes);
 /** The full article: the card plus its Markdown content and where it came from. */
 export const articleAttributesSchema = z.object({
@@ -59,18 +69,24 @@ export const articleAttributesSchema = z.object({
   updatedAt: z.string(),
   source: sourceSchema.nullable(),
 });
+/** The attributes of a list card (`articleCardAttributesSchema`). */
 export type ArticleCardAttributes = z.infer<typeof articleCardAttributesSchema>;
+/** The attributes of a full article (`articleAttributesSchema`). */
 export type ArticleAttributes = z.infer<typeof articleAttributesSchema>;
 
+/** A list card, Strapi v4 style: `{ id, attributes }`. */
 export const articleCardSchema = z.object({
   id: z.number().int(),
   attributes: articleCardAttributesSchema,
 });
+/** A full article, Strapi v4 style: `{ id, attributes }` with the content. */
 export const articleSchema = z.object({
   id: z.number().int(),
   attributes: articleAttributesSchema,
 });
+/** A list card (`articleCardSchema`). */
 export type ArticleCard = z.infer<typeof articleCardSchema>;
+/** A full article (`articleSchema`). */
 export type Article = z.infer<typeof articleSchema>;
 
 /** `GET /api/articles`, `/params`, `/populate-fuzzy`: a page of cards (full article when filtered by slug). */
@@ -78,10 +94,12 @@ export const articleListResponseSchema = z.object({
   data: z.array(z.union([articleSchema, articleCardSchema])),
   meta: z.object({ pagination: paginationMetaSchema }),
 });
+/** A page of cards with Strapi's pagination meta. */
 export type ArticleListResponse = {
   data: ArticleCard[];
   meta: { pagination: z.infer<typeof paginationMetaSchema> };
 };
+/** `GET /api/articles?filters[slug][$eq]=…`: the one article (or none) with its content. */
 export type ArticleBySlugResponse = {
   data: Article[];
   meta: { pagination: z.infer<typeof paginationMetaSchema> };
@@ -91,6 +109,8 @@ export type ArticleBySlugResponse = {
 export const searchResponseSchema = z.object({
   articles: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })),
 });
+/** The answer of `GET /api/fuzzy-search/search` (`searchResponseSchema`). */
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
+/** `GET /api/articles/count`: how many articles readers can find. */
 export const countResponseSchema = z.object({ count: z.number().int() });

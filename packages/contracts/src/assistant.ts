@@ -8,6 +8,7 @@ import type { NewTokens, Ohlc, MarketResult, TokenData, TrendingTokens } from ".
 export const ANONYMOUS_CREDITS = 2;
 /** The assistant ignores input of 1 character or fewer (spec §5); the longest question we take. */
 export const QUESTION_MIN = 2;
+/** The longest question we take: 2,000 characters. */
 export const QUESTION_MAX = 2000;
 
 /** The tools Max may call (spec §7 Assistant tools, plus our research search). */
@@ -46,6 +47,7 @@ export const assistantToolInputs = {
   }),
 } as const;
 
+/** The name of one of Max's tools. */
 export type AssistantToolName = keyof typeof assistantToolInputs;
 
 /** One passage of our research, numbered for citation as [n] with a link to /p/{slug}. */
@@ -61,6 +63,7 @@ export interface ResearchPassage {
   publishDate: string;
 }
 
+/** The research tool's result: the query and the passages found, best first. */
 export interface ResearchResults {
   query: string;
   passages: ResearchPassage[];
@@ -103,6 +106,7 @@ export const chatRequestSchema = z.object({
   text: z.string().trim().min(QUESTION_MIN).max(QUESTION_MAX),
   articleSlug: z.string().max(200).optional(),
 });
+/** The body of `POST /api/assistant/chat` (`chatRequestSchema`). */
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /** A stored message as the chat screen restores it (AI SDK UIMessage-compatible). */
@@ -133,6 +137,7 @@ export const assistantMessageInputSchema = z.object({
   }),
 });
 
+/** A stored message as `/api/assistant-messages` answers it, Strapi v4 style. */
 export interface AssistantMessageEntity {
   id: number;
   attributes: { isUser: boolean; content: string; createdAt: string };

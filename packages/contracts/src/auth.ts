@@ -1,26 +1,35 @@
 // Accounts contract: sign-up/sign-in bodies, the user shapes and { jwt, user } (spec §3, §4, §5, §7).
 import { z } from "zod";
 
+/** The roles, least to most rights (docs/product.md "Roles and permissions"). */
 export const roles = ["member", "author", "editor", "admin"] as const;
+/** One of `roles`. */
 export type Role = (typeof roles)[number];
 
 /** Password length rules: 8..128 (NIST 800-63B, OWASP ASVS 6.2.1; stricter than the spec's 6). */
 export const PASSWORD_MIN = 8;
+/** The longest password accepted: 128 characters (see PASSWORD_MIN for the sources). */
 export const PASSWORD_MAX = 128;
 /** Sign-up name: at least 2 characters (spec §5), at most 60. */
 export const USERNAME_MIN = 2;
+/** The longest name accepted: 60 characters. */
 export const USERNAME_MAX = 60;
 
+/** An email address: trimmed, lower-cased, at most 254 characters (RFC 5321). */
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
   .max(254)
   .email("Please enter a valid email address");
+/** A new password: PASSWORD_MIN..PASSWORD_MAX characters, any characters. */
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+/**
+ * A display name: trimmed, USERNAME_MIN..USERNAME_MAX characters, no `<>{}` or control characters.
+ */
 export const usernameSchema = z
   .string()
   .trim()
@@ -52,11 +61,14 @@ export const ownUserSchema = publicUserSchema.extend({
   email: z.string().nullable(),
   role: z.enum(roles),
 });
+/** A member as anyone may see them (`publicUserSchema`). */
 export type PublicUser = z.infer<typeof publicUserSchema>;
+/** A member as they see themself (`ownUserSchema`). */
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
 /** The answer to sign-up, sign-in and the Google code exchange (spec §7). */
 export const authResponseSchema = z.object({ jwt: z.string(), user: ownUserSchema });
+/** `{ jwt, user }` (`authResponseSchema`). */
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** POST /api/auth/forgot-password (spec §7): the email only; the answer never says whether it exists. */
@@ -75,9 +87,11 @@ export const resetPasswordBodySchema = z
     message: "Passwords do not match",
     path: ["passwordConfirmation"],
   });
+/** The body of `POST /api/auth/reset-password` (`resetPasswordBodySchema`). */
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 /** The answer of forgot-password and reset-password: nothing to read but success. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 /** GET /api/auth/providers: which sign-in providers are configured (the web hides the others). */
 export const authProvidersSchema = z.object({ google: z.boolean() });
+/** The answer of `GET /api/auth/providers` (`authProvidersSchema`). */
 export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 /** Content after trimming: 1..5,000 characters (issue #4). */
 export const COMMENT_MAX = 5000;
+/** A comment's text as sent: trimmed, 1..COMMENT_MAX characters. */
 export const commentContentSchema = z
   .string()
   .trim()
@@ -16,6 +17,7 @@ export const commentAuthorSchema = z.object({
   profilePicture: z.object({ url: z.string() }).nullable(),
 });
 
+/** A comment as readers see it, with its replies (`subcomments`) nested, oldest first. */
 export interface Comment {
   id: number;
   /** The text as written (plain text; links are made clickable by the reader, nothing else). Empty when deleted. */
@@ -35,6 +37,7 @@ export interface Comment {
   subcomments: Comment[];
 }
 
+/** A comment with its nested replies (`Comment`), for OpenAPI and answers. */
 export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -51,7 +54,9 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
   }),
 );
 
+/** The orders of a comment list: most liked, newest or oldest first. */
 export const commentSorts = ["best", "newest", "oldest"] as const;
+/** One of `commentSorts`. */
 export type CommentSort = (typeof commentSorts)[number];
 
 /** GET /api/comment-manager/comments/{slug}?sort=best|newest|oldest: top-level comments with nested replies. */

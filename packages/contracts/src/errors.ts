@@ -11,8 +11,10 @@ export const errorNames = [
   "PayloadTooLargeError",
   "ApplicationError",
 ] as const;
+/** One of `errorNames`. */
 export type ErrorName = (typeof errorNames)[number];
 
+/** The error body (`ErrorBody`) for OpenAPI and for the web's checks of an answer. */
 export const errorBodySchema = z.object({
   data: z.null(),
   error: z.object({

@@ -1,14 +1,27 @@
 // Public surface of the contracts package: zod schemas and types shared by web and server.
+/** The Strapi error body and the stable error names. */
 export * from "./errors.ts";
+/** Pagination meta, page and query parameters, and their limits. */
 export * from "./pagination.ts";
+/** Articles: cards, full articles, list and search answers. */
 export * from "./articles.ts";
+/** The card label rule (Research, Newsletter, Market Report). */
 export * from "./labels.ts";
+/** Slugs of titles, terms and authors. */
 export * from "./slug.ts";
+/** Dates, numbers and reading times as the pages show them. */
 export * from "./format.ts";
+/** What the server hands the web's loaders (PublicationApi, viewer). */
 export * from "./server-context.ts";
+/** Accounts: sign-up and sign-in bodies, user shapes, roles. */
 export * from "./auth.ts";
+/** Members' profiles, uploads, likes and bookmarks. */
 export * from "./users.ts";
+/** Comments and their bodies, sorts and limits. */
 export * from "./comments.ts";
+/** Market data returned by Max's tools. */
 export * from "./market.ts";
+/** The assistant (Max): tools, chat bodies, history and credits. */
 export * from "./assistant.ts";
+/** The studio: articles, revisions, moderation, members, audit, subscribers. */
 export * from "./studio.ts";

@@ -5,6 +5,7 @@ export type ArticleLabel = "Research" | "Newsletter" | "Market Report";
 
 const NEWSLETTER_WORDS =
   /\b(news|newsletters?|weeks?|weekly|days?|daily|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+/** Newsletters dated after this day (YYYY-MM-DD) are Market Reports (spec §3). */
 export const MARKET_REPORT_CUTOFF = "2022-10-29";
 
 /**

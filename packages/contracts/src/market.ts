@@ -99,13 +99,21 @@ export const marketErrorSchema = z.object({
   query: z.string().optional(),
 });
 
+/** Where a figure came from (`marketSourceSchema`). */
 export type MarketSource = z.infer<typeof marketSourceSchema>;
+/** When a result's figures were true and whether they are stale (`marketFreshnessSchema`). */
 export type MarketFreshness = z.infer<typeof marketFreshnessSchema>;
+/** getTokenData's result (`tokenDataSchema`). */
 export type TokenData = z.infer<typeof tokenDataSchema>;
+/** getNewTokens's result (`newTokensSchema`). */
 export type NewTokens = z.infer<typeof newTokensSchema>;
+/** getTrendingTokens's result (`trendingTokensSchema`). */
 export type TrendingTokens = z.infer<typeof trendingTokensSchema>;
+/** One OHLC candle (`candleSchema`). */
 export type Candle = z.infer<typeof candleSchema>;
+/** getOhlc's result (`ohlcSchema`). */
 export type Ohlc = z.infer<typeof ohlcSchema>;
+/** A coin-lookup failure (`marketErrorSchema`). */
 export type MarketError = z.infer<typeof marketErrorSchema>;
 /** A tool result: the data, or the §8 error. */
 export type MarketResult<T> = T | MarketError;

@@ -1,15 +1,19 @@
 // Strapi v4 pagination meta and the limits every list endpoint enforces (issue #2 "Bad input").
 import { z } from "zod";
 
+/** The largest page any list answers: 100 items. */
 export const MAX_PAGE_SIZE = 100;
+/** The longest search text a list or search accepts: 200 characters. */
 export const MAX_QUERY_LENGTH = 200;
 
+/** Strapi v4's `meta.pagination`: page (1-based), page size, page count and total items. */
 export const paginationMetaSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   total: z.number().int(),
 });
+/** Strapi v4's `meta.pagination` (`paginationMetaSchema`). */
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
 /** A positive page number as sent in a query string ("1".."1000000"). */

@@ -5,6 +5,7 @@ import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
 import type { Comment, CommentSort } from "./comments.ts";
 
+/** The publication's settings the pages need (from the server's config). */
 export interface SiteSettings {
   /** The publication's name (SITE_NAME), e.g. "Crypto Pragmatist". */
   name: string;
@@ -16,6 +17,7 @@ export interface SiteSettings {
   gaMeasurementId?: string | undefined;
 }
 
+/** A list of published articles as a loader asks for it (like `GET /api/articles/params`). */
 export interface ArticleQuery {
   page: number;
   pageSize: number;
@@ -32,6 +34,7 @@ export interface ArticleQuery {
   };
 }
 
+/** A category or an ecosystem with its number of published articles. */
 export interface TermCount {
   name: string;
   slug: string;
@@ -67,6 +70,10 @@ export function authorSlug(username: string): string {
     .normalize("NFC");
 }
 
+/**
+ * The publication as the web's loaders read it during the server render: answered by the
+ * server's services directly (docs/decisions/002-loaders-call-services.md).
+ */
 export interface PublicationApi {
   site: SiteSettings;
   listArticles(query: ArticleQuery): Promise<ArticleListResponse>;

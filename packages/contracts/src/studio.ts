@@ -9,12 +9,16 @@ import { MAX_ID } from "./users.ts";
 
 /** What is stored: a draft, or published (live from its publish date on). */
 export const articleStatuses = ["draft", "published"] as const;
+/** One of `articleStatuses`. */
 export type ArticleStatus = (typeof articleStatuses)[number];
 /** What the studio shows: a published article whose publish date is still ahead is "scheduled". */
 export const articleStates = ["draft", "scheduled", "published"] as const;
+/** One of `articleStates`. */
 export type ArticleState = (typeof articleStates)[number];
 
+/** The longest title: 200 characters. */
 export const TITLE_MAX = 200;
+/** The longest subtitle: 300 characters. */
 export const SUBTITLE_MAX = 300;
 /** Markdown body: at most 200,000 characters (a long research piece is under 60,000). */
 export const CONTENT_MAX = 200_000;
@@ -67,7 +71,9 @@ const editableFields = z.strictObject(articleFields).partial();
 export const createArticleBodySchema = z.strictObject({
   data: editableFields.extend({ title: titleSchema }),
 });
+/** The body of `POST /api/articles` (`createArticleBodySchema`). */
 export type CreateArticleBody = z.infer<typeof createArticleBodySchema>;
+/** The fields of a new article (`data` of `CreateArticleBody`). */
 export type ArticleInput = CreateArticleBody["data"];
 
 /**
@@ -78,7 +84,9 @@ export type ArticleInput = CreateArticleBody["data"];
 export const updateArticleBodySchema = z.strictObject({
   data: editableFields.extend({ title: titleSchema.optional(), updatedAt: instant.optional() }),
 });
+/** The body of `PUT /api/articles/{id}` (`updateArticleBodySchema`). */
 export type UpdateArticleBody = z.infer<typeof updateArticleBodySchema>;
+/** The changed fields of an article (`data` of `UpdateArticleBody`). */
 export type ArticleChanges = UpdateArticleBody["data"];
 
 const personSchema = z.object({ id: z.number().int(), username: z.string() });
@@ -118,12 +126,16 @@ export const studioArticleSchema = z.object({
   id: z.number().int(),
   attributes: studioArticleSummarySchema.shape.attributes.extend({ content: z.string() }),
 });
+/** An article as staff see it in lists (`studioArticleSummarySchema`). */
 export type StudioArticleSummary = z.infer<typeof studioArticleSummarySchema>;
+/** An article as the editor opens it (`studioArticleSchema`). */
 export type StudioArticle = z.infer<typeof studioArticleSchema>;
+/** `GET`, `POST` and `PUT` of one article in the studio: `{ data, meta }`. */
 export const studioArticleResponseSchema = z.object({
   data: studioArticleSchema,
   meta: z.object({}),
 });
+/** One article in the studio (`studioArticleResponseSchema`). */
 export type StudioArticleResponse = z.infer<typeof studioArticleResponseSchema>;
 
 /** `GET /api/studio/articles`: title search, filters, pagination (authors see their own only). */
@@ -135,11 +147,14 @@ export const studioArticleQuerySchema = z.strictObject({
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(20),
 });
+/** The query of `GET /api/studio/articles` (`studioArticleQuerySchema`). */
 export type StudioArticleQuery = z.infer<typeof studioArticleQuerySchema>;
+/** `GET /api/studio/articles`: a page of summaries with Strapi's pagination meta. */
 export const studioArticleListSchema = z.object({
   data: z.array(studioArticleSummarySchema),
   meta: z.object({ pagination: paginationMetaSchema }),
 });
+/** A page of studio articles (`studioArticleListSchema`). */
 export type StudioArticleList = z.infer<typeof studioArticleListSchema>;
 
 /** One saved version of an article's text; lists leave the content out. */
@@ -150,10 +165,15 @@ export const revisionSummarySchema = z.object({
   savedBy: personSchema.nullable(),
   savedAt: z.string(),
 });
+/** One saved version with its Markdown. */
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() });
+/** A saved version without its content (`revisionSummarySchema`). */
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+/** A saved version with its content (`revisionSchema`). */
 export type Revision = z.infer<typeof revisionSchema>;
+/** `GET /api/studio/articles/{id}/revisions`: the saved versions, newest first. */
 export const revisionListSchema = z.object({ data: z.array(revisionSummarySchema) });
+/** `GET /api/studio/articles/{id}/revisions/{revisionId}`: one version with its content. */
 export const revisionResponseSchema = z.object({ data: revisionSchema });
 
 /** `GET /api/studio/articles/{id}/stats`: the last 30 days, today included (UTC days). */
@@ -171,6 +191,7 @@ export const articleStatsSchema = z.object({
     daily: z.array(z.object({ day: z.string(), views: z.number().int() })),
   }),
 });
+/** An article's figures over the last 30 days (`articleStatsSchema`'s `data`). */
 export type ArticleStats = z.infer<typeof articleStatsSchema>["data"];
 
 /** `GET /api/studio/reports`: reported comments, most recently reported first. */
@@ -189,13 +210,16 @@ export const reportedCommentSchema = z.object({
   reasons: z.array(z.string()),
   lastReportedAt: z.string(),
 });
+/** A reported comment with its reports (`reportedCommentSchema`). */
 export type ReportedComment = z.infer<typeof reportedCommentSchema>;
+/** The query of `GET /api/studio/reports`: which comments, and the page. */
 export const reportQuerySchema = z.strictObject({
   /** Also list comments already hidden or deleted (default: only those still readable). */
   include: z.enum(["open", "all"]).default("open"),
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(20),
 });
+/** `GET /api/studio/reports`: a page of reported comments. */
 export const reportListSchema = z.object({
   data: z.array(reportedCommentSchema),
   meta: z.object({ pagination: paginationMetaSchema }),
@@ -205,12 +229,14 @@ export const reportListSchema = z.object({
 export const banBodySchema = z.strictObject({
   reason: z.string().trim().min(1, "Give a reason for the ban").max(500),
 });
+/** A member's ban: why, by whom and when. */
 export const banSchema = z.object({
   userId: z.number().int(),
   reason: z.string(),
   bannedBy: personSchema.nullable(),
   createdAt: z.string(),
 });
+/** A member's ban (`banSchema`). */
 export type Ban = z.infer<typeof banSchema>;
 
 /** A member as admins see them in the studio. */
@@ -222,7 +248,9 @@ export const studioMemberSchema = z.object({
   createdAt: z.string(),
   ban: z.object({ reason: z.string(), createdAt: z.string() }).nullable(),
 });
+/** A member as admins see them (`studioMemberSchema`). */
 export type StudioMember = z.infer<typeof studioMemberSchema>;
+/** The query of `GET /api/studio/members`: search, role filter and page. */
 export const memberQuerySchema = z.strictObject({
   /** Part of the username or email, case-insensitive. */
   q: searchQueryParam.optional(),
@@ -230,10 +258,12 @@ export const memberQuerySchema = z.strictObject({
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(20),
 });
+/** `GET /api/studio/members`: a page of members. */
 export const memberListSchema = z.object({
   data: z.array(studioMemberSchema),
   meta: z.object({ pagination: paginationMetaSchema }),
 });
+/** `PUT /api/studio/members/{id}/role`: the member's new role. */
 export const roleBodySchema = z.strictObject({ role: z.enum(roles) });
 
 /** Actions the audit log records. */
@@ -249,10 +279,14 @@ export const auditActions = [
   "comment.unhide",
   "comment.delete",
 ] as const;
+/** One of `auditActions`. */
 export type AuditAction = (typeof auditActions)[number];
+/** What an audit entry is about. */
 export const auditTargetTypes = ["article", "comment", "member"] as const;
+/** One of `auditTargetTypes`. */
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
+/** One audit log entry: who did what to which target, when, with the action's details. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: personSchema.nullable(),
@@ -262,7 +296,9 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
+/** One audit log entry (`auditEntrySchema`). */
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** The query of `GET /api/studio/audit`: filters by action and target, and the page. */
 export const auditQuerySchema = z.strictObject({
   action: z.enum(auditActions).optional(),
   targetType: z.enum(auditTargetTypes).optional(),
@@ -270,6 +306,7 @@ export const auditQuerySchema = z.strictObject({
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(50),
 });
+/** `GET /api/studio/audit`: a page of entries, newest first. */
 export const auditListSchema = z.object({
   data: z.array(auditEntrySchema),
   meta: z.object({ pagination: paginationMetaSchema }),
@@ -283,13 +320,16 @@ export const subscriberSchema = z.object({
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
 });
+/** A newsletter subscriber (`subscriberSchema`). */
 export type Subscriber = z.infer<typeof subscriberSchema>;
+/** The query of `GET /api/studio/subscribers`: part of the email, status and page. */
 export const subscriberQuerySchema = z.strictObject({
   q: searchQueryParam.optional(),
   status: z.enum(["pending", "confirmed", "unsubscribed"]).optional(),
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(50),
 });
+/** `GET /api/studio/subscribers`: a page of subscribers, newest first. */
 export const subscriberListSchema = z.object({
   data: z.array(subscriberSchema),
   meta: z.object({ pagination: paginationMetaSchema }),

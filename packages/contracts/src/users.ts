@@ -20,6 +20,7 @@ export const DELETED_MEMBER_NAME = "Deleted member";
 
 /** The relations `GET /api/users/{id}` can populate (spec §7). */
 export const userPopulateKeys = ["bookmarked", "profilePicture"] as const;
+/** One of `userPopulateKeys`. */
 export type UserPopulateKey = (typeof userPopulateKeys)[number];
 
 /** An article the member bookmarked, as the account page lists it (spec §2 Account screen). */
@@ -32,6 +33,7 @@ export const bookmarkedArticleSchema = z.object({
   /** When the member bookmarked it (ISO 8601). */
   bookmarkedAt: z.string(),
 });
+/** A bookmarked article as the account page lists it (`bookmarkedArticleSchema`). */
 export type BookmarkedArticle = z.infer<typeof bookmarkedArticleSchema>;
 
 /** The member as they see themself, with their bookmarks when `populate=bookmarked` asked. */
@@ -43,7 +45,9 @@ export const ownUserViewSchema = ownUserSchema.extend({
  * fields only). The owner's shape is tried first so the serialiser does not strip it.
  */
 export const userViewSchema = z.union([ownUserViewSchema, publicUserSchema]);
+/** The member's view of themself (`ownUserViewSchema`). */
 export type OwnUserView = z.infer<typeof ownUserViewSchema>;
+/** The answer of `GET /api/users/{id}` (`userViewSchema`). */
 export type UserView = z.infer<typeof userViewSchema>;
 
 /**
@@ -59,6 +63,7 @@ export const updateUserBodySchema = z
   .refine((b) => b.username !== undefined || b.profilePicture !== undefined, {
     message: "Nothing to update: send username or profilePicture",
   });
+/** The body of `PUT /api/users/{id}` (`updateUserBodySchema`). */
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 /** One stored upload, Strapi's upload shape (`size` in kilobytes, as Strapi reports it). */
@@ -75,6 +80,7 @@ export const uploadedFileSchema = z.object({
 });
 /** `POST /api/upload`: a bare array, read by the client at `data[0].id` (spec §7). */
 export const uploadResponseSchema = z.array(uploadedFileSchema);
+/** One stored upload (`uploadedFileSchema`). */
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /**
@@ -87,19 +93,24 @@ export const likesBookmarksResponseSchema = z.object({
   likeCount: z.number().int(),
   bookmarkCount: z.number().int(),
 });
+/** The answer of `GET /api/articles/{id}/likesbookmarks`. */
 export type LikesBookmarks = z.infer<typeof likesBookmarksResponseSchema>;
 
 /** `POST /api/articles/toggle-like` and `/toggle-bookmark` (spec §7). */
 export const toggleReactionBodySchema = z.strictObject({
   articleId: z.number().int().positive().max(MAX_ID),
 });
+/** `POST /api/articles/toggle-like`: whether the member now likes it, and the new count. */
 export const toggleLikeResponseSchema = z.object({
   liked: z.boolean(),
   likeCount: z.number().int(),
 });
+/** `POST /api/articles/toggle-bookmark`: whether it is now bookmarked, and the new count. */
 export const toggleBookmarkResponseSchema = z.object({
   bookmarked: z.boolean(),
   bookmarkCount: z.number().int(),
 });
+/** The answer of `POST /api/articles/toggle-like`. */
 export type ToggleLikeResponse = z.infer<typeof toggleLikeResponseSchema>;
+/** The answer of `POST /api/articles/toggle-bookmark`. */
 export type ToggleBookmarkResponse = z.infer<typeof toggleBookmarkResponseSchema>;

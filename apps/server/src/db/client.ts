@@ -7,8 +7,10 @@ import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
+/** The database engine. */
 export type Dialect = "sqlite" | "postgres";
 
+/** An open database: the Kysely instance, its engine, and (SQLite) the raw handle. */
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;

@@ -1,6 +1,7 @@
 // Table types for Kysely: the stored shape, kept apart from the contract shape (DESIGN.md).
 import type { Generated } from "kysely";
 
+/** Members and staff (migrations 001, 004, 005); deleted accounts keep an anonymised row. */
 export interface UsersTable {
   id: Generated<number>;
   username: string;
@@ -18,6 +19,7 @@ export interface UsersTable {
   email_verified_at: string | null;
 }
 
+/** Images: members' uploads and imported article images (migrations 001, 004). */
 export interface MediaTable {
   id: Generated<number>;
   url: string;
@@ -31,6 +33,7 @@ export interface MediaTable {
   owner_id: number | null;
 }
 
+/** Articles in every status (migration 001); readers see published, past-dated ones. */
 export interface ArticlesTable {
   id: Generated<number>;
   slug: string;
@@ -53,8 +56,10 @@ export interface ArticlesTable {
   updated_at: string;
 }
 
+/** The kinds of terms an article is filed under. */
 export type TermKind = "type" | "category" | "tag" | "ecosystem";
 
+/** Types, categories, tags and ecosystems, unique by kind and slug. */
 export interface TermsTable {
   id: Generated<number>;
   kind: TermKind;
@@ -62,18 +67,21 @@ export interface TermsTable {
   slug: string;
 }
 
+/** Which terms an article has, in the order they are shown (`position`). */
 export interface ArticleTermsTable {
   article_id: number;
   term_id: number;
   position: number;
 }
 
+/** A like or a bookmark: one per article and member (article_likes, article_bookmarks). */
 export interface ArticleReactionTable {
   article_id: number;
   user_id: number;
   created_at: string;
 }
 
+/** Single-use codes (migration 003): password reset links and the Google sign-in hand-off. */
 export interface OneTimeCodesTable {
   id: Generated<number>;
   /** sha256 (base64url) of the code; the code itself is never stored. */
@@ -85,6 +93,7 @@ export interface OneTimeCodesTable {
   created_at: string;
 }
 
+/** Every table by name, as Kysely sees the schema (both engines). */
 export interface Database {
   assistant_threads: AssistantThreadsTable;
   assistant_messages: AssistantMessagesTable;
@@ -127,12 +136,14 @@ export interface CommentsTable {
   hidden_by: number | null;
 }
 
+/** A like of a comment: one per comment and member (migration 006). */
 export interface CommentLikesTable {
   comment_id: number;
   user_id: number;
   created_at: string;
 }
 
+/** A member's report of a comment, with an optional reason (migration 006). */
 export interface CommentReportsTable {
   comment_id: number;
   user_id: number;

@@ -12,6 +12,7 @@ import {
   type SessionTokens,
 } from "../modules/accounts/sessions.ts";
 
+/** The signed-in member of a request (`request.user`), from a verified session token. */
 export interface RequestUser {
   id: number;
   role: Role;
@@ -65,6 +66,7 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
+/** How the auth plugin is registered. */
 export interface AuthPluginOptions {
   db: Db;
   sessions: SessionTokens;
@@ -72,6 +74,13 @@ export interface AuthPluginOptions {
   publicUrl: string;
 }
 
+/**
+ * The auth plugin: registers @fastify/cookie and, on every request, sets `request.user` from a
+ * valid session token (`Authorization: Bearer`, else the session cookie) whose token version is
+ * the member's current one, or `request.authFailed` for a forged, expired or revoked one.
+ * @throws ForbiddenError (403) for a cookie-authenticated state-changing request whose Origin or
+ * Referer is neither PUBLIC_URL's origin nor the request's own host (OWASP CSRF Cheat Sheet).
+ */
 export default fp<AuthPluginOptions>(async function auth(app: FastifyInstance, options) {
   await app.register(cookie);
   const publicOrigin = new URL(options.publicUrl).origin;

@@ -24,6 +24,11 @@ const nameByStatus: Record<number, ErrorName> = {
   429: "RateLimitError",
 };
 
+/**
+ * The error handler plugin: AppErrors answer their status, name, message and details; zod
+ * validation failures a 400 ValidationError listing each path; Fastify's own 4xx their status;
+ * anything else a logged 500 "Internal Server Error". Unknown routes answer a 404 NotFoundError.
+ */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

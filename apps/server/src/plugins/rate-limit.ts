@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../errors.ts";
 
+/** One named limiter: a budget of events per key and time window. */
 export interface RateLimit {
   /**
    * Counts one event for each key (e.g. `ip:1.2.3.4`, `email:a@b.c`); when any key is over its
@@ -17,6 +18,7 @@ export interface RateLimit {
   refund(...keys: string[]): Promise<void>;
 }
 
+/** Makes limiters over one store: Redis when REDIS_URL is set, else this process's memory. */
 export interface RateLimitFactory {
   /** A limiter allowing `points` events per `durationSeconds` per key. */
   create(name: string, points: number, durationSeconds: number): RateLimit;

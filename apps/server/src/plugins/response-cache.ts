@@ -12,6 +12,7 @@ interface CachedResponse {
   body: Buffer;
 }
 
+/** How the response cache plugin is registered. */
 export interface ResponseCacheOptions {
   /** How long a response is reused, in seconds; 0 turns the cache off. */
   ttlSeconds: number;
@@ -19,6 +20,7 @@ export interface ResponseCacheOptions {
   isStale?: () => boolean;
 }
 
+/** The response cache as the app sees it (`app.responseCache`). */
 export interface ResponseCache {
   /** Forgets everything (call after content changes in this process). */
   clear(): void;

@@ -6,6 +6,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 
+/** What `markdownToPlainText` keeps. */
 export interface PlainTextOptions {
   /**
    * Keep the text of code blocks. The search index keeps it (a reader may look for

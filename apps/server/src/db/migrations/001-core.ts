@@ -2,11 +2,14 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../client.ts";
 
-/** Creates the core tables on either engine; ids are integer identities on both. */
-export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = dialect === "sqlite" ? "integer" : "serial";
-  const ts = dialect === "sqlite" ? "text" : "timestamptz";
+/** The column types that differ by engine: integer identities and timestamps. */
+interface ColumnTypes {
+  id: "integer" | "serial";
+  ts: "text" | "timestamptz";
+}
 
+/** media (uploads and imported images) and users, whose profile picture is a media row. */
+async function createMediaAndUsers(db: Kysely<unknown>, { id, ts }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable("media")
     .addColumn("id", id, (c) => c.primaryKey())
@@ -34,7 +37,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("created_at", ts, (c) => c.notNull())
     .addColumn("updated_at", ts, (c) => c.notNull())
     .execute();
+}
 
+/** articles, with the indexes of the reader's two orders (by date, by clicks). */
+async function createArticles(db: Kysely<unknown>, { id, ts }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable("articles")
     .addColumn("id", id, (c) => c.primaryKey())
@@ -66,7 +72,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .on("articles")
     .columns(["status", "clicks"])
     .execute();
+}
 
+/** terms (types, categories, ecosystems, tags; unique by kind and slug) and article_terms. */
+async function createTerms(db: Kysely<unknown>, { id }: ColumnTypes): Promise<void> {
   await db.schema
     .createTable("terms")
     .addColumn("id", id, (c) => c.primaryKey())
@@ -86,7 +95,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint("article_terms_pk", ["article_id", "term_id"])
     .execute();
   await db.schema.createIndex("article_terms_term").on("article_terms").column("term_id").execute();
+}
 
+/** article_likes and article_bookmarks (one per article and member), then article_reads. */
+async function createReactionsAndReads(db: Kysely<unknown>, { ts }: ColumnTypes): Promise<void> {
   for (const table of ["article_likes", "article_bookmarks"]) {
     await db.schema
       .createTable(table)
@@ -111,4 +123,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("day", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("article_reads_pk", ["article_id", "visitor", "day"])
     .execute();
+}
+
+/** Creates the core tables on either engine; ids are integer identities on both. */
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const types: ColumnTypes =
+    dialect === "sqlite" ? { id: "integer", ts: "text" } : { id: "serial", ts: "timestamptz" };
+  await createMediaAndUsers(db, types);
+  await createArticles(db, types);
+  await createTerms(db, types);
+  await createReactionsAndReads(db, types);
 }

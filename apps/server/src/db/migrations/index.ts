@@ -12,6 +12,7 @@ import * as analytics from "./008-analytics.ts";
 import * as assistant from "./009-assistant.ts";
 import * as studio from "./010-studio.ts";
 
+/** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
+/** A user as the accounts queries read it, with the URL of their profile picture. */
 export interface UserRow {
   id: number;
   username: string;
@@ -80,6 +81,30 @@ export async function bumpTokenVersion(db: Q, userId: number): Promise<void> {
   await db
     .updateTable("users")
     .set((eb) => ({ token_version: eb("token_version", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Sets a new password hash from a reset link (inside the reset's transaction `db`): also marks the
+ * email verified (following the mailed link proves the member owns it) and bumps the token
+ * version, so every older session ends. `now` is ISO 8601.
+ */
+export async function setPasswordFromReset(
+  db: Q,
+  userId: number,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({
+      password_hash: passwordHash,
+      updated_at: now,
+      // Following the mailed link proves the member owns the email.
+      email_verified_at: now,
+      token_version: eb("token_version", "+", 1),
+    }))
     .where("id", "=", userId)
     .execute();
 }

@@ -7,6 +7,7 @@ import * as repo from "./accounts.repository.ts";
 import { assertPasswordAllowed, hashPassword, verifyPassword } from "./passwords.ts";
 import type { SessionTokens } from "./sessions.ts";
 
+/** A user row as the accounts queries read it, re-exported for the service's callers. */
 export type { UserRow } from "./accounts.repository.ts";
 
 /** A member as anyone may see them (no email, no role, never a hash). */
@@ -27,6 +28,7 @@ export function toOwnUser(row: repo.UserRow): OwnUser {
   return { ...toPublicUser(row), email: row.email, role: row.role as Role };
 }
 
+/** Sign-up, sign-in, sign-out and sessions (accounts.routes.ts, Google sign-in, the CLI). */
 export interface AccountsService {
   /**
    * Creates a member and signs them in. Rate limited per client IP (register: 10 an hour) so

@@ -14,7 +14,7 @@ import { type AuthResponse, USERNAME_MAX, USERNAME_MIN } from "@pragmatist/contr
 import type { GoogleConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
 import * as repo from "./accounts.repository.ts";
 import type { AccountsService } from "./accounts.service.ts";
 import { consumeOneTimeCode, createOneTimeCode } from "./one-time-codes.ts";
@@ -46,6 +46,7 @@ export class GoogleSignInRefused extends Error {
   }
 }
 
+/** Sign-in with Google as the routes use it (google.routes.ts); built by `createGoogleSignIn`. */
 export interface GoogleSignIn {
   /** True when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   readonly enabled: boolean;
@@ -77,6 +78,155 @@ export interface GoogleSignIn {
   exchange(code: string, ip: string): Promise<AuthResponse>;
 }
 
+/** What the Google sign-in's steps share, built once by `createGoogleSignIn`. */
+interface GoogleContext {
+  k: Db["kysely"];
+  now: () => Date;
+  config: GoogleConfig | null;
+  client: OAuth2Client | null;
+  jwks: ReturnType<typeof createRemoteJWKSet> | null;
+  /** The accepted `iss` values of an ID token. */
+  issuers: string[];
+  exchangeByIp: RateLimit;
+  accounts: AccountsService;
+}
+
+/** The configured parts of the context. @throws NotFoundError when Google sign-in is off. */
+function configured(ctx: GoogleContext) {
+  const { config, client, jwks } = ctx;
+  if (!config || !client || !jwks) throw new NotFoundError("Google sign-in is not configured");
+  return { config, client, jwks };
+}
+
+/**
+ * The ID token's verified claims: RS256 signature against the provider's JWKS, issuer, audience,
+ * expiry (60 s clock tolerance), `azp` when there are several audiences, and the nonce.
+ * @throws GoogleSignInRefused for a missing token or any failed check.
+ */
+async function verifyIdToken(
+  ctx: GoogleContext,
+  tokens: OAuth2Tokens,
+  nonce: string,
+): Promise<JWTPayload> {
+  const { config, jwks } = configured(ctx);
+  let idToken: string;
+  try {
+    idToken = tokens.idToken();
+  } catch (cause) {
+    throw new GoogleSignInRefused("no ID token in the token response", { cause });
+  }
+  try {
+    const { payload } = await jwtVerify(idToken, jwks, {
+      algorithms: ["RS256"],
+      issuer: ctx.issuers,
+      audience: config.clientId,
+      clockTolerance: 60,
+    });
+    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== config.clientId)
+      throw new GoogleSignInRefused("ID token azp is not our client");
+    if (typeof payload.nonce !== "string" || !same(payload.nonce, nonce))
+      throw new GoogleSignInRefused("ID token nonce mismatch");
+    return payload;
+  } catch (cause) {
+    if (cause instanceof GoogleSignInRefused) throw cause;
+    throw new GoogleSignInRefused("ID token failed verification", { cause });
+  }
+}
+
+/** The member with this verified email (claimed as verified), created when there is none. */
+async function findOrCreateMember(
+  ctx: GoogleContext,
+  email: string,
+  name: unknown,
+): Promise<number> {
+  const { k, now } = ctx;
+  const existing = await repo.findUserByEmail(k, email);
+  if (existing) {
+    await repo.claimVerifiedEmail(k, existing.id, now().toISOString());
+    return existing.id;
+  }
+  const id = await repo.insertMember(k, {
+    username: usernameFrom(name, email),
+    email,
+    passwordHash: null,
+    now: now().toISOString(),
+  });
+  if (id !== null) {
+    await repo.claimVerifiedEmail(k, id, now().toISOString());
+    return id;
+  }
+  // A concurrent sign-up with the same email won the unique constraint: link to it.
+  const raced = await repo.findUserByEmail(k, email);
+  if (!raced) throw new Error("member vanished between insert and select");
+  return raced.id;
+}
+
+/** `GoogleSignIn.start`. */
+function startSignIn(ctx: GoogleContext): GoogleAuthorization {
+  const { config, client } = configured(ctx);
+  const state = generateState();
+  const codeVerifier = generateCodeVerifier();
+  const nonce = randomBytes(32).toString("base64url");
+  const url = client.createAuthorizationURLWithPKCE(
+    config.authorizationUrl,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    GOOGLE_SCOPES,
+  );
+  url.searchParams.set("nonce", nonce);
+  return { url: url.toString(), state, codeVerifier, nonce };
+}
+
+/** `GoogleSignIn.finish`. */
+async function finishSignIn(
+  ctx: GoogleContext,
+  { code, state, error, stored }: Parameters<GoogleSignIn["finish"]>[0],
+): Promise<string> {
+  const { config, client } = configured(ctx);
+  if (error) throw new GoogleSignInRefused(`provider answered ${error.slice(0, 64)}`);
+  if (!state || !stored.state || !same(state, stored.state))
+    throw new GoogleSignInRefused("state mismatch");
+  if (!code || !stored.codeVerifier || !stored.nonce)
+    throw new GoogleSignInRefused("code, verifier or nonce missing");
+  let tokens: OAuth2Tokens;
+  try {
+    tokens = await client.validateAuthorizationCode(config.tokenUrl, code, stored.codeVerifier);
+  } catch (cause) {
+    throw new GoogleSignInRefused("code exchange failed", { cause });
+  }
+  const claims = await verifyIdToken(ctx, tokens, stored.nonce);
+  const verified = claims.email_verified === true || claims.email_verified === "true";
+  if (typeof claims.email !== "string" || !verified)
+    throw new GoogleSignInRefused("email missing or not verified");
+  const email = claims.email.trim().toLowerCase();
+  if (email.length === 0 || email.length > 254) throw new GoogleSignInRefused("email unusable");
+  const userId = await findOrCreateMember(ctx, email, claims.name);
+  return createOneTimeCode(ctx.k, {
+    userId,
+    purpose: "google-sign-in",
+    ttlSeconds: GOOGLE_CODE_TTL_SECONDS,
+    now: ctx.now(),
+  });
+}
+
+/** `GoogleSignIn.exchange`. */
+async function exchangeCode(ctx: GoogleContext, code: string, ip: string): Promise<AuthResponse> {
+  configured(ctx);
+  await ctx.exchangeByIp.consume(`ip:${ip}`);
+  const userId = await consumeOneTimeCode(ctx.k, {
+    code,
+    purpose: "google-sign-in",
+    now: ctx.now(),
+  });
+  if (userId === null) {
+    throw new ValidationError("This sign-in link is invalid or has expired. Please try again.", {
+      errors: [{ path: ["access_token"], message: "Invalid or expired code" }],
+    });
+  }
+  return ctx.accounts.issueSession(userId);
+}
+
 /** Builds the Google sign-in; with `config` null every entry point answers 404. */
 export function createGoogleSignIn(
   db: Db,
@@ -88,135 +238,28 @@ export function createGoogleSignIn(
     now: () => Date;
   },
 ): GoogleSignIn {
-  const k = db.kysely;
-  const { config, now } = deps;
-  const exchangeByIp = deps.limits.create("google-exchange-ip", 30, 15 * 60);
+  const { config } = deps;
   const redirectUri = `${deps.publicUrl}/api/connect/google/callback`;
-  const client = config
-    ? new OAuth2Client(config.clientId, config.clientSecret, redirectUri)
-    : null;
-  const jwks = config ? createRemoteJWKSet(new URL(config.jwksUrl)) : null;
-  // Google's ID tokens carry either form of its issuer (Google Identity, "Validate an ID token").
-  const issuers = config
-    ? config.issuer === "https://accounts.google.com"
-      ? [config.issuer, "accounts.google.com"]
-      : [config.issuer]
-    : [];
-
-  function configured() {
-    if (!config || !client || !jwks) throw new NotFoundError("Google sign-in is not configured");
-    return { config, client, jwks };
-  }
-
-  async function verifyIdToken(tokens: OAuth2Tokens, nonce: string): Promise<JWTPayload> {
-    const { config, jwks } = configured();
-    let idToken: string;
-    try {
-      idToken = tokens.idToken();
-    } catch (cause) {
-      throw new GoogleSignInRefused("no ID token in the token response", { cause });
-    }
-    try {
-      const { payload } = await jwtVerify(idToken, jwks, {
-        algorithms: ["RS256"],
-        issuer: issuers,
-        audience: config.clientId,
-        clockTolerance: 60,
-      });
-      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== config.clientId)
-        throw new GoogleSignInRefused("ID token azp is not our client");
-      if (typeof payload.nonce !== "string" || !same(payload.nonce, nonce))
-        throw new GoogleSignInRefused("ID token nonce mismatch");
-      return payload;
-    } catch (cause) {
-      if (cause instanceof GoogleSignInRefused) throw cause;
-      throw new GoogleSignInRefused("ID token failed verification", { cause });
-    }
-  }
-
-  async function findOrCreateMember(email: string, name: unknown): Promise<number> {
-    const existing = await repo.findUserByEmail(k, email);
-    if (existing) {
-      await repo.claimVerifiedEmail(k, existing.id, now().toISOString());
-      return existing.id;
-    }
-    const id = await repo.insertMember(k, {
-      username: usernameFrom(name, email),
-      email,
-      passwordHash: null,
-      now: now().toISOString(),
-    });
-    if (id !== null) {
-      await repo.claimVerifiedEmail(k, id, now().toISOString());
-      return id;
-    }
-    // A concurrent sign-up with the same email won the unique constraint: link to it.
-    const raced = await repo.findUserByEmail(k, email);
-    if (!raced) throw new Error("member vanished between insert and select");
-    return raced.id;
-  }
-
+  const ctx: GoogleContext = {
+    k: db.kysely,
+    now: deps.now,
+    config,
+    exchangeByIp: deps.limits.create("google-exchange-ip", 30, 15 * 60),
+    client: config ? new OAuth2Client(config.clientId, config.clientSecret, redirectUri) : null,
+    jwks: config ? createRemoteJWKSet(new URL(config.jwksUrl)) : null,
+    // Google's ID tokens carry either form of its issuer (Google Identity, "Validate an ID token").
+    issuers: config
+      ? config.issuer === "https://accounts.google.com"
+        ? [config.issuer, "accounts.google.com"]
+        : [config.issuer]
+      : [],
+    accounts: deps.accounts,
+  };
   return {
     enabled: config !== null,
-
-    start() {
-      const { config, client } = configured();
-      const state = generateState();
-      const codeVerifier = generateCodeVerifier();
-      const nonce = randomBytes(32).toString("base64url");
-      const url = client.createAuthorizationURLWithPKCE(
-        config.authorizationUrl,
-        state,
-        CodeChallengeMethod.S256,
-        codeVerifier,
-        GOOGLE_SCOPES,
-      );
-      url.searchParams.set("nonce", nonce);
-      return { url: url.toString(), state, codeVerifier, nonce };
-    },
-
-    async finish({ code, state, error, stored }) {
-      const { config, client } = configured();
-      if (error) throw new GoogleSignInRefused(`provider answered ${error.slice(0, 64)}`);
-      if (!state || !stored.state || !same(state, stored.state))
-        throw new GoogleSignInRefused("state mismatch");
-      if (!code || !stored.codeVerifier || !stored.nonce)
-        throw new GoogleSignInRefused("code, verifier or nonce missing");
-      let tokens: OAuth2Tokens;
-      try {
-        tokens = await client.validateAuthorizationCode(config.tokenUrl, code, stored.codeVerifier);
-      } catch (cause) {
-        throw new GoogleSignInRefused("code exchange failed", { cause });
-      }
-      const claims = await verifyIdToken(tokens, stored.nonce);
-      const verified = claims.email_verified === true || claims.email_verified === "true";
-      if (typeof claims.email !== "string" || !verified)
-        throw new GoogleSignInRefused("email missing or not verified");
-      const email = claims.email.trim().toLowerCase();
-      if (email.length === 0 || email.length > 254) throw new GoogleSignInRefused("email unusable");
-      const userId = await findOrCreateMember(email, claims.name);
-      return createOneTimeCode(k, {
-        userId,
-        purpose: "google-sign-in",
-        ttlSeconds: GOOGLE_CODE_TTL_SECONDS,
-        now: now(),
-      });
-    },
-
-    async exchange(code, ip) {
-      configured();
-      await exchangeByIp.consume(`ip:${ip}`);
-      const userId = await consumeOneTimeCode(k, { code, purpose: "google-sign-in", now: now() });
-      if (userId === null) {
-        throw new ValidationError(
-          "This sign-in link is invalid or has expired. Please try again.",
-          {
-            errors: [{ path: ["access_token"], message: "Invalid or expired code" }],
-          },
-        );
-      }
-      return deps.accounts.issueSession(userId);
-    },
+    start: () => startSignIn(ctx),
+    finish: (input) => finishSignIn(ctx, input),
+    exchange: (code, ip) => exchangeCode(ctx, code, ip),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Database, OneTimeCodesTable } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
+/** What a one-time code is for; a code of one purpose never works for another. */
 export type CodePurpose = OneTimeCodesTable["purpose"];
 
 /**

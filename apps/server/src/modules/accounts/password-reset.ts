@@ -19,6 +19,7 @@ export const RESET_CODE_TTL_SECONDS = 30 * 60;
  */
 export const INVITE_CODE_TTL_SECONDS = 3 * 24 * 60 * 60;
 
+/** Forgot-password and reset-password, and the invitation of new accounts (password-reset.routes.ts, cli). */
 export interface PasswordResetService {
   /**
    * Mails a reset link `${PUBLIC_URL}/passreset?code=…` when an account has this (normalised)
@@ -51,6 +52,142 @@ export interface PasswordResetService {
   settle(): Promise<void>;
 }
 
+/** What the password-reset steps share, built once by `createPasswordResetService`. */
+interface ResetContext {
+  k: Db["kysely"];
+  mailer: Mailer;
+  now: () => Date;
+  publicUrl: string;
+  siteName: string;
+}
+
+/** The member a password link goes to. */
+interface LinkRecipient {
+  id: number;
+  email: string;
+  username: string;
+}
+
+/** Mails `user` a single-use link to /passreset valid `ttlSeconds`, with `words` around it. */
+async function mailPasswordLink(
+  ctx: ResetContext,
+  user: LinkRecipient,
+  ttlSeconds: number,
+  words: (link: string) => { subject: string; mail: MailContent },
+  log: MailLogger,
+): Promise<void> {
+  const code = await createOneTimeCode(ctx.k, {
+    userId: user.id,
+    purpose: "password-reset",
+    ttlSeconds,
+    now: ctx.now(),
+  });
+  const { subject, mail } = words(`${ctx.publicUrl}/passreset?code=${code}`);
+  await ctx.mailer.send({ to: user.email, subject, ...composeMail(mail) }, log);
+}
+
+/** The words of a reset mail around its `link`. */
+function resetMailWords(ctx: ResetContext, user: LinkRecipient, link: string) {
+  const { siteName, publicUrl } = ctx;
+  return {
+    subject: `Reset your ${siteName} password`,
+    mail: {
+      siteName,
+      publicUrl,
+      intro: [
+        `Hello ${user.username},`,
+        `someone asked to reset the password of your ${siteName} account. If it was you, choose a new password here:`,
+      ],
+      action: { label: "Choose a new password", url: link },
+      outro: [
+        `The link works once, for ${RESET_CODE_TTL_SECONDS / 60} minutes. Setting a new password signs you out on every device.`,
+        "If you did not ask for this, ignore this mail: your password stays as it is.",
+      ],
+    },
+  };
+}
+
+/** The words of an invitation mail (a new account with `role`) around its `link`. */
+function inviteMailWords(ctx: ResetContext, user: LinkRecipient, role: string, link: string) {
+  const { siteName, publicUrl } = ctx;
+  return {
+    subject: `Your ${siteName} account: choose your password`,
+    mail: {
+      siteName,
+      publicUrl,
+      intro: [
+        `Hello ${user.username},`,
+        `an account with the role ${role} has been made for you at ${siteName}. Choose your password to sign in:`,
+      ],
+      action: { label: "Choose your password", url: link },
+      outro: [
+        `The link works once, for ${INVITE_CODE_TTL_SECONDS / 86400} days. Afterwards, "Forgot password" on the sign-in page sends a new one.`,
+        "If you did not expect this account, ignore this mail.",
+      ],
+    },
+  };
+}
+
+/** The background half of `forgotPassword`: mails a reset link when the email has an account. */
+async function mailResetLink(ctx: ResetContext, email: string, log: MailLogger): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.k, email);
+  if (!user?.email) return;
+  const recipient = { id: user.id, email: user.email, username: user.username };
+  await mailPasswordLink(
+    ctx,
+    recipient,
+    RESET_CODE_TTL_SECONDS,
+    (link) => resetMailWords(ctx, recipient, link),
+    log,
+  );
+  log.info({ userId: user.id }, "password reset mail sent");
+}
+
+/** `PasswordResetService.resetPassword` after the rate limit. */
+async function resetPassword(
+  ctx: ResetContext,
+  input: { code: string; password: string },
+): Promise<void> {
+  assertPasswordAllowed(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const done = await ctx.k.transaction().execute(async (trx) => {
+    const at = ctx.now();
+    const userId = await consumeOneTimeCode(trx, {
+      code: input.code,
+      purpose: "password-reset",
+      now: at,
+    });
+    if (userId === null) return false;
+    await repo.setPasswordFromReset(trx, userId, passwordHash, at.toISOString());
+    await revokeOneTimeCodes(trx, { userId, purpose: "password-reset", now: at });
+    return true;
+  });
+  if (!done) {
+    throw new ValidationError(
+      "This reset link is invalid or has expired. Please ask for a new one.",
+      { errors: [{ path: ["code"], message: "Invalid or expired code" }] },
+    );
+  }
+}
+
+/** `PasswordResetService.invite`. */
+async function invite(
+  ctx: ResetContext,
+  email: string,
+  { role, log }: { role: string; log: MailLogger },
+): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.k, email);
+  if (!user?.email) throw new NotFoundError("No account has this email");
+  const recipient = { id: user.id, email: user.email, username: user.username };
+  await mailPasswordLink(
+    ctx,
+    recipient,
+    INVITE_CODE_TTL_SECONDS,
+    (link) => inviteMailWords(ctx, recipient, role, link),
+    log,
+  );
+}
+
 /** Builds the password-reset service. `now` is the clock for code expiry (tests move it). */
 export function createPasswordResetService(
   db: Db,
@@ -62,126 +199,29 @@ export function createPasswordResetService(
     siteName: string;
   },
 ): PasswordResetService {
-  const k = db.kysely;
   const { mailer, now, publicUrl, siteName } = deps;
+  const ctx: ResetContext = { k: db.kysely, mailer, now, publicUrl, siteName };
   const forgotByIp = deps.limits.create("forgot-password-ip", 20, 60 * 60);
   const forgotByEmail = deps.limits.create("forgot-password-email", 5, 60 * 60);
   const resetByIp = deps.limits.create("reset-password-ip", 20, 15 * 60);
   const background = createBackgroundTasks();
-
-  /** Mails `user` a single-use link to /passreset valid `ttlSeconds`, with `words` around it. */
-  async function mailPasswordLink(
-    user: { id: number; email: string; username: string },
-    ttlSeconds: number,
-    words: (link: string) => { subject: string; mail: MailContent },
-    log: MailLogger,
-  ): Promise<void> {
-    const code = await createOneTimeCode(k, {
-      userId: user.id,
-      purpose: "password-reset",
-      ttlSeconds,
-      now: now(),
-    });
-    const { subject, mail } = words(`${publicUrl}/passreset?code=${code}`);
-    await mailer.send({ to: user.email, subject, ...composeMail(mail) }, log);
-  }
-
-  async function mailResetLink(email: string, log: MailLogger): Promise<void> {
-    const user = await repo.findUserByEmail(k, email);
-    if (!user?.email) return;
-    await mailPasswordLink(
-      { id: user.id, email: user.email, username: user.username },
-      RESET_CODE_TTL_SECONDS,
-      (link) => ({
-        subject: `Reset your ${siteName} password`,
-        mail: {
-          siteName,
-          publicUrl,
-          intro: [
-            `Hello ${user.username},`,
-            `someone asked to reset the password of your ${siteName} account. If it was you, choose a new password here:`,
-          ],
-          action: { label: "Choose a new password", url: link },
-          outro: [
-            `The link works once, for ${RESET_CODE_TTL_SECONDS / 60} minutes. Setting a new password signs you out on every device.`,
-            "If you did not ask for this, ignore this mail: your password stays as it is.",
-          ],
-        },
-      }),
-      log,
-    );
-    log.info({ userId: user.id }, "password reset mail sent");
-  }
 
   return {
     async forgotPassword(email, { ip, log }) {
       await forgotByIp.consume(`ip:${ip}`);
       await forgotByEmail.consume(`email:${email}`);
       background.run(
-        () => mailResetLink(email, log),
+        () => mailResetLink(ctx, email, log),
         (err) => log.error({ err }, "password reset mail failed"),
       );
     },
 
     async resetPassword(input, { ip }) {
       await resetByIp.consume(`ip:${ip}`);
-      assertPasswordAllowed(input.password);
-      const passwordHash = await hashPassword(input.password);
-      const done = await k.transaction().execute(async (trx) => {
-        const at = now();
-        const userId = await consumeOneTimeCode(trx, {
-          code: input.code,
-          purpose: "password-reset",
-          now: at,
-        });
-        if (userId === null) return false;
-        await trx
-          .updateTable("users")
-          .set((eb) => ({
-            password_hash: passwordHash,
-            updated_at: at.toISOString(),
-            // Following the mailed link proves the member owns the email.
-            email_verified_at: at.toISOString(),
-            token_version: eb("token_version", "+", 1),
-          }))
-          .where("id", "=", userId)
-          .execute();
-        await revokeOneTimeCodes(trx, { userId, purpose: "password-reset", now: at });
-        return true;
-      });
-      if (!done) {
-        throw new ValidationError(
-          "This reset link is invalid or has expired. Please ask for a new one.",
-          { errors: [{ path: ["code"], message: "Invalid or expired code" }] },
-        );
-      }
+      await resetPassword(ctx, input);
     },
 
-    async invite(email, { role, log }) {
-      const user = await repo.findUserByEmail(k, email);
-      if (!user?.email) throw new NotFoundError("No account has this email");
-      await mailPasswordLink(
-        { id: user.id, email: user.email, username: user.username },
-        INVITE_CODE_TTL_SECONDS,
-        (link) => ({
-          subject: `Your ${siteName} account: choose your password`,
-          mail: {
-            siteName,
-            publicUrl,
-            intro: [
-              `Hello ${user.username},`,
-              `an account with the role ${role} has been made for you at ${siteName}. Choose your password to sign in:`,
-            ],
-            action: { label: "Choose your password", url: link },
-            outro: [
-              `The link works once, for ${INVITE_CODE_TTL_SECONDS / 86400} days. Afterwards, "Forgot password" on the sign-in page sends a new one.`,
-              "If you did not expect this account, ignore this mail.",
-            ],
-          },
-        }),
-        log,
-      );
-    },
+    invite: (email, context) => invite(ctx, email, context),
 
     settle: background.settle,
   };

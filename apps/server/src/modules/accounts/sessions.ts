@@ -3,15 +3,18 @@
 import { createHmac } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
+/** The cookie that carries the session token in browsers (httpOnly; plugins/auth.ts). */
 export const SESSION_COOKIE = "pragmatist_session";
 /** Session lifetime: 30 days, in seconds. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
+/** What a session token carries: the member's id and their token version when it was issued. */
 export interface SessionClaims {
   userId: number;
   tokenVersion: number;
 }
 
+/** Issues and verifies session tokens (built by `createSessionTokens`). */
 export interface SessionTokens {
   /** Signs a session token for a user at their current token version. */
   issue(claims: SessionClaims): Promise<string>;

@@ -23,6 +23,7 @@ export interface Client {
   userAgent: string | undefined;
 }
 
+/** Page views and their daily statistics (analytics.routes.ts, the studio). */
 export interface AnalyticsService {
   /**
    * Records a page view of a person: adds one to the UTC day's views of the path, and to its

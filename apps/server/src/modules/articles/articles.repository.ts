@@ -4,6 +4,7 @@ import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
+/** Which published articles a list query keeps; every field given must match (AND). */
 export interface ArticleFilter {
   /** Type names, e.g. ["Research"]; any of them matches. */
   types?: string[];
@@ -21,8 +22,10 @@ export interface ArticleFilter {
   slug?: string;
 }
 
+/** List order: newest publish date first, or most clicks first. */
 export type ArticleSort = "date" | "clicks";
 
+/** An article as the list queries read it; `content` only when read with its content. */
 export interface ArticleRow {
   id: number;
   slug: string;
@@ -164,6 +167,7 @@ export async function findPublishedByIds(
     .execute();
 }
 
+/** One term of an article, with the article's id (`findTerms`). */
 export interface TermRow {
   article_id: number;
   kind: TermKind;
@@ -184,6 +188,7 @@ export async function findTerms(db: Q, articleIds: number[]): Promise<TermRow[]>
     .execute();
 }
 
+/** An author's public fields (`findAuthors`). */
 export interface AuthorRow {
   id: number;
   username: string;
@@ -201,6 +206,7 @@ export async function findAuthors(db: Q, userIds: number[]): Promise<AuthorRow[]
     .execute();
 }
 
+/** A thumbnail's URL, size in pixels and alternative text (`findMedia`). */
 export interface MediaRow {
   id: number;
   url: string;
@@ -315,6 +321,7 @@ export async function findTermsInUse(
   return rows.map((r) => ({ ...r, articleCount: Number(r.articleCount) }));
 }
 
+/** A live author with their bio, avatar and number of published articles (`findAuthorsInUse`). */
 export interface AuthorInUseRow {
   id: number;
   username: string;

@@ -13,8 +13,136 @@ import { PUBLIC_READ } from "../../http/cache.ts";
 import { boolParam, csvParam, idsParam, strictQuery } from "../../http/query.ts";
 import type { ArticlesService } from "./articles.service.ts";
 import { errorResponses } from "../../http/responses.ts";
+import type { ZodRoutes } from "../../http/routes.ts";
 
 const errors = errorResponses(400, 404);
+
+/** GET /api/articles: Strapi's list query, or one article by `filters[slug][$eq]`. */
+const listSchema = {
+  tags: ["articles"],
+  summary: "A page of published articles; with filters[slug][$eq], that article with its content",
+  querystring: strictQuery(
+    {
+      "pagination[page]": pageParam.default(1),
+      "pagination[pageSize]": pageSizeParam.default(25),
+      publicationState: z.literal("live").optional(),
+      "filters[slug][$eq]": z.string().min(1).max(200).optional(),
+      sort: z.enum(["publishDate:desc", "clicks:desc"]).optional(),
+    },
+    ["populate", "fields"],
+  ),
+  response: { 200: articleListResponseSchema, ...errors },
+};
+
+/** GET /api/articles/params: the filtered list (spec §7). */
+const paramsSchema = {
+  tags: ["articles"],
+  summary:
+    "A filtered page of published articles (spec §7: categories, author, tags, types, sortedByClicks)",
+  querystring: strictQuery({
+    categories: csvParam.optional(),
+    tags: csvParam.optional(),
+    ecosystems: csvParam.optional(),
+    withEcosystem: boolParam.optional(),
+    types: csvParam.pipe(z.array(z.enum(articleTypes))).optional(),
+    author: z.string().min(1).max(80).optional(),
+    sortedByClicks: boolParam.optional(),
+    page: pageParam.default(1),
+    pageSize: pageSizeParam.default(10),
+  }),
+  response: { 200: articleListResponseSchema, ...errors },
+};
+
+/** GET /api/articles/populate-fuzzy: cards by ids in search-rank order. */
+const populateFuzzySchema = {
+  tags: ["articles"],
+  summary: "Published articles by ids, in the order given (search rank), paged",
+  querystring: strictQuery({
+    articleIds: idsParam,
+    page: pageParam.default(1),
+    pageSize: pageSizeParam.default(20),
+    type: z.enum(articleTypes).optional(),
+  }),
+  response: { 200: articleListResponseSchema, ...errors },
+};
+
+/** GET /api/articles/count. */
+const countSchema = {
+  tags: ["articles"],
+  summary: "How many articles readers can find",
+  response: { 200: countResponseSchema },
+};
+
+/** GET /api/taxonomies/{categories|ecosystems}. */
+const taxonomiesSchema = {
+  tags: ["articles"],
+  summary: "Categories or ecosystems that have published articles, with their counts",
+  params: z.object({ kind: z.enum(["categories", "ecosystems"]) }),
+  response: {
+    200: z.object({
+      data: z.array(
+        z.object({ name: z.string(), slug: z.string(), articleCount: z.number().int() }),
+      ),
+    }),
+    ...errors,
+  },
+};
+
+/** GET /api/articles and GET /api/articles/params: the two list queries. */
+function listRoutes(r: ZodRoutes, articles: ArticlesService) {
+  r.get("/api/articles", { config: PUBLIC_READ, schema: listSchema }, async (req) => {
+    const q = req.query;
+    const slug = q["filters[slug][$eq]"];
+    return articles.list({
+      page: q["pagination[page]"],
+      pageSize: q["pagination[pageSize]"],
+      sort: q.sort === "clicks:desc" ? "clicks" : "date",
+      filter: slug === undefined ? {} : { slug },
+      withContent: slug !== undefined,
+    });
+  });
+
+  r.get("/api/articles/params", { config: PUBLIC_READ, schema: paramsSchema }, async (req) => {
+    const q = req.query;
+    return articles.list({
+      page: q.page,
+      pageSize: q.pageSize,
+      sort: q.sortedByClicks ? "clicks" : "date",
+      filter: {
+        categories: q.categories,
+        tags: q.tags,
+        ecosystems: q.ecosystems,
+        hasEcosystem: q.withEcosystem,
+        types: q.types,
+        author: q.author,
+      },
+    });
+  });
+}
+
+/** GET /api/articles/populate-fuzzy, /api/articles/count and /api/taxonomies/{kind}. */
+function lookupRoutes(r: ZodRoutes, articles: ArticlesService) {
+  r.get(
+    "/api/articles/populate-fuzzy",
+    { config: PUBLIC_READ, schema: populateFuzzySchema },
+    async (req) => {
+      const { articleIds, page, pageSize, type } = req.query;
+      return articles.listByIds(articleIds, { page, pageSize, ...(type ? { type } : {}) });
+    },
+  );
+
+  r.get("/api/articles/count", { config: PUBLIC_READ, schema: countSchema }, async () => ({
+    count: await articles.count(),
+  }));
+
+  r.get(
+    "/api/taxonomies/:kind",
+    { config: PUBLIC_READ, schema: taxonomiesSchema },
+    async (req) => ({
+      data: await articles.listTerms(req.params.kind === "categories" ? "category" : "ecosystem"),
+    }),
+  );
+}
 
 /**
  * Registers the /api/articles reads and /api/taxonomies on `app`; every one is public and
@@ -23,137 +151,6 @@ const errors = errorResponses(400, 404);
  */
 export function articlesRoutes(app: FastifyInstance, deps: { articles: ArticlesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { articles } = deps;
-
-  r.get(
-    "/api/articles",
-    {
-      config: PUBLIC_READ,
-      schema: {
-        tags: ["articles"],
-        summary:
-          "A page of published articles; with filters[slug][$eq], that article with its content",
-        querystring: strictQuery(
-          {
-            "pagination[page]": pageParam.default(1),
-            "pagination[pageSize]": pageSizeParam.default(25),
-            publicationState: z.literal("live").optional(),
-            "filters[slug][$eq]": z.string().min(1).max(200).optional(),
-            sort: z.enum(["publishDate:desc", "clicks:desc"]).optional(),
-          },
-          ["populate", "fields"],
-        ),
-        response: { 200: articleListResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const slug = q["filters[slug][$eq]"];
-      return articles.list({
-        page: q["pagination[page]"],
-        pageSize: q["pagination[pageSize]"],
-        sort: q.sort === "clicks:desc" ? "clicks" : "date",
-        filter: slug === undefined ? {} : { slug },
-        withContent: slug !== undefined,
-      });
-    },
-  );
-
-  r.get(
-    "/api/articles/params",
-    {
-      config: PUBLIC_READ,
-      schema: {
-        tags: ["articles"],
-        summary:
-          "A filtered page of published articles (spec §7: categories, author, tags, types, sortedByClicks)",
-        querystring: strictQuery({
-          categories: csvParam.optional(),
-          tags: csvParam.optional(),
-          ecosystems: csvParam.optional(),
-          withEcosystem: boolParam.optional(),
-          types: csvParam.pipe(z.array(z.enum(articleTypes))).optional(),
-          author: z.string().min(1).max(80).optional(),
-          sortedByClicks: boolParam.optional(),
-          page: pageParam.default(1),
-          pageSize: pageSizeParam.default(10),
-        }),
-        response: { 200: articleListResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      return articles.list({
-        page: q.page,
-        pageSize: q.pageSize,
-        sort: q.sortedByClicks ? "clicks" : "date",
-        filter: {
-          categories: q.categories,
-          tags: q.tags,
-          ecosystems: q.ecosystems,
-          hasEcosystem: q.withEcosystem,
-          types: q.types,
-          author: q.author,
-        },
-      });
-    },
-  );
-
-  r.get(
-    "/api/articles/populate-fuzzy",
-    {
-      config: PUBLIC_READ,
-      schema: {
-        tags: ["articles"],
-        summary: "Published articles by ids, in the order given (search rank), paged",
-        querystring: strictQuery({
-          articleIds: idsParam,
-          page: pageParam.default(1),
-          pageSize: pageSizeParam.default(20),
-          type: z.enum(articleTypes).optional(),
-        }),
-        response: { 200: articleListResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const { articleIds, page, pageSize, type } = req.query;
-      return articles.listByIds(articleIds, { page, pageSize, ...(type ? { type } : {}) });
-    },
-  );
-
-  r.get(
-    "/api/articles/count",
-    {
-      config: PUBLIC_READ,
-      schema: {
-        tags: ["articles"],
-        summary: "How many articles readers can find",
-        response: { 200: countResponseSchema },
-      },
-    },
-    async () => ({ count: await articles.count() }),
-  );
-
-  r.get(
-    "/api/taxonomies/:kind",
-    {
-      config: PUBLIC_READ,
-      schema: {
-        tags: ["articles"],
-        summary: "Categories or ecosystems that have published articles, with their counts",
-        params: z.object({ kind: z.enum(["categories", "ecosystems"]) }),
-        response: {
-          200: z.object({
-            data: z.array(
-              z.object({ name: z.string(), slug: z.string(), articleCount: z.number().int() }),
-            ),
-          }),
-          ...errors,
-        },
-      },
-    },
-    async (req) => ({
-      data: await articles.listTerms(req.params.kind === "categories" ? "category" : "ecosystem"),
-    }),
-  );
+  listRoutes(r, deps.articles);
+  lookupRoutes(r, deps.articles);
 }

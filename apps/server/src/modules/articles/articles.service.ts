@@ -1,8 +1,8 @@
-// Rules of the article library: what readers may see, page maths, and the row -> contract mapping.
+// Rules of the article library: what readers may see and page maths (the row -> contract mapping
+// is article-cards.ts).
 import {
   type Article,
   type ArticleCard,
-  type ArticleCardAttributes,
   type ArticleListResponse,
   type ArticleType,
   type AuthorProfile,
@@ -12,15 +12,21 @@ import {
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import * as repo from "./articles.repository.ts";
-import type { ArticleFilter, ArticleRow, ArticleSort } from "./articles.repository.ts";
+import type { ArticleFilter, ArticleSort } from "./articles.repository.ts";
+import { hydrate } from "./article-cards.ts";
 
+/** The list filter and sort, re-exported for the service's callers (articles.repository.ts). */
 export type { ArticleFilter, ArticleSort };
 
+/** The time source deciding which publish dates are past (tests pass a fixed one). */
 export interface Clock {
+  /** The current time. */
   now(): Date;
 }
+/** The real clock: `new Date()` at each call. */
 export const systemClock: Clock = { now: () => new Date() };
 
+/** What readers may see of the article library (routes, the web's loaders, other modules). */
 export interface ArticlesService {
   /** A page of published articles (cards; full articles when `withContent`). */
   list(options: {
@@ -61,175 +67,104 @@ export interface ArticlesService {
   findAuthor(slug: string): Promise<AuthorProfile | null>;
 }
 
+/** What the service's reads share: the query builder and the current time as ISO 8601. */
+interface ArticlesContext {
+  k: Db["kysely"];
+  nowIso: () => string;
+}
+
+/** `ArticlesService.list`. */
+async function list(
+  { k, nowIso }: ArticlesContext,
+  { page, pageSize, sort, filter, withContent = false }: Parameters<ArticlesService["list"]>[0],
+) {
+  const now = nowIso();
+  const [total, rows] = await Promise.all([
+    repo.countPublished(k, filter, now),
+    repo.findPublishedPage(k, filter, {
+      sort,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      now,
+      withContent,
+    }),
+  ]);
+  return {
+    data: await hydrate(k, rows),
+    meta: { pagination: paginationMeta(page, pageSize, total) },
+  };
+}
+
+/** `ArticlesService.listByIds`. */
+async function listByIds(
+  { k, nowIso }: ArticlesContext,
+  ids: number[],
+  { page, pageSize, type }: { page: number; pageSize: number; type?: ArticleType },
+): Promise<ArticleListResponse> {
+  const rows = await repo.findPublishedByIds(k, ids, type ? { types: [type] } : {}, nowIso());
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+  const slice = rows.slice((page - 1) * pageSize, page * pageSize);
+  return {
+    data: (await hydrate(k, slice)) as ArticleCard[],
+    meta: { pagination: paginationMeta(page, pageSize, rows.length) },
+  };
+}
+
+/** `ArticlesService.findBySlug`. */
+async function findBySlug({ k, nowIso }: ArticlesContext, slug: string): Promise<Article | null> {
+  const rows = await repo.findPublishedPage(
+    k,
+    { slug },
+    {
+      sort: "date",
+      limit: 1,
+      offset: 0,
+      now: nowIso(),
+      withContent: true,
+    },
+  );
+  if (rows.length === 0) return null;
+  const [article] = (await hydrate(k, rows)) as Article[];
+  return article ?? null;
+}
+
+/** `ArticlesService.listAuthors`. */
+async function listAuthors({ k, nowIso }: ArticlesContext): Promise<AuthorProfile[]> {
+  const rows = await repo.findAuthorsInUse(k, nowIso());
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    slug: authorSlug(r.username),
+    bio: r.bio,
+    avatarUrl: r.avatar_url,
+    articleCount: r.article_count,
+  }));
+}
+
+/** `ArticlesService.findAuthor`. */
+async function findAuthor(ctx: ArticlesContext, slug: string): Promise<AuthorProfile | null> {
+  const wanted = authorSlug(slug);
+  if (!wanted) return null;
+  return (await listAuthors(ctx)).find((a) => a.slug === wanted) ?? null;
+}
+
 /** Builds the service over a database; `clock` is injectable. */
 export function createArticlesService(db: Db, clock: Clock = systemClock): ArticlesService {
   const k = db.kysely;
-
-  async function hydrate(rows: ArticleRow[]): Promise<(ArticleCard | Article)[]> {
-    const ids = rows.map((r) => r.id);
-    const authorIds = [
-      ...new Set(rows.map((r) => r.author_id).filter((v): v is number => v !== null)),
-    ];
-    const mediaIds = [
-      ...new Set(rows.map((r) => r.thumbnail_id).filter((v): v is number => v !== null)),
-    ];
-    const [terms, authors, media, reactions, comments] = await Promise.all([
-      repo.findTerms(k, ids),
-      repo.findAuthors(k, authorIds),
-      repo.findMedia(k, mediaIds),
-      repo.findReactionCounts(k, ids),
-      repo.findCommentCounts(k, ids),
-    ]);
-    const authorById = new Map(authors.map((a) => [a.id, a]));
-    const mediaById = new Map(media.map((m) => [m.id, m]));
-    const reactionsById = new Map(reactions.map((r) => [r.article_id, r]));
-    const commentsById = new Map(comments.map((c) => [c.article_id, Number(c.n)]));
-    const termsById = new Map<number, repo.TermRow[]>();
-    for (const t of terms) {
-      const list = termsById.get(t.article_id) ?? [];
-      list.push(t);
-      termsById.set(t.article_id, list);
-    }
-    return rows.map((r) => {
-      const own = termsById.get(r.id) ?? [];
-      const of = (kind: string) => own.filter((t) => t.kind === kind);
-      const author = r.author_id === null ? undefined : authorById.get(r.author_id);
-      const thumb = r.thumbnail_id === null ? undefined : mediaById.get(r.thumbnail_id);
-      const counts = reactionsById.get(r.id);
-      const attributes: ArticleCardAttributes = {
-        title: r.title,
-        subTitle: r.sub_title,
-        slug: r.slug,
-        publishDate: r.publish_date,
-        thumbnailUrl: thumb
-          ? {
-              url: thumb.url,
-              width: thumb.width,
-              height: thumb.height,
-              alternativeText: thumb.alternative_text,
-            }
-          : null,
-        author: author
-          ? {
-              id: author.id,
-              username: author.username,
-              profilePicture: author.avatar_url ? { url: author.avatar_url } : null,
-            }
-          : null,
-        clicks: r.clicks,
-        types: of("type").map((t) => t.name as ArticleType),
-        categories: of("category").map((t) => ({ name: t.name, slug: t.slug })),
-        tags: of("tag").map((t) => t.name),
-        ecosystems: of("ecosystem").map((t) => ({ name: t.name, slug: t.slug })),
-        likeCount: Number(counts?.likes ?? 0),
-        bookmarkCount: Number(counts?.bookmarks ?? 0),
-        commentCount: commentsById.get(r.id) ?? 0,
-        readingTimeMinutes: r.reading_time_minutes,
-        excerpt: r.excerpt,
-      };
-      if (r.content === undefined) return { id: r.id, attributes };
-      return {
-        id: r.id,
-        attributes: {
-          ...attributes,
-          content: r.content,
-          body: r.body === 1,
-          // A scheduled article was last edited before it went out: never before its publication.
-          updatedAt: new Date(
-            Math.max(Date.parse(r.updated_at), Date.parse(r.publish_date)),
-          ).toISOString(),
-          source:
-            r.source_name && r.source_url
-              ? { name: r.source_name, url: r.source_url, licence: r.source_licence ?? "" }
-              : null,
-        },
-      };
-    });
-  }
-
   const nowIso = () => clock.now().toISOString();
-
-  async function listAuthors(): Promise<AuthorProfile[]> {
-    const rows = await repo.findAuthorsInUse(k, nowIso());
-    return rows.map((r) => ({
-      id: r.id,
-      username: r.username,
-      slug: authorSlug(r.username),
-      bio: r.bio,
-      avatarUrl: r.avatar_url,
-      articleCount: r.article_count,
-    }));
-  }
-
+  const ctx: ArticlesContext = { k, nowIso };
   return {
-    async list({ page, pageSize, sort, filter, withContent = false }) {
-      const now = nowIso();
-      const [total, rows] = await Promise.all([
-        repo.countPublished(k, filter, now),
-        repo.findPublishedPage(k, filter, {
-          sort,
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-          now,
-          withContent,
-        }),
-      ]);
-      return {
-        data: await hydrate(rows),
-        meta: { pagination: paginationMeta(page, pageSize, total) },
-      };
-    },
-
-    async listByIds(ids, { page, pageSize, type }) {
-      const rows = await repo.findPublishedByIds(k, ids, type ? { types: [type] } : {}, nowIso());
-      const rank = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-      const slice = rows.slice((page - 1) * pageSize, page * pageSize);
-      return {
-        data: (await hydrate(slice)) as ArticleCard[],
-        meta: { pagination: paginationMeta(page, pageSize, rows.length) },
-      };
-    },
-
-    async findBySlug(slug) {
-      const rows = await repo.findPublishedPage(
-        k,
-        { slug },
-        {
-          sort: "date",
-          limit: 1,
-          offset: 0,
-          now: nowIso(),
-          withContent: true,
-        },
-      );
-      if (rows.length === 0) return null;
-      const [article] = (await hydrate(rows)) as Article[];
-      return article ?? null;
-    },
-
-    count() {
-      return repo.countPublished(k, {}, nowIso());
-    },
-
+    list: (options) => list(ctx, options),
+    listByIds: (ids, options) => listByIds(ctx, ids, options),
+    findBySlug: (slug) => findBySlug(ctx, slug),
+    count: () => repo.countPublished(k, {}, nowIso()),
     async isPublished(slug) {
       return (await repo.findPublishedIdBySlug(k, slug, nowIso())) !== null;
     },
-
-    addClick(slug) {
-      return repo.addClick(k, slug, nowIso());
-    },
-
-    listTerms(kind) {
-      return repo.findTermsInUse(k, kind, nowIso());
-    },
-
-    listAuthors,
-
-    async findAuthor(slug) {
-      const wanted = authorSlug(slug);
-      if (!wanted) return null;
-      return (await listAuthors()).find((a) => a.slug === wanted) ?? null;
-    },
+    addClick: (slug) => repo.addClick(k, slug, nowIso()),
+    listTerms: (kind) => repo.findTermsInUse(k, kind, nowIso()),
+    listAuthors: () => listAuthors(ctx),
+    findAuthor: (slug) => findAuthor(ctx, slug),
   };
 }

@@ -1,6 +1,7 @@
 // The house style of a mail: plain text and a simple HTML twin with the site name; no images,
 // no tracking pixels, no rewritten links.
 
+/** The words of a mail, which `composeMail` lays out as plain text and HTML. */
 export interface MailContent {
   /** The publication's name (SITE_NAME), shown as the header and in the sign-off. */
   siteName: string;

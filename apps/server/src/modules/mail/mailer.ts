@@ -24,6 +24,7 @@ export interface MailLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** Sends mail over SMTP, or writes it to the outbox folder (built by `createMailer`). */
 export interface Mailer {
   /** Where messages go: an SMTP server, or .eml files in the outbox folder. */
   readonly transport: "smtp" | "outbox";
@@ -39,6 +40,7 @@ export interface Mailer {
   close(): void;
 }
 
+/** How `createMailer` is built. */
 export interface MailerOptions {
   /** `smtp://user:pass@host:587` or `smtps://…:465`; undefined for outbox mode. */
   smtpUrl: string | undefined;

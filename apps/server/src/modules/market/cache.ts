@@ -19,6 +19,7 @@ class BackingOffError extends Error {
   }
 }
 
+/** The market data cache, in Redis or in memory (built by `createMarketCache`). */
 export interface MarketCache {
   /**
    * The value under `key`. A value stored less than `ttlSeconds` ago is served as is. Otherwise
@@ -31,6 +32,7 @@ export interface MarketCache {
   close(): Promise<void>;
 }
 
+/** How `createMarketCache` is built. */
 export interface MarketCacheOptions {
   /** Redis URL; memory in this process when undefined. */
   redisUrl: string | undefined;

@@ -41,6 +41,7 @@ export const CACHE_SECONDS = {
 
 /** The periods `/coins/{id}/ohlc` accepts (any other `days` is refused), in days. */
 const OHLC_DAYS = [1, 7, 14, 30, 90, 180, 365] as const;
+/** One of the periods CoinGecko's OHLC endpoint accepts, in days. */
 export type OhlcDays = (typeof OHLC_DAYS)[number];
 
 /**

@@ -12,11 +12,12 @@ import {
   type TrendingTokens,
 } from "@pragmatist/contracts";
 import type { CoinGeckoConfig } from "../../config.ts";
-import { type Cached, createMarketCache } from "./cache.ts";
+import { type Cached, createMarketCache, type MarketCache } from "./cache.ts";
 import {
   backoffSeconds,
   byRank,
   CACHE_SECONDS,
+  type CoinGeckoApi,
   type CoinRef,
   createCoinGeckoApi,
   type MarketBody,
@@ -57,6 +58,7 @@ export interface MarketLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/** How `createMarketService` is built. */
 export interface MarketServiceOptions {
   /** CoinGecko access (config.coinGecko); null serves the offline snapshot. */
   coinGecko: CoinGeckoConfig | null;
@@ -82,6 +84,80 @@ function served<T extends MarketFreshness>(hit: Cached<MarketBody<T>>): T {
   return { ...hit.value, source: "coingecko", stale: hit.stale, ageSeconds: hit.ageSeconds } as T;
 }
 
+/** What the live service's lookups share. */
+interface LiveContext {
+  api: CoinGeckoApi;
+  cache: MarketCache;
+  /** Coins seen in live answers, by id (the SEEN_COINS most recent). */
+  seen: LRUCache<string, CoinRef>;
+  log: MarketLogger;
+}
+
+/** Keeps `coins` among the seen coins, for knownCoins. */
+function remember(
+  seen: LRUCache<string, CoinRef>,
+  coins: ReadonlyArray<Omit<CoinRef, "rank"> & { rank?: number | null }>,
+): void {
+  for (const { id, symbol, name, rank } of coins) {
+    seen.set(id, { id, symbol, name, rank: rank ?? null });
+  }
+}
+
+/** Runs one tool's lookup; any failure is logged and becomes the §8 fetch error. */
+async function guarded<T>(
+  log: MarketLogger,
+  what: string,
+  work: () => Promise<MarketResult<T>>,
+): Promise<MarketResult<T>> {
+  try {
+    return await work();
+  } catch (err) {
+    log.warn({ err, what }, "market data unavailable");
+    return fetchFailed;
+  }
+}
+
+/** The coin CoinGecko's search ranks first for `query`, or null (no coins, or empty query). */
+async function findCoin(ctx: LiveContext, query: string): Promise<CoinRef | null> {
+  const q = normalizeQuery(query);
+  if (!q) return null;
+  const hit = await ctx.cache.get(`search:${q}`, CACHE_SECONDS.search, () => ctx.api.findCoin(q));
+  if (hit.value) remember(ctx.seen, [hit.value]);
+  return hit.value;
+}
+
+/** `MarketService.getTokenData`, live. */
+async function liveTokenData(ctx: LiveContext, query: string): Promise<MarketResult<TokenData>> {
+  const coin = await findCoin(ctx, query);
+  if (!coin) return { error: MARKET_ERRORS.noResults, query };
+  const hit = await ctx.cache.get(`token:${coin.id}`, CACHE_SECONDS.token, () =>
+    ctx.api.tokenData(coin.id),
+  );
+  return served<TokenData>(hit);
+}
+
+/** `MarketService.getOhlc`, live. */
+async function liveOhlc(
+  ctx: LiveContext,
+  query: string,
+  days: number,
+): Promise<MarketResult<Ohlc>> {
+  const coin = await findCoin(ctx, query);
+  if (!coin) return { error: MARKET_ERRORS.noResults, query };
+  const period = snapOhlcDays(days);
+  const hit = await ctx.cache.get(`ohlc:${coin.id}:${period}`, CACHE_SECONDS.ohlc, () =>
+    ctx.api.ohlc(coin, period),
+  );
+  return served<Ohlc>(hit);
+}
+
+/** The snapshot's coins and the seen ones (these win), by rank, as knownCoins lists them. */
+function knownCoins(snapshot: SnapshotSource, seen: LRUCache<string, CoinRef>) {
+  const coins = new Map(snapshot.knownCoins().map((c) => [c.id, c]));
+  for (const c of seen.values()) coins.set(c.id, c);
+  return [...coins.values()].sort(byRank).map(({ id, symbol, name }) => ({ id, symbol, name }));
+}
+
 /**
  * The market service: live from CoinGecko when `coinGecko` is set (see createCoinGeckoApi), each
  * endpoint cached for CoinGecko's own cache time (CACHE_SECONDS) in Redis or memory, with a shared
@@ -103,73 +179,25 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     backoffSeconds,
     onStoreError: (err) => log.warn({ err }, "market cache store failed; answering uncached"),
   });
-  const seen = new LRUCache<string, CoinRef>({ max: SEEN_COINS });
-  const remember = (coins: ReadonlyArray<Omit<CoinRef, "rank"> & { rank?: number | null }>) => {
-    for (const { id, symbol, name, rank } of coins) {
-      seen.set(id, { id, symbol, name, rank: rank ?? null });
-    }
-  };
-
-  /** Runs one tool's lookup; any failure is logged and becomes the §8 fetch error. */
-  async function guarded<T>(
-    what: string,
-    work: () => Promise<MarketResult<T>>,
-  ): Promise<MarketResult<T>> {
-    try {
-      return await work();
-    } catch (err) {
-      log.warn({ err, what }, "market data unavailable");
-      return fetchFailed;
-    }
-  }
-
-  /** The coin CoinGecko's search ranks first for `query`, or null (no coins, or empty query). */
-  async function findCoin(query: string): Promise<CoinRef | null> {
-    const q = normalizeQuery(query);
-    if (!q) return null;
-    const hit = await cache.get(`search:${q}`, CACHE_SECONDS.search, () => api.findCoin(q));
-    if (hit.value) remember([hit.value]);
-    return hit.value;
-  }
+  const ctx: LiveContext = { api, cache, seen: new LRUCache({ max: SEEN_COINS }), log };
 
   return {
-    getTokenData: (query) =>
-      guarded<TokenData>("getTokenData", async () => {
-        const coin = await findCoin(query);
-        if (!coin) return { error: MARKET_ERRORS.noResults, query };
-        const hit = await cache.get(`token:${coin.id}`, CACHE_SECONDS.token, () =>
-          api.tokenData(coin.id),
-        );
-        return served<TokenData>(hit);
-      }),
+    getTokenData: (query) => guarded(log, "getTokenData", () => liveTokenData(ctx, query)),
     getNewTokens: () =>
-      guarded<NewTokens>("getNewTokens", async () => {
+      guarded<NewTokens>(log, "getNewTokens", async () => {
         if (config.plan === "demo") return snapshot.newTokens();
         const hit = await cache.get("new", CACHE_SECONDS.newTokens, () => api.newTokens());
-        remember(hit.value.tokens);
+        remember(ctx.seen, hit.value.tokens);
         return served<NewTokens>(hit);
       }),
     getTrendingTokens: () =>
-      guarded<TrendingTokens>("getTrendingTokens", async () => {
+      guarded<TrendingTokens>(log, "getTrendingTokens", async () => {
         const hit = await cache.get("trending", CACHE_SECONDS.trending, () => api.trending());
-        remember(hit.value.tokens);
+        remember(ctx.seen, hit.value.tokens);
         return served<TrendingTokens>(hit);
       }),
-    getOhlc: (query, days) =>
-      guarded<Ohlc>("getOhlc", async () => {
-        const coin = await findCoin(query);
-        if (!coin) return { error: MARKET_ERRORS.noResults, query };
-        const period = snapOhlcDays(days);
-        const hit = await cache.get(`ohlc:${coin.id}:${period}`, CACHE_SECONDS.ohlc, () =>
-          api.ohlc(coin, period),
-        );
-        return served<Ohlc>(hit);
-      }),
-    knownCoins() {
-      const coins = new Map(snapshot.knownCoins().map((c) => [c.id, c]));
-      for (const c of seen.values()) coins.set(c.id, c);
-      return [...coins.values()].sort(byRank).map(({ id, symbol, name }) => ({ id, symbol, name }));
-    },
+    getOhlc: (query, days) => guarded(log, "getOhlc", () => liveOhlc(ctx, query, days)),
+    knownCoins: () => knownCoins(snapshot, ctx.seen),
     close: () => cache.close(),
   };
 }

@@ -76,6 +76,7 @@ export function listConfirmed(db: Q) {
     .execute();
 }
 
+/** A newsletter subscriber as editors see them (dates ISO 8601). */
 export interface SubscriberRow {
   id: number;
   email: string;

@@ -14,6 +14,7 @@ const newToken = () => randomBytes(32).toString("base64url");
 /** The stored form of a token: sha256, base64url; 256 random bits need no salt or slow hash. */
 const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("base64url");
 
+/** The newsletter's sign-up, confirmation, unsubscription and editors' views. */
 export interface NewsletterService {
   /**
    * Accepts a (normalised) email for the newsletter. The caller answers the same at once for a
@@ -39,6 +40,84 @@ export interface NewsletterService {
   settle(): Promise<void>;
 }
 
+/** What the sign-up's background work shares, built once by `createNewsletterService`. */
+interface NewsletterContext {
+  k: Db["kysely"];
+  mailer: Mailer;
+  now: () => Date;
+  publicUrl: string;
+  siteName: string;
+}
+
+/** The confirmation mail to `email`, with its confirm and one-click unsubscribe links. */
+function confirmationMessage(
+  { publicUrl, siteName }: NewsletterContext,
+  email: string,
+  tokens: { confirm: string; unsubscribe: string },
+): MailMessage & { headers: Record<string, string> } {
+  const confirmUrl = `${publicUrl}/api/newsletter/confirm?token=${tokens.confirm}`;
+  const unsubscribeUrl = `${publicUrl}/api/newsletter/unsubscribe?token=${tokens.unsubscribe}`;
+  const body = composeMail({
+    siteName,
+    publicUrl,
+    intro: [
+      "Hello,",
+      `someone asked to subscribe this address to the ${siteName} newsletter. If it was you, confirm here:`,
+    ],
+    action: { label: "Confirm my subscription", url: confirmUrl },
+    outro: [
+      "If you did not ask for this, ignore this mail: you will get nothing more from us.",
+      `Unsubscribe at any time: ${unsubscribeUrl}`,
+    ],
+  });
+  // Nodemailer takes `headers`; MailMessage does not name them, so they ride along the spread.
+  return {
+    to: email,
+    subject: `Confirm your ${siteName} subscription`,
+    ...body,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+/** The background half of `subscribe`: marks the address pending and mails fresh links. */
+async function register(ctx: NewsletterContext, email: string, log: MailLogger): Promise<void> {
+  const confirmToken = newToken();
+  const unsubscribeToken = newToken();
+  const id = await repo.upsertPending(ctx.k, {
+    email,
+    confirmTokenHash: hashToken(confirmToken),
+    unsubscribeTokenHash: hashToken(unsubscribeToken),
+    now: ctx.now().toISOString(),
+  });
+  if (id === null) return; // already confirmed: nothing to do, and the answer said nothing.
+  const message = confirmationMessage(ctx, email, {
+    confirm: confirmToken,
+    unsubscribe: unsubscribeToken,
+  });
+  await ctx.mailer.send(message, log);
+  log.info({ subscriberId: id }, "newsletter confirmation mail sent");
+}
+
+/** `NewsletterService.exportCsv`. */
+async function exportCsv(k: Db["kysely"]): Promise<string> {
+  const rows = await repo.listConfirmed(k);
+  // RFC 4180 quoting by csv-stringify; a leading =, +, - or @ is neutralised so a spreadsheet
+  // never runs an address as a formula (OWASP CSV injection).
+  return stringify(
+    rows.map((r) => [r.email, r.status, r.created_at, r.confirmed_at ?? ""]),
+    {
+      header: true,
+      columns: ["email", "status", "created_at", "confirmed_at"],
+      record_delimiter: "windows",
+      cast: { string: (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) },
+    },
+  );
+}
+
+/** Builds the newsletter service; `now` stamps subscriptions and confirmations (tests move it). */
 export function createNewsletterService(
   db: Db,
   deps: {
@@ -51,55 +130,17 @@ export function createNewsletterService(
 ): NewsletterService {
   const k = db.kysely;
   const { mailer, now, publicUrl, siteName } = deps;
+  const ctx: NewsletterContext = { k, mailer, now, publicUrl, siteName };
   const byIp = deps.limits.create("newsletter-ip", 20, 60 * 60);
   const byEmail = deps.limits.create("newsletter-email", 5, 60 * 60);
   const background = createBackgroundTasks();
-
-  async function register(email: string, log: MailLogger): Promise<void> {
-    const confirmToken = newToken();
-    const unsubscribeToken = newToken();
-    const id = await repo.upsertPending(k, {
-      email,
-      confirmTokenHash: hashToken(confirmToken),
-      unsubscribeTokenHash: hashToken(unsubscribeToken),
-      now: now().toISOString(),
-    });
-    if (id === null) return; // already confirmed: nothing to do, and the answer said nothing.
-    const confirmUrl = `${publicUrl}/api/newsletter/confirm?token=${confirmToken}`;
-    const unsubscribeUrl = `${publicUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
-    const body = composeMail({
-      siteName,
-      publicUrl,
-      intro: [
-        "Hello,",
-        `someone asked to subscribe this address to the ${siteName} newsletter. If it was you, confirm here:`,
-      ],
-      action: { label: "Confirm my subscription", url: confirmUrl },
-      outro: [
-        "If you did not ask for this, ignore this mail: you will get nothing more from us.",
-        `Unsubscribe at any time: ${unsubscribeUrl}`,
-      ],
-    });
-    // Nodemailer takes `headers`; MailMessage does not name them, so they ride along the spread.
-    const message: MailMessage & { headers: Record<string, string> } = {
-      to: email,
-      subject: `Confirm your ${siteName} subscription`,
-      ...body,
-      headers: {
-        "List-Unsubscribe": `<${unsubscribeUrl}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    };
-    await mailer.send(message, log);
-    log.info({ subscriberId: id }, "newsletter confirmation mail sent");
-  }
 
   return {
     async subscribe(email, { ip, log }) {
       await byIp.consume(`ip:${ip}`);
       await byEmail.consume(`email:${email}`);
       background.run(
-        () => register(email, log),
+        () => register(ctx, email, log),
         (err) => log.error({ err }, "newsletter subscription failed"),
       );
     },
@@ -114,20 +155,7 @@ export function createNewsletterService(
 
     list: (filter, page) => repo.listSubscribers(k, filter, page),
 
-    async exportCsv() {
-      const rows = await repo.listConfirmed(k);
-      // RFC 4180 quoting by csv-stringify; a leading =, +, - or @ is neutralised so a spreadsheet
-      // never runs an address as a formula (OWASP CSV injection).
-      return stringify(
-        rows.map((r) => [r.email, r.status, r.created_at, r.confirmed_at ?? ""]),
-        {
-          header: true,
-          columns: ["email", "status", "created_at", "confirmed_at"],
-          record_delimiter: "windows",
-          cast: { string: (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) },
-        },
-      );
-    },
+    exportCsv: () => exportCsv(k),
 
     settle: background.settle,
   };

@@ -89,6 +89,7 @@ export async function hasReacted(
   return row !== undefined;
 }
 
+/** A bookmarked published article with when it was bookmarked (ISO 8601). */
 export interface BookmarkRow {
   id: number;
   title: string;

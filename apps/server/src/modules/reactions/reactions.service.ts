@@ -12,6 +12,7 @@ import * as repo from "./reactions.repository.ts";
 /** Bookmarks listed on the account page: the spec's client fetches at most 999 (spec §9). */
 export const BOOKMARKS_LIMIT = 999;
 
+/** Likes and bookmarks of articles (reactions.routes.ts, the users module). */
 export interface ReactionsService {
   /**
    * Who liked the article (every member id, earliest first) and the counts. Bookmarks are

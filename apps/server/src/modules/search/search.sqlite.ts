@@ -1,18 +1,8 @@
 // SQLite search: an FTS5 index ranked by bm25, and the indexed vocabulary in memory for typo correction.
 import type SQLite from "better-sqlite3";
-import {
-  type VocabularyEntry,
-  type WordLookup,
-  completions,
-  corrections,
-  MAX_LIMIT,
-  RANK_MARGIN,
-  indexedFields,
-  maxEdits,
-  queryWords,
-  termGroup,
-} from "./search.query.ts";
+import { MAX_LIMIT, RANK_MARGIN, indexedFields, queryWords, termGroup } from "./search.query.ts";
 import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
+import { Vocabulary } from "./search.vocabulary.ts";
 
 /**
  * bm25 weights in the column order of articles_fts (title, sub_title, content, tags): a title hit
@@ -24,99 +14,6 @@ const RANK = "bm25(articles_fts, 10.0, 4.0, 1.0, 4.0)";
 /** How long a loaded vocabulary is trusted before checking for changes by other processes. */
 const VOCABULARY_MAX_AGE_MS = 30_000;
 
-/**
- * Vocabulary words with their document counts, bucketed so a correction compares a misspelt word
- * only with words of similar length sharing its first (or else its last) letter, and sorted for
- * prefix completion. Loaded from the fts5vocab table; `add` keeps it current between reloads.
- */
-class Vocabulary {
-  readonly generation: number;
-  checkedAt: number;
-  private readonly entries = new Map<string, VocabularyEntry>();
-  private readonly sorted: string[] = [];
-  private readonly byFirst = new Map<string, VocabularyEntry[]>();
-  private readonly byLast = new Map<string, VocabularyEntry[]>();
-
-  constructor(rows: Iterable<{ term: string; doc: number }>, generation: number, at: number) {
-    this.generation = generation;
-    this.checkedAt = at;
-    for (const row of rows) this.put(row.term, row.doc);
-    this.sorted.sort();
-  }
-
-  /** Counts one more article containing each of `words` (a new word is inserted in order). */
-  add(words: string[]): void {
-    for (const word of words) {
-      const entry = this.entries.get(word);
-      if (entry) {
-        entry.docCount += 1;
-        continue;
-      }
-      this.put(word, 1);
-      this.sorted.pop();
-      this.sorted.splice(this.lowerBound(word), 0, word);
-    }
-  }
-
-  lookup(word: string): WordLookup {
-    return {
-      known: this.entries.has(word),
-      completions: () => completions(word, this.prefixed(word)),
-      corrections: () => {
-        const d = maxEdits(word);
-        if (d === 0) return [];
-        const found = corrections(word, this.bucketed(this.byFirst, word, word[0] ?? "", d));
-        if (found.length > 0) return found;
-        return corrections(word, this.bucketed(this.byLast, word, word.at(-1) ?? "", d));
-      },
-    };
-  }
-
-  private put(word: string, docCount: number): void {
-    const entry = { word, docCount };
-    this.entries.set(word, entry);
-    this.sorted.push(word);
-    push(this.byFirst, `${word.length} ${word[0]}`, entry);
-    push(this.byLast, `${word.length} ${word.at(-1)}`, entry);
-  }
-
-  private *bucketed(
-    buckets: Map<string, VocabularyEntry[]>,
-    word: string,
-    letter: string,
-    edits: number,
-  ): Generator<VocabularyEntry> {
-    for (let n = Math.max(1, word.length - edits); n <= word.length + edits; n++) {
-      yield* buckets.get(`${n} ${letter}`) ?? [];
-    }
-  }
-
-  private *prefixed(prefix: string): Generator<VocabularyEntry> {
-    for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
-      const word = this.sorted[i] as string;
-      if (!word.startsWith(prefix)) return;
-      yield this.entries.get(word) as VocabularyEntry;
-    }
-  }
-
-  private lowerBound(word: string): number {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.sorted[mid] as string) < word) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 /** An FTS5 string literal; `plainWords` output has no quotes, the doubling is belt and braces. */
 function phrase(word: string): string {
   return `"${word.replaceAll('"', '""')}"`;
@@ -127,6 +24,153 @@ function matchExpression(groups: string[][], op: "AND" | "OR"): string {
   return groups
     .map((g) => (g.length === 1 ? phrase(g[0] as string) : `(${g.map(phrase).join(" OR ")})`))
     .join(` ${op} `);
+}
+
+/**
+ * The engine's prepared statements. Ranking runs inside FTS5 alone and only the top rows are
+ * checked against articles: joining first makes SQLite look up (and sort) every matching article,
+ * several times slower for common words. CROSS JOIN pins the join order; left alone, the planner
+ * walks the status index instead.
+ */
+function prepareStatements(db: SQLite.Database) {
+  return {
+    rank: db
+      .prepare<[string, number], number>(
+        `select rowid from articles_fts where articles_fts match ? order by ${RANK}, rowid limit ?`,
+      )
+      .pluck(),
+    visible: db.prepare<[string, string], SearchHit>(
+      `select a.id, a.title, a.slug
+         from json_each(?) as j cross join articles a on a.id = j.value
+        where a.status = 'published' and a.publish_date <= ?`,
+    ),
+    vocabulary: db.prepare<[], { term: string; doc: number }>(
+      "select term, doc from articles_fts_vocab",
+    ),
+    generation: db.prepare<[], number>("select generation from search_state where id = 1").pluck(),
+    bump: db.prepare("update search_state set generation = generation + 1 where id = 1"),
+    deleteText: db.prepare<[number]>("delete from articles_fts where rowid = ?"),
+    insertText: db.prepare<[number, string, string, string, string]>(
+      "insert into articles_fts (rowid, title, sub_title, content, tags) values (?, ?, ?, ?, ?)",
+    ),
+    deleteWords: db.prepare<[number]>("delete from articles_fts_words where rowid = ?"),
+    insertWords: db.prepare<[number, string]>(
+      "insert into articles_fts_words (rowid, words) values (?, ?)",
+    ),
+    clear: db.prepare("insert into articles_fts (articles_fts) values ('delete-all')"),
+    clearWords: db.prepare(
+      "insert into articles_fts_words (articles_fts_words) values ('delete-all')",
+    ),
+    // Merges the index into one segment: after a bulk load, queries read one b-tree per term.
+    optimize: db.prepare("insert into articles_fts (articles_fts) values ('optimize')"),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** The engine's state: its database, and what it prepares or loads on first use. */
+interface SqliteSearchState {
+  db: SQLite.Database;
+  /** Prepared on first use: the service may be created before migrations have run. */
+  statements: Statements | null;
+  vocabulary: Vocabulary | null;
+}
+
+/** The prepared statements, prepared on the first call. */
+function st(state: SqliteSearchState): Statements {
+  return (state.statements ??= prepareStatements(state.db));
+}
+
+/** Writes (or rewrites) one article's text and words; returns its words. */
+function write(s: Statements, doc: SearchDocument): string[] {
+  const f = indexedFields(doc);
+  s.deleteText.run(doc.id);
+  s.insertText.run(doc.id, f.title, f.subTitle, f.content, f.tags);
+  s.deleteWords.run(doc.id);
+  s.insertWords.run(doc.id, f.vocabulary.join(" "));
+  return f.vocabulary;
+}
+
+/** The engine's writes, each one transaction that bumps the change counter. */
+function writeTransactions(state: SqliteSearchState) {
+  const { db } = state;
+  return {
+    indexOne: db.transaction((doc: SearchDocument) => {
+      const words = write(st(state), doc);
+      st(state).bump.run();
+      return words;
+    }),
+    removeOne: db.transaction((id: number) => {
+      const s = st(state);
+      s.deleteText.run(id);
+      s.deleteWords.run(id);
+      s.bump.run();
+    }),
+    replaceAll: db.transaction((docs: SearchDocument[]) => {
+      const s = st(state);
+      s.clear.run();
+      s.clearWords.run();
+      for (const doc of docs) write(s, doc);
+      s.optimize.run();
+      s.bump.run();
+    }),
+  };
+}
+
+/**
+ * The best `max` published articles for an FTS5 expression: the top of the FTS5 ranking with a
+ * margin for drafts and future-dated articles, widened until enough are visible or none is left.
+ */
+function ranked(s: Statements, expression: string, published: string, max: number): SearchHit[] {
+  for (let want = max + RANK_MARGIN; ; want *= 4) {
+    const ids = s.rank.all(expression, want);
+    if (ids.length === 0) return [];
+    const rows = s.visible.all(JSON.stringify(ids), published);
+    if (rows.length >= max || ids.length < want) {
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const hits: SearchHit[] = [];
+      for (const id of ids) {
+        const hit = byId.get(id);
+        if (hit) hits.push({ id: hit.id, title: hit.title, slug: hit.slug });
+        if (hits.length === max) break;
+      }
+      return hits;
+    }
+  }
+}
+
+/** The vocabulary, reloaded when another process (or a removal here) changed the index. */
+function currentVocabulary(state: SqliteSearchState): Vocabulary {
+  const at = Date.now();
+  const { vocabulary } = state;
+  if (vocabulary && at - vocabulary.checkedAt < VOCABULARY_MAX_AGE_MS) return vocabulary;
+  const s = st(state);
+  const generation = s.generation.get() ?? 0;
+  if (vocabulary && vocabulary.generation === generation) {
+    vocabulary.checkedAt = at;
+    return vocabulary;
+  }
+  state.vocabulary = new Vocabulary(s.vocabulary.iterate(), generation, at);
+  return state.vocabulary;
+}
+
+/** `SearchEngine.search`; `now` decides which publish dates are past. */
+function searchDocuments(
+  state: SqliteSearchState,
+  query: string,
+  limit: number,
+  now: () => Date,
+): SearchHit[] {
+  const words = queryWords(query);
+  const max = Math.min(Math.max(Math.floor(limit), 0), MAX_LIMIT);
+  if (words.length === 0 || !(max > 0)) return [];
+  const vocab = currentVocabulary(state);
+  const groups = words.map((w, i) => termGroup(w, i === words.length - 1, vocab.lookup(w)));
+  const published = now().toISOString();
+  const hits = ranked(st(state), matchExpression(groups, "AND"), published, max);
+  if (hits.length > 0 || groups.length === 1) return hits;
+  // No article has every word: rank those that have some of them.
+  return ranked(st(state), matchExpression(groups, "OR"), published, max);
 }
 
 /**
@@ -142,143 +186,24 @@ export function createSqliteSearch(
   options: SearchOptions = {},
 ): SearchEngine {
   if (!sqlite) throw new Error("The SQLite search engine needs a SQLite database");
-  const db = sqlite;
   const now = options.now ?? (() => new Date());
-  let statements: ReturnType<typeof prepare> | null = null;
-  let vocabulary: Vocabulary | null = null;
-
-  // Prepared on first use: the service may be created before migrations have run. Ranking runs
-  // inside FTS5 alone and only the top rows are checked against articles: joining first makes
-  // SQLite look up (and sort) every matching article, several times slower for common words.
-  // CROSS JOIN pins the join order; left alone, the planner walks the status index instead.
-  function prepare() {
-    return {
-      rank: db
-        .prepare<[string, number], number>(
-          `select rowid from articles_fts where articles_fts match ? order by ${RANK}, rowid limit ?`,
-        )
-        .pluck(),
-      visible: db.prepare<[string, string], SearchHit>(
-        `select a.id, a.title, a.slug
-           from json_each(?) as j cross join articles a on a.id = j.value
-          where a.status = 'published' and a.publish_date <= ?`,
-      ),
-      vocabulary: db.prepare<[], { term: string; doc: number }>(
-        "select term, doc from articles_fts_vocab",
-      ),
-      generation: db
-        .prepare<[], number>("select generation from search_state where id = 1")
-        .pluck(),
-      bump: db.prepare("update search_state set generation = generation + 1 where id = 1"),
-      deleteText: db.prepare<[number]>("delete from articles_fts where rowid = ?"),
-      insertText: db.prepare<[number, string, string, string, string]>(
-        "insert into articles_fts (rowid, title, sub_title, content, tags) values (?, ?, ?, ?, ?)",
-      ),
-      deleteWords: db.prepare<[number]>("delete from articles_fts_words where rowid = ?"),
-      insertWords: db.prepare<[number, string]>(
-        "insert into articles_fts_words (rowid, words) values (?, ?)",
-      ),
-      clear: db.prepare("insert into articles_fts (articles_fts) values ('delete-all')"),
-      clearWords: db.prepare(
-        "insert into articles_fts_words (articles_fts_words) values ('delete-all')",
-      ),
-      // Merges the index into one segment: after a bulk load, queries read one b-tree per term.
-      optimize: db.prepare("insert into articles_fts (articles_fts) values ('optimize')"),
-    };
-  }
-  const st = () => (statements ??= prepare());
-
-  function write(doc: SearchDocument): string[] {
-    const f = indexedFields(doc);
-    const s = st();
-    s.deleteText.run(doc.id);
-    s.insertText.run(doc.id, f.title, f.subTitle, f.content, f.tags);
-    s.deleteWords.run(doc.id);
-    s.insertWords.run(doc.id, f.vocabulary.join(" "));
-    return f.vocabulary;
-  }
-
-  const indexOne = db.transaction((doc: SearchDocument) => {
-    const words = write(doc);
-    st().bump.run();
-    return words;
-  });
-  const removeOne = db.transaction((id: number) => {
-    const s = st();
-    s.deleteText.run(id);
-    s.deleteWords.run(id);
-    s.bump.run();
-  });
-  const replaceAll = db.transaction((docs: SearchDocument[]) => {
-    const s = st();
-    s.clear.run();
-    s.clearWords.run();
-    for (const doc of docs) write(doc);
-    s.optimize.run();
-    s.bump.run();
-  });
-
-  /**
-   * The best `max` published articles for an FTS5 expression: the top of the FTS5 ranking with a
-   * margin for drafts and future-dated articles, widened until enough are visible or none is left.
-   */
-  function ranked(expression: string, published: string, max: number): SearchHit[] {
-    const s = st();
-    for (let want = max + RANK_MARGIN; ; want *= 4) {
-      const ids = s.rank.all(expression, want);
-      if (ids.length === 0) return [];
-      const rows = s.visible.all(JSON.stringify(ids), published);
-      if (rows.length >= max || ids.length < want) {
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        const hits: SearchHit[] = [];
-        for (const id of ids) {
-          const hit = byId.get(id);
-          if (hit) hits.push({ id: hit.id, title: hit.title, slug: hit.slug });
-          if (hits.length === max) break;
-        }
-        return hits;
-      }
-    }
-  }
-
-  /** The vocabulary, reloaded when another process (or a removal here) changed the index. */
-  function currentVocabulary(): Vocabulary {
-    const at = Date.now();
-    if (vocabulary && at - vocabulary.checkedAt < VOCABULARY_MAX_AGE_MS) return vocabulary;
-    const s = st();
-    const generation = s.generation.get() ?? 0;
-    if (vocabulary && vocabulary.generation === generation) {
-      vocabulary.checkedAt = at;
-      return vocabulary;
-    }
-    vocabulary = new Vocabulary(s.vocabulary.iterate(), generation, at);
-    return vocabulary;
-  }
-
+  const state: SqliteSearchState = { db: sqlite, statements: null, vocabulary: null };
+  const writes = writeTransactions(state);
   return {
     async index(doc) {
-      const words = indexOne(doc);
+      const words = writes.indexOne(doc);
       // New words are correctable at once; exact counts (and removals) follow within 30 s.
-      vocabulary?.add(words);
+      state.vocabulary?.add(words);
     },
     async remove(id) {
-      removeOne(id);
+      writes.removeOne(id);
     },
     async replaceAll(docs) {
-      replaceAll(docs);
-      vocabulary = null;
+      writes.replaceAll(docs);
+      state.vocabulary = null;
     },
     async search(query, limit) {
-      const words = queryWords(query);
-      const max = Math.min(Math.max(Math.floor(limit), 0), MAX_LIMIT);
-      if (words.length === 0 || !(max > 0)) return [];
-      const vocab = currentVocabulary();
-      const groups = words.map((w, i) => termGroup(w, i === words.length - 1, vocab.lookup(w)));
-      const published = now().toISOString();
-      const hits = ranked(matchExpression(groups, "AND"), published, max);
-      if (hits.length > 0 || groups.length === 1) return hits;
-      // No article has every word: rank those that have some of them.
-      return ranked(matchExpression(groups, "OR"), published, max);
+      return searchDocuments(state, query, limit, now);
     },
   };
 }

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+/** Where uploaded and imported images are kept, and how they are served. */
 export interface MediaStorage {
   /**
    * Stores `bytes` under `key` (a relative path such as "articles/gas-1a2b3c4d5e6f7a8b.webp")

@@ -29,6 +29,7 @@ const ACCEPTED = new Map([
 
 const REFUSED_MESSAGE = "Only JPEG, PNG, WebP or GIF images can be uploaded";
 
+/** Members' uploads (upload.routes.ts). */
 export interface UploadService {
   /**
    * Stores a member's avatar. `read` is called once the member is within their upload budget

@@ -25,6 +25,9 @@ const populateNames: ReadonlySet<string> = new Set(userPopulateKeys);
  * `*` (everything). Any other parameter or relation name is a 400 (as `http/query.ts` does).
  */
 const populateValue = z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]);
+/**
+ * The query string of GET /api/users/{id}: `{ populate }`, the relation names asked for (see above).
+ */
 export const userQuerySchema = z
   .object({ populate: populateValue.optional() })
   .catchall(populateValue)

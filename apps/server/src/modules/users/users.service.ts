@@ -13,6 +13,7 @@ import type { ReactionsService } from "../reactions/reactions.service.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
 import * as repo from "./users.repository.ts";
 
+/** Members' profiles: reading, changing and deleting them (users.routes.ts). */
 export interface UsersService {
   /**
    * A member's profile (spec §7 GET /api/users/{id}). Anyone sees the public fields (id,

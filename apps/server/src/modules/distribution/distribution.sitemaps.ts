@@ -1,0 +1,156 @@
+// The sitemap index and the sitemaps of articles, categories and authors (issue #6
+// "Distribution"), each URL dated by its newest article.
+import { Readable } from "node:stream";
+import type { ArticleCard } from "@pragmatist/contracts";
+import {
+  type IndexItem,
+  SitemapIndexStream,
+  type SitemapItemLoose,
+  SitemapStream,
+  streamToPromise,
+} from "sitemap";
+import type { Db } from "../../db/client.ts";
+import type { ArticlesService } from "../articles/articles.service.ts";
+import { findUpdatedAt } from "./distribution.repository.ts";
+
+/** Articles read per page while listing them all. */
+const PAGE_SIZE = 100;
+
+/** What the sitemaps are built from; `base` is the absolute public URL without a trailing slash. */
+export interface SitemapContext {
+  db: Db;
+  articles: ArticlesService;
+  base: string;
+}
+
+interface Dated {
+  card: ArticleCard;
+  /** The later of the publish date and the last change, ISO 8601. */
+  lastmod: string;
+}
+
+/** The later of two dates, as given. */
+function later(a: string, b: string): string {
+  return new Date(a).getTime() >= new Date(b).getTime() ? a : b;
+}
+
+function toIso(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** The absolute URL of the article page `/p/{slug}` under `base`. */
+export function articleUrl(base: string, slug: string): string {
+  return `${base}/p/${encodeURIComponent(slug)}`;
+}
+
+async function render(stream: SitemapStream | SitemapIndexStream, items: unknown[]) {
+  return (await streamToPromise(Readable.from(items).pipe(stream))).toString("utf8");
+}
+
+/** The cards with their lastmod: the later of publish date and `updated_at`. */
+async function withLastmod(ctx: SitemapContext, cards: ArticleCard[]): Promise<Dated[]> {
+  const updated = await findUpdatedAt(
+    ctx.db.kysely,
+    cards.map((c) => c.id),
+  );
+  return cards.map((card) => {
+    const publish = card.attributes.publishDate;
+    const changed = updated.get(card.id);
+    return { card, lastmod: toIso(changed ? later(publish, changed) : publish) };
+  });
+}
+
+/** Every published article, newest first, with its lastmod. */
+async function allArticles(ctx: SitemapContext): Promise<Dated[]> {
+  const cards: ArticleCard[] = [];
+  for (let page = 1; ; page++) {
+    const res = await ctx.articles.list({ page, pageSize: PAGE_SIZE, sort: "date", filter: {} });
+    cards.push(...(res.data as ArticleCard[]));
+    if (page >= res.meta.pagination.pageCount) break;
+  }
+  return withLastmod(ctx, cards);
+}
+
+/** The newest lastmod per key (category slug, author id). */
+function newestBy(articles: Dated[], keys: (a: ArticleCard) => string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of articles) {
+    for (const key of keys(a.card)) {
+      const seen = out.get(key);
+      out.set(key, seen ? later(seen, a.lastmod) : a.lastmod);
+    }
+  }
+  return out;
+}
+
+function urlset(base: string, items: SitemapItemLoose[]): Promise<string> {
+  return render(
+    new SitemapStream({
+      hostname: base,
+      xmlns: { news: false, xhtml: false, image: false, video: false },
+    }),
+    items,
+  );
+}
+
+/** /sitemap.xml: the three sitemaps, dated by the newest article. */
+export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
+  const articles = await allArticles(ctx);
+  const newest = articles.reduce<string | undefined>(
+    (acc, a) => (acc ? later(acc, a.lastmod) : a.lastmod),
+    undefined,
+  );
+  const items: IndexItem[] = ["articles", "categories", "authors"].map((name) => ({
+    url: `${ctx.base}/sitemaps/${name}.xml`,
+    ...(newest ? { lastmod: newest } : {}),
+  }));
+  return render(new SitemapIndexStream(), items);
+}
+
+/** /sitemaps/articles.xml: every published article page. */
+export async function articlesSitemap(ctx: SitemapContext): Promise<string> {
+  const articles = await allArticles(ctx);
+  return urlset(
+    ctx.base,
+    articles.map((a) => ({
+      url: articleUrl(ctx.base, a.card.attributes.slug),
+      lastmod: a.lastmod,
+    })),
+  );
+}
+
+/** /sitemaps/categories.xml: every category with published articles. */
+export async function categoriesSitemap(ctx: SitemapContext): Promise<string> {
+  const newest = newestBy(await allArticles(ctx), (c) =>
+    c.attributes.categories.map((t) => t.slug),
+  );
+  return urlset(
+    ctx.base,
+    [...newest].map(([slug, lastmod]) => ({
+      url: `${ctx.base}/categories/${encodeURIComponent(slug)}`,
+      lastmod,
+    })),
+  );
+}
+
+/** /sitemaps/authors.xml: the author pages that exist. */
+export async function authorsSitemap(ctx: SitemapContext): Promise<string> {
+  // The pages that exist: live authors with published articles, one per slug (the lowest
+  // user id, as the page itself resolves it), dated by their newest article.
+  const [articles, authors] = await Promise.all([allArticles(ctx), ctx.articles.listAuthors()]);
+  const newest = newestBy(articles, (c) =>
+    c.attributes.author ? [String(c.attributes.author.id)] : [],
+  );
+  const bySlug = new Map<string, string>();
+  for (const author of authors) {
+    const lastmod = newest.get(String(author.id));
+    if (author.slug && lastmod && !bySlug.has(author.slug)) bySlug.set(author.slug, lastmod);
+  }
+  return urlset(
+    ctx.base,
+    [...bySlug].map(([slug, lastmod]) => ({
+      url: `${ctx.base}/authors/${encodeURIComponent(slug)}`,
+      lastmod,
+    })),
+  );
+}
