@@ -33,9 +33,11 @@ import { securityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
 import { closeServices, createServices, type Services, startServices } from "./services.ts";
 
+/** What buildApp can take besides the config (tests and the dev server set these). */
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share a prepared one). */
   db?: Db;
+  /** The clock deciding what is published and when (tests move it). */
   clock?: Clock;
   /** Serve pages: "build" from apps/web/build, a Vite dev server, or false for the API only. */
   web?: "build" | ViteDevServer | false;

@@ -1,6 +1,7 @@
 // Work a request starts but does not wait for (mails after a constant answer), tracked so that
 // shutdown and tests can wait until it has finished.
 
+/** Work started without waiting for it, which shutdown and tests can wait for. */
 export interface BackgroundTasks {
   /** Starts `work` now without awaiting it; a failure goes to `onError` and never rejects. */
   run(work: () => Promise<void>, onError: (err: unknown) => void): void;

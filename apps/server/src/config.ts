@@ -1,4 +1,5 @@
-// One zod schema over process.env -> frozen Config. Nothing else reads process.env (DESIGN.md).
+// One zod schema over process.env -> frozen Config. Nothing else reads process.env
+// (docs/architecture.md#conventions).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -27,8 +28,8 @@ const envSchema = z.object({
   // Mail: SMTP when set (smtp://user:pass@host:587, smtps://…:465), else an outbox folder.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  // Google sign-in (spec §7): enabled when both are set. The endpoints are overridable so tests
-  // (and an OIDC-compatible stand-in) can point elsewhere.
+  // Google sign-in (docs/product.md#api-google): enabled when both are set. The endpoints are
+  // overridable so tests (and an OIDC-compatible stand-in) can point elsewhere.
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER_URL: z.string().url().default("https://accounts.google.com"),

@@ -1,7 +1,8 @@
 // React Router's default Node server entry, with three changes. React 19.3 no longer "outlines"
 // finished Suspense boundaries once a page passes `progressiveChunkSize` bytes (12.8 kB by default,
 // which put the article's comments inside `<div hidden id="S:0">`, shown only by a script). A
-// publication's pages arrive as readable HTML, with or without JavaScript (DESIGN.md, issue #4).
+// publication's pages arrive as readable HTML, with or without JavaScript
+// (docs/architecture.md#request-path, issue #4).
 // Every inline script carries the response's CSP nonce. The HTML is compressed as it streams.
 import { PassThrough } from "node:stream";
 

@@ -1,6 +1,6 @@
 // Document shell: header and footer on every page, default meta, the root loader (site settings
 // and the footer's latest News), and the router's error boundary ("Unexpected Application Error!",
-// spec §2).
+// docs/product.md#error-boundary).
 import { type OwnUser, publicationContext, viewerContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // A hashed file, cached for a year, rather than a data: URI repeated in every page and in the JS.
@@ -35,7 +35,7 @@ if (typeof document !== "undefined") {
   zod.__zod_globalConfig = { ...zod.__zod_globalConfig, jitless: true };
 }
 
-/** Footer "Most Popular": the 3 latest News articles (spec §2 Footer, §9). */
+/** Footer "Most Popular": the 3 latest News articles (docs/product.md#footer). */
 const POPULAR_COUNT = 3;
 
 /**
@@ -89,8 +89,9 @@ export const links: Route.LinksFunction = () => [
  * hydration scripts at low priority.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  // The feeds (issue #6), in every page head with the configured site name (the root loader's
-  // data; `links` gets none, and the error screens have it unless the root loader failed).
+  // The feeds (docs/product.md#page-head), in every page head with the configured site name (the
+  // root loader's data; `links` gets none, and the error screens have it unless the root loader
+  // failed).
   const siteName = useSiteData()?.site.name ?? defaultSite.name;
   // `<html data-hydrated>` once React has taken the page over: the document's load event does not
   // imply that its buttons work, so a browser test waits for this mark before using a fresh page.
@@ -186,8 +187,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The router's last boundary (spec §2 "Unexpected Application Error!"): the error's status line or
- * message inside the frame, with the site data when the root loader itself did not fail.
+ * The router's last boundary ("Unexpected Application Error!", docs/product.md#error-boundary):
+ * the error's status line or message inside the frame, with the site data when the root loader
+ * itself did not fail.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,4 +1,4 @@
-// Explicit route table: it reads like the spec's route table (§2).
+// Explicit route table: it reads like the product's route table (docs/product.md#route-table).
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**

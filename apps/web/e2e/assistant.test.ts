@@ -1,7 +1,8 @@
-// Max in headless Chromium (issue #5, spec §2 Assistant screen, §4, §6, §9): an anonymous visitor's
-// 2 answers, credits 2 / 2 → 0 / 2 and the login message; the stats card and the candlestick
-// chart; a member's history across reloads, the concurrent-send alert, the PDF export read back
-// with a PDF parser, clear history; "Ask Max about this article"; the phone layout.
+// Max in headless Chromium (issue #5, docs/product.md#assistant-screen, #assistant-conversation,
+// #assistant-credits, #constants): an anonymous visitor's 2 answers, credits 2 / 2 → 0 / 2 and the
+// login message; the stats card and the candlestick chart; a member's history across reloads, the
+// concurrent-send alert, the PDF export read back with a PDF parser, clear history; "Ask Max about
+// this article"; the phone layout.
 import fs from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { extractText } from "unpdf";
@@ -100,7 +101,8 @@ describe("Max, the AI market analyst", () => {
     expect(cardText).toMatch(/\$[\d,.]+/);
     await expect.poll(() => credits(page).innerText()).toBe("0 / 2");
 
-    // 3: the credits are used; the spec's message links to the login page.
+    // 3: the credits are used; the credits message (docs/product.md#assistant-credits) links to
+    // the login page.
     const limited = await ask(page, "List the current trending tokens");
     await fullText(limited, /Sorry, you have used all your assistant credits\./);
     expect(await credits(page).innerText()).toBe("0 / 2");
@@ -127,7 +129,8 @@ describe("Max, the AI market analyst", () => {
     await chart.locator("canvas").first().waitFor();
     const chartAnswer = await fullText(chart, /As of .* UTC/);
 
-    // A send while Max is working gets the spec's alert and is not sent.
+    // A send while Max is working gets the busy alert (docs/product.md#assistant-conversation)
+    // and is not sent.
     await page.route("**/api/assistant/chat", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();

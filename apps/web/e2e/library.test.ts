@@ -23,7 +23,8 @@ describe("the research library", () => {
     await page.mouse.wheel(0, 20_000);
     expect((await page2).status()).toBe(200);
     await expect.poll(() => cards.count()).toBeGreaterThan(10);
-    // Every card is a Research card (the §3 label rule on the research list).
+    // Every card is a Research card (the label rule of docs/product.md#article-card on the
+    // research list).
     const labels = await page.locator("main article").allInnerTexts();
     expect(labels.every((t) => /research/i.test(t))).toBe(true);
     expect(problems).toEqual([]);

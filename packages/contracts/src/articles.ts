@@ -1,8 +1,8 @@
-// Article contract: the Strapi v4 shapes of spec §3 (Article) and §7 (Articles).
+// Article contract: the Strapi v4 shapes (docs/product.md#entity-article, #api-articles).
 import { z } from "zod";
 import { paginationMetaSchema } from "./pagination.ts";
 
-/** The article types (spec §3): research pieces and news. */
+/** The article types (docs/product.md#entity-article): research pieces and news. */
 export const articleTypes = ["Research", "News"] as const;
 /** One of `articleTypes`. */
 export type ArticleType = (typeof articleTypes)[number];
@@ -105,7 +105,7 @@ export type ArticleBySlugResponse = {
   meta: { pagination: z.infer<typeof paginationMetaSchema> };
 };
 
-/** `GET /api/fuzzy-search/search`: ranked matches, best first (spec §7). */
+/** `GET /api/fuzzy-search/search`: ranked matches, best first (docs/product.md#api-search). */
 export const searchResponseSchema = z.object({
   articles: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })),
 });

@@ -1,17 +1,20 @@
-// Assistant contract: Max's tools, the chat endpoint and the stored messages (spec §3 Assistant
-// message, §4 Assistant/Thread/Clear history, §6 credits, §7 Assistant; issue #5).
-// The web imports these as types only, so zod stays out of the browser bundle.
+// Assistant contract: Max's tools, the chat endpoint and the stored messages
+// (docs/product.md#entity-assistant-message, #assistant-thread, #assistant-credits, #api-assistant;
+// issue #5). The web imports these as types only, so zod stays out of the browser bundle.
 import { z } from "zod";
 import type { NewTokens, Ohlc, MarketResult, TokenData, TrendingTokens } from "./market.ts";
 
-/** Free messages for an anonymous visitor (spec §6, §9: "shown as n / 2"). */
+/** Free messages for an anonymous visitor (docs/product.md#assistant-credits: "shown as n / 2"). */
 export const ANONYMOUS_CREDITS = 2;
-/** The assistant ignores input of 1 character or fewer (spec §5); the longest question we take. */
+/**
+ * The assistant ignores input of 1 character or fewer (docs/product.md#validation-content); the
+ * longest question we take.
+ */
 export const QUESTION_MIN = 2;
 /** The longest question we take: 2,000 characters. */
 export const QUESTION_MAX = 2000;
 
-/** The tools Max may call (spec §7 Assistant tools, plus our research search). */
+/** The tools Max may call (docs/product.md#max-tools, plus our research search). */
 export const assistantToolInputs = {
   getTokenData: z.object({
     query: z
@@ -78,7 +81,10 @@ export interface AssistantToolOutputs {
   searchResearch: ResearchResults;
 }
 
-/** Credits as shown to an anonymous visitor: `remaining / limit` (spec §2 "n / 2"). */
+/**
+ * Credits as shown to an anonymous visitor: `remaining / limit`
+ * (docs/product.md#assistant-credits).
+ */
 export interface AssistantCredits {
   used: number;
   limit: number;
@@ -87,8 +93,8 @@ export interface AssistantCredits {
 
 /**
  * Metadata on each assistant UI message. `credits` is present for anonymous visitors only;
- * `limited` marks the §6 "used all your assistant credits" answer; `error` marks a provider fault
- * the reader can retry.
+ * `limited` marks the "used all your assistant credits" answer (docs/product.md#assistant-credits);
+ * `error` marks a provider fault the reader can retry.
  */
 export interface AssistantMessageMetadata {
   createdAt?: string;
@@ -127,7 +133,10 @@ export interface ChatHistory {
   };
 }
 
-/** The spec's stored-message shape (§3, §7 `/api/assistant-messages`), Strapi v4 style. */
+/**
+ * The old client's stored-message shape (`/api/assistant-messages`,
+ * docs/product.md#entity-assistant-message, #api-assistant), Strapi v4 style.
+ */
 export const assistantMessageInputSchema = z.object({
   data: z.object({
     isUser: z.boolean(),

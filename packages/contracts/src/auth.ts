@@ -1,4 +1,5 @@
-// Accounts contract: sign-up/sign-in bodies, the user shapes and { jwt, user } (spec §3, §4, §5, §7).
+// Accounts contract: sign-up/sign-in bodies, the user shapes and { jwt, user }
+// (docs/product.md#api-auth, #entity-user, #sessions, #validation-forms).
 import { z } from "zod";
 
 /** The roles, least to most rights (docs/product.md "Roles and permissions"). */
@@ -6,11 +7,14 @@ export const roles = ["member", "author", "editor", "admin"] as const;
 /** One of `roles`. */
 export type Role = (typeof roles)[number];
 
-/** Password length rules: 8..128 (NIST 800-63B, OWASP ASVS 6.2.1; stricter than the spec's 6). */
+/**
+ * Password length rules: 8..128 (NIST 800-63B, OWASP ASVS 6.2.1; stricter than the old client's
+ * 6, docs/product.md#departures).
+ */
 export const PASSWORD_MIN = 8;
 /** The longest password accepted: 128 characters (see PASSWORD_MIN for the sources). */
 export const PASSWORD_MAX = 128;
-/** Sign-up name: at least 2 characters (spec §5), at most 60. */
+/** Sign-up name: at least 2 characters (docs/product.md#validation-forms), at most 60. */
 export const USERNAME_MIN = 2;
 /** The longest name accepted: 60 characters. */
 export const USERNAME_MAX = 60;
@@ -43,7 +47,7 @@ export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
 });
-/** POST /api/auth/local: identifier is the email (spec §3). */
+/** POST /api/auth/local: identifier is the email (docs/product.md#api-auth). */
 export const loginBodySchema = z.strictObject({
   identifier: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX),
@@ -66,15 +70,18 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /** A member as they see themself (`ownUserSchema`). */
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
-/** The answer to sign-up, sign-in and the Google code exchange (spec §7). */
+/** The answer to sign-up, sign-in and the Google code exchange (docs/product.md#api-auth). */
 export const authResponseSchema = z.object({ jwt: z.string(), user: ownUserSchema });
 /** `{ jwt, user }` (`authResponseSchema`). */
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-/** POST /api/auth/forgot-password (spec §7): the email only; the answer never says whether it exists. */
+/**
+ * POST /api/auth/forgot-password (docs/product.md#api-auth): the email only; the answer never says
+ * whether it exists.
+ */
 export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 /**
- * POST /api/auth/reset-password (spec §3 "Password reset payload"): the code from the mail link and
+ * POST /api/auth/reset-password (docs/product.md#api-auth): the code from the mail link and
  * the new password twice; the password rules are those of sign-up.
  */
 export const resetPasswordBodySchema = z

@@ -1,7 +1,8 @@
-// Comments contract: threads under an article (spec §3 Comment, §7 Comments; issue #4).
+// Comments contract: threads under an article (docs/product.md#entity-comment, #api-comments;
+// issue #4).
 import { z } from "zod";
 
-/** Content after trimming: 1..5,000 characters (issue #4). */
+/** Content after trimming: 1..5,000 characters (docs/product.md#validation-content). */
 export const COMMENT_MAX = 5000;
 /** A comment's text as sent: trimmed, 1..COMMENT_MAX characters. */
 export const commentContentSchema = z

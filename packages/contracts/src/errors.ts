@@ -24,5 +24,5 @@ export const errorBodySchema = z.object({
     details: z.record(z.string(), z.unknown()),
   }),
 });
-/** The body every 4xx/5xx carries (Strapi v4 convention, DESIGN.md "Wire contract"). */
+/** The body every 4xx/5xx carries (Strapi v4 convention, docs/architecture.md#conventions). */
 export type ErrorBody = z.infer<typeof errorBodySchema>;

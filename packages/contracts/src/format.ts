@@ -1,5 +1,5 @@
-// Market figures and dates as readers see them (issue #5 stats card and Max's answers, spec §9
-// dates), one rule for the web and the server; free of zod so browser bundles stay small.
+// Market figures and dates as readers see them (docs/product.md#formats; issue #5 stats card and
+// Max's answers), one rule for the web and the server; free of zod so browser bundles stay small.
 
 // Formatters are built once: creating an Intl formatter per call is costly on every render.
 // Prices span $0.00001 to $100,000, so small prices keep significant digits.
@@ -69,8 +69,8 @@ function instant(at: string | number): Date | null {
 }
 
 /**
- * A date: day, short month, year, en-GB, in UTC ("18 Mar 2024"), spec §9 comment and article
- * dates. An unparseable value is shown as given.
+ * A date: day, short month, year, en-GB, in UTC ("18 Mar 2024"), as comment and article dates are
+ * shown (docs/product.md#formats). An unparseable value is shown as given.
  */
 export function formatLongDate(at: string | number): string {
   const date = instant(at);

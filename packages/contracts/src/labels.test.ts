@@ -1,8 +1,8 @@
-// The §3 card label rule as readers see it on cards.
+// The card label rule (docs/product.md#article-card) as readers see it on cards.
 import { describe, expect, it } from "vitest";
 import { articleLabel } from "./labels.ts";
 
-describe("articleLabel (spec §3)", () => {
+describe("articleLabel", () => {
   it("labels articles without newsletter words as Research", () => {
     expect(articleLabel("Restaking risk layers", "How slashing stacks up", "2024-01-01")).toBe(
       "Research",

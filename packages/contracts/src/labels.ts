@@ -1,15 +1,22 @@
-// The article card label rule of spec §3; free of zod so browser bundles stay small.
+// The article card label rule (docs/product.md#article-card); free of zod so browser bundles stay
+// small.
 
-/** The card label of spec §3: newsletter words, then the 2022-10-29 market-report cut-off. */
+/**
+ * The card label (docs/product.md#article-card): newsletter words, then the 2022-10-29
+ * market-report cut-off.
+ */
 export type ArticleLabel = "Research" | "Newsletter" | "Market Report";
 
 const NEWSLETTER_WORDS =
   /\b(news|newsletters?|weeks?|weekly|days?|daily|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
-/** Newsletters dated after this day (YYYY-MM-DD) are Market Reports (spec §3). */
+/**
+ * Newsletters dated after this day (YYYY-MM-DD) are Market Reports
+ * (docs/product.md#article-card).
+ */
 export const MARKET_REPORT_CUTOFF = "2022-10-29";
 
 /**
- * Labels a card per spec §3 "Article card label": a title or subtitle containing a newsletter
+ * Labels a card (docs/product.md#article-card): a title or subtitle containing a newsletter
  * word is a newsletter, called "Market Report" when dated after 2022-10-29; all else is Research.
  * @param publishDate ISO date or date-time.
  */

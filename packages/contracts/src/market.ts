@@ -1,9 +1,12 @@
-// Market data contract: what Max's tools return (spec §7 Assistant tools, §8 coin lookups; issue #5).
+// Market data contract: what Max's tools return (docs/product.md#max-tools; issue #5).
 // The web imports these as types only (the stats card and the OHLC chart read tool outputs), so
 // zod stays out of the browser bundle.
 import { z } from "zod";
 
-/** The spec's two coin-lookup errors (§8), returned as a tool result, never thrown to the model. */
+/**
+ * The two coin-lookup errors (docs/product.md#max-tools), returned as a tool result, never thrown
+ * to the model.
+ */
 export const MARKET_ERRORS = {
   noResults: "No results found",
   fetchFailed: "An error occurred while fetching data",
@@ -92,7 +95,7 @@ export const ohlcSchema = marketFreshnessSchema.extend({
   candles: z.array(candleSchema),
 });
 
-/** A coin-lookup failure as the model and the UI see it (§8). */
+/** A coin-lookup failure as the model and the UI see it (docs/product.md#max-tools). */
 export const marketErrorSchema = z.object({
   error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed]),
   /** What was asked, so the answer can say it ("No results found for 'xyz'"). */
@@ -115,10 +118,10 @@ export type Candle = z.infer<typeof candleSchema>;
 export type Ohlc = z.infer<typeof ohlcSchema>;
 /** A coin-lookup failure (`marketErrorSchema`). */
 export type MarketError = z.infer<typeof marketErrorSchema>;
-/** A tool result: the data, or the §8 error. */
+/** A tool result: the data, or the error (docs/product.md#max-tools). */
 export type MarketResult<T> = T | MarketError;
 
-/** Type guard for the §8 error shape. */
+/** Type guard for the error shape (docs/product.md#max-tools). */
 export function isMarketError(value: unknown): value is MarketError {
   return typeof value === "object" && value !== null && "error" in value;
 }

@@ -1,4 +1,5 @@
-// Strapi v4 pagination meta and the limits every list endpoint enforces (issue #2 "Bad input").
+// Strapi v4 pagination meta and the limits every list endpoint enforces
+// (docs/product.md#validation-api).
 import { z } from "zod";
 
 /** The largest page any list answers: 100 items. */

@@ -41,7 +41,9 @@ export interface TermCount {
   articleCount: number;
 }
 
-/** A writer's public profile (issue #6 author pages): a live user with published articles. */
+/**
+ * A writer's public profile (docs/product.md#author-pages): a live user with published articles.
+ */
 export interface AuthorProfile {
   id: number;
   username: string;
@@ -86,14 +88,18 @@ export interface PublicationApi {
    * user id when two names make one slug. Null when none.
    */
   findAuthor(slug: string): Promise<AuthorProfile | null>;
-  /** Ranked search, then the matching cards of one page (spec §7 fuzzy search + populate-fuzzy). */
+  /**
+   * Ranked search, then the matching cards of one page (fuzzy search + populate-fuzzy,
+   * docs/product.md#api-search).
+   */
   searchArticles(
     query: string,
     options: { page: number; pageSize: number; type?: ArticleType },
   ): Promise<ArticleListResponse>;
   /**
    * The article's comments as `viewerId` sees them (likedByMe, mine; null for anonymous), nested
-   * replies included; null for an unknown, draft or future-dated slug (spec §2, §7 Comments).
+   * replies included; null for an unknown, draft or future-dated slug
+   * (docs/product.md#comment-thread, #api-comments).
    */
   listComments(slug: string, sort: CommentSort, viewerId: number | null): Promise<Comment[] | null>;
 }

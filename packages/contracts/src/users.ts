@@ -1,4 +1,5 @@
-// Members, their uploads and their reactions: the shapes of spec §3 (User) and §7 (Users, Articles).
+// The shapes of members, their uploads and their reactions (docs/product.md#entity-user,
+// #api-users, #api-upload, #api-reactions).
 import { z } from "zod";
 import { ownUserSchema, publicUserSchema, usernameSchema } from "./auth.ts";
 
@@ -14,16 +15,16 @@ export const idPathParam = z
 
 /**
  * The name shown for a member who deleted their account: their row stays, anonymised, so their
- * comments keep an author (issue #3).
+ * comments keep an author (docs/product.md#entity-user).
  */
 export const DELETED_MEMBER_NAME = "Deleted member";
 
-/** The relations `GET /api/users/{id}` can populate (spec §7). */
+/** The relations `GET /api/users/{id}` can populate (docs/product.md#api-users). */
 export const userPopulateKeys = ["bookmarked", "profilePicture"] as const;
 /** One of `userPopulateKeys`. */
 export type UserPopulateKey = (typeof userPopulateKeys)[number];
 
-/** An article the member bookmarked, as the account page lists it (spec §2 Account screen). */
+/** An article the member bookmarked, as the account page lists it (docs/product.md#account). */
 export const bookmarkedArticleSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -78,14 +79,18 @@ export const uploadedFileSchema = z.object({
   /** Kilobytes, two decimals (Strapi v4). */
   size: z.number(),
 });
-/** `POST /api/upload`: a bare array, read by the client at `data[0].id` (spec §7). */
+/**
+ * `POST /api/upload`: a bare array, read by the client at `data[0].id`
+ * (docs/product.md#api-upload).
+ */
 export const uploadResponseSchema = z.array(uploadedFileSchema);
 /** One stored upload (`uploadedFileSchema`). */
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /**
- * `GET /api/articles/{id}/likesbookmarks` (spec §3, §7). `likedBy` lists every member who liked;
- * bookmarks are private, so `bookmarkedBy` holds at most the asking member's own id.
+ * `GET /api/articles/{id}/likesbookmarks` (docs/product.md#api-reactions). `likedBy` lists every
+ * member who liked; bookmarks are private, so `bookmarkedBy` holds at most the asking member's own
+ * id.
  */
 export const likesBookmarksResponseSchema = z.object({
   likedBy: z.array(z.number().int()),
@@ -96,7 +101,7 @@ export const likesBookmarksResponseSchema = z.object({
 /** The answer of `GET /api/articles/{id}/likesbookmarks`. */
 export type LikesBookmarks = z.infer<typeof likesBookmarksResponseSchema>;
 
-/** `POST /api/articles/toggle-like` and `/toggle-bookmark` (spec §7). */
+/** `POST /api/articles/toggle-like` and `/toggle-bookmark` (docs/product.md#api-reactions). */
 export const toggleReactionBodySchema = z.strictObject({
   articleId: z.number().int().positive().max(MAX_ID),
 });

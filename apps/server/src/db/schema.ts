@@ -1,4 +1,5 @@
-// Table types for Kysely: the stored shape, kept apart from the contract shape (DESIGN.md).
+// Table types for Kysely: the stored shape, kept apart from the contract shape
+// (docs/architecture.md#conventions).
 import type { Generated } from "kysely";
 
 /** Members and staff (migrations 001, 004, 005); deleted accounts keep an anonymised row. */
@@ -40,7 +41,7 @@ export interface ArticlesTable {
   title: string;
   sub_title: string;
   content: string;
-  /** 1 when the content is Markdown to render (spec §2 "body flag"), else 0 (plain text). */
+  /** 1 when the content is Markdown (docs/product.md#article-body), else 0 (plain text). */
   body: number;
   excerpt: string;
   reading_time_minutes: number;
@@ -203,7 +204,7 @@ export interface AssistantThreadsTable {
   created_at: string;
 }
 
-/** One message of a thread (spec §3 Assistant message). */
+/** One message of a thread (docs/product.md#entity-assistant-message). */
 export interface AssistantMessagesTable {
   id: Generated<number>;
   thread_id: number;

@@ -2,9 +2,10 @@
 import { z } from "zod";
 
 /**
- * Builds a query-string schema from named keys. Keys not listed are refused (issue #2 "Bad input"),
- * except those starting with one of `ignoredPrefixes` (e.g. Strapi's `populate`, whose forms vary
- * and whose effect we always apply), which must still be plain strings.
+ * Builds a query-string schema from named keys. Keys not listed are refused
+ * (docs/product.md#validation-api), except those starting with one of `ignoredPrefixes` (e.g.
+ * Strapi's `populate`, whose forms vary and whose effect we always apply), which must still be
+ * plain strings.
  */
 export function strictQuery<T extends z.ZodRawShape>(shape: T, ignoredPrefixes: string[] = []) {
   const known = new Set(Object.keys(shape));

@@ -1,5 +1,6 @@
 // One hardened error handler: AppErrors and validation failures become the Strapi error body; a
-// 5xx never shows internals and is logged once with the request id (DESIGN.md "Errors").
+// 5xx never shows internals and is logged once with the request id
+// (docs/architecture.md#conventions).
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";

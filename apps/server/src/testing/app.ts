@@ -1,5 +1,5 @@
 // One app over a fresh database for a describe block: the set-up and tear-down most server test
-// files share, on SQLite and (when DATABASE_URL is set) PostgreSQL (DESIGN.md "Tests").
+// files share, on SQLite and (when DATABASE_URL is set) PostgreSQL (docs/architecture.md#tests).
 import { afterAll, beforeAll } from "vitest";
 import { type App, type BuildOptions, buildApp } from "../app.ts";
 import type { Db, Dialect } from "../db/client.ts";

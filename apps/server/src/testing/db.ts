@@ -1,5 +1,5 @@
 // Test databases: a fresh in-memory SQLite, and when DATABASE_URL is set a fresh PostgreSQL schema,
-// so every server test file runs on both engines (DESIGN.md "Tests").
+// so every server test file runs on both engines (docs/architecture.md#tests).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Db, type Dialect, openDb } from "../db/client.ts";

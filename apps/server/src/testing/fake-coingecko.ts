@@ -7,6 +7,7 @@ import path from "node:path";
 import { repoRoot } from "../config.ts";
 
 const captures = path.join(repoRoot, "../shared/data/coingecko");
+/** A real CoinGecko response captured in ../shared/data/coingecko, parsed (test input only). */
 export const capture = (file: string): unknown =>
   JSON.parse(readFileSync(path.join(captures, file), "utf8"));
 

@@ -46,6 +46,7 @@ async function termId(db: Db, kind: TermKind, name: string): Promise<number> {
   return row.id;
 }
 
+/** An article to insert for a test; what is left out gets a plain default. */
 export interface ArticleFixture {
   slug: string;
   title?: string;
@@ -99,6 +100,7 @@ export async function insertArticle(db: Db, a: ArticleFixture): Promise<number> 
   return row.id;
 }
 
+/** A member a test registered: its id, name, email and session token. */
 export interface TestMember {
   id: number;
   username: string;

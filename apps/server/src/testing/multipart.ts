@@ -1,6 +1,7 @@
 // Multipart/form-data bodies as a browser sends them, for upload tests (RFC 7578).
 import { randomBytes } from "node:crypto";
 
+/** One part of a multipart/form-data body: a field, or a file with its name and type. */
 export interface Part {
   field: string;
   filename?: string;

@@ -4,12 +4,14 @@ import type { AddressInfo } from "node:net";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
+/** A message the sink received, parsed by postal-mime, with its envelope and raw text. */
 export type ReceivedMail = Awaited<ReturnType<typeof PostalMime.parse>> & {
   /** RCPT TO addresses of the SMTP envelope. */
   envelopeTo: string[];
   raw: string;
 };
 
+/** A real SMTP server on loopback that keeps what it receives (smtp-server). */
 export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;

@@ -7,6 +7,7 @@ import {
 } from "ai";
 import type { AssistantMessageMetadata } from "@pragmatist/contracts";
 
+/** An AI SDK UI message stream read to its end: its chunks and the message they make. */
 export interface StreamedAnswer {
   chunks: UIMessageChunk[];
   /** The assistant message as `useChat` would hold it once the stream ends. */

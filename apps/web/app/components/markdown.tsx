@@ -1,10 +1,14 @@
-// Markdown renderer of spec §2 (article body) and §2 Assistant: GFM, raw HTML shown as text, safe URLs.
+// Markdown renderer of article bodies (docs/product.md#article-body) and Max's answers
+// (docs/product.md#message-bubble): GFM, raw HTML shown as text, safe URLs.
 import type { ComponentPropsWithoutRef, ElementType, JSX } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeUrl } from "../lib/safe-url.ts";
 
-/** The spec's URL rule (lib/safe-url.ts), re-exported for the Markdown renderer's users. */
+/**
+ * The safe-address rule (lib/safe-url.ts, docs/product.md#safe-urls), re-exported for the
+ * Markdown renderer's users.
+ */
 export { safeUrl };
 
 interface MdNode {
@@ -18,8 +22,8 @@ const BLOCK_PARENTS = new Set(["root", "blockquote", "listItem", "footnoteDefini
 
 /**
  * Remark plugin: every raw HTML node (`<script>…</script>`, `<div>`, JSX leftovers) becomes a
- * text node, so it is shown literally and never parsed as markup (spec §2 "Raw HTML in markdown
- * is shown as plain text"; OWASP XSS prevention). react-markdown 10 also turns raw nodes into text,
+ * text node, so it is shown literally and never parsed as markup (docs/product.md#article-body;
+ * OWASP XSS prevention). react-markdown 10 also turns raw nodes into text,
  * but doing it here makes the rule explicit and keeps block HTML inside a paragraph.
  */
 export function remarkHtmlAsText() {
@@ -203,7 +207,10 @@ export function Markdown({ children, className, components }: MarkdownProps) {
   );
 }
 
-/** Text without Markdown (body flag off, spec §2): blank lines separate paragraphs. */
+/**
+ * Text without Markdown (body flag off, docs/product.md#article-body): blank lines separate
+ * paragraphs.
+ */
 export function PlainText({ children }: { children: string }) {
   const paragraphs = children
     .split(/\n\s*\n/)
@@ -221,8 +228,9 @@ export function PlainText({ children }: { children: string }) {
 }
 
 /**
- * An article's text per its body flag (spec §2): Markdown when set, else plain paragraphs.
- * No wrapper: the article page renders this to HTML on the server (article-html.server.tsx).
+ * An article's text per its body flag (docs/product.md#article-body): Markdown when set, else
+ * plain paragraphs. No wrapper: the article page renders this to HTML on the server
+ * (article-html.server.tsx).
  */
 export function ArticleText({ content, markdown }: { content: string; markdown: boolean }) {
   return markdown ? <MarkdownContent>{content}</MarkdownContent> : <PlainText>{content}</PlainText>;

@@ -1,6 +1,6 @@
-// Browser calls of the account screens (spec §7 Users and auth): same-origin
-// fetches, so the httpOnly session cookie and the Origin header travel by themselves. Types only
-// from contracts: no zod reaches the browser bundle.
+// Browser calls of the account screens (docs/product.md#api-auth, #api-users, #api-upload):
+// same-origin fetches, so the httpOnly session cookie and the Origin header travel by themselves.
+// Types only from contracts: no zod reaches the browser bundle.
 import type {
   AuthProviders,
   AuthResponse,
@@ -42,8 +42,9 @@ export async function call<T>(
 const userPath = (id: number) => `/api/users/${encodeURIComponent(String(id))}`;
 
 /**
- * The account calls of the browser (spec §7 Users and auth), one method per endpoint, each
- * through {@link call}: they throw ApiError on a refusal and TypeError when the network fails.
+ * The account calls of the browser (docs/product.md#api-auth, #api-users, #api-upload), one
+ * method per endpoint, each through {@link call}: they throw ApiError on a refusal and TypeError
+ * when the network fails.
  */
 export const accountApi = {
   /** `POST /api/auth/local`: sign in with the email as identifier; sets the session cookie. */
@@ -102,7 +103,10 @@ export const accountApi = {
     return call("DELETE", userPath(id));
   },
 
-  /** `POST /api/upload` (multipart field `files`): the stored image; spec §7 reads `data[0].id`. */
+  /**
+   * `POST /api/upload` (multipart field `files`): the stored image; the old client reads
+   * `data[0].id` (docs/product.md#api-upload).
+   */
   async uploadImage(file: File): Promise<UploadedFile> {
     const form = new FormData();
     form.append("files", file);

@@ -1,4 +1,5 @@
-// Typed browser client for the publication API (spec §7 Articles): fetch, Strapi error bodies.
+// Typed browser client for the publication API (docs/product.md#api-articles): fetch, Strapi
+// error bodies.
 import type {
   ArticleListResponse,
   ArticleType,
@@ -24,7 +25,10 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | string[] | undefined;
 
-/** Builds `path?query` from defined values; arrays become comma-separated lists (spec §7). */
+/**
+ * Builds `path?query` from defined values; arrays become comma-separated lists
+ * (docs/product.md#api-articles).
+ */
 function withQuery(path: string, query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -62,7 +66,7 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Filters of `GET /api/articles/params` (spec §7: "With any filter ..."). */
+/** Filters of `GET /api/articles/params` (docs/product.md#api-articles). */
 export interface ArticleParams {
   types?: ArticleType[];
   categories?: string[];
@@ -75,9 +79,9 @@ export interface ArticleParams {
 }
 
 /**
- * The publication API calls of the browser (spec §7 Articles): listing pages, search and counts.
- * Each takes an optional AbortSignal and throws ApiError on a non-2xx status, an AbortError when
- * the signal aborts, and TypeError when the network fails.
+ * The publication API calls of the browser (docs/product.md#api-articles, #api-search): listing
+ * pages, search and counts. Each takes an optional AbortSignal and throws ApiError on a non-2xx
+ * status, an AbortError when the signal aborts, and TypeError when the network fails.
  */
 export const api = {
   /** `GET /api/fuzzy-search/search?query=`: ranked matches, best first. */

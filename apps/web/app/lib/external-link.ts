@@ -1,4 +1,7 @@
 // How a link that leaves the site is written, everywhere it appears.
 
-/** Attributes of a link that leaves the site in a new tab (newsletter, partner form; docs/product.md#calls). */
+/**
+ * Attributes of a link that leaves the site in a new tab (newsletter, partner form;
+ * docs/product.md#header, #services).
+ */
 export const externalLinkProps = { target: "_blank", rel: "noopener noreferrer" } as const;

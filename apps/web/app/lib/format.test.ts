@@ -1,4 +1,4 @@
-// The spec's display rules for dates and titles (§3, §5, §9), as readers see them.
+// The display rules for dates and titles (docs/product.md#formats, #footer), as readers see them.
 import { describe, expect, it } from "vitest";
 import { formatCardDate, formatJoinedDate, formatLongDate, truncateTitle } from "./format.ts";
 

@@ -1,4 +1,4 @@
-// Date and text formatting rules of the spec (§3, §5, §9), one place for web and tests.
+// Date and text formatting rules (docs/product.md#formats, #footer), one place for web and tests.
 
 // Formatters are built once: creating an Intl.DateTimeFormat per call is costly on every render.
 const cardDate = new Intl.DateTimeFormat("en-US", {
@@ -13,22 +13,26 @@ const joinedDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** Article card date: month and day, en-US ("Mar 18"), spec §9. Dates are shown in UTC. */
+/**
+ * Article card date: month and day, en-US ("Mar 18"), docs/product.md#formats. Dates are shown in
+ * UTC.
+ */
 export function formatCardDate(iso: string): string {
   return cardDate.format(new Date(iso));
 }
 
-/** Footer "Most Popular" date: short month and day ("Mar 18"), spec §2. */
+/** Footer "Most Popular" date: short month and day ("Mar 18"), docs/product.md#footer. */
 export const formatShortMonthDay = formatCardDate;
 
-/** Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"), spec §2 Account. */
+/** Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"), docs/product.md#formats. */
 export function formatJoinedDate(iso: string): string {
   return joinedDate.format(new Date(iso));
 }
 
 /**
- * Shortens text to at most `max` characters (default 45, spec §5) on a word boundary and adds
- * an ellipsis when anything was cut. A single word longer than `max` is cut hard.
+ * Shortens text to at most `max` characters (default 45, docs/product.md#footer) on a word
+ * boundary and adds an ellipsis when anything was cut. A single word longer than `max` is cut
+ * hard.
  */
 export function truncateTitle(text: string, max = 45): string {
   const clean = text.trim();

@@ -43,7 +43,10 @@ export function organizationJsonLd(site: SiteSettings): JsonLd {
   return { "@type": "Organization", name: site.name, url: `${site.publicUrl}/` };
 }
 
-/** The feeds every page head announces (issue #6), titled with the site name (SITE_NAME). */
+/**
+ * The feeds every page head announces (docs/product.md#page-head), titled with the site name
+ * (SITE_NAME).
+ */
 export function feedLinks(siteName: string): { type: string; title: string; href: string }[] {
   const title = `${siteName} — all articles`;
   return [

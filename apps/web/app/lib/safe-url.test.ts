@@ -1,5 +1,5 @@
-// The §2 URL rule: our light restatement agrees with react-markdown's defaultUrlTransform, which
-// the Markdown renderer used to take it from.
+// The safe-address rule (docs/product.md#safe-urls): our light restatement agrees with
+// react-markdown's defaultUrlTransform, which the Markdown renderer used to take it from.
 import { defaultUrlTransform } from "react-markdown";
 import { describe, expect, it } from "vitest";
 import { safeUrl } from "./safe-url.ts";
@@ -31,7 +31,7 @@ const ADDRESSES = [
   ":no-scheme",
 ];
 
-describe("safeUrl (spec §2: http, https, ircs, irc, mailto, xmpp, or relative)", () => {
+describe("safeUrl (http, https, ircs, irc, mailto, xmpp, or relative)", () => {
   it("keeps safe and relative addresses and empties the rest", () => {
     expect(safeUrl("https://example.com/")).toBe("https://example.com/");
     expect(safeUrl("/login")).toBe("/login");

@@ -1,6 +1,7 @@
-// The spec's URL rule for links and images (§2 Assistant screen), in a module light enough for any page.
+// The safe-address rule for links and images (docs/product.md#safe-urls), in a module light
+// enough for any page.
 
-/** Schemes the rule keeps: http, https, ircs, irc, mailto, xmpp (spec §2). */
+/** Schemes the rule keeps: http, https, ircs, irc, mailto, xmpp (docs/product.md#safe-urls). */
 const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp)$/i;
 
 /**

@@ -1,5 +1,5 @@
-// Shared layout of home, ecosystems and market reports (spec §2 "Shared layout"): the newsletter
-// banner, then the left sidebar (wide screens) beside the page.
+// Shared layout of home, ecosystems and market reports (docs/product.md#shared-layout): the
+// newsletter banner, then the left sidebar (wide screens) beside the page.
 import { Outlet } from "react-router";
 import { NewsletterBanner } from "../features/newsletter/newsletter-banner";
 import { Sidebar } from "../shell/sidebar";

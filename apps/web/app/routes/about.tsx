@@ -1,20 +1,11 @@
-// `/about` (spec §2): our objectives and the partner call-to-action.
-import { publicationContext } from "@pragmatist/contracts";
+// `/about` (docs/product.md#about): our objectives and the partner call-to-action.
 import { Link } from "react-router";
 import { objectives } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
 import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { useSite } from "../lib/site-data.ts";
 import type { Route } from "./+types/about";
-
-/** The site name and the partner form's address (PARTNER_FORM_URL) from the site settings. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { site } = context.get(publicationContext);
-  return {
-    siteName: site.name,
-    partnerFormUrl: site.partnerFormUrl,
-  };
-}
 
 /** Title "About us", its description and canonical `/about`. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The page: the hero with links into the site, the four objectives, the partner call-to-action. */
-export default function About({ loaderData }: Route.ComponentProps) {
-  const { siteName, partnerFormUrl } = loaderData;
+export default function About() {
+  const { name: siteName, partnerFormUrl } = useSite();
   return (
     <main className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:py-16">
       <PageHero eyebrow="About us" title="Crypto research for people who make decisions">

@@ -1,4 +1,5 @@
-// Single article `/p/{slug}` (spec §2 "Article page"): server-rendered text, counts, share, subscribe.
+// Single article `/p/{slug}` (docs/product.md#article-page): server-rendered text, counts, share,
+// subscribe.
 import { articleLabel, authorSlug, publicationContext, viewerContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { ArticleBar } from "../features/reader/article-bar.tsx";
@@ -22,7 +23,7 @@ import {
 import type { Route } from "./+types/article";
 
 /**
- * Reads the article by slug (spec §7 "filters[slug][$eq]", published only).
+ * Reads the article by slug (`filters[slug][$eq]`, published only, docs/product.md#api-articles).
  * @throws a 404 response with search suggestions for an unknown slug.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -30,7 +31,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = await api.findArticle(params.slug);
   if (!article) throw data(await notFoundData(api, request), { status: 404 });
   const { site } = api;
-  // Comments are server-rendered too (issue #4); a failure stays inside their section (spec §8).
+  // Comments are server-rendered too (issue #4); a failure stays inside their section
+  // (docs/product.md#comment-thread).
   const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const author = article.attributes.author;

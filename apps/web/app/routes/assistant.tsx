@@ -1,6 +1,6 @@
-// Max, the AI market analyst `/assistant` (spec §2 Assistant screen), inside the shared layout.
-// `?article={slug}` (the article page's "Ask Max about this article") gives the chat that article
-// as context.
+// Max, the AI market analyst `/assistant` (docs/product.md#assistant-screen), inside the shared
+// layout. `?article={slug}` (the article page's "Ask Max about this article") gives the chat that
+// article as context.
 import { publicationContext } from "@pragmatist/contracts";
 import { lazy, Suspense } from "react";
 import { AssistantPlaceholder } from "../features/assistant/assistant-frame.tsx";

@@ -1,5 +1,5 @@
-// Ecosystems `/ecosystems` (spec §2): articles that cover an ecosystem, ecosystem chips, search,
-// sort by clicks, page size 10.
+// Ecosystems `/ecosystems` (docs/product.md#ecosystems): articles that cover an ecosystem,
+// ecosystem chips, search, sort by clicks, page size 10.
 import { publicationContext } from "@pragmatist/contracts";
 import { ArticleListing } from "../features/library/article-listing";
 import { listings } from "../features/library/listing";

@@ -1,4 +1,4 @@
-// `/error` (spec §2 "Error screen (content not shown)"): a friendly page to send readers to on failure.
+// `/error` (docs/product.md#error-page): a friendly page to send readers to on failure.
 import { publicationContext } from "@pragmatist/contracts";
 import { ErrorScreen } from "../shell/error-screen.tsx";
 import type { Route } from "./+types/error";

@@ -1,4 +1,4 @@
-// Research home `/` (spec §2 "Research listing"): Research articles, category chips, search.
+// Research home `/` (docs/product.md#research-listing): Research articles, category chips, search.
 import { publicationContext } from "@pragmatist/contracts";
 import { useSearchParams } from "react-router";
 import { ArticleListing } from "../features/library/article-listing";

@@ -1,4 +1,4 @@
-// `/passreset?code=…` (spec §2 Password reset screen): the new-password form for the code from the
+// `/passreset?code=…` (docs/product.md#password-reset): the new-password form for the code from the
 // mailed link; without a code, where the link comes from (and, after "Forget Password?", that it
 // was sent if the account exists).
 import { Link, useSearchParams } from "react-router";

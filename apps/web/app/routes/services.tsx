@@ -1,20 +1,12 @@
-// `/services` (spec §2): partner with us — research as a service, partner logos, call-to-action.
-import { publicationContext } from "@pragmatist/contracts";
+// `/services` (docs/product.md#services): partner with us — research as a service, partner logos,
+// call-to-action.
 import { services } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
 import { PartnerLogos } from "../components/partner-logos.tsx";
 import { PageHero, PointGrid } from "../features/marketing/sections.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { useSite } from "../lib/site-data.ts";
 import type { Route } from "./+types/services";
-
-/** The site name and the partner form's address (PARTNER_FORM_URL) from the site settings. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { site } = context.get(publicationContext);
-  return {
-    siteName: site.name,
-    partnerFormUrl: site.partnerFormUrl,
-  };
-}
 
 /** Title "Partner with us", its description and canonical `/services`. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * The page: the hero, the three offerings, the partner logos and the call-to-action "Start a
  * partnership".
  */
-export default function Services({ loaderData }: Route.ComponentProps) {
-  const { siteName, partnerFormUrl } = loaderData;
+export default function Services() {
+  const { name: siteName, partnerFormUrl } = useSite();
   return (
     <main className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:py-16">
       <PageHero eyebrow="Partner with us" title="Research as a service">

@@ -1,7 +1,9 @@
 // A friendly error screen: the /error page and a route's boundary for anything but a 404.
 import { isRouteErrorResponse, Link } from "react-router";
 
-/** Status or message of a router error, as the spec's boundary shows it (§2, §8). */
+/**
+ * Status or message of a router error, as the boundary shows it (docs/product.md#error-boundary).
+ */
 export function errorDetail(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;

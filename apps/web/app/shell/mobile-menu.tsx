@@ -1,4 +1,4 @@
-// Slide-out menu for narrow screens (spec §2 "Mobile slide-out menu"): a modal drawer that closes
+// Slide-out menu for narrow screens (docs/product.md#mobile-menu): a modal drawer that closes
 // on Escape, on a backdrop click and on navigation. Login shows only when signed out; a signed-in
 // reader gets their account instead.
 import type { OwnUser } from "@pragmatist/contracts";

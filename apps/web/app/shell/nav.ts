@@ -1,12 +1,13 @@
-// Where the shared layout's links go and which sidebar tab is active (spec §2 "Shared layout").
+// Where the shared layout's links go and which sidebar tab is active
+// (docs/product.md#shared-layout).
 
 /** A tab of the wide-screen sidebar (shell/sidebar.tsx). */
 export type SidebarTab = "research" | "assistant" | "market-reports" | "newsletter";
 
 /**
- * The active sidebar tab from the path, spec §2: a path naming the newsletter gives Newsletter;
- * ecosystems gives Research; assistant gives AI Assistant; market-reports gives Market Reports;
- * anything else gives Research.
+ * The active sidebar tab from the path (docs/product.md#sidebar): a path naming the newsletter
+ * gives Newsletter; ecosystems gives Research; assistant gives AI Assistant; market-reports gives
+ * Market Reports; anything else gives Research.
  */
 export function activeSidebarTab(pathname: string): SidebarTab {
   const path = pathname.toLowerCase();

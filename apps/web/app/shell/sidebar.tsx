@@ -1,5 +1,6 @@
-// Left sidebar of the shared layout, wide screens only (spec §2): Research, AI Insights, Market
-// Reports, Newsletter (external) and the partner logo strip; the active tab comes from the path.
+// Left sidebar of the shared layout, wide screens only (docs/product.md#sidebar): Research, AI
+// Insights, Market Reports, Newsletter (external) and the partner logo strip; the active tab comes
+// from the path.
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ChartIcon, ExternalIcon, MailIcon, ResearchIcon, SparkIcon } from "../components/ui/icons";

@@ -1,5 +1,5 @@
-// The site footer (spec §2 "Footer"): Most Popular with cut titles and short dates, Quick Links,
-// the copyright line, and "Get it by email" opening the subscribe modal.
+// The site footer (docs/product.md#footer): Most Popular with cut titles and short dates, Quick
+// Links, the copyright line, and "Get it by email" opening the subscribe modal.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/route-test-kit.tsx";

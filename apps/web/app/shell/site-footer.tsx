@@ -1,4 +1,4 @@
-// Site footer on every page (spec §2 "Footer"): Most Popular (3 latest News, titles cut to 45
+// Site footer on every page (docs/product.md#footer): Most Popular (3 latest News, titles cut to 45
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -25,7 +25,7 @@ export function SiteFooter({
   siteName: string;
   /** NEWSLETTER_URL: the external newsletter, opened in a new tab. */
   newsletterUrl: string;
-  /** The root loader's latest News (spec §2 Footer: 3 of them). */
+  /** The root loader's latest News (docs/product.md#footer: 3 of them). */
   popular: PopularItem[];
 }) {
   const [subscribeOpen, setSubscribeOpen] = useState(false);

@@ -1,5 +1,5 @@
-// Site header on every page (spec §2 "Header"): logo, About Us, Partner with us, Subscribe, and
-// Login or, for a signed-in reader, their round profile picture linking to /account.
+// Site header on every page (docs/product.md#header): logo, About Us, Partner with us, Subscribe,
+// and Login or, for a signed-in reader, their round profile picture linking to /account.
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "../components/ui/avatar";
@@ -15,7 +15,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-ink" : "text-muted"
   }`;
 
-/** The 35 px picture (initials when none) that opens the account page (spec §2, §9). */
+/** The 35 px picture (initials when none) that opens the account page (docs/product.md#header). */
 function AccountLink({ viewer, className = "" }: { viewer: OwnUser; className?: string }) {
   return (
     <Link

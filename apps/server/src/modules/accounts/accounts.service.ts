@@ -1,4 +1,4 @@
-// Accounts: sign-up, sign-in, sign-out and the user shapes (spec §4 Auth, §7 Users and auth).
+// Accounts: sign-up, sign-in, sign-out and the user shapes (docs/product.md#sessions, #api-auth).
 import type { AuthResponse, OwnUser, PublicUser, Role } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";

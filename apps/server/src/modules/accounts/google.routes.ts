@@ -1,5 +1,5 @@
-// HTTP for sign-in with Google (spec §7): start, provider callback, our code exchange, and which
-// providers are configured.
+// HTTP for sign-in with Google (docs/product.md#api-google): start, provider callback, our code
+// exchange, and which providers are configured.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,7 +17,10 @@ const FLOW_COOKIES = {
   nonce: "pragmatist_google_nonce",
 } as const;
 const FLOW_PATH = "/api/connect/google";
-/** Where the browser lands after Google: the web trades the code there (spec §7). */
+/**
+ * Where the browser lands after Google: the web trades the code there
+ * (docs/product.md#google-redirect).
+ */
 const DONE_PATH = "/connect/google/redirect";
 const FAILED_PATH = "/login?error=google";
 

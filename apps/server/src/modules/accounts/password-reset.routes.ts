@@ -1,4 +1,5 @@
-// HTTP for forgot-password and reset-password (spec §7 Users and auth; Strapi v4 paths and bodies).
+// HTTP for forgot-password and reset-password (docs/product.md#api-auth; Strapi v4 paths and
+// bodies).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {

@@ -1,5 +1,5 @@
-// Password reset (spec §4 "Forgot password", §5, §7): a mailed single-use link, then a new password
-// that revokes every older session.
+// Password reset (docs/product.md#forgot-password, #validation-forms, #api-auth): a mailed
+// single-use link, then a new password that revokes every older session.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
@@ -35,7 +35,8 @@ export interface PasswordResetService {
    * Sets a new password with a code from a reset mail: checks the password policy (contracts
    * `passwordSchema` at the edge, common passwords here), stores its argon2id hash, spends the code
    * and the member's other reset codes, and bumps the token version so every older session ends
-   * (Strapi CVE-2026-22706). Starts no session: the member signs in again (spec §4: to /login).
+   * (Strapi CVE-2026-22706). Starts no session: the member signs in again (to /login,
+   * docs/product.md#password-reset).
    * Limited per client IP (20 per 15 minutes).
    * @throws ValidationError for an unknown, used or expired code or a common password; 429.
    */

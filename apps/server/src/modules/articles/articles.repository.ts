@@ -251,9 +251,10 @@ export async function findReactionCounts(
 }
 
 /**
- * Comments a reader can read per article (issue #4): not deleted, and neither hidden nor under a
- * hidden comment (a recursive walk down from the visible top-level comments; a deleted comment's
- * replies still count). The same figure as GET /api/comment-manager/comments/{slug}/count.
+ * Comments a reader can read per article (docs/product.md#comment-thread): not deleted, and
+ * neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
+ * comments; a deleted comment's replies still count). The same figure as
+ * GET /api/comment-manager/comments/{slug}/count.
  */
 export async function findCommentCounts(
   db: Q,
@@ -332,7 +333,8 @@ export interface AuthorInUseRow {
 
 /**
  * Live (not deleted) users with published, not future-dated articles, with how many, by id.
- * The pool author pages are found in (issue #6): members who never published have no page.
+ * The pool author pages are found in (docs/product.md#author-pages): members who never published
+ * have no page.
  */
 export async function findAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
   const rows = await db

@@ -1,4 +1,5 @@
-// HTTP for the article library (spec §7 Articles): schemas, status codes, calls the service.
+// HTTP for the article library (docs/product.md#api-articles): schemas, status codes, calls the
+// service.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,11 +35,11 @@ const listSchema = {
   response: { 200: articleListResponseSchema, ...errors },
 };
 
-/** GET /api/articles/params: the filtered list (spec §7). */
+/** GET /api/articles/params: the filtered list (docs/product.md#api-articles). */
 const paramsSchema = {
   tags: ["articles"],
   summary:
-    "A filtered page of published articles (spec §7: categories, author, tags, types, sortedByClicks)",
+    "A filtered page of published articles (filters: categories, author, tags, types, sortedByClicks)",
   querystring: strictQuery({
     categories: csvParam.optional(),
     tags: csvParam.optional(),

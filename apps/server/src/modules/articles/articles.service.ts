@@ -48,9 +48,10 @@ export interface ArticlesService {
   /** Whether readers can open the article with this slug (published, not future-dated). */
   isPublished(slug: string): Promise<boolean>;
   /**
-   * Adds one to the article's `clicks` (its popularity, spec §7 sortedByClicks); false when no
-   * published article has this slug. Only the analytics module calls it, once per visitor per UTC
-   * day (issue #6: clicks are the de-duplicated page views of `/p/{slug}`).
+   * Adds one to the article's `clicks` (its popularity, `sortedByClicks` in
+   * docs/product.md#api-articles); false when no published article has this slug. Only the
+   * analytics module calls it, once per visitor per UTC day (issue #6: clicks are the
+   * de-duplicated page views of `/p/{slug}`).
    */
   addClick(slug: string): Promise<boolean>;
   /** Categories or ecosystems in use by published articles, most used first. */
@@ -60,8 +61,9 @@ export interface ArticlesService {
   /** Live users with published articles, as author pages show them, by user id. */
   listAuthors(): Promise<AuthorProfile[]>;
   /**
-   * The author of page `/authors/{slug}` (issue #6): `slug` is compared after `authorSlug`, so
-   * case and separators do not matter; the lowest user id wins when two names make one slug.
+   * The author of page `/authors/{slug}` (docs/product.md#author-pages): `slug` is compared after
+   * `authorSlug`, so case and separators do not matter; the lowest user id wins when two names
+   * make one slug.
    * @returns null for an unknown slug, a member who never published, or a deleted account.
    */
   findAuthor(slug: string): Promise<AuthorProfile | null>;

@@ -1,4 +1,5 @@
-// The article library API as a client sees it (spec §7 Articles), on SQLite and PostgreSQL.
+// The article library API as a client sees it (docs/product.md#api-articles), on SQLite and
+// PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

@@ -8,7 +8,8 @@ import type { ArticlesService } from "./articles.service.ts";
 /**
  * Builds the `PublicationApi` the server render hands every loader (packages/contracts
  * server-context.ts). Search ranks with `search` (at most 100 hits), then reads one page of the
- * matching cards in rank order, as the spec's fuzzy search + populate-fuzzy calls do.
+ * matching cards in rank order, as the old client's fuzzy search + populate-fuzzy calls do
+ * (docs/product.md#api-search).
  */
 export function createPublicationApi(
   site: SiteSettings,

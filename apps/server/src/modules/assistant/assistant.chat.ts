@@ -25,15 +25,15 @@ import { historyMessages, ownerOf, persist } from "./assistant.threads.ts";
 import type { createAssistantTools } from "./assistant.tools.ts";
 import type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
 
-/** Steps of one answer: tool rounds plus the final text (issue #5: "a step limit"). */
+/** Steps of one answer: tool rounds plus the final text (docs/product.md#max-loop). */
 export const MAX_STEPS = 5;
 /** Output tokens per step, and the history sent with each question (OWASP LLM10). */
 export const MAX_OUTPUT_TOKENS = 1200;
 
-/** The §6 answer once an anonymous visitor's credits are used. */
+/** The answer once an anonymous visitor's credits are used (docs/product.md#assistant-credits). */
 export const CREDITS_USED_MESSAGE =
   "Sorry, you have used all your assistant credits. Please [login](/login) to continue using the assistant.";
-/** Spec §4/§8: the loop ended without an answer. */
+/** The loop ended without an answer (docs/product.md#max-loop, #messages-assistant). */
 export const NOTHING_FOUND_MESSAGE = "Sorry, I haven't found anything";
 
 /** A question for Max: who asks, the text, the article in context, and the reader's abort signal. */
@@ -76,7 +76,10 @@ function writeFixedMessage(writer: ChatWriter, metadata: AssistantMessageMetadat
   writer.write({ type: "finish" });
 }
 
-/** The answer once a visitor's credits are used (spec §6): the login message, marked `limited`. */
+/**
+ * The answer once a visitor's credits are used (docs/product.md#assistant-credits): the login
+ * message, marked `limited`.
+ */
 function creditsUsedStream(metadata: AssistantMessageMetadata) {
   return createUIMessageStream<ChatUIMessage>({
     execute: ({ writer }) => {
@@ -209,7 +212,7 @@ function answerStream(ctx: ChatContext, input: ChatInput, metadata: AssistantMes
  * metadata with the visitor's credits, and the answer stored with the question when it
  * completes. Faults of the model's provider (after its retries) end the message with a
  * reader-facing text and `metadata.error`; the credit is given back and nothing is stored.
- * An answer without text gets "Sorry, I haven't found anything" (spec §8).
+ * An answer without text gets "Sorry, I haven't found anything" (docs/product.md#max-loop).
  * @throws RateLimitError (429) when a member sends faster than MEMBER_MESSAGES per window.
  */
 export async function chat(

@@ -1,9 +1,10 @@
-// Max's allowances: a visitor's credits and their IP's daily cap (spec §6), a member's rate limit.
+// Max's allowances: a visitor's credits and their IP's daily cap, a member's rate limit
+// (docs/product.md#assistant-credits).
 import { ANONYMOUS_CREDITS, type AssistantCredits } from "@pragmatist/contracts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import type { Asker } from "./assistant.types.ts";
 
-/** Members: messages per window (issue #5: "e.g. 30 messages per 10 minutes"). */
+/** Members: messages per window (docs/product.md#assistant-credits). */
 export const MEMBER_MESSAGES = 30;
 /** Members: the rate limit's window, in seconds. */
 export const MEMBER_WINDOW_SECONDS = 600;
@@ -20,8 +21,8 @@ export interface Allowance {
   /** A visitor's credits (used, limit, remaining); null for a member, who has none. */
   credits(asker: Asker): Promise<AssistantCredits | null>;
   /**
-   * Counts one message against the asker's allowance. Visitors: 2 credits (spec §6) and an IP
-   * cap; false when used up. Members: a rate limit.
+   * Counts one message against the asker's allowance. Visitors: 2 credits and an IP cap
+   * (docs/product.md#assistant-credits); false when used up. Members: a rate limit.
    * @throws RateLimitError (429) when a member sends too fast.
    */
   spend(asker: Asker): Promise<boolean>;

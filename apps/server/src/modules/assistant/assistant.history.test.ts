@@ -1,5 +1,6 @@
-// Max over HTTP (issue #5): a member's history across devices and clearing it, the spec's
-// /api/assistant-messages (§7), and erasing the conversation with the account.
+// Max over HTTP (issue #5): a member's history across devices and clearing it, the old client's
+// /api/assistant-messages (docs/product.md#api-assistant), and erasing the conversation with the
+// account.
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
 import { registerMember, type TestMember } from "../../testing/fixtures.ts";
@@ -33,7 +34,7 @@ describe.each(engines)("Max on %s", (engine) => {
     expect((await history(device2)).messages).toEqual([]);
   });
 
-  describe("/api/assistant-messages (spec §7)", () => {
+  describe("/api/assistant-messages (the old client's calls)", () => {
     it("saves, lists and deletes only the member's own messages", async () => {
       const m = await registerMember((o) => ctx.app.inject(o));
       const other = await registerMember((o) => ctx.app.inject(o));

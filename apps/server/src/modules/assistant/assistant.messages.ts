@@ -1,11 +1,15 @@
-// The spec's /api/assistant-messages (§7): a member saves, lists and deletes their own messages.
+// The old client's /api/assistant-messages (docs/product.md#api-assistant): a member saves, lists
+// and deletes their own messages.
 import type { Kysely } from "kysely";
 import type { AssistantMessageEntity } from "@pragmatist/contracts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";
 import * as repo from "./assistant.repository.ts";
 
-/** Spec §7 POST /api/assistant-messages: appends a text message to the member's thread at `at`. */
+/**
+ * POST /api/assistant-messages (docs/product.md#api-assistant): appends a text message to the
+ * member's thread at `at`.
+ */
 export async function saveMessage(
   k: Kysely<Database>,
   at: string,
@@ -19,7 +23,10 @@ export async function saveMessage(
   return { id: id!, attributes: { ...message, createdAt: at } };
 }
 
-/** Spec §7 GET /api/assistant-messages: the member's own messages, oldest first, one page. */
+/**
+ * GET /api/assistant-messages (docs/product.md#api-assistant): the member's own messages, oldest
+ * first, one page.
+ */
 export async function listMessages(
   k: Kysely<Database>,
   userId: number,
@@ -46,7 +53,7 @@ export async function listMessages(
 }
 
 /**
- * Spec §7 DELETE /api/assistant-messages/{id}.
+ * DELETE /api/assistant-messages/{id} (docs/product.md#api-assistant).
  * @throws NotFoundError when the message does not exist or is not the member's (no hint which).
  */
 export async function deleteMessage(

@@ -87,7 +87,10 @@ export async function listThreadMessages(
   return rows.reverse();
 }
 
-/** A member's messages, oldest first, one page (the spec's `/api/assistant-messages` list). */
+/**
+ * A member's messages, oldest first, one page (the old client's `/api/assistant-messages` list,
+ * docs/product.md#api-assistant).
+ */
 export async function listMemberMessages(
   db: Q,
   userId: number,

@@ -1,5 +1,6 @@
-// HTTP for Max (issue #5): the streamed chat, the thread's history and clearing it, and the spec's
-// `/api/assistant-messages` endpoints (§7 Assistant). Rules live in assistant.service.ts.
+// HTTP for Max (issue #5): the streamed chat, the thread's history and clearing it, and the old
+// client's `/api/assistant-messages` endpoints (docs/product.md#api-assistant). Rules live in
+// assistant.service.ts.
 import { randomUUID } from "node:crypto";
 import { Signer } from "@fastify/cookie";
 import { createUIMessageStreamResponse } from "ai";
@@ -13,7 +14,7 @@ import type { Asker, AssistantService } from "./assistant.service.ts";
 import { errorResponses } from "../../http/responses.ts";
 import type { ZodRoutes } from "../../http/routes.ts";
 
-/** The anonymous visitor's id, one per browser (spec §3 "threadId … one per browser"). */
+/** The anonymous visitor's id, one per browser (docs/product.md#assistant-thread). */
 export const VISITOR_COOKIE = "pragmatist_visitor";
 const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
@@ -38,13 +39,13 @@ const historySchema = { tags, summary: "The caller's conversation with Max and t
 /** DELETE /api/assistant/history. */
 const clearHistorySchema = {
   tags,
-  summary: "Clear history: delete the conversation (spec §4)",
+  summary: "Clear history: delete the conversation",
 };
 
 /** POST /api/assistant-messages. */
 const saveMessageSchema = {
   tags,
-  summary: "Save a chat message to the member's thread (spec §7)",
+  summary: "Save a chat message to the member's thread",
   body: assistantMessageInputSchema,
   response: { 200: z.object({ data: entitySchema }), ...errors },
 };
@@ -52,7 +53,7 @@ const saveMessageSchema = {
 /** GET /api/assistant-messages. */
 const listMessagesSchema = {
   tags,
-  summary: "The member's own messages (spec §7: filtered by the current user)",
+  summary: "The member's own messages (filtered by the current user)",
   querystring: z.object({
     "filters[user][id][$eq]": z.coerce.number().int().optional(),
     "pagination[page]": z.coerce.number().int().min(1).default(1),
@@ -77,7 +78,7 @@ const listMessagesSchema = {
 /** DELETE /api/assistant-messages/{id}. */
 const deleteMessageSchema = {
   tags,
-  summary: "Delete one of the member's messages (spec §7)",
+  summary: "Delete one of the member's messages",
   params: z.object({ id: idPathParam }),
   response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...errors },
 };
@@ -157,7 +158,10 @@ function chatRoutes(r: ZodRoutes, assistant: AssistantService, askerOf: AskerOf)
   });
 }
 
-/** POST, GET and DELETE /api/assistant-messages (spec §7): members only, their own messages. */
+/**
+ * POST, GET and DELETE /api/assistant-messages (docs/product.md#api-assistant): members only,
+ * their own messages.
+ */
 function messageRoutes(r: ZodRoutes, assistant: AssistantService) {
   r.post(
     "/api/assistant-messages",

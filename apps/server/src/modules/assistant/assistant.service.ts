@@ -25,8 +25,8 @@ export type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.ty
 
 /**
  * Wires Max: allowances (assistant.credits.ts), research search (assistant.research.ts), the chat
- * turn (assistant.chat.ts), the thread (assistant.threads.ts) and the spec's §7 messages
- * (assistant.messages.ts). See each method.
+ * turn (assistant.chat.ts), the thread (assistant.threads.ts) and the old client's messages API
+ * (assistant.messages.ts, docs/product.md#api-assistant). See each method.
  */
 export function createAssistantService(deps: AssistantDependencies) {
   const k = deps.db.kysely;
@@ -47,24 +47,36 @@ export function createAssistantService(deps: AssistantDependencies) {
      */
     chat: (input: ChatInput) => chat(chatContext, input),
 
-    /** The asker's stored thread as UI messages, oldest first, and their credits (spec §4 Thread). */
+    /**
+     * The asker's stored thread as UI messages, oldest first, and their credits
+     * (docs/product.md#assistant-thread).
+     */
     history: (asker: Asker): Promise<ChatHistory> => history(k, asker, allowance.credits),
 
-    /** Spec §4 Clear history: deletes the asker's thread and its messages (credits stay spent). */
+    /**
+     * Clear history (docs/product.md#assistant-clear-history): deletes the asker's thread and its
+     * messages (credits stay spent).
+     */
     clearHistory: (asker: Asker): Promise<void> => clearHistory(k, asker),
 
-    /** Spec §7 POST /api/assistant-messages: appends a text message to the member's thread. */
+    /**
+     * POST /api/assistant-messages (docs/product.md#api-assistant): appends a text message to the
+     * member's thread.
+     */
     saveMessage: (
       userId: number,
       message: { isUser: boolean; content: string },
     ): Promise<AssistantMessageEntity> => saveMessage(k, deps.now().toISOString(), userId, message),
 
-    /** Spec §7 GET /api/assistant-messages: the member's own messages, oldest first. */
+    /**
+     * GET /api/assistant-messages (docs/product.md#api-assistant): the member's own messages,
+     * oldest first.
+     */
     listMessages: (userId: number, page: { page: number; pageSize: number }) =>
       listMessages(k, userId, page),
 
     /**
-     * Spec §7 DELETE /api/assistant-messages/{id}.
+     * DELETE /api/assistant-messages/{id} (docs/product.md#api-assistant).
      * @throws NotFoundError when the message does not exist or is not the member's (no hint which).
      */
     deleteMessage: (userId: number, id: number): Promise<void> => deleteMessage(k, userId, id),

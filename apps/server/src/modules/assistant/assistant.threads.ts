@@ -57,7 +57,10 @@ export async function persist(
   ]);
 }
 
-/** The asker's stored thread as UI messages, oldest first, and their credits (spec §4 Thread). */
+/**
+ * The asker's stored thread as UI messages, oldest first, and their credits
+ * (docs/product.md#assistant-thread).
+ */
 export async function history(
   k: Kysely<Database>,
   asker: Asker,
@@ -78,7 +81,10 @@ export async function history(
   };
 }
 
-/** Spec §4 Clear history: deletes the asker's thread and its messages (credits stay spent). */
+/**
+ * Clear history (docs/product.md#assistant-clear-history): deletes the asker's thread and its
+ * messages (credits stay spent).
+ */
 export async function clearHistory(k: Kysely<Database>, asker: Asker): Promise<void> {
   await repo.deleteThread(k, ownerOf(asker));
 }

@@ -1,4 +1,5 @@
-// Max's tools (spec §7 Assistant tools, plus research search): zod inputs, descriptions for a model.
+// Max's tools (docs/product.md#max-tools, plus research search): zod inputs, descriptions for a
+// model.
 import { tool } from "ai";
 import { type ResearchResults, assistantToolInputs } from "@pragmatist/contracts";
 import type { MarketService } from "../market/market.service.ts";
@@ -11,9 +12,9 @@ export interface ToolDependencies {
 }
 
 /**
- * The tool set passed to the model loop. Market tools never throw: failures come back as the spec's
- * §8 error objects ("No results found", "An error occurred while fetching data"), which the model
- * reports instead of guessing.
+ * The tool set passed to the model loop. Market tools never throw: failures come back as error
+ * objects ("No results found", "An error occurred while fetching data",
+ * docs/product.md#max-tools), which the model reports instead of guessing.
  */
 export function createAssistantTools(deps: ToolDependencies) {
   return {

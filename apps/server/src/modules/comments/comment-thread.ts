@@ -1,5 +1,5 @@
-// How a thread looks to a reader (spec §2 Article page comments, §3 Comment; issue #4): replies
-// nested to any depth, hidden subtrees left out, tombstones only while a reply survives.
+// How a thread looks to a reader (docs/product.md#comment-thread, #entity-comment; issue #4):
+// replies nested to any depth, hidden subtrees left out, tombstones only while a reply survives.
 import { type Comment, type CommentSort, DELETED_MEMBER_NAME } from "@pragmatist/contracts";
 import type { CommentRow } from "./comments.repository.ts";
 

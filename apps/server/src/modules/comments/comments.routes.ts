@@ -1,5 +1,5 @@
-// HTTP for comments (spec §7 Comments; issue #4): the thread, its count, posting, replies and the
-// actions on one comment. Rules live in comments.service.ts.
+// HTTP for comments (docs/product.md#api-comments; issue #4): the thread, its count, posting,
+// replies and the actions on one comment. Rules live in comments.service.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,5 +1,6 @@
-// Rules of comments (spec §2 Article page comments, §3 Comment, §7 Comments; issue #4): who may
-// post, edit, delete, report, like and hide; how a thread looks to a reader is comment-thread.ts.
+// Rules of comments (docs/product.md#comment-thread, #entity-comment, #api-comments; issue #4):
+// who may post, edit, delete, report, like and hide; how a thread looks to a reader is
+// comment-thread.ts.
 import type { Comment, CommentSort, Role } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
@@ -9,9 +10,15 @@ import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
 import { buildThread, countVisible, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
 
-/** Posting budget per member and minute, comments and replies together (issue #4). */
+/**
+ * Posting budget per member and minute, comments and replies together
+ * (docs/product.md#rate-limits).
+ */
 export const POSTS_PER_MINUTE = 5;
-/** Posting budget per member a day (24 hours), comments and replies together (issue #4). */
+/**
+ * Posting budget per member a day (24 hours), comments and replies together
+ * (docs/product.md#rate-limits).
+ */
 export const POSTS_PER_DAY = 100;
 
 /** The member acting: their id and role (editors and admins moderate). */
@@ -86,15 +93,21 @@ export interface CommentsService {
  */
 export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
-/** The roles that moderate comments (issue #4). */
+/** The roles that moderate comments (docs/product.md#permission-matrix). */
 const MODERATORS = new Set<Role>(["editor", "admin"]);
 
-/** Whether the role may delete others' comments and hide comments (issue #4). */
+/**
+ * Whether the role may delete others' comments and hide comments
+ * (docs/product.md#permission-matrix).
+ */
 export function canModerate(role: Role): boolean {
   return MODERATORS.has(role);
 }
 
-/** Who may no longer comment: the studio's bans (issue #7), asked before every post. */
+/**
+ * Who may no longer comment: the studio's bans (docs/product.md#studio-moderation), asked before
+ * every post.
+ */
 export interface CommentingBans {
   /** The member's ban with the reason they are shown, or null when they may comment. */
   findCommentingBan(userId: number): Promise<{ reason: string } | null>;

@@ -178,7 +178,9 @@ export function cardSlugs(page: Page): string[] {
 // ---------------------------------------------------------------------------------------------
 // The head every public page must have.
 
-/** The tags every public page must have (issue #6), with this page's own values. */
+/**
+ * The tags every public page must have (docs/product.md#page-head), with this page's own values.
+ */
 export function expectHead(
   page: Page,
   want: { path: string; title: string; type: string; image: boolean },

@@ -52,7 +52,10 @@ export interface MailerOptions {
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
-/** Builds the mailer for the configuration (DESIGN.md "mail"). Nothing connects until `send`. */
+/**
+ * Builds the mailer for the configuration (docs/architecture.md#conventions). Nothing connects
+ * until `send`.
+ */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const smtp = createTransport(options.smtpUrl, { from: options.from });

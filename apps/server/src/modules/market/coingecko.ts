@@ -1,5 +1,5 @@
-// CoinGecko's API through its official client (spec §7 Assistant tools), and the mappers from its
-// responses to our market contract (shared with the offline snapshot's builder).
+// CoinGecko's API through its official client (docs/product.md#market-data), and the mappers
+// from its responses to our market contract (shared with the offline snapshot's builder).
 import Coingecko, { RateLimitError } from "@coingecko/coingecko-typescript";
 import type {
   Candle,
@@ -277,9 +277,11 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
           localization: false,
           // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
           tickers: false,
-          // Figures come from /coins/markets below, as in the spec's second call.
+          // Figures come from /coins/markets below, as in the old client's second call
+          // (docs/product.md#departures).
           market_data: false,
-          // Asked for as in §7; CoinGecko no longer returns it (deprecated 2026-08-28).
+          // Asked for as the old client's call did (docs/product.md#market-data); CoinGecko no
+          // longer returns it (deprecated 2026-08-28).
           community_data: true,
           sparkline: false,
         }),
@@ -300,7 +302,8 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
       return trendingFromCoinGecko(await client.search.trending.get(), now());
     },
     async ohlc(coin, days) {
-      // §7 asks for daily candles; only paid plans may set the interval, and only for some periods.
+      // docs/product.md#market-data wants daily candles; only paid plans may set the interval,
+      // and only for some periods.
       const daily = pro && DAILY_INTERVAL_DAYS.has(days);
       const rows = await client.coins.ohlc.get(coin.id, {
         vs_currency: "usd",

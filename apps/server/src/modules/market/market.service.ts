@@ -1,4 +1,4 @@
-// Market data for Max's tools (spec §7 Assistant tools, §8 coin lookups): CoinGecko when a key is
+// Market data for Max's tools (docs/product.md#max-tools, #market-data): CoinGecko when a key is
 // configured, cached and backed off; the dated offline snapshot otherwise. Never throws.
 import { LRUCache } from "lru-cache";
 import {
@@ -28,9 +28,10 @@ import { createSnapshotSource, loadSnapshot, type SnapshotSource } from "./snaps
 /**
  * The market data behind Max's tools. Every method resolves, never rejects: a lookup whose search
  * finds no coin gives `{ error: "No results found", query }`, any other failure `{ error: "An
- * error occurred while fetching data" }` (§8). Every result says when its figures were true
- * (`asOf`), where they came from (`source`: "coingecko" or "snapshot") and, when CoinGecko failed
- * and the last cached value is served instead, `stale: true` with its `ageSeconds`.
+ * error occurred while fetching data" }` (docs/product.md#max-tools). Every result says when its
+ * figures were true (`asOf`), where they came from (`source`: "coingecko" or "snapshot") and, when
+ * CoinGecko failed and the last cached value is served instead, `stale: true` with its
+ * `ageSeconds`.
  */
 export interface MarketService {
   /** One coin's price, 24 h change, market cap, rank, volume, supply, ATH and description (USD). */
@@ -103,7 +104,10 @@ function remember(
   }
 }
 
-/** Runs one tool's lookup; any failure is logged and becomes the §8 fetch error. */
+/**
+ * Runs one tool's lookup; any failure is logged and becomes the fetch error
+ * (docs/product.md#max-tools).
+ */
 async function guarded<T>(
   log: MarketLogger,
   what: string,

@@ -64,7 +64,7 @@ afterEach(async () => {
 });
 
 describe("market data from CoinGecko", () => {
-  it("looks a coin up with the spec's calls and maps details and markets", async () => {
+  it("looks a coin up with the old client's calls and maps details and markets", async () => {
     const market = liveMarket("demo");
     const btc = ok<TokenData>(await market.getTokenData("Bitcoin"));
 

@@ -1,4 +1,5 @@
-// HTTP for likes and bookmarks (spec §7 Articles): who liked, and the signed-in toggles.
+// HTTP for likes and bookmarks (docs/product.md#api-reactions): who liked, and the signed-in
+// toggles.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -22,7 +23,7 @@ const signedIn = async (req: FastifyRequest) => {
 
 /**
  * Registers GET /api/articles/{id}/likesbookmarks (public) and POST /api/articles/toggle-like,
- * /api/articles/toggle-bookmark (signed-in; spec §6: "can like, bookmark").
+ * /api/articles/toggle-bookmark (members only, docs/product.md#permission-matrix).
  */
 export function reactionsRoutes(app: FastifyInstance, deps: { reactions: ReactionsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-// Likes and bookmarks (spec §3 Article likedBy/bookmarkedBy, §4 "Like and bookmark", §7 Articles).
+// Likes and bookmarks (docs/product.md#api-reactions, #article-bar).
 import type {
   BookmarkedArticle,
   LikesBookmarks,
@@ -9,7 +9,10 @@ import type { Db } from "../../db/client.ts";
 import { NotFoundError } from "../../errors.ts";
 import * as repo from "./reactions.repository.ts";
 
-/** Bookmarks listed on the account page: the spec's client fetches at most 999 (spec §9). */
+/**
+ * Bookmarks listed on the account page: the old client fetches at most 999
+ * (docs/product.md#constants).
+ */
 export const BOOKMARKS_LIMIT = 999;
 
 /** Likes and bookmarks of articles (reactions.routes.ts, the users module). */
@@ -17,7 +20,7 @@ export interface ReactionsService {
   /**
    * Who liked the article (every member id, earliest first) and the counts. Bookmarks are
    * private: `bookmarkedBy` is `[viewerId]` when the asking member bookmarked it, else `[]`, which
-   * is all the spec's client needs ("is it bookmarked by me").
+   * is all the old client needs ("is it bookmarked by me", docs/product.md#api-reactions).
    * @throws NotFoundError for an unknown, draft or future-dated article.
    */
   likesBookmarks(articleId: number, viewerId: number | null): Promise<LikesBookmarks>;

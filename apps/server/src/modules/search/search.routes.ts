@@ -1,4 +1,4 @@
-// HTTP for search (docs/product.md#api-search): the spec's typo-tolerant search call.
+// HTTP for search (docs/product.md#api-search): the old client's typo-tolerant search call.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { searchQueryParam, searchResponseSchema } from "@pragmatist/contracts";

@@ -1,5 +1,5 @@
-// Where media bytes live: a small interface (local disk now, S3-compatible later; DESIGN.md
-// "Growing past one machine") and its local-disk implementation under <DATA_DIR>/uploads/.
+// Where media bytes live: a small interface (local disk now, S3-compatible later;
+// docs/architecture.md#conventions) and its local-disk implementation under <DATA_DIR>/uploads/.
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

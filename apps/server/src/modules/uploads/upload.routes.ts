@@ -1,4 +1,5 @@
-// POST /api/upload: a signed-in member's image, multipart field `files` (spec §7 Users and auth).
+// POST /api/upload: a signed-in member's image, multipart field `files`
+// (docs/product.md#api-upload).
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,5 +1,6 @@
 // Labelled form fields (one-line input, multi-line input, native select) in the dense, calm look
-// of DESIGN.md: a label on every field, its hint and error tied to it by ids, visible focus.
+// of docs/architecture.md#look-and-feel: a label on every field, its hint and error tied to it by
+// ids, visible focus.
 import {
   type InputHTMLAttributes,
   type ReactNode,

@@ -1,7 +1,10 @@
 // The grey rows a list shows while it loads.
 import { Skeleton } from "./skeleton";
 
-/** Grey rows while a list loads (DESIGN.md: every wait shows something); `label` is read out. */
+/**
+ * Grey rows while a list loads (every wait shows something, docs/architecture.md#look-and-feel);
+ * `label` is read out.
+ */
 export function ListSkeleton({ rows = 6, label }: { rows?: number; label: string }) {
   return (
     <div aria-busy="true" className="rounded-xl border border-line bg-surface">

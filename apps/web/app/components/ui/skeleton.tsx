@@ -1,4 +1,5 @@
-// Placeholder block shown while content loads (DESIGN.md: every wait shows something).
+// Placeholder block shown while content loads (every wait shows something,
+// docs/architecture.md#look-and-feel).
 
 /** A pulsing grey block; size it with `className`. Hidden from assistive technology. */
 export function Skeleton({ className = "" }: { className?: string }) {

@@ -1,4 +1,4 @@
-// Edit mode of /account (spec §2 Account screen): upload a photo, change the name, log out, delete
+// Edit mode of /account (docs/product.md#account): upload a photo, change the name, log out, delete
 // the account, go back. Each change is a submission to the account route's clientAction, so the
 // root loader reloads afterwards and the header's picture and name follow.
 import type { OwnUser } from "@pragmatist/contracts";
@@ -194,7 +194,10 @@ function PhotoPicker({
   );
 }
 
-/** Name field; Save appears once something is typed (spec §5), then PUT /api/users/{id}. */
+/**
+ * Name field; Save appears once something is typed (docs/product.md#account), then
+ * PUT /api/users/{id}.
+ */
 function NameSection({ user }: { user: OwnUser }) {
   const submit = useSubmit();
   const { busy, result, error: serverError, done } = useAccountAction("name");

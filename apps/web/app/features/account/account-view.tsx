@@ -1,4 +1,4 @@
-// View mode of /account (spec §2 Account screen): picture, name, Joined date, email tag, the
+// View mode of /account (docs/product.md#account): picture, name, Joined date, email tag, the
 // Bookmarked list (fetched after hydration from GET /api/users/{id}?populate=bookmarked) and
 // "Edit account".
 import type { BookmarkedArticle, OwnUser } from "@pragmatist/contracts";
@@ -14,7 +14,7 @@ import { formatJoinedDate, formatLongDate } from "../../lib/format";
 
 /**
  * The member's 80 px picture (initials when none), name as the page's `<h1>`, Joined date
- * (formatJoinedDate, "03 Mar 2024") and email tag (spec §2 Account screen).
+ * (formatJoinedDate, "03 Mar 2024") and email tag (docs/product.md#account).
  */
 export function ProfileSummary({ user }: { user: OwnUser }) {
   return (

@@ -1,4 +1,4 @@
-// Sign in and sign up on one card (spec §2 Login screen, §4 Login page and Forgot password, §5):
+// Sign in and sign up on one card (docs/product.md#login, #forgot-password, #validation-forms):
 // the fields, their messages, the "looks enabled" rule, "Forget Password?", Google, the toggle.
 // The requests run in the login route's clientAction, so the root loader (the header's viewer)
 // reloads after a successful sign-in.
@@ -112,7 +112,10 @@ function LoginFields({ form }: { form: LoginFormState }) {
   );
 }
 
-/** "or", then "Continue with Google": a document navigation, the server starts Google's sign-in (spec §7). */
+/**
+ * "or", then "Continue with Google": a document navigation, the server starts Google's sign-in
+ * (docs/product.md#api-google).
+ */
 function GoogleSignIn() {
   return (
     <>

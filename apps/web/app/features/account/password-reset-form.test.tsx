@@ -1,5 +1,6 @@
-// The new-password form (spec §4, §5, §8): messages after a submit attempt, the request it sends,
-// the way to sign-in on success, and a refusal that clears, marks and alerts.
+// The new-password form (docs/product.md#password-reset, #validation-forms, #messages-accounts):
+// messages after a submit attempt, the request it sends, the way to sign-in on success, and a
+// refusal that clears, marks and alerts.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../lib/account-api";

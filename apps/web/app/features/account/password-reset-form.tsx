@@ -1,5 +1,6 @@
-// New password form of /passreset (spec §2 Password reset screen, §4, §5): sends only with a code
-// and two equal passwords of at least 8; a refusal clears both, marks them red and alerts.
+// New password form of /passreset (docs/product.md#password-reset, #validation-forms): sends only
+// with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
+// alerts.
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { accountApi } from "../../lib/account-api";
@@ -34,7 +35,7 @@ function usePasswordReset(code: string) {
       await accountApi.resetPassword({ code, password, passwordConfirmation: confirmation });
       await navigate("/login?reset=1", { replace: true });
     } catch {
-      // Spec §4/§8: clear both fields, mark them red, alert.
+      // Clear both fields, mark them red, alert (docs/product.md#password-reset).
       setBusy(false);
       setPassword("");
       setConfirmation("");

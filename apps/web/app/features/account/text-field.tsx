@@ -1,5 +1,5 @@
-// A labelled text input with its message: red border and text when invalid (spec §5 "Invalid
-// marks the field red"), the message tied to the input for screen readers.
+// A labelled text input with its message: red border and text when invalid
+// (docs/product.md#login), the message tied to the input for screen readers.
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 
 /** Red for form errors only (prices keep the up/down tokens). */

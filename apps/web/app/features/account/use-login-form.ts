@@ -1,4 +1,4 @@
-// State of the sign-in / sign-up card (spec §4 Login page and Forgot password, §5): the mode, the
+// State of the sign-in / sign-up card (docs/product.md#login, #validation-forms): the mode, the
 // fields, when their messages show, and the submissions to the login route's clientAction.
 import { type FormEvent, type RefObject, useRef, useState } from "react";
 import { useActionData, useNavigation, useSubmit } from "react-router";
@@ -73,7 +73,8 @@ export interface LoginFormState {
  * The card's state. Messages show after a submit attempt (then follow the typing), not on blur: a
  * message that appears on blur moves the controls below it under the pointer ("Forget Password?").
  * "Forget Password?" with an email of 3 characters or fewer (or no valid address) marks the field
- * and alerts instead of asking for a link (spec §5); the mode toggle clears the fields (spec §4).
+ * and alerts instead of asking for a link (docs/product.md#forgot-password); the mode toggle clears
+ * the fields (docs/product.md#login).
  */
 export function useLoginForm(initialMode: AuthMode): LoginFormState {
   const submission = useLoginSubmission();

@@ -1,5 +1,5 @@
-// The login, reset and account form rules (spec §5 with the 8-character password) and the
-// messages readers see when the server refuses.
+// The login, reset and account form rules (docs/product.md#validation-forms) and the messages
+// readers see when the server refuses.
 import {
   PASSWORD_MIN as SERVER_PASSWORD_MIN,
   USERNAME_MAX,
@@ -83,7 +83,7 @@ describe("sign-in and sign-up fields", () => {
     expect(nameError("x".repeat(61))).toBe(messages.nameTooLong);
   });
 
-  it("makes the button look enabled per spec §5 (sign-in: email > 3, password >= 8)", () => {
+  it("makes the button look enabled (sign-in: email > 3, password >= 8)", () => {
     expect(authLooksReady("signin", { username: "", email: "a@bc", password: "12345678" })).toBe(
       true,
     );
@@ -95,7 +95,7 @@ describe("sign-in and sign-up fields", () => {
     );
   });
 
-  it("makes the button look enabled per spec §5 (sign-up: email > 4, password >= 8, name > 2)", () => {
+  it("makes the button look enabled (sign-up: email > 4, password >= 8, name > 2)", () => {
     const base = { username: "Ada", email: "a@b.c", password: "12345678" };
     expect(authLooksReady("signup", base)).toBe(true);
     expect(authLooksReady("signup", { ...base, username: "Al" })).toBe(false);

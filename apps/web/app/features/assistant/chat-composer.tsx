@@ -1,5 +1,6 @@
-// The chat's input row (spec §2 Assistant screen: 80 px, §4 Assistant, §8 "Concurrent send") and
-// the sign-in invitation shown once a visitor's free messages are used (spec §6).
+// The chat's input row (80 px, docs/product.md#assistant-screen, #assistant-conversation) and the
+// sign-in invitation shown once a visitor's free messages are used
+// (docs/product.md#assistant-credits).
 import { Link } from "react-router";
 import { SendIcon } from "../../components/ui/icons.tsx";
 import { BUSY_ALERT, canSend, PATIENCE_NOTE, QUESTION_MAX_LENGTH } from "./chat-rules.ts";
@@ -7,7 +8,7 @@ import type { AssistantChatState } from "./use-assistant-chat.ts";
 
 /**
  * The question box and Send (enabled for 2+ characters, `canSend`, once the history is in), the
- * busy alert above them and the patience note below (spec §2).
+ * busy alert above them and the patience note below (docs/product.md#assistant-screen).
  */
 export function ChatComposer({ chat }: { chat: AssistantChatState }) {
   const { input, busyAlert } = chat;
@@ -53,7 +54,10 @@ export function ChatComposer({ chat }: { chat: AssistantChatState }) {
   );
 }
 
-/** Spec §6: a visitor with no free messages left is asked to sign in (back to /assistant after). */
+/**
+ * A visitor with no free messages left is asked to sign in, back to /assistant after
+ * (docs/product.md#assistant-credits).
+ */
 export function SignInNote() {
   return (
     <p className="mt-3 text-sm text-muted">

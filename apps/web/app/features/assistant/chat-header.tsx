@@ -1,5 +1,6 @@
-// The chat screen's header row and article note (spec §2 Assistant screen, §6 credits): the free
-// messages left, Export as PDF, Clear history, and the "About:" article the chat is given.
+// The chat screen's header row and article note (docs/product.md#assistant-screen,
+// #assistant-credits): the free messages left, Export as PDF, Clear history, and the "About:"
+// article the chat is given.
 import type { AssistantCredits } from "@pragmatist/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -10,7 +11,7 @@ import type { ArticleContext, AssistantChatState } from "./use-assistant-chat.ts
 const iconButton =
   "inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The anonymous visitor's free messages (spec §6, §9 "n / 2"). */
+/** The anonymous visitor's free messages, shown as "n / 2" (docs/product.md#assistant-credits). */
 export function CreditsBadge({ credits }: { credits: AssistantCredits }) {
   return (
     <p

@@ -1,4 +1,4 @@
-// The conversation as a PDF (spec §3 PDF export, §9: dark background, white 12 pt text, as many
+// The conversation as a PDF (docs/product.md#pdf-export: dark background, white 12 pt text, as many
 // pages as it needs). Loaded on the export click only: jsPDF stays out of the page's bundle.
 import { jsPDF } from "jspdf";
 

@@ -1,4 +1,5 @@
-// The chat screen's rules as a reader meets them (spec §2 Assistant screen, §5, §6, §8, §9).
+// The chat screen's rules as a reader meets them (docs/product.md#assistant-screen,
+// #assistant-conversation, #assistant-credits, #messages-assistant, #constants).
 import { describe, expect, it } from "vitest";
 import {
   BUSY_ALERT,
@@ -27,7 +28,7 @@ const answer = (id: string, text: string, metadata?: MaxMessage["metadata"]): Ma
   ...(metadata ? { metadata } : {}),
 });
 
-describe("sending (spec §2: Enter sends only when the input is longer than 1 character)", () => {
+describe("sending (Enter sends only when the input is longer than 1 character)", () => {
   it("refuses empty, one-character and blank input", () => {
     expect(canSend("")).toBe(false);
     expect(canSend("a")).toBe(false);
@@ -38,12 +39,12 @@ describe("sending (spec §2: Enter sends only when the input is longer than 1 ch
     expect(canSend("hi")).toBe(true);
     expect(canSend("What can you do?")).toBe(true);
   });
-  it("says the spec's words when a send comes while Max is busy", () => {
+  it("says the busy message when a send comes while Max is busy", () => {
     expect(BUSY_ALERT).toBe("Please wait for the current message to finish processing");
   });
 });
 
-describe("suggestion chips (spec §2)", () => {
+describe("suggestion chips", () => {
   it("offers the four starters in an empty chat, the last two hidden on phones", () => {
     expect(suggestionChips({ started: false, aboutArticle: false })).toEqual([
       { text: "What can you do?", hideOnMobile: false },
@@ -98,7 +99,7 @@ describe("messages", () => {
   });
 });
 
-describe("credits (spec §6: n / 2)", () => {
+describe("credits (n / 2)", () => {
   const fromHistory = { used: 0, limit: 2, remaining: 2 };
   it("shows what the history said until an answer brings newer figures", () => {
     expect(currentCredits([], fromHistory)).toEqual(fromHistory);
@@ -145,7 +146,7 @@ describe("refusals before streaming", () => {
   });
 });
 
-describe("reveal (spec §9: one character every 5 ms)", () => {
+describe("reveal (one character every 5 ms)", () => {
   it("shows one more character per 5 ms, up to what has arrived", () => {
     expect(REVEAL_INTERVAL_MS).toBe(5);
     expect(revealedLength(0, 0, 100)).toBe(0);
@@ -156,7 +157,7 @@ describe("reveal (spec §9: one character every 5 ms)", () => {
   });
 });
 
-describe("lines (spec §2: each line rendered as Markdown)", () => {
+describe("lines (each line rendered as Markdown)", () => {
   it("splits on newlines and drops blank lines", () => {
     expect(markdownLines("**SOL** is up.\n\n- one\n- two\r\nDone.")).toEqual([
       "**SOL** is up.",

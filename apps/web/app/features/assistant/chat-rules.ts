@@ -1,5 +1,6 @@
-// The chat screen's rules (spec §2 Assistant screen, §4 Assistant, §5, §6, §8): what may be sent,
-// which suggestion chips show, the greeting, credits and error texts. Pure, so tests run in Node.
+// The chat screen's rules (docs/product.md#assistant-screen, #assistant-conversation,
+// #assistant-credits, #messages-assistant): what may be sent, which suggestion chips show, the
+// greeting, credits and error texts. Pure, so tests run in Node.
 import type {
   AssistantCredits,
   AssistantMessageMetadata,
@@ -16,9 +17,9 @@ export type MaxTools = {
 export type MaxMessage = UIMessage<AssistantMessageMetadata, UIDataTypes, MaxTools>;
 
 /**
- * Shortest question the server takes (spec §2 "Enter sends only if the input is longer than 1
- * character", §5). Same value as the contract's QUESTION_MIN, which the browser cannot import as
- * a value: that module carries zod.
+ * Shortest question the server takes (docs/product.md#assistant-conversation: "Enter sends only
+ * if the input is longer than 1 character"). Same value as the contract's QUESTION_MIN, which the
+ * browser cannot import as a value: that module carries zod.
  */
 export const QUESTION_MIN_LENGTH = 2;
 /** Longest question the server takes (the contract's QUESTION_MAX). */
@@ -29,13 +30,16 @@ export function canSend(text: string): boolean {
   return text.trim().length >= QUESTION_MIN_LENGTH;
 }
 
-/** Spec §4 Assistant, §8 "Concurrent send". */
+/** The concurrent-send alert (docs/product.md#assistant-conversation). */
 export const BUSY_ALERT = "Please wait for the current message to finish processing";
 
-/** Spec §2: shown under the input. */
+/** Shown under the input (docs/product.md#assistant-screen). */
 export const PATIENCE_NOTE = "Please be patient with me, Skynet is currently overloaded";
 
-/** A suggestion chip: its text (sent as is) and whether phones hide it (below `sm`, spec §2). */
+/**
+ * A suggestion chip: its text (sent as is) and whether phones hide it (below `sm`,
+ * docs/product.md#assistant-chips).
+ */
 export interface SuggestionChip {
   text: string;
   hideOnMobile: boolean;
@@ -59,16 +63,20 @@ const ARTICLE_CHIPS: SuggestionChip[] = [
 ];
 
 /**
- * The chips to offer (spec §2): four in an empty chat (the last two hidden on phones), the two
- * follow-ups once the conversation has started. Opened from an article (`aboutArticle`: context
- * given and nothing asked yet on this visit), the two article chips instead.
+ * The chips to offer (docs/product.md#assistant-chips): four in an empty chat (the last two hidden
+ * on phones), the two follow-ups once the conversation has started. Opened from an article
+ * (`aboutArticle`: context given and nothing asked yet on this visit), the two article chips
+ * instead.
  */
 export function suggestionChips(state: { started: boolean; aboutArticle: boolean }) {
   if (state.aboutArticle) return ARTICLE_CHIPS;
   return state.started ? FOLLOW_UP_CHIPS : EMPTY_CHAT_CHIPS;
 }
 
-/** Id of the greeting, which is shown first but never stored or sent (spec §4 Clear history). */
+/**
+ * Id of the greeting, which is shown first but never stored or sent
+ * (docs/product.md#assistant-screen).
+ */
 export const GREETING_ID = "greeting";
 
 /** Max's first words in every chat (our own text). */
@@ -105,8 +113,9 @@ export function lastQuestion(messages: readonly MaxMessage[]): string {
 }
 
 /**
- * An anonymous visitor's credits (spec §6, "n / 2"): the newest answer's metadata, else what the
- * history said when the page opened; null for members (the server sends none) or when unknown.
+ * An anonymous visitor's credits ("n / 2", docs/product.md#assistant-credits): the newest answer's
+ * metadata, else what the history said when the page opened; null for members (the server sends
+ * none) or when unknown.
  */
 export function currentCredits(
   messages: readonly MaxMessage[],
@@ -119,12 +128,15 @@ export function currentCredits(
   return fromHistory;
 }
 
-/** "n / 2" with n the credits left (spec §2, §9). */
+/** "n / 2" with n the credits left (docs/product.md#assistant-credits). */
 export function creditsLabel(credits: AssistantCredits): string {
   return `${credits.remaining} / ${credits.limit}`;
 }
 
-/** Spec §4 Assistant: "processing" from the send until the answer has streamed. */
+/**
+ * "processing" from the send until the answer has streamed
+ * (docs/product.md#assistant-conversation).
+ */
 export function isProcessing(status: ChatStatus): boolean {
   return status === "submitted" || status === "streaming";
 }

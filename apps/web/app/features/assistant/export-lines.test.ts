@@ -1,5 +1,5 @@
-// The PDF export (spec §3 PDF export, §9): its lines, its file name, and the PDF itself read back
-// with a PDF parser (unpdf): "User:"/"Assistant:" text on as many pages as it needs.
+// The PDF export (docs/product.md#pdf-export): its lines, its file name, and the PDF itself read
+// back with a PDF parser (unpdf): "User:"/"Assistant:" text on as many pages as it needs.
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { MaxMessage } from "./chat-rules.ts";
@@ -39,7 +39,7 @@ describe("export lines", () => {
     expect(pdfSafeText("“Price” – 5 € … café")).toBe("“Price” – 5 € … café");
     expect(pdfSafeText("≈ 3 ≥ 2 中 🚀")).toBe("~ 3 >= 2 ? ");
   });
-  it("names the file after the product (spec §9 {product}_bot_export.pdf)", () => {
+  it("names the file after the product ({product}_bot_export.pdf)", () => {
     expect(exportFileName("Crypto Pragmatist")).toBe("Crypto_Pragmatist_bot_export.pdf");
     expect(exportFileName("  A/B  Desk ")).toBe("AB_Desk_bot_export.pdf");
   });

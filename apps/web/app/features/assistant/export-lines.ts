@@ -1,4 +1,4 @@
-// What the PDF export writes (spec §3 PDF export, §9): one "User: …" or "Assistant: …" line per
+// What the PDF export writes (docs/product.md#pdf-export): one "User: …" or "Assistant: …" line per
 // message, as plain text the PDF's standard font can show, and the file name.
 import { type MaxMessage, messageText } from "./chat-rules.ts";
 
@@ -60,7 +60,7 @@ export function pdfSafeText(text: string): string {
   return out;
 }
 
-/** One line per message with text: "User: …" or "Assistant: …" (spec §3 PDF export). */
+/** One line per message with text: "User: …" or "Assistant: …" (docs/product.md#pdf-export). */
 export function exportLines(messages: readonly MaxMessage[]): string[] {
   return messages.flatMap((message) => {
     const text = pdfSafeText(plainText(messageText(message)));
@@ -69,7 +69,10 @@ export function exportLines(messages: readonly MaxMessage[]): string[] {
   });
 }
 
-/** Spec §9 "{product}_bot_export.pdf": the site name with runs of spaces as underscores. */
+/**
+ * The file name, "{product}_bot_export.pdf" (docs/product.md#pdf-export): the site name with runs
+ * of spaces as underscores.
+ */
 export function exportFileName(siteName: string): string {
   const product = siteName
     .trim()

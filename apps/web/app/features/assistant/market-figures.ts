@@ -8,7 +8,10 @@ import {
   formatUsdPrice,
 } from "../../lib/format.ts";
 
-/** Green for a rise, red for a fall, nothing for flat or unknown (DESIGN.md: colour for moves only). */
+/**
+ * Green for a rise, red for a fall, nothing for flat or unknown (colour for moves only,
+ * docs/architecture.md#look-and-feel).
+ */
 export type Tone = "up" | "down" | null;
 
 /** One row of the token stats card: its label, the formatted figure and the figure's tone. */
@@ -60,8 +63,8 @@ function ageText(seconds: number): string {
 
 /**
  * The as-of line under a card or chart: "As of 22 Nov 2026, 07:03 UTC · Data provided by
- * CoinGecko", plus the cached value's age when a live call failed (issue #5: every number carries
- * its as-of time).
+ * CoinGecko", plus the cached value's age when a live call failed (every number carries its as-of
+ * time, docs/product.md#market-data).
  */
 export function asOfLine(freshness: MarketFreshness): string {
   const stale = freshness.stale ? ` · cached ${ageText(freshness.ageSeconds)} ago` : "";

@@ -1,6 +1,6 @@
-// One chat message (spec §2 Message bubble, §4): the reader's on the right with their avatar, Max's
-// on the left with the product icon (35 px; at most 95 % wide), waiting (icon spins, no text),
-// then the text revealed as it streams, with stats cards, charts and sources below it.
+// One chat message (docs/product.md#message-bubble): the reader's on the right with their avatar,
+// Max's on the left with the product icon (35 px; at most 95 % wide), waiting (icon spins, no
+// text), then the text revealed as it streams, with stats cards, charts and sources below it.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -116,7 +116,10 @@ export function MaxBubble({
 /** What an answer's bubble shows and how; see `AnswerBubble`. */
 export interface AnswerBubbleProps {
   message: MaxMessage;
-  /** Reveal the text at the spec's pace (an answer streamed in this visit, not history). */
+  /**
+   * Reveal the text at the pace of docs/product.md#message-bubble (an answer streamed in this
+   * visit, not history).
+   */
   animate: boolean;
   /** Nothing to show yet: the icon spins and the text is hidden. */
   waiting: boolean;

@@ -1,6 +1,7 @@
-// A message's text in the bubble (spec §2): split on newlines, each line rendered as Markdown with
-// the article's safe renderer (raw HTML as text, only http(s)/irc(s)/mailto/xmpp or relative URLs),
-// sized for a chat bubble; links inside the site navigate without reloading the page.
+// A message's text in the bubble (docs/product.md#message-bubble): split on newlines, each line
+// rendered as Markdown with the article's safe renderer (raw HTML as text, only
+// http(s)/irc(s)/mailto/xmpp or relative URLs), sized for a chat bubble; links inside the site
+// navigate without reloading the page.
 import { type ComponentPropsWithoutRef, memo, type ReactNode } from "react";
 import type { Components } from "react-markdown";
 import { Link } from "react-router";
@@ -24,7 +25,8 @@ const bubbleComponents: Components = {
   h3: Heading,
   h4: Heading,
   a: ({ node, href, children, ...rest }: Props<"a">) =>
-    // A site address (the §6 login link, a cited article) stays in the app; the URL rule ran first.
+    // A site address (the login link of docs/product.md#assistant-credits, a cited article) stays
+    // in the app; the URL rule ran first.
     href && href.startsWith("/") && !href.startsWith("//") ? (
       <Link
         to={href}

@@ -12,7 +12,7 @@ const freshness = {
 } as const;
 
 describe("answer parts", () => {
-  it("shows a card per token found and a chart per price history, skipping §8 errors", () => {
+  it("shows a card per token found and a chart per price history, skipping market-data errors", () => {
     const message: MaxMessage = {
       id: "a",
       role: "assistant",

@@ -15,7 +15,10 @@ export interface Source {
   publishDate: string | null;
 }
 
-/** A tool result that is data, not the §8 error shape ({ error: "No results found" }). */
+/**
+ * A tool result that is data, not the error shape ({ error: "No results found" },
+ * docs/product.md#max-tools).
+ */
 function isData<T extends object>(output: T): output is Exclude<T, MarketError> {
   return !("error" in output);
 }

@@ -1,5 +1,6 @@
 // The sources a research answer cites (issue #5): numbered like the answer's [n] marks, our
-// articles as in-app links, other pages in a new tab, under the spec's URL rule (§2).
+// articles as in-app links, other pages in a new tab, under the safe-address rule
+// (docs/product.md#safe-urls).
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
 import { safeUrl } from "../../lib/safe-url.ts";

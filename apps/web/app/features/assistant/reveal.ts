@@ -1,6 +1,6 @@
-// Smooth reveal of a streamed answer (spec §2 Message bubble, §9: one character every 5 ms).
+// Smooth reveal of a streamed answer (docs/product.md#message-bubble: one character every 5 ms).
 
-/** Spec §9 "Character reveal interval". */
+/** Interval of the character reveal (docs/product.md#message-bubble). */
 export const REVEAL_INTERVAL_MS = 5;
 
 /**

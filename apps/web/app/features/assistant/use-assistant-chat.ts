@@ -1,5 +1,6 @@
-// The state of Max's chat screen (spec §2 Assistant screen, §4, §6 credits): the session, the
-// restored history, the input, notices, credits and chips, with the actions the screen offers.
+// The state of Max's chat screen (docs/product.md#assistant-screen, #assistant-conversation,
+// #assistant-credits): the session, the restored history, the input, notices, credits and chips,
+// with the actions the screen offers.
 import { type FormEvent, useMemo, useState } from "react";
 import { useViewer } from "../../lib/viewer.ts";
 import { currentCredits, greetingMessage, suggestionChips } from "./chat-rules.ts";
@@ -25,8 +26,8 @@ export interface AssistantChatProps {
 
 /**
  * Everything the chat screen shows and does. `credits` is the anonymous visitor's allowance
- * (spec §6; null for members, who have no counter); `chips` follow `suggestionChips`; `send`,
- * `retry`, `exportPdf` and `clearHistory` are the screen's actions.
+ * (docs/product.md#assistant-credits; null for members, who have no counter); `chips` follow
+ * `suggestionChips`; `send`, `retry`, `exportPdf` and `clearHistory` are the screen's actions.
  */
 export function useAssistantChat({ siteName, article }: AssistantChatProps) {
   const viewer = useViewer();

@@ -1,4 +1,4 @@
-// The concurrent-send alert (spec §4 Assistant, §8 "Concurrent send"): shown when the reader sends
+// The concurrent-send alert (docs/product.md#assistant-conversation): shown when the reader sends
 // while an answer is still coming, gone after a few seconds or when the answer ends.
 import { useCallback, useEffect, useState } from "react";
 

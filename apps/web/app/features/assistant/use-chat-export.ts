@@ -1,4 +1,5 @@
-// The chat's PDF export (spec §3 PDF export): jsPDF is fetched on the click, never with the page.
+// The chat's PDF export (docs/product.md#pdf-export): jsPDF is fetched on the click, never with
+// the page.
 import { useState } from "react";
 import type { MaxMessage } from "./chat-rules.ts";
 import { exportFileName, exportLines } from "./export-lines.ts";

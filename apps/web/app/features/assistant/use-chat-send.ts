@@ -1,4 +1,5 @@
-// Sending a question to Max and retrying the last one (spec §2 Assistant screen, §4 Assistant).
+// Sending a question to Max and retrying the last one (docs/product.md#assistant-screen,
+// #assistant-conversation).
 import { canSend } from "./chat-rules.ts";
 import { loadMessageMarkdown } from "./message-bubble.tsx";
 import type { ChatSession } from "./use-chat-session.ts";
@@ -16,9 +17,9 @@ export interface ChatSendOptions {
 }
 
 /**
- * `send(text)` sends a question of 2+ characters (spec §2/§4, `canSend`), trimmed; while an answer
- * is coming it raises the busy alert instead. `retry()` resends the last question after a refusal
- * or a provider fault (the same busy rule).
+ * `send(text)` sends a question of 2+ characters (docs/product.md#assistant-conversation,
+ * `canSend`), trimmed; while an answer is coming it raises the busy alert instead. `retry()`
+ * resends the last question after a refusal or a provider fault (the same busy rule).
  */
 export function useChatSend(session: ChatSession, options: ChatSendOptions) {
   const { messages, status, processing } = session;

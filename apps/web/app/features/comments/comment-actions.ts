@@ -1,5 +1,6 @@
-// What one comment asks of the comments panel (spec §3 comment actions, issue #4), the name it
-// shows for its author, and the look of its small action buttons (Like, Reply, Edit, Delete, …).
+// What one comment asks of the comments panel (docs/product.md#comment-actions, issue #4), the
+// name it shows for its author, and the look of its small action buttons (Like, Reply, Edit,
+// Delete, …).
 import type { Comment } from "@pragmatist/contracts";
 
 /** What a comment asks of the panel. */

@@ -1,5 +1,5 @@
-// A comment's controls (spec §3): the edit form, and the row of Like, Reply, Edit/Delete (with
-// its confirmation) for one's own comment or Report for others'.
+// A comment's controls (docs/product.md#comment-actions): the edit form, and the row of Like,
+// Reply, Edit/Delete (with its confirmation) for one's own comment or Report for others'.
 import type { Comment } from "@pragmatist/contracts";
 import { Spinner } from "../../components/ui/icons.tsx";
 import { actionClass, type CommentActions } from "./comment-actions.ts";

@@ -1,6 +1,7 @@
-// One comment and its replies (spec §3): author photo and name, date, "(edited)", the text, like,
-// reply, and edit/delete for one's own or report for others'. Replies nest with a thread line; on
-// phones the indentation stops after two levels so deep threads keep a readable width.
+// One comment and its replies (docs/product.md#comment-thread): author photo and name, date,
+// "(edited)", the text, like, reply, and edit/delete for one's own or report for others'. Replies
+// nest with a thread line; on phones the indentation stops after two levels so deep threads keep
+// a readable width.
 import type { Comment } from "@pragmatist/contracts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { formatLongDate } from "../../lib/format.ts";

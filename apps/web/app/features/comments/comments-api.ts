@@ -1,5 +1,6 @@
-// Same-origin calls of the comment manager (spec §7 Comments, issue #4). Small on purpose: it loads
-// with the comments panel, after the article; the session cookie goes along with every call.
+// Same-origin calls of the comment manager (docs/product.md#api-comments, issue #4). Small on
+// purpose: it loads with the comments panel, after the article; the session cookie goes along
+// with every call.
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 
 /** A refused call: the HTTP status and the server's sentence (Strapi error body), if any. */

@@ -1,6 +1,7 @@
-// The interactive comments panel (spec §2, §4 "Comment composer", issue #4), loaded as its own
-// chunk: heading with the count, sort (Best / Newest / Oldest), the composer, and the thread.
-// Nothing here (nor in the modules it imports) takes a value from the article page's chunk.
+// The interactive comments panel (docs/product.md#comments, #comment-composer, issue #4), loaded
+// as its own chunk: heading with the count, sort (Best / Newest / Oldest), the composer, and the
+// thread. Nothing here (nor in the modules it imports) takes a value from the article page's
+// chunk.
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { useNavigation } from "react-router";
 import { useViewer } from "../../lib/viewer.ts";

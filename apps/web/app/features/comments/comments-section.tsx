@@ -1,7 +1,8 @@
-// The article's comments section (spec §2, issue #4). This shell is all the article page loads up
-// front; the interactive panel is a separate chunk (the page's JavaScript budget). The server has
-// the panel at hand from start-up, so the first HTML holds the discussion in place (readable
-// without JavaScript); the browser keeps that HTML until the chunk arrives, then hydrates it.
+// The article's comments section (docs/product.md#comments, issue #4). This shell is all the
+// article page loads up front; the interactive panel is a separate chunk (the page's JavaScript
+// budget). The server has the panel at hand from start-up, so the first HTML holds the discussion
+// in place (readable without JavaScript); the browser keeps that HTML until the chunk arrives,
+// then hydrates it.
 import { type ComponentType, lazy, Suspense } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import type { CommentsSectionProps } from "./comments-panel.tsx";

@@ -1,4 +1,4 @@
-// The comment composer on its own (spec §4 "Comment composer"): what it hands its panel.
+// The comment composer on its own (docs/product.md#comment-composer): what it hands its panel.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRef } from "react";
 import { describe, expect, it, vi } from "vitest";

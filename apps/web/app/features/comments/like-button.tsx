@@ -1,5 +1,5 @@
-// A comment's like button (spec §3): a heart and the count, toggled at once and confirmed by the
-// server; signed-out readers get a link to sign in instead.
+// A comment's like button (docs/product.md#comment-actions): a heart and the count, toggled at
+// once and confirmed by the server; signed-out readers get a link to sign in instead.
 import type { Comment } from "@pragmatist/contracts";
 import { useState } from "react";
 import { Link } from "react-router";

@@ -1,5 +1,6 @@
-// One comment's own state (spec §3): viewing, editing or confirming a delete, the call under way,
-// "Reported", the refused call's sentence, and the edit, delete and report calls.
+// One comment's own state (docs/product.md#comment-actions): viewing, editing or confirming a
+// delete, the call under way, "Reported", the refused call's sentence, and the edit, delete and
+// report calls.
 import type { Comment } from "@pragmatist/contracts";
 import { useState } from "react";
 import type { CommentActions } from "./comment-actions.ts";

@@ -1,4 +1,5 @@
-// One article card (DESIGN.md: thumbnail, label, title, date, reading time) and its skeleton.
+// One article card (docs/architecture.md#look-and-feel: thumbnail, label, title, date, reading
+// time) and its skeleton.
 import { Link } from "react-router";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatCardDate } from "../../lib/format";

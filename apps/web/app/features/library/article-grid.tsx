@@ -1,4 +1,5 @@
-// The card grid: 1 to 5 columns by the width of the list itself (container queries, spec §2).
+// The card grid: 1 to 5 columns by the width of the list itself (container queries,
+// docs/product.md#infinite-scroll).
 import type { ReactNode } from "react";
 
 /**

@@ -1,5 +1,5 @@
-// A listing screen (spec §2 "Research listing"): its heading, the sort and chips while browsing,
-// the results heading and "Clear search" while searching, and the empty messages.
+// A listing screen (docs/product.md#research-listing): its heading, the sort and chips while
+// browsing, the results heading and "Clear search" while searching, and the empty messages.
 import type { TermCount } from "@pragmatist/contracts";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A listing screen (research home, ecosystems, market reports; spec §2 "Research listing"):
+// A listing screen (research home, ecosystems, market reports; docs/product.md#research-listing):
 // heading, search, sort, chips, mobile tabs and the infinitely scrolling card grid.
 import type { TermCount } from "@pragmatist/contracts";
 import { useCallback, useRef } from "react";

@@ -12,7 +12,7 @@ import {
 } from "./listing";
 
 /**
- * Loads what a listing route renders from `request`'s URL (spec §2 "Research listing").
+ * Loads what a listing route renders from `request`'s URL (docs/product.md#research-listing).
  * Searching ignores the sort and the chip: results come in rank order.
  */
 export async function loadListing(

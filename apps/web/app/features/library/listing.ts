@@ -10,11 +10,14 @@ import {
 } from "@pragmatist/contracts";
 import { api } from "../../lib/api-client";
 
-/** Page size of every listing (spec §9: research, ecosystems and reports lists: 10). */
+/** Page size of every listing: research, ecosystems and reports (docs/product.md#constants). */
 export const LISTING_PAGE_SIZE = 10;
-/** Suggestions dropdown: page 1, page size 20 (spec §9). */
+/** Suggestions dropdown: page 1, page size 20 (docs/product.md#constants). */
 export const SUGGESTION_PAGE_SIZE = 20;
-/** Cards per page of an author or category page (issue #6): whole rows of 2, 3 or 4 columns. */
+/**
+ * Cards per page of an author or category page (docs/product.md#category-pages): whole rows of 2,
+ * 3 or 4 columns.
+ */
 export const ARCHIVE_PAGE_SIZE = 12;
 
 /** What one listing screen lists, how it is titled, and which chips and tabs it shows. */
@@ -29,14 +32,17 @@ export interface ListingDefinition {
   withEcosystem?: boolean;
   /** The chips above the grid: which terms and which URL parameter selects one. */
   terms?: { kind: "category" | "ecosystem"; param: "category" | "ecosystem"; label: string };
-  /** Mobile tabs Categories / Ecosystems (spec §2: hidden on the market-reports path). */
+  /**
+   * Mobile tabs Categories / Ecosystems (docs/product.md#listing-chips: hidden on the
+   * market-reports path).
+   */
   mobileTabs: boolean;
 }
 
 /**
- * The three listings of spec §2: Research (`/`, type Research, category chips), Ecosystems
- * (`/ecosystems`, articles with an ecosystem, ecosystem chips) and Market Reports
- * (`/market-reports`, type News, no chips and no mobile tabs).
+ * The three listings (docs/product.md#research-listing): Research (`/`, type Research, category
+ * chips), Ecosystems (`/ecosystems`, articles with an ecosystem, ecosystem chips) and Market
+ * Reports (`/market-reports`, type News, no chips and no mobile tabs).
  */
 export const listings = {
   research: {
@@ -68,7 +74,7 @@ export const listings = {
 export interface ListingParams {
   /** Search text (`?q=`), trimmed; empty when not searching. */
   q: string;
-  /** `?sort=popular` sorts by clicks (spec §2 "Sort by ... Popularity"); anything else is date. */
+  /** `?sort=popular` sorts by clicks (docs/product.md#listing-sort); anything else is date. */
   sort: "date" | "popular";
   /** The selected category or ecosystem slug, or null for all. */
   term: string | null;
@@ -88,7 +94,10 @@ export function searchTypeOf(listing: ListingDefinition): ArticleType | undefine
   return listing.types?.length === 1 ? listing.types[0] : undefined;
 }
 
-/** What one card shows (DESIGN.md: thumbnail, label, title, date, reading time), kept small for SSR. */
+/**
+ * What one card shows (docs/architecture.md#look-and-feel: thumbnail, label, title, date, reading
+ * time), kept small for SSR.
+ */
 export interface CardView {
   id: number;
   title: string;
@@ -109,7 +118,9 @@ export interface ListingData {
   articles: CardView[];
 }
 
-/** Maps a contract card to the card view, applying the §3 label rule. */
+/**
+ * Maps a contract card to the card view, applying the label rule (docs/product.md#article-card).
+ */
 export function toCardView(card: ArticleCard): CardView {
   const a = card.attributes;
   return {
@@ -160,7 +171,7 @@ export async function fetchListingPage(
 }
 
 /**
- * The suggestions for `q` in the browser (spec §2 search dropdown): the ranked ids of
+ * The suggestions for `q` in the browser (docs/product.md#listing-search): the ranked ids of
  * `GET /api/fuzzy-search/search`, then their cards through populate-fuzzy, page 1 of
  * SUGGESTION_PAGE_SIZE, limited to `type` when given.
  * @throws ApiError on a refused request; an AbortError when `signal` aborts.

@@ -1,5 +1,5 @@
-// The search box's combobox behaviour (spec §2 "Research listing", §4 Search, §5): suggestions
-// after typing, arrow keys, Enter on an option or on the box, Escape, and a click that clears.
+// The search box's combobox behaviour (docs/product.md#listing-search): suggestions after typing,
+// arrow keys, Enter on an option or on the box, Escape, and a click that clears.
 import type { ArticleCard } from "@pragmatist/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useLocation } from "react-router";

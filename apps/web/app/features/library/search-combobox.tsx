@@ -1,5 +1,5 @@
-// Search bar with a suggestions dropdown (spec §2 "Research listing", §4 Search, §5): an ARIA
-// combobox over fuzzy search + populate-fuzzy, debounced, stale requests aborted.
+// Search bar with a suggestions dropdown (docs/product.md#listing-search): an ARIA combobox over
+// fuzzy search + populate-fuzzy, debounced, stale requests aborted.
 import type { ArticleType } from "@pragmatist/contracts";
 import { Form } from "react-router";
 import { SearchIcon, Spinner } from "../../components/ui/icons";

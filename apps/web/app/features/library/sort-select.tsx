@@ -1,4 +1,5 @@
-// "Sort by" dropdown (spec §2): Date (default) or Popularity (?sort=popular, sorted by clicks).
+// "Sort by" dropdown (docs/product.md#listing-sort): Date (default) or Popularity (?sort=popular,
+// sorted by clicks).
 import { useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ChevronDownIcon } from "../../components/ui/icons";

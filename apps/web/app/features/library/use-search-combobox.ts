@@ -1,5 +1,5 @@
-// State of the search box's combobox (spec §2 "Research listing", §4 Search, §5): the query, the
-// debounced suggestions with stale requests aborted, the open list and its highlighted option.
+// State of the search box's combobox (docs/product.md#listing-search): the query, the debounced
+// suggestions with stale requests aborted, the open list and its highlighted option.
 import type { ArticleType } from "@pragmatist/contracts";
 import {
   type FormEvent,
@@ -20,7 +20,8 @@ const DEBOUNCE_MS = 150;
 /**
  * The suggestions and whether a request for them is pending. `schedule(q, onArrive)` asks after
  * the debounce and hands the cards to `onArrive`; `cancel()` drops a scheduled or running
- * request (and runs on unmount). A failed search is logged and leaves the box working (spec §8).
+ * request (and runs on unmount). A failed search is logged and leaves the box working
+ * (docs/product.md#listing-search).
  */
 function useSuggestions(type: ArticleType | undefined) {
   const [results, setResults] = useState<CardView[]>([]);
@@ -100,7 +101,10 @@ function useListbox(length: number) {
   };
 }
 
-/** Runs `onOutside` on a pointer press outside `root` while `open` (spec §2: it hides the list). */
+/**
+ * Runs `onOutside` on a pointer press outside `root` while `open` (it hides the list,
+ * docs/product.md#listing-search).
+ */
 function useOutsidePress(
   root: RefObject<HTMLElement | null>,
   open: boolean,
@@ -197,10 +201,10 @@ export interface SearchComboboxOptions {
 }
 
 /**
- * The combobox's state and handlers. Typing asks for suggestions (only for non-empty text, spec
- * §5); Enter on a highlighted option opens that article with its title in the box, Enter
- * otherwise submits the search (an empty box clears it); Escape and Tab close the list; a click
- * in the box clears it (spec §2).
+ * The combobox's state and handlers (docs/product.md#listing-search). Typing asks for suggestions
+ * (only for non-empty text); Enter on a highlighted option opens that article with its title in
+ * the box, Enter otherwise submits the search (an empty box clears it); Escape and Tab close the
+ * list; a click in the box clears it.
  */
 export function useSearchCombobox({ action, type, initialQuery }: SearchComboboxOptions) {
   const navigate = useNavigate();
@@ -215,7 +219,10 @@ export function useSearchCombobox({ action, type, initialQuery }: SearchCombobox
   useOutsidePress(root, listbox.open, listbox.close);
   useActiveInView(listbox.active, optionId);
 
-  /** Opens a suggestion: the article's page, with its title in the box (spec §2). */
+  /**
+   * Opens a suggestion: the article's page, with its title in the box
+   * (docs/product.md#listing-search).
+   */
   function choose(article: CardView) {
     suggestions.cancel();
     setQuery(article.title);

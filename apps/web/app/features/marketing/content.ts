@@ -1,7 +1,8 @@
-// The words of the About and Services pages (spec §2 route table): objectives and what we offer.
+// The words of the About and Services pages (docs/product.md#about, #services): objectives and
+// what we offer.
 import type { Point } from "./sections.tsx";
 
-/** About: the four objectives named in spec §2. */
+/** About: the four objectives named in docs/product.md#about. */
 export const objectives: Point[] = [
   {
     title: "Investor engagement",
@@ -21,7 +22,7 @@ export const objectives: Point[] = [
   },
 ];
 
-/** Services: research as a service, the three offerings named in spec §2. */
+/** Services: research as a service, the three offerings named in docs/product.md#services. */
 export const services: Point[] = [
   {
     title: "Industry and narrative reports",

@@ -1,4 +1,5 @@
-// The partner call-to-action of About and Services (spec §2, §7 "External links open in a new tab").
+// The partner call-to-action of About and Services (docs/product.md#about, #services: "External
+// links open in a new tab").
 
 /** Where the call-to-action leads and what it says. */
 export interface PartnerCtaProps {

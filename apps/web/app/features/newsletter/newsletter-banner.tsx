@@ -1,4 +1,5 @@
-// Promo banner for the external newsletter (spec §2 "Shared layout"); opens it in a new tab.
+// Promo banner for the external newsletter (docs/product.md#newsletter-banner); opens it in a new
+// tab.
 import { ArrowRightIcon } from "../../components/ui/icons";
 import { NewTabLink } from "../../components/new-tab-link.tsx";
 

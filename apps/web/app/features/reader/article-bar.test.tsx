@@ -1,5 +1,6 @@
-// The article bar (spec §2, §4, §5): sign-in links for anonymous readers, optimistic like and
-// bookmark toggles for signed-in ones, and the comment count the comments panel announces.
+// The article bar (docs/product.md#article-bar): sign-in links for anonymous readers, optimistic
+// like and bookmark toggles for signed-in ones, and the comment count the comments panel
+// announces.
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMENT_COUNT_EVENT } from "../../lib/events";

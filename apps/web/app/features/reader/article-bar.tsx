@@ -1,6 +1,6 @@
-// The bar under the byline (spec §2): like, comment and bookmark counts, then the share links.
-// Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal, spec §4);
-// anonymous readers are sent to sign in and come back to the article (spec §5).
+// The bar under the byline (docs/product.md#article-bar): like, comment and bookmark counts, then
+// the share links. Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal);
+// anonymous readers are sent to sign in and come back to the article.
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useViewer } from "../../lib/viewer";
@@ -89,7 +89,8 @@ function Bar({
     { likeCount, bookmarkCount },
     onSignedOut,
   );
-  // Spec §5: only signed-in readers like and bookmark; the link brings the others back here.
+  // Only signed-in readers like and bookmark; the link brings the others back here
+  // (docs/product.md#article-bar).
   const signInUrl = viewer && articleId ? null : loginUrl;
   const reaction = (kind: ReactionKind, verb: string, Icon: typeof HeartIcon) => (
     <ReactionAction

@@ -1,4 +1,5 @@
-// Share links of the article bar (spec §2: facebook, twitter, linkedin) using each network's share URL.
+// Share links of the article bar (docs/product.md#article-bar: facebook, twitter, linkedin) using
+// each network's share URL.
 import { FacebookIcon, LinkedInIcon, XIcon } from "../../components/ui/icons.tsx";
 
 /**

@@ -1,4 +1,4 @@
-// Like and bookmark state of one article for the signed-in reader (spec §4 "Like and bookmark":
+// Like and bookmark state of one article for the signed-in reader (docs/product.md#article-bar:
 // applied locally at once): loads the reader's own state after hydration, toggles optimistically,
 // rolls back when the server refuses, and ignores clicks while that toggle is still in flight.
 import type { LikesBookmarks } from "@pragmatist/contracts";

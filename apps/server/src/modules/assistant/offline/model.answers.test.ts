@@ -112,7 +112,7 @@ describe("offline model: answers through streamText", () => {
     expect(text).not.toContain("PINEAPPLE");
   });
 
-  it("turns the §8 errors into honest messages", async () => {
+  it("turns the market-data errors into honest messages", async () => {
     const missing = await ask("What's the price of Zzyzx?");
     expect(missing.steps[0]?.toolCalls[0]?.input).toEqual({ query: "Zzyzx" });
     expect(missing.text).toMatch(

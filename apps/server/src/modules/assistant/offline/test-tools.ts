@@ -10,7 +10,10 @@ import {
 import { type ModelMessage, isStepCount, streamText, tool } from "ai";
 import { DATA, SYSTEM, markets, model } from "./test-kit.ts";
 
-/** getTokenData's output for a coin of the snapshot (by id, ticker or name), with `overrides`; §8 "No results" otherwise. */
+/**
+ * getTokenData's output for a coin of the snapshot (by id, ticker or name), with `overrides`;
+ * "No results" otherwise (docs/product.md#max-tools).
+ */
 export function tokenData(
   query: string,
   overrides: Partial<AssistantToolOutputs["getTokenData"]> = {},

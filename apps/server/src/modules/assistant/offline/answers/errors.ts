@@ -1,4 +1,5 @@
-// The offline model's honest failure messages (spec §8): no coin found, or data that could not be fetched.
+// The offline model's honest failure messages (docs/product.md#max-tools): no coin found, or data
+// that could not be fetched.
 import { MARKET_ERRORS, type MarketError } from "@pragmatist/contracts";
 import { escapeMarkdown } from "./format.ts";
 import { type ToolOutcome, inputField } from "./outcome.ts";
@@ -20,8 +21,9 @@ export function failureText(outcome: ToolOutcome): string {
 }
 
 /**
- * A market tool's §8 error object as text: "No results found" names the coin asked for (the
- * error's query, else the call's) and suggests checking it; a fetch failure is failureText.
+ * A market tool's error object (docs/product.md#max-tools) as text: "No results found" names the
+ * coin asked for (the error's query, else the call's) and suggests checking it; a fetch failure is
+ * failureText.
  */
 export function marketErrorText(outcome: ToolOutcome, error: MarketError): string {
   if (error.error === MARKET_ERRORS.fetchFailed) return failureText(outcome);

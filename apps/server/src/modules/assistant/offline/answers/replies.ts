@@ -3,7 +3,10 @@ import type { AssistantToolName } from "@pragmatist/contracts";
 import { INJECTION_REFUSAL } from "../../assistant.prompt.ts";
 import type { DirectReply } from "../intents/decision.ts";
 
-/** Example questions Max answers, as the spec's chips and issue #5 phrase them. */
+/**
+ * Example questions Max answers, as the chips (docs/product.md#assistant-chips) and issue #5
+ * phrase them.
+ */
 export const EXAMPLES = {
   token: "Give me the key market stats for Solana",
   history: "How did ETH do over the last 90 days?",

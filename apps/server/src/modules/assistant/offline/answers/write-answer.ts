@@ -91,10 +91,10 @@ function section(outcome: ToolOutcome, options: SectionOptions): Section {
  * The answer to the current turn, written from its tool results only (issue #5): token figures
  * with as-of and source, numbered lists of new and trending tokens, an OHLC summary (period,
  * open → close, high/low, trend and volatility, last candle), research synthesised from the
- * passages with inline [n] citations and a Sources list linking to /p/{slug}, and the §8 errors
- * as honest messages. After "Analyze your last message…" the same results are read for insights;
- * after "What other research should I do?" next steps follow. Never throws: a result it cannot
- * read is reported as data that could not be fetched.
+ * passages with inline [n] citations and a Sources list linking to /p/{slug}, and the tools' errors
+ * (docs/product.md#max-tools) as honest messages. After "Analyze your last message…" the same
+ * results are read for insights; after "What other research should I do?" next steps follow. Never
+ * throws: a result it cannot read is reported as data that could not be fetched.
  */
 export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): string {
   const options = {

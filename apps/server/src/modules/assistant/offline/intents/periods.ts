@@ -1,7 +1,7 @@
 // Periods in a question ("last 2 weeks", "since January", "yesterday") as days counted back from now.
 import { fold } from "../../assistant.prompt.ts";
 
-/** Default OHLC period when a price-history question names none (issue #5). */
+/** Default OHLC period when a price-history question names none (docs/product.md#max-models). */
 export const DEFAULT_OHLC_DAYS = 30;
 /** CoinGecko's longest OHLC period on the plans we use, and the getOhlc schema's maximum. */
 export const MAX_OHLC_DAYS = 365;
@@ -113,10 +113,10 @@ function namedPeriod(text: string): Period | null {
 }
 
 /**
- * The period a question names, in days counted back from `now` (issue #5): "last 2 weeks" 14,
- * "90 days", "3 months" 90, "past year"/"12 months" 365, "since January" (from 1 January of the
- * current year, UTC), "yesterday"/"24h" 1, "this week" 7. Capped at 365 (CoinGecko's OHLC
- * maximum). Null when none is named.
+ * The period a question names, in days counted back from `now` (docs/product.md#max-models):
+ * "last 2 weeks" 14, "90 days", "3 months" 90, "past year"/"12 months" 365, "since January" (from
+ * 1 January of the current year, UTC), "yesterday"/"24h" 1, "this week" 7. Capped at 365
+ * (CoinGecko's OHLC maximum). Null when none is named.
  */
 export function parsePeriod(question: string, now: Date): Period | null {
   const text = fold(question);

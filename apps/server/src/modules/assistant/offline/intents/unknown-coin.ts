@@ -35,7 +35,8 @@ function capitalisedName(words: Word[]): string | null {
 /**
  * A coin the question names that is not among the known coins: `$TICKER`, an upper-case ticker,
  * a capitalised word mid-sentence ("price of Pepe"), or the word after "price of"/"stats for".
- * Null when nothing looks like a coin; the tool's own search then decides (§8 "No results found").
+ * Null when nothing looks like a coin; the tool's own search then decides ("No results found",
+ * docs/product.md#max-tools).
  */
 export function unknownCoin(question: string): string | null {
   const words = splitWords(question);
