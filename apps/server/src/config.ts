@@ -16,7 +16,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  // Unset: http://<host>:<PORT> (defaultPublicUrl); production warns at start (main.ts).
+  PUBLIC_URL: z.string().url().optional(),
   SITE_NAME: z.string().min(1).default("Crypto Pragmatist"),
   NEWSLETTER_URL: z.string().url().default("https://newsletter.cryptopragmatist.com"),
   PARTNER_FORM_URL: z.string().url().default("https://forms.gle/pragmatist-partners"),
@@ -85,7 +86,10 @@ export type Config = Readonly<{
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Absolute base of links in mails, feeds and pages, without a trailing slash. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (else publicUrl is defaultPublicUrl(host, port)). */
+  publicUrlSet: boolean;
   siteName: string;
   newsletterUrl: string;
   partnerFormUrl: string;
@@ -112,6 +116,20 @@ export type Config = Readonly<{
 }>;
 
 /**
+ * The public URL a server answers on when PUBLIC_URL is not set: `http://<host>:<port>`, where a
+ * wildcard host (0.0.0.0, ::, empty) is `localhost` and an IPv6 address is bracketed (RFC 3986
+ * §3.2.2). Mails, feeds and canonical links then point where the server really listens.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = ["", "0.0.0.0", "::", "[::]"].includes(host)
+    ? "localhost"
+    : host.includes(":") && !host.startsWith("[")
+      ? `[${host}]`
+      : host;
+  return `http://${name}:${port}`;
+}
+
+/**
  * Reads the configuration from an environment (defaults: process.env). Every setting has a
  * working default for a fresh machine; `.env.example` lists them.
  * @throws Error listing each invalid variable, so start-up fails loudly and early.
@@ -127,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/$/, "");
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -134,7 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR === ":memory:" ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
+    publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     siteName: e.SITE_NAME,
     newsletterUrl: e.NEWSLETTER_URL,
     partnerFormUrl: e.PARTNER_FORM_URL,
@@ -169,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         })
       : null,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
-    secureCookies: e.PUBLIC_URL.startsWith("https://"),
+    secureCookies: publicUrl.startsWith("https://"),
     webBuildDir: path.join(repoRoot, "apps/web/build"),
     demoContentDir: path.join(repoRoot, "content/demo"),
   });

@@ -5,6 +5,12 @@ import { seedDemoContentIfEmpty } from "./modules/importer/importer.service.ts";
 
 const config = loadConfig();
 const app = await buildApp(config, { web: "build" });
+if (config.nodeEnv === "production" && !config.publicUrlSet) {
+  app.log.warn(
+    { publicUrl: config.publicUrl },
+    "PUBLIC_URL is not set: mails, feeds and canonical links use the address the server listens on; set PUBLIC_URL to the site's public address",
+  );
+}
 if (config.seedDemoContent) await seedDemoContentIfEmpty(app.services, config, app.log);
 
 let closing = false;

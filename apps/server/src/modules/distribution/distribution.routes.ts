@@ -1,4 +1,4 @@
-// Outside /api: GET /robots.txt, /sitemap.xml, /sitemaps/{articles,categories,authors}.xml,
+// Outside /api: GET /robots.txt, /sitemap.xml, /sitemaps/{pages,articles,categories,authors}.xml,
 // /feed.xml, /feed.atom and /feeds/{research,news,market-reports}.{xml,atom} (issue #6).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config.ts";
@@ -49,6 +49,9 @@ export function distributionRoutes(
   );
   app.get("/sitemap.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.sitemapIndex()),
+  );
+  app.get("/sitemaps/pages.xml", { config: PUBLIC_READ }, async (_req, reply) =>
+    send(reply, "xml", await service.pagesSitemap()),
   );
   app.get("/sitemaps/articles.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.articlesSitemap()),

@@ -8,6 +8,7 @@ import {
   authorsSitemap,
   categoriesSitemap,
   type SitemapContext,
+  pagesSitemap,
   sitemapIndex,
 } from "./distribution.sitemaps.ts";
 
@@ -20,6 +21,8 @@ export interface DistributionService {
   robotsTxt(): string;
   /** /sitemap.xml: the sitemap index. */
   sitemapIndex(): Promise<string>;
+  /** /sitemaps/pages.xml: home, listings, Max and the marketing pages. */
+  pagesSitemap(): Promise<string>;
   /** /sitemaps/articles.xml. */
   articlesSitemap(): Promise<string>;
   /** /sitemaps/categories.xml. */
@@ -56,6 +59,7 @@ export function createDistributionService(deps: {
   return {
     robotsTxt: () => robotsTxt(base),
     sitemapIndex: () => sitemapIndex(ctx),
+    pagesSitemap: () => pagesSitemap(ctx),
     articlesSitemap: () => articlesSitemap(ctx),
     categoriesSitemap: () => categoriesSitemap(ctx),
     authorsSitemap: () => authorsSitemap(ctx),

@@ -1,4 +1,4 @@
-// The sitemap index and the sitemaps of articles, categories and authors (issue #6
+// The sitemap index and the sitemaps of the site's pages, articles, categories and authors (issue #6
 // "Distribution"), each URL dated by its newest article.
 import { Readable } from "node:stream";
 import type { ArticleCard } from "@pragmatist/contracts";
@@ -93,18 +93,42 @@ function urlset(base: string, items: SitemapItemLoose[]): Promise<string> {
   );
 }
 
-/** /sitemap.xml: the three sitemaps, dated by the newest article. */
-export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
-  const articles = await allArticles(ctx);
-  const newest = articles.reduce<string | undefined>(
+/** The newest lastmod of `articles`, or undefined when there are none. */
+function newestOf(articles: Dated[]): string | undefined {
+  return articles.reduce<string | undefined>(
     (acc, a) => (acc ? later(acc, a.lastmod) : a.lastmod),
     undefined,
   );
-  const items: IndexItem[] = ["articles", "categories", "authors"].map((name) => ({
+}
+
+/** The site's own pages (docs/product.md#route-table): listings, Max and the marketing pages. */
+const SITE_PAGES = ["/", "/ecosystems", "/market-reports", "/assistant", "/about", "/services"];
+/** The pages that list articles: their lastmod is the newest article's. */
+const LISTING_PAGES = new Set(["/", "/ecosystems", "/market-reports"]);
+
+/** /sitemap.xml: the four sitemaps, dated by the newest article. */
+export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
+  const newest = newestOf(await allArticles(ctx));
+  const items: IndexItem[] = ["pages", "articles", "categories", "authors"].map((name) => ({
     url: `${ctx.base}/sitemaps/${name}.xml`,
     ...(newest ? { lastmod: newest } : {}),
   }));
   return render(new SitemapIndexStream(), items);
+}
+
+/**
+ * /sitemaps/pages.xml: the home page, the listings, Max and the marketing pages; the listings are
+ * dated by the newest article, the others carry no date.
+ */
+export async function pagesSitemap(ctx: SitemapContext): Promise<string> {
+  const newest = newestOf(await allArticles(ctx));
+  return urlset(
+    ctx.base,
+    SITE_PAGES.map((page) => ({
+      url: `${ctx.base}${page}`,
+      ...(newest && LISTING_PAGES.has(page) ? { lastmod: newest } : {}),
+    })),
+  );
 }
 
 /** /sitemaps/articles.xml: every published article page. */

@@ -120,17 +120,29 @@ describe.each(engines)("distribution on %s", (engine) => {
     );
   });
 
-  it("serves a sitemap index pointing at the article, category and author sitemaps", async () => {
+  it("serves a sitemap index pointing at the page, article, category and author sitemaps", async () => {
     const { type, xml } = await fetchXml("/sitemap.xml");
     expect(type).toBe("application/xml; charset=utf-8");
     const entries = xml.sitemapindex.sitemap as Row[];
     expect(entries.map((s) => s.loc)).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
       `${BASE}/sitemaps/articles.xml`,
       `${BASE}/sitemaps/categories.xml`,
       `${BASE}/sitemaps/authors.xml`,
     ]);
     for (const s of entries) expect(s.lastmod).toBe("2026-05-30T00:00:00.000Z");
     for (const s of entries) expect(new URL(s.loc as string).origin).toBe(BASE);
+  });
+
+  it("lists the home, listing, Max and marketing pages, the listings dated by the newest article", async () => {
+    expect(await urlset("/sitemaps/pages.xml")).toEqual({
+      [`${BASE}/`]: "2026-05-30T00:00:00.000Z",
+      [`${BASE}/ecosystems`]: "2026-05-30T00:00:00.000Z",
+      [`${BASE}/market-reports`]: "2026-05-30T00:00:00.000Z",
+      [`${BASE}/assistant`]: undefined,
+      [`${BASE}/about`]: undefined,
+      [`${BASE}/services`]: undefined,
+    });
   });
 
   it("lists published articles with lastmod from the publish date or the later edit", async () => {
@@ -213,6 +225,7 @@ describe.each(engines)("distribution on %s", (engine) => {
   it("never shows a draft or a future-dated article in any sitemap or feed", async () => {
     const urls = [
       "/sitemap.xml",
+      "/sitemaps/pages.xml",
       "/sitemaps/articles.xml",
       "/sitemaps/categories.xml",
       "/sitemaps/authors.xml",
