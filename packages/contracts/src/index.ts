@@ -9,6 +9,8 @@ export * from "./articles.ts";
 export * from "./labels.ts";
 /** Slugs of titles, terms and authors. */
 export * from "./slug.ts";
+/** Where the site may send a browser after a given return address (`?next=`): same-site paths. */
+export * from "./safe-redirect.ts";
 /** Dates, numbers and reading times as the pages show them. */
 export * from "./format.ts";
 /** What the server hands the web's loaders (PublicationApi, viewer). */

@@ -1,12 +1,12 @@
 // `/login` (docs/product.md#login, #sessions): sign in and sign up on one screen. Signed-in
 // readers go to /account. The requests run in the clientAction, whose redirect reloads the root
 // loader, so the header shows the reader's picture at once.
-import { viewerContext } from "@pragmatist/contracts";
+import { safeRedirectPath, viewerContext } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { failureOf, redirectTo } from "../features/account/failure";
 import { LoginForm } from "../features/account/login-form";
-import { authFailureMessage, safeNextPath } from "../features/account/validation";
+import { authFailureMessage } from "../features/account/validation";
 import { LogoMark } from "../components/logo";
 import { pageMeta } from "../lib/meta";
 import { accountApi } from "../lib/account-api";
@@ -38,7 +38,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * Runs sign-in (`intent=signin`: email, password), sign-up (`signup`: username, email, password)
  * or the reset request (`forgot`: email). Success redirects (to `?next=` when it is a path on this
- * site, else /; a reset request to /passreset); a refusal answers `{ error }` for the form.
+ * site after normalisation, `safeRedirectPath` of contracts, else /; a reset request to
+ * /passreset); a refusal answers `{ error }` for the form.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
@@ -60,8 +61,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     const mode = intent === "forgot" ? "forgot" : intent === "signup" ? "signup" : "signin";
     return { error: authFailureMessage(mode, failureOf(error)) };
   }
-  const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  return redirectTo(next ?? "/");
+  const url = new URL(request.url);
+  return redirectTo(safeRedirectPath(url.searchParams.get("next"), url.origin) ?? "/");
 }
 
 /**
@@ -88,7 +89,7 @@ export default function Login() {
       ? ({ tone: "error", text: "Google sign-in did not work. Please try again." } as const)
       : params.get("reset") === "1"
         ? ({ tone: "info", text: "Password changed, please sign in." } as const)
-        : safeNextPath(params.get("next"))
+        : safeRedirectPath(params.get("next"))
           ? ({ tone: "info", text: "Please sign in to continue." } as const)
           : null;
 

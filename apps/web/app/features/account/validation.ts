@@ -173,28 +173,6 @@ export function imageFileError(file: { type: string }): string | null {
     : "Choose a JPEG, PNG, WebP or GIF image";
 }
 
-/**
- * The `?next=` address to go to after signing in, when it is a path on this site ("/p/slug?x#y");
- * null for anything else (absolute or protocol-relative URLs, backslash tricks, control
- * characters), so the login page cannot be used as an open redirect (OWASP Unvalidated
- * Redirects and Forwards Cheat Sheet).
- */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) {
-    return null;
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
-  try {
-    const base = "https://site.invalid";
-    const url = new URL(next, base);
-    if (url.origin !== base) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-}
-
 /** What a failed API call tells the reader, from its status, error name, message and details. */
 export interface FailureInfo {
   status: number;
