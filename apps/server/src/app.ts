@@ -27,7 +27,7 @@ import { uploadRoutes } from "./modules/uploads/upload.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
-import errorHandler from "./plugins/error-handler.ts";
+import errorHandler, { frameworkErrorOptions } from "./plugins/error-handler.ts";
 import responseCache from "./plugins/response-cache.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
@@ -87,12 +87,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    ...frameworkErrorOptions, // the router's and Node's parser's refusals: the Strapi error body
   });
   const { clock, languageModel } = options;
   const services = createServices(db, config, { clock, languageModel, logger: app.log });
   await startServices(services);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
   // First, so a cached answer skips cookie parsing, session checks and header building; a

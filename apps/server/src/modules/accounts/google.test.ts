@@ -27,6 +27,8 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
   };
   /** Every token the provider handed out (access and ID tokens). */
   const providerTokens: string[] = [];
+  /** Claims the provider leaves out of the tokens it signs next (a test sets and clears it). */
+  let omitClaims: string[] = [];
 
   beforeAll(async () => {
     provider = new OAuth2Server();
@@ -34,6 +36,7 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     await provider.start(0, "127.0.0.1");
     provider.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
       Object.assign(token.payload, identity);
+      for (const claim of omitClaims) delete token.payload[claim];
     });
     provider.service.on("beforeResponse", (res: { body: Record<string, unknown> }) => {
       providerTokens.push(String(res.body.access_token), String(res.body.id_token));
@@ -237,6 +240,19 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     expect(res.headers.location).toBe("/login?error=google");
     expect(await usersWithEmail("unverified@example.test")).toHaveLength(0);
     identity = { ...identity, email_verified: true };
+  });
+
+  it("refuses an ID token without an expiry or an issue time", async () => {
+    for (const [n, claims] of [["exp"], ["iat"], ["exp", "iat"]].entries()) {
+      const email = `no-expiry-${n}@example.test`;
+      identity = { ...identity, sub: `40${n}`, email };
+      omitClaims = claims;
+      const { cookies, back } = await authorize();
+      const res = await callback(back, cookies);
+      omitClaims = [];
+      expect(res.headers.location, claims.join("+")).toBe("/login?error=google");
+      expect(await usersWithEmail(email)).toHaveLength(0);
+    }
   });
 
   it("refuses an ID token not signed by the provider's keys", async () => {

@@ -116,11 +116,14 @@ async function verifyIdToken(
     throw new GoogleSignInRefused("no ID token in the token response", { cause });
   }
   try {
+    // OpenID Connect Core 1.0 §2: an ID token always carries exp, iat and sub; one without them
+    // never expires, so it is refused (issue 13 item 2).
     const { payload } = await jwtVerify(idToken, jwks, {
       algorithms: ["RS256"],
       issuer: ctx.issuers,
       audience: config.clientId,
       clockTolerance: 60,
+      requiredClaims: ["exp", "iat", "sub"],
     });
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== config.clientId)
       throw new GoogleSignInRefused("ID token azp is not our client");

@@ -129,6 +129,35 @@ describe.each(engines)("password reset on %s", (engine) => {
     expect((await login("grace@example.test", "new-harbour-lights-1")).statusCode).toBe(200);
   });
 
+  it("lets an invitation link work for 3 days, then refuses it", async () => {
+    await register("Invited Late", "invited-late@example.test", "invited-late-pass-1");
+    await register("Invited Early", "invited-early@example.test", "invited-early-pass-1");
+    const invitedCode = async (email: string) => {
+      const log = { info() {}, warn() {}, error() {} };
+      await ctx.app.services.passwordReset.invite(email, { role: "author", log });
+      const text = (await sink.next()).text ?? "";
+      expect(text).toMatch(/for 3 days/);
+      return new URL(text.match(/https?:\/\/\S+/)?.[0] as string).searchParams.get(
+        "code",
+      ) as string;
+    };
+    const late = await invitedCode("invited-late@example.test");
+    const early = await invitedCode("invited-early@example.test");
+    const saved = now;
+    try {
+      now = new Date(saved.getTime() + 3 * 24 * 3600 * 1000 + 1000);
+      const expired = await reset(late, "chosen-too-late-1");
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().error.message).toMatch(/invalid or has expired/);
+      now = new Date(saved.getTime() + 3 * 24 * 3600 * 1000 - 60_000);
+      expect((await reset(early, "chosen-in-time-1")).statusCode).toBe(200);
+    } finally {
+      now = saved;
+    }
+    expect((await login("invited-early@example.test", "chosen-in-time-1")).statusCode).toBe(200);
+    expect((await login("invited-late@example.test", "invited-late-pass-1")).statusCode).toBe(200);
+  });
+
   it("lets only one of two concurrent uses of a code win", async () => {
     const code = await mailedCode("grace@example.test");
     const results = await Promise.all([

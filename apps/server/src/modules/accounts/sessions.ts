@@ -18,7 +18,10 @@ export interface SessionClaims {
 export interface SessionTokens {
   /** Signs a session token for a user at their current token version. */
   issue(claims: SessionClaims): Promise<string>;
-  /** Verifies signature, expiry, issuer and audience; null when any check fails. */
+  /**
+   * Verifies signature, issuer, audience and lifetime (`exp` and `iat` required, issued at most
+   * SESSION_TTL_SECONDS ago); null when any check fails.
+   */
   verify(token: string): Promise<SessionClaims | null>;
 }
 
@@ -53,6 +56,13 @@ export function createSessionTokens(
           issuer,
           audience,
           currentDate: now(),
+          // jose checks `exp` only when a token has one (RFC 7519 §4.1.4 makes it optional), so a
+          // token without it would never expire: `exp`, `iat` and `sub` are required, and
+          // `maxTokenAge` refuses a token issued more than SESSION_TTL_SECONDS ago (or in the
+          // future) even when its `exp` is further away (OWASP ASVS 5.0 V9.2.1: a token is
+          // accepted only within its validity time span).
+          requiredClaims: ["exp", "iat", "sub"],
+          maxTokenAge: SESSION_TTL_SECONDS,
         });
         const userId = Number(payload.sub);
         const tokenVersion = payload.ver;

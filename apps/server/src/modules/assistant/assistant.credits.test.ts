@@ -1,7 +1,9 @@
 // Max over HTTP (issue #5): a visitor's 2 credits and the login message, the per-IP cap, forged
-// visitor cookies, and a member's rate limit.
+// and expired visitor cookies, and a member's rate limit.
+import { randomUUID } from "node:crypto";
+import { Signer } from "@fastify/cookie";
 import { describe, expect, it } from "vitest";
-import { engines } from "../../testing/db.ts";
+import { engines, testConfig } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import { CREDITS_USED_MESSAGE, MEMBER_MESSAGES } from "./assistant.service.ts";
@@ -60,6 +62,27 @@ describe.each(engines)("Max on %s", (engine) => {
     const issued = res.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(issued?.value).toBeTruthy();
     expect(issued!.value).not.toContain("someone-else");
+  });
+
+  it("refuses a visitor cookie past its year, from the future or without its issue time", async () => {
+    play([() => textStep("An answer.")]);
+    // Signed with the server's real key (testConfig's secret), so only the issue time is wrong.
+    const signer = new Signer(`${String(testConfig().appSecret)}:assistant-visitor`);
+    const id = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const cookie = (value: string) => ({ cookie: `${VISITOR_COOKIE}=${signer.sign(value)}` });
+    for (const value of [`${id}.${now - 366 * 24 * 3600}`, `${id}.${now + 3600}`, id]) {
+      const res = await ask("Hello there", cookie(value), { ip: freshIp() });
+      const issued = res.cookies.find((c) => c.name === VISITOR_COOKIE);
+      expect(issued?.value, value).toBeTruthy();
+      expect(issued!.value, value).not.toContain(id);
+      expect(issued!.value).toMatch(/^[0-9a-f-]{36}\.\d+\./);
+    }
+    // Within its year it is the same visitor: no new cookie.
+    const fresh = await ask("Hello there", cookie(`${id}.${now - 364 * 24 * 3600}`), {
+      ip: freshIp(),
+    });
+    expect(fresh.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
   });
 
   it("rate-limits a member and validates the question", async () => {

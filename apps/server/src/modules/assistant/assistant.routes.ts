@@ -16,7 +16,24 @@ import type { ZodRoutes } from "../../http/routes.ts";
 
 /** The anonymous visitor's id, one per browser (docs/product.md#assistant-thread). */
 export const VISITOR_COOKIE = "pragmatist_visitor";
+/** How long a visitor id is accepted after it was issued, in seconds (one year). */
 const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/** Clock difference tolerated between the processes that issue and read the cookie, in seconds. */
+const VISITOR_CLOCK_SKEW = 60;
+
+/**
+ * The visitor id in a verified visitor cookie value `<uuid>.<issued at, Unix seconds>`, or null
+ * when the value is older than VISITOR_COOKIE_MAX_AGE, issued in the future, or lacks its issue
+ * time (cookies signed before it was added). The signature covers the time, and the cookie's
+ * Max-Age binds only the browser, so the server enforces the expiry itself (OWASP Session
+ * Management Cheat Sheet, "Session Expiration"; OWASP ASVS 5.0 V9.2.1).
+ */
+function visitorIdOf(value: string, nowSeconds: number): string | null {
+  const match = /^([0-9a-f-]{36})\.(\d{1,12})$/.exec(value);
+  if (!match) return null;
+  const age = nowSeconds - Number(match[2]);
+  return age >= -VISITOR_CLOCK_SKEW && age <= VISITOR_COOKIE_MAX_AGE ? (match[1] ?? null) : null;
+}
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ["assistant"];
@@ -97,17 +114,23 @@ export interface AssistantRouteDeps {
  */
 type AskerOf = (req: FastifyRequest, reply: FastifyReply, issue: boolean) => Asker | null;
 
-/** Reads (and with `issue`, sets) the signed visitor cookie, its key derived from `deps.secret`. */
+/**
+ * Reads (and with `issue`, sets) the signed visitor cookie, its key derived from `deps.secret`;
+ * the signed value carries its issue time (`visitorIdOf`).
+ */
 function visitorAskers(deps: AssistantRouteDeps): AskerOf {
   const signer = new Signer(`${deps.secret}:assistant-visitor`);
   return (req, reply, issue) => {
     if (req.user) return { userId: req.user.id };
     const raw = req.cookies[VISITOR_COOKIE];
     const unsigned = raw ? signer.unsign(raw) : null;
-    if (unsigned?.valid && unsigned.value) return { visitorId: unsigned.value, ip: req.ip };
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const known =
+      unsigned?.valid && unsigned.value ? visitorIdOf(unsigned.value, nowSeconds) : null;
+    if (known) return { visitorId: known, ip: req.ip };
     if (!issue) return null;
     const visitorId = randomUUID();
-    reply.setCookie(VISITOR_COOKIE, signer.sign(visitorId), {
+    reply.setCookie(VISITOR_COOKIE, signer.sign(`${visitorId}.${nowSeconds}`), {
       httpOnly: true,
       sameSite: "lax",
       secure: deps.secureCookies,

@@ -14,6 +14,30 @@ const newToken = () => randomBytes(32).toString("base64url");
 /** The stored form of a token: sha256, base64url; 256 random bits need no salt or slow hash. */
 const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("base64url");
 
+/** How long a confirmation link works after it was mailed, in seconds: 7 days. */
+export const CONFIRM_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * A confirmation token: 256 random bits and its issue time, `<43 base64url>.<Unix seconds>`. The
+ * stored hash covers both, so a changed time matches no row; the time needs no column of its own.
+ */
+const newConfirmToken = (now: Date) => `${newToken()}.${Math.floor(now.getTime() / 1000)}`;
+
+/**
+ * True when a confirmation token was issued at most CONFIRM_TOKEN_TTL_SECONDS before `now` (and
+ * at most a minute after it). A token without its time (mailed before the time was added) never
+ * is: a link that confirms must expire (OWASP ASVS 5.0 V9.2.1; OWASP Forgot Password Cheat Sheet:
+ * tokens expire after a suitable period). Unsubscribe tokens deliberately do not expire: every
+ * mail's link must keep working (RFC 8058; CAN-SPAM, 15 U.S.C. 7704(a)(3): at least 30 days after
+ * the mail), and one can only take its own address off the list.
+ */
+function confirmTokenFresh(token: string, now: Date): boolean {
+  const match = /^[A-Za-z0-9_-]{43}\.(\d{1,12})$/.exec(token);
+  if (!match) return false;
+  const age = now.getTime() / 1000 - Number(match[1]);
+  return age >= -60 && age <= CONFIRM_TOKEN_TTL_SECONDS; // 60 s for clocks of other processes
+}
+
 /** The newsletter's sign-up, confirmation, unsubscription and editors' views. */
 export interface NewsletterService {
   /**
@@ -25,7 +49,10 @@ export interface NewsletterService {
    * @throws RateLimitError (429) when over a limit.
    */
   subscribe(email: string, context: { ip: string; log: MailLogger }): Promise<void>;
-  /** Confirms the subscription of the confirmation token; false for an unknown or spent token. */
+  /**
+   * Confirms the subscription of the confirmation token; false for an unknown, spent or expired
+   * token (valid CONFIRM_TOKEN_TTL_SECONDS after it was mailed).
+   */
   confirm(token: string): Promise<boolean>;
   /** Unsubscribes the holder of the unsubscribe token; false for an unknown token. */
   unsubscribe(token: string): Promise<boolean>;
@@ -66,6 +93,7 @@ function confirmationMessage(
     ],
     action: { label: "Confirm my subscription", url: confirmUrl },
     outro: [
+      `The link works for ${CONFIRM_TOKEN_TTL_SECONDS / 86400} days.`,
       "If you did not ask for this, ignore this mail: you will get nothing more from us.",
       `Unsubscribe at any time: ${unsubscribeUrl}`,
     ],
@@ -84,7 +112,7 @@ function confirmationMessage(
 
 /** The background half of `subscribe`: marks the address pending and mails fresh links. */
 async function register(ctx: NewsletterContext, email: string, log: MailLogger): Promise<void> {
-  const confirmToken = newToken();
+  const confirmToken = newConfirmToken(ctx.now());
   const unsubscribeToken = newToken();
   const id = await repo.upsertPending(ctx.k, {
     email,
@@ -145,8 +173,10 @@ export function createNewsletterService(
       );
     },
 
-    confirm(token) {
-      return repo.confirmByTokenHash(k, hashToken(token), now().toISOString());
+    async confirm(token) {
+      const at = now();
+      if (!confirmTokenFresh(token, at)) return false;
+      return repo.confirmByTokenHash(k, hashToken(token), at.toISOString());
     },
 
     unsubscribe(token) {

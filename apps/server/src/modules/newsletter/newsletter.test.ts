@@ -18,8 +18,13 @@ describe.each(engines)("newsletter on %s", (engine) => {
   afterAll(async () => {
     await sink.close();
   });
+  /** How far the app's clock is ahead of real time, in milliseconds (tests move it). */
+  let clockShift = 0;
   // After the sink's hooks: built once it listens, closed before it stops.
-  const ctx = withTestApp(engine, () => ({ config: { SMTP_URL: sink.url, PUBLIC_URL } }));
+  const ctx = withTestApp(engine, () => ({
+    config: { SMTP_URL: sink.url, PUBLIC_URL },
+    clock: { now: () => new Date(Date.now() + clockShift) },
+  }));
 
   const subscribe = async (email: unknown, remoteAddress = ip()) => {
     const res = await ctx.app.inject({
@@ -59,7 +64,9 @@ describe.each(engines)("newsletter on %s", (engine) => {
     expect(mail.subject).toBe("Confirm your Crypto Pragmatist subscription");
     const { confirm, unsubscribe } = links(mail.text ?? "");
     expect(confirm.startsWith(`${PUBLIC_URL}/api/newsletter/confirm?token=`)).toBe(true);
-    expect(new URL(confirm).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // 256 random bits and the issue time (Unix seconds), which the stored hash covers.
+    expect(new URL(confirm).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}\.\d{10}$/);
+    expect(mail.text).toContain("The link works for 7 days.");
     expect(mail.html).toContain(`href="${confirm}"`);
     const headers = new Map(mail.headers.map((h) => [h.key, h.value]));
     expect(headers.get("list-unsubscribe")).toBe(`<${unsubscribe}>`);
@@ -157,6 +164,35 @@ describe.each(engines)("newsletter on %s", (engine) => {
     expect((await subscribe("ip-last@example.test", address)).statusCode).toBe(429);
     await new Promise((r) => setTimeout(r, 50));
     sink.skip();
+  });
+
+  it("lets a confirmation link expire after 7 days; its time cannot be changed", async () => {
+    const day = 24 * 3600 * 1000;
+    await subscribe("late@example.test");
+    const late = links((await sink.next()).text ?? "");
+    await subscribe("early@example.test");
+    const early = links((await sink.next()).text ?? "");
+    try {
+      clockShift = 7 * day + 60_000;
+      expect((await follow(late.confirm)).headers.location).toBe("/?newsletter=invalid");
+      expect((await row("late@example.test"))?.status).toBe("pending");
+      // A later issue time in the same link matches no stored hash.
+      const token = new URL(late.confirm).searchParams.get("token") as string;
+      const now = Math.floor((Date.now() + clockShift) / 1000);
+      const moved = `/api/newsletter/confirm?token=${token.split(".")[0]}.${now}`;
+      expect((await ctx.app.inject({ url: moved })).headers.location).toBe("/?newsletter=invalid");
+      // A new subscription mails a fresh link that works.
+      await subscribe("late@example.test");
+      const again = links((await sink.next()).text ?? "");
+      expect((await follow(again.confirm)).headers.location).toBe("/?newsletter=confirmed");
+      clockShift = 7 * day - 60_000;
+      expect((await follow(early.confirm)).headers.location).toBe("/?newsletter=confirmed");
+      // Unsubscribe links do not expire: old mails keep working (RFC 8058).
+      clockShift = 400 * day;
+      expect((await follow(early.unsubscribe)).headers.location).toBe("/?newsletter=unsubscribed");
+    } finally {
+      clockShift = 0;
+    }
   });
 
   it("redirects an invalid or missing token to the invalid notice", async () => {

@@ -12,11 +12,32 @@ import { errorResponses } from "../../http/responses.ts";
 const errors = errorResponses(400, 401, 403, 413, 429);
 
 const ONE_FILE = "Send one image in the multipart field files";
+const MALFORMED = "The request body is not valid multipart/form-data";
 
 /**
- * Reads the single file part named `files`, at most 5 MB. Any other field, a second file or a
- * missing file is a 400; a larger file is a 413, detected while streaming (nothing past the
- * limit is buffered).
+ * What a failure while reading the multipart body becomes: an AppError as it is; the file over
+ * 5 MB a 413; anything else a 400. Busboy throws plain errors for a body it cannot parse (no
+ * `boundary` parameter, which RFC 7578 §4.1 requires; a truncated body; a malformed part header):
+ * the request is wrong, so the answer is a 400, never a 500 (RFC 9110 §15.5.1).
+ */
+function readFailure(e: unknown, log: FastifyRequest["log"]): AppError {
+  if (e instanceof AppError) return e;
+  const { statusCode, code } = e as { statusCode?: number; code?: string };
+  if (code === "FST_REQ_FILE_TOO_LARGE") {
+    return new AppError(413, "PayloadTooLargeError", "The image must be at most 5 MB", {
+      maxBytes: MAX_UPLOAD_BYTES,
+    });
+  }
+  log.info({ err: e }, "multipart body refused");
+  // A limit of @fastify/multipart (too many parts, files or fields) has a status; busboy's own
+  // parse errors have none.
+  return new ValidationError(statusCode === undefined ? MALFORMED : ONE_FILE);
+}
+
+/**
+ * Reads the single file part named `files`, at most 5 MB. Any other field, a second file, a
+ * missing file or a body that is not valid multipart/form-data is a 400; a larger file is a 413,
+ * detected while streaming (nothing past the limit is buffered).
  */
 async function readOnlyFile(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new ValidationError(ONE_FILE);
@@ -31,15 +52,7 @@ async function readOnlyFile(req: FastifyRequest): Promise<Buffer> {
       bytes = await part.toBuffer();
     }
   } catch (e) {
-    if (e instanceof AppError) throw e;
-    const status = (e as { statusCode?: number }).statusCode;
-    if (status === 413) {
-      throw new AppError(413, "PayloadTooLargeError", "The image must be at most 5 MB", {
-        maxBytes: MAX_UPLOAD_BYTES,
-      });
-    }
-    if (status !== undefined && status >= 400 && status < 500) throw new ValidationError(ONE_FILE);
-    throw e;
+    throw readFailure(e, req.log);
   }
   if (bytes === null || bytes.length === 0) throw new ValidationError(ONE_FILE);
   return bytes;
