@@ -1,6 +1,7 @@
 // Pages under their nonce-based Content Security Policy in headless Chromium (issue #6, OWASP CSP):
 // the home page hydrates, navigates client-side to an article and to About, and the browser
-// reports no policy violation and no console error on the way.
+// reports no policy violation and no console error on the way; a refused request reaches the
+// harness's violation check (csp-violations.ts) with its directive and address.
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
@@ -11,13 +12,8 @@ withAppAndBrowser((started) => ({ app, browser } = started));
 
 describe("content security policy in the browser", () => {
   it("hydrates and navigates client-side with no violation", async () => {
-    const { page, problems } = await openPage(browser);
-    // Injected by the browser's DevTools protocol, so the policy does not apply to this listener.
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => {
-        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`);
-      });
-    });
+    // The harness fails the test on any policy violation (csp-violations.ts); console errors here.
+    const { page, problems, cspViolations } = await openPage(browser);
     page.on("console", (m) => {
       if (m.type() === "error") problems.push(`console: ${m.text()}`);
     });
@@ -45,6 +41,21 @@ describe("content security policy in the browser", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await sameDocument()).toBe(true);
 
+    expect(cspViolations).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it("tells the harness of a violation: the directive and the refused address", async () => {
+    const { page, cspViolations } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/about`);
+    await page.evaluate(() => fetch("https://csp-probe.invalid/refused").catch(() => null));
+    // Both witnesses: the page's securitypolicyviolation event and the browser's console message.
+    const seen = () => cspViolations.join("\n");
+    await expect
+      .poll(seen)
+      .toMatch(/^securitypolicyviolation: connect-src blocked https:\/\/csp-probe/m);
+    await expect.poll(seen).toMatch(/^console error: .*csp-probe.*Content Security Policy/m);
+    // The harness would fail this test on them after it ends: they were expected.
+    cspViolations.length = 0;
   });
 });

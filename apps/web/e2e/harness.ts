@@ -1,13 +1,15 @@
 // Browser-test harness: finds a Chromium, starts the production server on SQLite with the demo
-// content in a temporary data folder, opens pages in headless Chromium (playwright-core), and
-// signs members up and in.
+// content in a temporary data folder, opens pages in headless Chromium (playwright-core) that fail
+// their test on any Content Security Policy violation, and signs members up and in.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
+import { collectCspViolations, failTestOnCspViolations } from "./csp-violations.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -134,12 +136,19 @@ export const viewports = {
   mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 } satisfies Record<string, BrowserContextOptions>;
 
-/** Opens a page that fails the test on any uncaught page error or dialog (alert = XSS). */
+/**
+ * Opens a page in a new browser context, inside a test. `problems` collects uncaught page errors
+ * and dialogs (alert = XSS) for the test to assert. `cspViolations` collects every Content
+ * Security Policy violation of any page of the context (csp-violations.ts), and the test fails
+ * after it ends if there is any, with the directive and the blocked URL (issue 13).
+ */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = viewports.desktop,
-): Promise<{ page: Page; problems: string[] }> {
+): Promise<{ page: Page; problems: string[]; cspViolations: string[] }> {
   const context = await browser.newContext(options);
+  const cspViolations = await collectCspViolations(context);
+  failTestOnCspViolations(context, cspViolations);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
@@ -147,7 +156,7 @@ export async function openPage(
     problems.push(`dialog: ${d.message()}`);
     await d.dismiss();
   });
-  return { page, problems };
+  return { page, problems, cspViolations };
 }
 
 /** The session cookie's name (the server's auth plugin): its value is the member's JWT. */
@@ -176,4 +185,24 @@ export async function signUp(baseUrl: string, username: string): Promise<Member>
 /** Gives the page's browser context the member's session cookie: signed in from the next load. */
 export async function signIn(page: Page, baseUrl: string, jwt: string): Promise<void> {
   await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
+}
+
+/** A file for `setInputFiles`: its name, MIME type and bytes. */
+export interface PickedFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A PNG named `name`, `width` × `height` pixels of one `background` colour (CSS), to upload. */
+export async function pngFile(
+  name: string,
+  width: number,
+  height: number,
+  background = "#0f766e",
+): Promise<PickedFile> {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
 }

@@ -4,11 +4,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Member,
   openPage,
+  pngFile,
   type RunningApp,
   signIn,
   signUp,
@@ -121,16 +121,7 @@ describe("studio", () => {
       .toMatch(/^Saved \d\d:\d\d$/);
 
     // A thumbnail through the upload pipeline, previewed, then autosaved.
-    const png = await sharp({
-      create: { width: 64, height: 36, channels: 3, background: { r: 15, g: 118, b: 110 } },
-    })
-      .png()
-      .toBuffer();
-    await page.getByLabel("Thumbnail image").setInputFiles({
-      name: "thumb.png",
-      mimeType: "image/png",
-      buffer: png,
-    });
+    await page.getByLabel("Thumbnail image").setInputFiles(await pngFile("thumb.png", 64, 36));
     const thumb = page.getByRole("img", { name: "Thumbnail preview" });
     await thumb.waitFor();
     expect(await thumb.getAttribute("src")).toMatch(/^\/uploads\//);

@@ -102,7 +102,7 @@ describe.each(engines)("content security policy on %s", (engine) => {
         "default-src": ["'self'"],
         "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
         "connect-src": ["'self'"],
         "font-src": ["'self'"],
         "object-src": ["'none'"],

@@ -35,15 +35,16 @@ const GOOGLE_TAG_CONNECT =
  * with this response's nonce, and what those load ('strict-dynamic'; 'self' and the Google tag's
  * host are the fallback of browsers without it). Styles allow 'unsafe-inline': React renders
  * `style` attributes (avatars, sized images) and lightweight-charts adds a `<style>` element.
- * Images from anywhere over https (Google profile pictures, article images); fonts, connections
- * and forms stay on this origin; no plugins, no `<base>` elsewhere, no framing.
+ * Images from anywhere over https (Google profile pictures, article images), and `blob:` for the
+ * local preview of a photo chosen on /account (an object URL of the picked file, issue 13); fonts,
+ * connections and forms stay on this origin; no plugins, no `<base>` elsewhere, no framing.
  */
 function pagePolicy(nonce: string, googleTag: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${googleTag ? ` ${GOOGLE_TAG_SCRIPT}` : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    "img-src 'self' data: blob: https:",
     `connect-src 'self'${googleTag ? ` ${GOOGLE_TAG_CONNECT}` : ""}`,
     "font-src 'self'",
     "object-src 'none'",
