@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
@@ -37,6 +37,12 @@ async function meStatus(baseUrl: string, cookie: string): Promise<number> {
 }
 
 const form = (page: Page) => page.locator("main");
+
+/** The browser dialogs (alert, confirm, prompt) among a page's problems: the app opens none. */
+const dialogs = (problems: string[]) => problems.filter((p) => p.startsWith("dialog: "));
+
+/** Whether the element has the keyboard focus. */
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
 describe("accounts", () => {
   let app: RunningApp;
@@ -155,13 +161,20 @@ describe("accounts", () => {
     await page.locator("header").getByRole("link", { name: "Login" }).waitFor();
     expect(await meStatus(app.baseUrl, signUpCookie!)).toBe(401);
 
-    // Forgot password: a too-short email alerts; a real one mails a link.
+    // Forgot password: a too-short email gets one inline alert (no browser dialog) and the focus;
+    // a real one mails a link.
     await page.goto(`${app.baseUrl}/login`);
     await form(page).getByLabel("Email Address").fill("a@b");
     await form(page).getByRole("button", { name: "Forget Password?" }).click();
-    await expect.poll(() => problems).toContain("dialog: Please enter a valid email address");
+    const badEmail = form(page).getByRole("alert");
+    await badEmail
+      .getByText("Please enter a valid email address", { exact: true })
+      .waitFor({ timeout: 10_000 });
+    expect(await badEmail.count()).toBe(1);
+    expect(await form(page).getByText("Please enter a valid email address").count()).toBe(1);
     expect(await form(page).getByLabel("Email Address").getAttribute("aria-invalid")).toBe("true");
-    problems.length = 0;
+    expect(await isFocused(form(page).getByLabel("Email Address"))).toBe(true);
+    expect(dialogs(problems)).toEqual([]);
     mailbox.skip();
     const mailsBefore = mailbox.received.length;
     await form(page).getByLabel("Email Address").fill(email);
@@ -190,13 +203,20 @@ describe("accounts", () => {
     await page.waitForURL(/\/login\?reset=1$/);
     await page.getByText("Password changed, please sign in.").waitFor();
 
-    // The spent code fails: both fields cleared and red, and the alert.
+    // The spent code fails: both fields cleared and red, and one inline alert (no browser dialog).
     await page.goto(`${app.baseUrl}/passreset?code=${encodeURIComponent(code)}`);
     await form(page).getByLabel("New password", { exact: true }).fill(newPassword);
     await form(page).getByLabel("Confirm new password").fill(newPassword);
     await form(page).getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => problems).toContain("dialog: Unknown error, please try again");
-    problems.length = 0;
+    const refusal = form(page).getByRole("alert");
+    await refusal
+      .getByText("Unknown error, please try again", { exact: true })
+      .waitFor({ timeout: 10_000 });
+    expect(await refusal.count()).toBe(1);
+    expect(await refusal.innerText()).toContain("The password was not changed.");
+    expect(await form(page).getByText("Unknown error, please try again").count()).toBe(1);
+    expect(dialogs(problems)).toEqual([]);
+    expect(await isFocused(form(page).getByLabel("New password", { exact: true }))).toBe(true);
     expect(await form(page).getByLabel("New password", { exact: true }).inputValue()).toBe("");
     expect(await form(page).getByLabel("Confirm new password").getAttribute("aria-invalid")).toBe(
       "true",

@@ -1,6 +1,6 @@
 // The sign-in / sign-up card (docs/product.md#login, #validation-forms): messages after a submit
 // attempt, what is sent for each intent, the mode toggle clearing the fields, "Forget Password?"
-// and server errors.
+// (its refusal one inline alert, never a browser dialog) and server errors.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
@@ -96,16 +96,24 @@ describe("LoginForm", () => {
     expect(screen.getByRole("heading", { name: "Sign in to your Account" })).toBeTruthy();
   });
 
-  it("asks for a valid email before sending a reset link", async () => {
+  it("asks for a valid email before sending a reset link, once, inline and no dialog", async () => {
     const alert = vi.fn();
     vi.stubGlobal("alert", alert);
     const sent = renderForm();
     type("Email Address", "nope");
     fireEvent.click(screen.getByRole("button", { name: "Forget Password?" }));
-    expect(alert).toHaveBeenCalledWith("Please enter a valid email address");
+    // One message, announced (role="alert"), tied to the field, which gets the focus; no dialog.
+    const message = screen.getByRole("alert");
+    expect(message.textContent).toBe("Please enter a valid email address");
+    expect(screen.getAllByText("Please enter a valid email address")).toHaveLength(1);
+    expect(field("Email Address").getAttribute("aria-describedby")).toBe(message.id);
+    expect(document.activeElement).toBe(field("Email Address"));
+    expect(alert).not.toHaveBeenCalled();
     expect(field("Email Address").getAttribute("aria-invalid")).toBe("true");
+    expect(sent).toHaveLength(0);
     type("Email Address", "reader@example.com");
     expect(field("Email Address").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Forget Password?" }));
     await waitFor(() => expect(sent).toEqual([{ intent: "forgot", email: "reader@example.com" }]));
   });

@@ -1,6 +1,6 @@
 // The new-password form (docs/product.md#password-reset, #validation-forms, #messages-accounts):
 // messages after a submit attempt, the request it sends, the way to sign-in on success, and a
-// refusal that clears, marks and alerts.
+// refusal that clears, marks and says so once in an inline alert (never a browser dialog).
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../lib/account-api";
@@ -60,14 +60,21 @@ describe("PasswordResetForm", () => {
     });
   });
 
-  it("clears and marks both fields and alerts when the server refuses", async () => {
+  it("clears and marks both fields and says so once, inline, when the server refuses", async () => {
     vi.spyOn(accountApi, "resetPassword").mockRejectedValue(new Error("expired"));
     renderForm();
     type("New password", "long enough");
     type("Confirm new password", "long enough");
     confirm();
-    expect(await screen.findByText(/The password was not changed/)).toBeTruthy();
-    expect(alert).toHaveBeenCalledWith("Unknown error, please try again");
+    // One role="alert" note holds the spec's sentences; no browser dialog repeats it.
+    const note = await screen.findByRole("alert");
+    expect(note.textContent).toBe(
+      "Unknown error, please try again The password was not changed. The link may have expired " +
+        "or been used already: ask for a new one from the sign-in page.",
+    );
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(screen.getAllByText(/Unknown error, please try again/)).toHaveLength(1);
+    expect(alert).not.toHaveBeenCalled();
     for (const label of ["New password", "Confirm new password"]) {
       expect(field(label).value).toBe("");
       expect(field(label).getAttribute("aria-invalid")).toBe("true");
@@ -76,5 +83,6 @@ describe("PasswordResetForm", () => {
     type("New password", "x");
     expect(field("New password").getAttribute("aria-invalid")).toBeNull();
     expect(screen.queryByText(/The password was not changed/)).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // New password form of /passreset (docs/product.md#password-reset, #validation-forms): sends only
 // with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
-// alerts.
+// says so once, in an alert under the form.
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { accountApi } from "../../lib/account-api";
@@ -35,13 +35,12 @@ function usePasswordReset(code: string) {
       await accountApi.resetPassword({ code, password, passwordConfirmation: confirmation });
       await navigate("/login?reset=1", { replace: true });
     } catch {
-      // Clear both fields, mark them red, alert (docs/product.md#password-reset).
+      // Clear both fields, mark them red, show the one refusal note (docs/product.md#password-reset).
       setBusy(false);
       setPassword("");
       setConfirmation("");
       setSubmitted(false);
       setFailed(true);
-      alert("Unknown error, please try again");
       passwordRef.current?.focus();
     }
   }
@@ -110,13 +109,23 @@ export function PasswordResetForm({
         <AuthSubmitButton busy={busy} looksReady={form.looksReady}>
           {busy ? "Saving…" : "Confirm"}
         </AuthSubmitButton>
-        {failed && (
-          <FormNote tone="error">
-            The password was not changed. The link may have expired or been used already: ask for a
-            new one from the sign-in page.
-          </FormNote>
-        )}
+        {failed && <ResetRefusedNote />}
       </form>
     </AuthCard>
+  );
+}
+
+/**
+ * The one message of a refused reset (docs/product.md#password-reset, #messages-accounts): "Unknown
+ * error, please try again" on its own line, then what it means, in a single `role="alert"` note
+ * (no browser dialog).
+ */
+function ResetRefusedNote() {
+  return (
+    <FormNote tone="error">
+      <span className="block font-medium">Unknown error, please try again</span> The password was
+      not changed. The link may have expired or been used already: ask for a new one from the
+      sign-in page.
+    </FormNote>
   );
 }

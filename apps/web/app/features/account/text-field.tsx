@@ -12,6 +12,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | undefined;
   /** Marks the field invalid without a message of its own (e.g. the form-level message explains). */
   invalid?: boolean;
+  /**
+   * Announces the message the moment it appears (`role="alert"`): for a message raised by a
+   * control other than the submit button, e.g. "Forget Password?" (docs/product.md#forgot-password).
+   */
+  alert?: boolean;
   /** Something beside the label on its right, e.g. a "Forget Password?" link. */
   aside?: ReactNode;
   ref?: Ref<HTMLInputElement>;
@@ -19,12 +24,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /**
  * The label (with `aside` on its right), the input, and under it the `error` message, tied to the
- * input by aria-describedby; `error` or `invalid` sets aria-invalid and the red border.
+ * input by aria-describedby (and an alert when `alert`); `error` or `invalid` sets aria-invalid and
+ * the red border.
  */
 export function TextField({
   label,
   error,
   invalid,
+  alert = false,
   aside,
   className = "",
   ref,
@@ -54,7 +61,11 @@ export function TextField({
         {...input}
       />
       {error && (
-        <p id={messageId} className={`mt-1.5 text-sm ${errorText}`}>
+        <p
+          id={messageId}
+          role={alert ? "alert" : undefined}
+          className={`mt-1.5 text-sm ${errorText}`}
+        >
           {error}
         </p>
       )}

@@ -51,6 +51,8 @@ export interface AuthFieldBinding {
   onChange: (event: { target: { value: string } }) => void;
   /** Shown after a submit attempt (then following the typing), or after a refused reset request. */
   error: string | undefined;
+  /** The message is announced as it appears: the email's after "Forget Password?" refused it. */
+  alert: boolean;
 }
 
 /** What the login card renders and the handlers its controls call; see {@link useLoginForm}. */
@@ -72,9 +74,10 @@ export interface LoginFormState {
 /**
  * The card's state. Messages show after a submit attempt (then follow the typing), not on blur: a
  * message that appears on blur moves the controls below it under the pointer ("Forget Password?").
- * "Forget Password?" with an email of 3 characters or fewer (or no valid address) marks the field
- * and alerts instead of asking for a link (docs/product.md#forgot-password); the mode toggle clears
- * the fields (docs/product.md#login).
+ * "Forget Password?" with an email of 3 characters or fewer (or no valid address) marks the field,
+ * focuses it and shows its message once, as an alert (`role="alert"`, no browser dialog), instead
+ * of asking for a link (docs/product.md#forgot-password); the mode toggle clears the fields
+ * (docs/product.md#login).
  */
 export function useLoginForm(initialMode: AuthMode): LoginFormState {
   const submission = useLoginSubmission();
@@ -116,7 +119,6 @@ export function useLoginForm(initialMode: AuthMode): LoginFormState {
     if (!canRequestReset(fields.email)) {
       setForgotInvalid(true);
       refs.email.current?.focus();
-      alert("Please enter a valid email address");
       return;
     }
     submission.send({ intent: "forgot", email: fields.email });
@@ -136,6 +138,7 @@ export function useLoginForm(initialMode: AuthMode): LoginFormState {
         if (name === "email") setForgotInvalid(false);
       },
       error: messageOf(name),
+      alert: name === "email" && forgotInvalid,
     }),
     toggleMode,
     onSubmit,
