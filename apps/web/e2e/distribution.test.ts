@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./harness.ts";
 
 let app: RunningApp;
+// The site's public address, as an operator sets it: feeds and robots.txt are built from it.
+const PUBLIC_URL = "http://localhost:3000";
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ PUBLIC_URL });
 });
 afterAll(async () => {
   await app?.stop();
@@ -27,6 +29,6 @@ describe("distribution (no JavaScript)", () => {
     expect(rss.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
     expect(await rss.text()).toContain("<rss");
     const robots = await (await fetch(`${app.baseUrl}/robots.txt`)).text();
-    expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

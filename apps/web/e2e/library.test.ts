@@ -5,7 +5,9 @@ import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harne
 
 let app: RunningApp;
 let browser: Browser;
-withAppAndBrowser((started) => ({ app, browser } = started));
+// The site's public address, as an operator sets it: canonical links are built from it.
+const PUBLIC_URL = "http://localhost:3000";
+withAppAndBrowser((started) => ({ app, browser } = started), { PUBLIC_URL });
 
 describe("the research library", () => {
   it("lists research on the home page and loads page 2 on scroll", async () => {
@@ -128,7 +130,7 @@ describe("server-rendered HTML (no JavaScript)", () => {
     expect(html).toMatch(/<title>[^<]*staking[^<]*<\/title>/i);
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
     expect(html).toContain(
-      '<link rel="canonical" href="http://localhost:3000/p/ethereum-staking-withdrawals-explained"',
+      `<link rel="canonical" href="${PUBLIC_URL}/p/ethereum-staking-withdrawals-explained"`,
     );
     expect(html).toMatch(/withdrawal/i);
     const home = await (await fetch(`${app.baseUrl}/`)).text();
