@@ -19,8 +19,30 @@ export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
 /** A positive page number as sent in a query string ("1".."1000000"). */
 export const pageParam = z.coerce.number().int().min(1).max(1_000_000);
-/** A page size as sent in a query string, 1..100. */
-export const pageSizeParam = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
+/**
+ * A page size as sent in a query string, clamped to `max` as Strapi v4 clamps
+ * `pagination[pageSize]` to `api.rest.maxLimit` (core-api pagination service, `applyMaxLimit`):
+ * any whole number from 1 up is accepted, one above `max` gives pages of `max` items, and lists
+ * report the size used in `meta.pagination.pageSize` (docs/product.md#api-conventions). Anything
+ * else (0, negative, fractional, not a number, empty) fails validation, a 400.
+ * The whole-number check is a refinement, not `.int()`, so that sizes past 2^53 are clamped too;
+ * the OpenAPI document is told `integer` through the metadata. The clamp is an `overwrite`, so the
+ * schema keeps its `default` in the document.
+ * @param max the largest page, e.g. `MAX_PAGE_SIZE`.
+ */
+export function clampedPageSizeParam(max: number) {
+  return z.coerce
+    .number()
+    .min(1)
+    .refine(Number.isInteger, { message: "Invalid input: expected int, received number" })
+    .overwrite((size) => Math.min(size, max))
+    .meta({
+      type: "integer",
+      description: `Items per page: a whole number from 1; above ${max}, ${max}`,
+    });
+}
+/** A page size as sent in a query string: 1 and up, clamped to 100 (`clampedPageSizeParam`). */
+export const pageSizeParam = clampedPageSizeParam(MAX_PAGE_SIZE);
 /** A user search query: trimmed, at most 200 characters. */
 export const searchQueryParam = z.string().trim().max(MAX_QUERY_LENGTH);
 

@@ -8,18 +8,35 @@ type Q = Kysely<Database>;
 export interface ArticleFilter {
   /** Type names, e.g. ["Research"]; any of them matches. */
   types?: string[];
-  /** Term slugs per kind; any of them matches. */
+  /**
+   * Terms per kind, each given by its slug or by the name cards show ("layer-2" or "Layer 2"),
+   * case-insensitive and otherwise exact; any of them matches (docs/product.md#api-articles).
+   */
   categories?: string[];
+  /** Tags by slug or name, as `categories`. */
   tags?: string[];
+  /** Ecosystems by slug or name, as `categories`. */
   ecosystems?: string[];
   /** Restrict to articles having at least one ecosystem. */
   hasEcosystem?: boolean;
-  /** Author username (case-insensitive). */
+  /**
+   * Author username (case-insensitive); the service also matches it as an author page slug
+   * (`PublishedFilter.authorPageId`).
+   */
   author?: string;
   /** Author user id. */
   authorId?: number;
   ids?: number[];
   slug?: string;
+}
+
+/** `ArticleFilter` as the queries take it, once the service has looked the author up. */
+export interface PublishedFilter extends ArticleFilter {
+  /**
+   * With `author`: the user whose author page slug `author` is (`findAuthor`); their articles
+   * match as well as those of the username.
+   */
+  authorPageId?: number | undefined;
 }
 
 /** List order: newest publish date first, or most clicks first. */
@@ -66,12 +83,18 @@ const cardColumns = [
 
 type ArticlesQuery = SelectQueryBuilder<Database & { a: ArticlesTable }, "a", object>;
 
+/** Which column of a term a filter value is compared with: its URL slug, its name, or either. */
+export type TermColumn = "slug" | "name" | "slug or name";
+
 /**
- * A `where` condition on articles `a`, in any status: it has a term of `kind` whose `column` is
- * one of `values` (case-insensitive). Shared with the studio's article filters.
+ * A `where` condition on articles `a`, in any status: it has a term of `kind` whose `column` (or
+ * either column) is one of `values`, case-insensitive (`lower()`, ASCII letters only on SQLite).
+ * The values are bound parameters compared with `=`, so `%`, `_` and quotes are plain characters.
+ * Shared with the studio's article filters.
  */
-export function hasTerm(kind: TermKind, values: string[], column: "slug" | "name") {
+export function hasTerm(kind: TermKind, values: string[], column: TermColumn) {
   const lowered = values.map((v) => v.toLowerCase());
+  const columns = column === "slug or name" ? (["slug", "name"] as const) : [column];
   return ({ exists, selectFrom }: ExpressionBuilder<Database & { a: ArticlesTable }, "a">) =>
     exists(
       selectFrom("article_terms as at")
@@ -79,7 +102,9 @@ export function hasTerm(kind: TermKind, values: string[], column: "slug" | "name
         .select(sql.lit(1).as("one"))
         .whereRef("at.article_id", "=", "a.id")
         .where("t.kind", "=", kind)
-        .where(sql`lower(${sql.ref(`t.${column}`)})`, "in", lowered),
+        .where((eb) =>
+          eb.or(columns.map((c) => eb(sql<string>`lower(${sql.ref(`t.${c}`)})`, "in", lowered))),
+        ),
     );
 }
 
@@ -87,34 +112,42 @@ function withTerm(
   qb: ArticlesQuery,
   kind: TermKind,
   values: string[] | undefined,
-  column: "slug" | "name",
+  column: TermColumn,
 ): ArticlesQuery {
   return values && values.length > 0 ? qb.where(hasTerm(kind, values, column)) : qb;
 }
 
-function filtered(db: Q, filter: ArticleFilter, now: string): ArticlesQuery {
+/**
+ * A `where` condition on articles `a`: written by the user named `username` (case-insensitive,
+ * bound as a parameter) or, when given, by the user `pageId`.
+ */
+function byAuthor(username: string, pageId: number | undefined) {
+  const lowered = username.toLowerCase();
+  return (eb: ExpressionBuilder<Database & { a: ArticlesTable }, "a">) => {
+    const named = eb.exists(
+      eb
+        .selectFrom("users as u")
+        .select(sql.lit(1).as("one"))
+        .whereRef("u.id", "=", "a.author_id")
+        .where(sql<string>`lower(u.username)`, "=", lowered),
+    );
+    return pageId === undefined ? named : eb.or([named, eb("a.author_id", "=", pageId)]);
+  };
+}
+
+function filtered(db: Q, filter: PublishedFilter, now: string): ArticlesQuery {
   let qb: ArticlesQuery = db
     .selectFrom("articles as a")
     .where("a.status", "=", "published")
     .where("a.publish_date", "<=", now);
   if (filter.slug !== undefined) qb = qb.where("a.slug", "=", filter.slug);
   if (filter.ids) qb = qb.where("a.id", "in", filter.ids.length > 0 ? filter.ids : [-1]);
-  if (filter.author) {
-    const author = filter.author.toLowerCase();
-    qb = qb.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("users as u")
-          .select(sql.lit(1).as("one"))
-          .whereRef("u.id", "=", "a.author_id")
-          .where(sql`lower(u.username)`, "=", author),
-      ),
-    );
-  }
+  if (filter.author) qb = qb.where(byAuthor(filter.author, filter.authorPageId));
   if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
   qb = withTerm(qb, "type", filter.types, "name");
-  qb = withTerm(qb, "category", filter.categories, "slug");
-  qb = withTerm(qb, "tag", filter.tags, "slug");
-  qb = withTerm(qb, "ecosystem", filter.ecosystems, "slug");
+  qb = withTerm(qb, "category", filter.categories, "slug or name");
+  qb = withTerm(qb, "tag", filter.tags, "slug or name");
+  qb = withTerm(qb, "ecosystem", filter.ecosystems, "slug or name");
   if (filter.hasEcosystem) {
     qb = qb.where(({ exists, selectFrom }) =>
       exists(
@@ -130,7 +163,7 @@ function filtered(db: Q, filter: ArticleFilter, now: string): ArticlesQuery {
 }
 
 /** Counts published articles matching a filter (publish date not in the future). */
-export async function countPublished(db: Q, filter: ArticleFilter, now: string): Promise<number> {
+export async function countPublished(db: Q, filter: PublishedFilter, now: string): Promise<number> {
   const row = await filtered(db, filter, now)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
@@ -143,7 +176,7 @@ export async function countPublished(db: Q, filter: ArticleFilter, now: string):
  */
 export async function findPublishedPage(
   db: Q,
-  filter: ArticleFilter,
+  filter: PublishedFilter,
   options: { sort: ArticleSort; limit: number; offset: number; now: string; withContent: boolean },
 ): Promise<ArticleRow[]> {
   let qb = filtered(db, filter, options.now).select(cardColumns);

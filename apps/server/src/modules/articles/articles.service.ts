@@ -75,15 +75,33 @@ interface ArticlesContext {
   nowIso: () => string;
 }
 
+/**
+ * `filter` as the queries take it: an `author` value is also taken as an author page slug, any
+ * case but otherwise exact (`maya-okafor`, not `maya_okafor`), so `author=maya-okafor` finds what
+ * `author=Maya Okafor` finds (docs/product.md#api-articles); the page's author is `findAuthor`'s.
+ */
+async function publishedFilter(
+  ctx: ArticlesContext,
+  filter: ArticleFilter,
+): Promise<repo.PublishedFilter> {
+  if (!filter.author) return filter;
+  const page = await findAuthor(ctx, filter.author);
+  return page && page.slug === filter.author.toLowerCase()
+    ? { ...filter, authorPageId: page.id }
+    : filter;
+}
+
 /** `ArticlesService.list`. */
 async function list(
-  { k, nowIso }: ArticlesContext,
+  ctx: ArticlesContext,
   { page, pageSize, sort, filter, withContent = false }: Parameters<ArticlesService["list"]>[0],
 ) {
-  const now = nowIso();
+  const { k } = ctx;
+  const now = ctx.nowIso();
+  const where = await publishedFilter(ctx, filter);
   const [total, rows] = await Promise.all([
-    repo.countPublished(k, filter, now),
-    repo.findPublishedPage(k, filter, {
+    repo.countPublished(k, where, now),
+    repo.findPublishedPage(k, where, {
       sort,
       limit: pageSize,
       offset: (page - 1) * pageSize,

@@ -203,12 +203,10 @@ describe.each(engines)("articles API on %s", (engine) => {
 
   it.each([
     "/api/articles?unknown=1",
-    "/api/articles?pagination[pageSize]=101",
     "/api/articles?pagination[page]=0",
     "/api/articles?pagination[page]=-1",
     "/api/articles?pagination[page]=abc",
     "/api/articles?publicationState=preview",
-    "/api/articles/params?pageSize=1000",
     "/api/articles/params?types=Gossip",
     "/api/articles/params?page=1.5",
     "/api/articles/populate-fuzzy?articleIds=1,abc",

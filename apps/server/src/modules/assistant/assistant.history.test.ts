@@ -87,6 +87,27 @@ describe.each(engines)("Max on %s", (engine) => {
       ).toEqual([]);
     });
 
+    it("clamps a page size above 200 to 200, as Strapi clamps to its maxLimit", async () => {
+      const m = await registerMember((o) => ctx.app.inject(o));
+      const list = (size: string) =>
+        ctx.app.inject({
+          url: `/api/assistant-messages?pagination[pageSize]=${size}`,
+          headers: m.auth,
+        });
+      const big = await list("999");
+      expect(big.statusCode).toBe(200);
+      expect(big.json()).toMatchObject({
+        data: [],
+        meta: { pagination: { page: 1, pageSize: 200, pageCount: 0, total: 0 } },
+      });
+      expect((await list("150")).json()).toMatchObject({ meta: { pagination: { pageSize: 150 } } });
+      for (const size of ["0", "-1", "abc", "1.5"]) {
+        const refused = await list(size);
+        expect(refused.statusCode, size).toBe(400);
+        expect(refused.json()).toMatchObject({ data: null, error: { name: "ValidationError" } });
+      }
+    });
+
     it("rejects a malformed message with a 400", async () => {
       const m = await registerMember((o) => ctx.app.inject(o));
       const res = await ctx.app.inject({

@@ -7,7 +7,12 @@ import { createUIMessageStreamResponse } from "ai";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assistantMessageInputSchema, chatRequestSchema, idPathParam } from "@pragmatist/contracts";
+import {
+  assistantMessageInputSchema,
+  chatRequestSchema,
+  clampedPageSizeParam,
+  idPathParam,
+} from "@pragmatist/contracts";
 import { ForbiddenError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { Asker, AssistantService } from "./assistant.service.ts";
@@ -67,6 +72,12 @@ const saveMessageSchema = {
   response: { 200: z.object({ data: entitySchema }), ...errors },
 };
 
+/**
+ * The largest page of GET /api/assistant-messages: 200 messages, the history Max restores
+ * (docs/product.md#constants); a larger `pagination[pageSize]` is clamped to it.
+ */
+const MAX_MESSAGES_PAGE_SIZE = 200;
+
 /** GET /api/assistant-messages. */
 const listMessagesSchema = {
   tags,
@@ -74,7 +85,7 @@ const listMessagesSchema = {
   querystring: z.object({
     "filters[user][id][$eq]": z.coerce.number().int().optional(),
     "pagination[page]": z.coerce.number().int().min(1).default(1),
-    "pagination[pageSize]": z.coerce.number().int().min(1).max(200).default(100),
+    "pagination[pageSize]": clampedPageSizeParam(MAX_MESSAGES_PAGE_SIZE).default(100),
   }),
   response: {
     200: z.object({
