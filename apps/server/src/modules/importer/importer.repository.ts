@@ -1,6 +1,6 @@
 // Kysely queries for importing content: upserts of articles (by slug), terms, media and authors.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database, MediaTable } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
@@ -76,14 +76,7 @@ export async function upsertArticle(db: Q, a: ArticleWrite, now: string): Promis
 }
 
 /** A media row to write: public URL, MIME type, size in pixels (null when unknown) and bytes. */
-export interface MediaWrite {
-  url: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  size_bytes: number;
-  alternative_text: string | null;
-}
+export type MediaWrite = Omit<MediaTable, "id" | "created_at" | "owner_id">;
 
 /** The media row with this URL, or null. */
 export async function findMediaByUrl(
