@@ -30,6 +30,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A browser waits for hydration and network: on a loaded CI machine that takes seconds,
+          // so `expect.poll` waits up to 10 s (Vitest's default is 1 s) before a test fails.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           fileParallelism: false,
         },
       },

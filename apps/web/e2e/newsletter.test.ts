@@ -30,13 +30,17 @@ describe("newsletter", () => {
   /** Clicks until the page is hydrated and the modal opens. */
   async function openModal(page: Page) {
     const dialog = page.getByRole("dialog", { name: /^Subscribe to / });
+    // Keep clicking until hydration has attached the handler (expect.poll waits up to 10 s).
     await expect
-      .poll(async () => {
-        if (!(await dialog.isVisible())) {
-          await page.getByRole("button", { name: "Get it by email" }).click();
-        }
-        return dialog.isVisible();
-      })
+      .poll(
+        async () => {
+          if (!(await dialog.isVisible())) {
+            await page.getByRole("button", { name: "Get it by email" }).click();
+          }
+          return dialog.isVisible();
+        },
+        { interval: 250 },
+      )
       .toBe(true);
     return dialog;
   }
