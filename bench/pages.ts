@@ -1,11 +1,11 @@
-// `npm run bench:pages`: Lighthouse (mobile preset) on the public pages of a production build
-// (issue #6 "Quality bar"). Writes bench/results/pages-<time>.json and pages-latest.json and
-// prints a table.
+// `npm run bench:pages`: Lighthouse, mobile and desktop presets, on the public pages of a production
+// build (issue #6 "Quality bar"; issue 13 item 17: desktop has the sidebar, which mobile hides).
+// Writes bench/results/pages-<time>.json and pages-latest.json and prints a table.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Result } from "lighthouse";
+import lighthouse, { type Config, desktopConfig, type Result } from "lighthouse";
 import { SESSION_COOKIE } from "../apps/server/src/modules/accounts/sessions.ts";
 import { ensureWebBuild, root, startApp, table } from "./load.ts";
 
@@ -28,6 +28,19 @@ const TARGETS: Record<Category, number> = {
   seo: 100,
 };
 
+/** The presets each page is measured with: Lighthouse's default (mobile) and its desktop one. */
+const PRESETS = {
+  mobile: {
+    config: undefined,
+    description: "Lighthouse default: Moto G Power, simulated slow 4G, 4x CPU slowdown",
+  },
+  desktop: {
+    config: desktopConfig,
+    description: "Lighthouse desktop: 1350x940, simulated 10 Mbit/s and 40 ms, no CPU slowdown",
+  },
+} satisfies Record<string, { config: Config | undefined; description: string }>;
+type Preset = keyof typeof PRESETS;
+
 interface RunFigures {
   scores: Record<Category, number>;
   fcpMs: number;
@@ -40,6 +53,7 @@ interface RunFigures {
 
 interface PageResult extends RunFigures {
   path: string;
+  preset: Preset;
   runs: RunFigures[];
   /** Scored audits that did not pass in any run (id: title), what to fix next. */
   failing: Record<string, string>;
@@ -113,18 +127,17 @@ async function articleWithImage(base: string): Promise<string> {
 }
 
 /**
- * One Lighthouse run of `url` in the browser on `port`; a run that fails to record (a trace
- * without navigation start happens on busy machines) is repeated, up to ATTEMPTS times.
+ * One Lighthouse run of `url` with `preset` in the browser on `port`; a run that fails to record
+ * (a trace without navigation start happens on busy machines) is repeated, up to ATTEMPTS times.
  */
-async function audit(port: number, url: string): Promise<{ lhr: Result }> {
+async function audit(port: number, url: string, preset: Preset): Promise<{ lhr: Result }> {
   let failure = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      logLevel: "error",
-      output: "json",
-      onlyCategories: [...CATEGORIES],
-    });
+    const result = await lighthouse(
+      url,
+      { port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES] },
+      PRESETS[preset].config,
+    );
     if (result && !result.lhr.runtimeError) return result;
     failure = result?.lhr.runtimeError?.message ?? "no result";
     console.log(`  ${failure}; again`);
@@ -153,17 +166,19 @@ try {
   const results: PageResult[] = [];
   const environment = { lighthouse: "", browser: "" };
   for (const pagePath of pages) {
-    const runs: RunFigures[] = [];
-    const failing: Record<string, string> = {};
-    for (let i = 0; i < RUNS; i++) {
-      console.log(`lighthouse ${pagePath} (run ${i + 1} of ${RUNS}) …`);
-      const result = await audit(chrome.port, base + pagePath);
-      environment.lighthouse = result.lhr.lighthouseVersion;
-      environment.browser = result.lhr.environment.hostUserAgent;
-      runs.push(figures(result.lhr));
-      Object.assign(failing, failingAudits(result.lhr));
+    for (const preset of Object.keys(PRESETS) as Preset[]) {
+      const runs: RunFigures[] = [];
+      const failing: Record<string, string> = {};
+      for (let i = 0; i < RUNS; i++) {
+        console.log(`lighthouse ${pagePath} ${preset} (run ${i + 1} of ${RUNS}) …`);
+        const result = await audit(chrome.port, base + pagePath, preset);
+        environment.lighthouse = result.lhr.lighthouseVersion;
+        environment.browser = result.lhr.environment.hostUserAgent;
+        runs.push(figures(result.lhr));
+        Object.assign(failing, failingAudits(result.lhr));
+      }
+      results.push({ path: pagePath, preset, ...medianFigures(runs), runs, failing });
     }
-    results.push({ path: pagePath, ...medianFigures(runs), runs, failing });
   }
 
   const measuredAt = new Date().toISOString();
@@ -171,7 +186,9 @@ try {
     measuredAt,
     machine: { cpus: os.cpus().length, node: process.version },
     ...environment,
-    preset: "mobile (Lighthouse default: Moto G Power, simulated slow 4G, 4x CPU slowdown)",
+    presets: Object.fromEntries(
+      Object.entries(PRESETS).map(([name, preset]) => [name, preset.description]),
+    ),
     runsPerPage: RUNS,
     targets: TARGETS,
     pages: results,
@@ -187,6 +204,7 @@ try {
   table(
     results.map((r) => ({
       page: r.path.length > 40 ? `${r.path.slice(0, 39)}…` : r.path,
+      preset: r.preset,
       perf: mark("performance", r.scores.performance),
       a11y: mark("accessibility", r.scores.accessibility),
       "best pr.": mark("best-practices", r.scores["best-practices"]),
@@ -202,7 +220,7 @@ try {
   console.log(`\nmedian of ${RUNS} runs per page; "!" marks a score below its target`);
   for (const r of results) {
     const ids = Object.keys(r.failing);
-    if (ids.length) console.log(`${r.path}: not passing: ${ids.join(", ")}`);
+    if (ids.length) console.log(`${r.path} (${r.preset}): not passing: ${ids.join(", ")}`);
   }
   console.log(`written ${path.relative(root, file)}`);
 } finally {

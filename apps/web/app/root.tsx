@@ -14,12 +14,13 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useMatches,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
 import { feedLinks, pageMeta } from "./lib/meta";
-import { SiteFooter } from "./shell/site-footer";
+import { SiteFooter, type SiteFooterHandle } from "./shell/site-footer";
 import { SiteHeader } from "./shell/site-header";
 import { useNonce } from "./lib/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./lib/site-data";
@@ -129,9 +130,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Header, page, footer: the frame every page shares. */
+/**
+ * Header, page, footer: the frame every page shares. A route whose `handle` says
+ * `siteFooter: false` (the studio) has no footer.
+ */
 function Frame({ data, children }: { data: SiteData | undefined; children: ReactNode }) {
   const site = data?.site ?? defaultSite;
+  const withFooter = !useMatches().some(
+    (match) => (match.handle as SiteFooterHandle | undefined)?.siteFooter === false,
+  );
   return (
     <>
       <a
@@ -144,11 +151,13 @@ function Frame({ data, children }: { data: SiteData | undefined; children: React
       <div id="content" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </div>
-      <SiteFooter
-        siteName={site.name}
-        newsletterUrl={site.newsletterUrl}
-        popular={data?.popular ?? []}
-      />
+      {withFooter && (
+        <SiteFooter
+          siteName={site.name}
+          newsletterUrl={site.newsletterUrl}
+          popular={data?.popular ?? []}
+        />
+      )}
     </>
   );
 }

@@ -180,13 +180,18 @@ describe("comments", () => {
     await page.goto(`${article}?commentSort=newest`);
     await expect.poll(() => topLevel.first().textContent()).toContain("A later comment by Linus.");
 
-    // Someone else's comment: Report once, then "Reported"; no Edit or Delete.
+    // Someone else's comment: Report asks why, then reads "Reported"; no Edit or Delete.
     const linus = byText(page, "A later comment by Linus.");
     expect(await linus.getByRole("button", { name: "Edit" }).count()).toBe(0);
     await linus.getByRole("button", { name: "Report" }).click();
-    await expect
-      .poll(() => linus.getByRole("button", { name: "Reported" }).isDisabled())
-      .toBe(true);
+    const dialog = page.getByRole("dialog", { name: "Report this comment?" });
+    await dialog.getByRole("radio", { name: /^Off-topic/ }).check();
+    await dialog.getByRole("button", { name: "Report comment" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const reported = linus.getByRole("button", { name: "Reported" });
+    await expect.poll(() => reported.getAttribute("aria-disabled")).toBe("true");
+    // The dialog hands the focus back to the button it came from.
+    expect(await reported.evaluate((button) => button === document.activeElement)).toBe(true);
 
     expect(problems).toEqual([]);
   });

@@ -58,10 +58,27 @@ describe("the research library", () => {
     await box.fill("rollups");
     await box.press("Enter");
     await page.waitForURL(/q=rollups/);
-    await expect.poll(() => page.getByText(/Search results for/).count()).toBeGreaterThan(0);
+    await page.getByRole("heading", { name: /^\d+\+? results? for “rollups”$/ }).waitFor();
     expect(await page.locator("main article").count()).toBeGreaterThan(0);
     await page.goto(`${app.baseUrl}/?q=zzqxv`);
-    expect(await page.getByText("No research found matching the search criteria").count()).toBe(1);
+    expect(await page.getByText("No articles found matching the search criteria").count()).toBe(1);
+  });
+
+  it("finds a newsletter from the home page's search, counted and labelled", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/?q=mailbag`);
+    await page.getByRole("heading", { name: "1 result for “mailbag”" }).waitFor();
+    const cards = page.locator("main article");
+    expect(await cards.count()).toBe(1);
+    expect(await cards.first().innerText()).toMatch(/^market report\s+weekly newsletter #217/i);
+    // The suggestions search the whole publication too.
+    const box = page.getByPlaceholder(/Search our database of \d+ articles/);
+    await box.click();
+    await box.pressSequentially("mailbag", { delay: 20 });
+    const option = page.getByRole("option").first();
+    await option.waitFor();
+    expect(await option.innerText()).toMatch(/Weekly Newsletter #217[\s\S]*Market Report/);
+    expect(problems).toEqual([]);
   });
 
   it("renders an article's Markdown and shows a raw <script> as text without running it", async () => {
@@ -117,7 +134,7 @@ describe("the research library", () => {
     await page.getByRole("searchbox", { name: "Search articles" }).fill("staking");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/\/p\/no-such-article-here\?q=staking$/);
-    await page.getByRole("heading", { name: "Results for “staking”" }).waitFor();
+    await page.getByRole("heading", { name: /^\d+\+? results? for “staking”$/ }).waitFor();
     expect(await page.locator('main a[href^="/p/"]').count()).toBeGreaterThan(0);
   });
 });

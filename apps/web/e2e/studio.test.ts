@@ -143,6 +143,51 @@ describe("studio", () => {
     expect(problems).toEqual([]);
   });
 
+  it("lists articles newest first with ISO 24-hour UTC dates, without the public footer", async () => {
+    const tag = `dated${MARKER}`;
+    const write = async (data: Record<string, unknown>) => {
+      const res = await api(app.baseUrl, "POST", "/api/articles", editor.jwt, { data });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    };
+    const old = await write({
+      title: `${tag} old`,
+      status: "published",
+      publishDate: "2024-01-01T08:00:00Z",
+    });
+    await write({ title: `${tag} draft` });
+    await write({
+      title: `${tag} recent`,
+      status: "published",
+      publishDate: "2025-06-01T14:05:00Z",
+    });
+    // A late correction of the old one does not move it up.
+    await api(app.baseUrl, "PUT", `/api/articles/${old}`, editor.jwt, {
+      data: { subTitle: "Fixed" },
+    });
+
+    const { page, problems } = await openPage(browser);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/studio?q=${tag}`);
+    const rows = page.getByRole("table").locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.locator("td:first-child a").allInnerTexts()).toEqual(
+      ["draft", "recent", "old"].map((t) => `${tag} ${t}`),
+    );
+    expect(await rows.nth(1).locator("time:visible").first().innerText()).toBe("2025-06-01 14:05");
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
+
+    await page.getByRole("link", { name: `${tag} recent` }).click();
+    const date = page.getByLabel("Publish date (UTC)");
+    await expect.poll(() => date.inputValue()).toBe("2025-06-01 14:05");
+    expect(await date.evaluate((input: HTMLInputElement) => input.type)).toBe("text");
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
+    // The public pages keep their footer.
+    await page.goto(`${app.baseUrl}/about`);
+    expect(await page.getByRole("contentinfo").count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it("stops autosaving over a change made elsewhere and offers to reload", async () => {
     const created = await api(app.baseUrl, "POST", "/api/articles", author.jwt, {
       data: { title: `Two tabs ${MARKER}`, content: "First words." },
@@ -196,7 +241,9 @@ describe("studio", () => {
     await page.getByRole("textbox", { name: "Body (Markdown)" }).fill("Due soon.");
     const at = new Date(Date.now() + 8_000);
     at.setUTCMilliseconds(0);
-    await page.getByLabel("Publish date (UTC)").fill(at.toISOString().slice(0, 19));
+    await page
+      .getByLabel("Publish date (UTC)")
+      .fill(at.toISOString().slice(0, 19).replace("T", " "));
     await page.getByRole("button", { name: "Schedule" }).click();
     await page.getByText("Scheduled: it goes live at its publish date.").waitFor();
     const slug = `scheduled-${MARKER}-outlook`;
@@ -231,7 +278,7 @@ describe("studio", () => {
       "POST",
       `/api/comment-manager/comments/${commentId}/report`,
       reporter.jwt,
-      { reason: "Spam link" },
+      { reason: "other", note: "Spam link" },
     );
     expect(reported.ok).toBe(true);
     expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(words);
@@ -241,7 +288,7 @@ describe("studio", () => {
     await page.goto(`${app.baseUrl}/studio/moderation`);
     const item = page.getByRole("article", { name: /^Comment by Cara Commenter/ });
     await item.getByText(words).waitFor();
-    await item.getByText("Spam link").waitFor();
+    await item.getByText("Other: Spam link").waitFor();
     await item.getByText("1 report").waitFor();
     await item.getByRole("button", { name: "Hide" }).click();
     await item.getByText("Hidden", { exact: true }).waitFor();

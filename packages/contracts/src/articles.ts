@@ -1,6 +1,6 @@
 // Article contract: the Strapi v4 shapes (docs/product.md#entity-article, #api-articles).
 import { z } from "zod";
-import { paginationMetaSchema } from "./pagination.ts";
+import { paginationMetaSchema, strapiPaginationMetaSchema } from "./pagination.ts";
 
 /** The article types (docs/product.md#entity-article): research pieces and news. */
 export const articleTypes = ["Research", "News"] as const;
@@ -104,6 +104,86 @@ export type ArticleBySlugResponse = {
   data: Article[];
   meta: { pagination: z.infer<typeof paginationMetaSchema> };
 };
+
+/**
+ * Most matches a search answers, best first (docs/product.md#api-search): a count at this limit
+ * means "this many or more".
+ */
+export const SEARCH_RESULT_LIMIT = 100;
+
+/** A Strapi v4 entity, `{ id, attributes }`, with any subset of `attributes` (`fields`). */
+function strapiEntity<T extends z.ZodRawShape>(attributes: T) {
+  return z.object({ id: z.number().int(), attributes: z.object(attributes).partial() });
+}
+/** A populated to-one relation in Strapi v4's shape: `{ data: entity | null }`. */
+function toOne<T extends z.ZodType>(entity: T) {
+  return z.object({ data: entity.nullable() });
+}
+/** A populated to-many relation in Strapi v4's shape: `{ data: entity[] }`. */
+function toMany<T extends z.ZodType>(entity: T) {
+  return z.object({ data: z.array(entity) });
+}
+
+/** An image as a Strapi v4 entity (an article's thumbnail; an author's picture has `url` only). */
+export const strapiMediaSchema = strapiEntity(mediaSchema.shape);
+/** A category, tag, ecosystem or type as a Strapi v4 entity (the collections add `articleCount`). */
+export const strapiTermSchema = strapiEntity({
+  ...termSchema.shape,
+  articleCount: z.number().int(),
+});
+/** An author as a Strapi v4 entity: as populated on an article, or from `GET /api/authors`. */
+export const strapiAuthorSchema = strapiEntity({
+  username: z.string(),
+  slug: z.string(),
+  bio: z.string().nullable(),
+  articleCount: z.number().int(),
+  profilePicture: toOne(strapiMediaSchema),
+});
+
+/**
+ * An article's attributes as `GET /api/articles` and `GET /api/articles/{id}` answer them
+ * (docs/product.md#api-strapi-query): ours (relations flat, as on cards) or, with the header
+ * `Strapi-Response-Format: v4`, Strapi's (relations `{ data }`, only when populated, plus
+ * `publishedAt`); any subset of them when `fields` is given. Key order is the card's.
+ */
+export const strapiArticleAttributesSchema = z
+  .object({
+    ...articleAttributesSchema.shape,
+    thumbnailUrl: z.union([mediaSchema.nullable(), toOne(strapiMediaSchema)]),
+    author: z.union([authorSchema.nullable(), toOne(strapiAuthorSchema)]),
+    types: z.union([z.array(z.enum(articleTypes)), toMany(strapiTermSchema)]),
+    categories: z.union([z.array(termSchema), toMany(strapiTermSchema)]),
+    tags: z.union([z.array(z.string()), toMany(strapiTermSchema)]),
+    ecosystems: z.union([z.array(termSchema), toMany(strapiTermSchema)]),
+    /** Strapi's name for the publish date (`publishDate`), in its v4 shape. */
+    publishedAt: z.string(),
+  })
+  .partial();
+/** An article in either shape (`strapiArticleAttributesSchema`). */
+export const strapiArticleSchema = z.object({
+  id: z.number().int(),
+  attributes: strapiArticleAttributesSchema,
+});
+
+/** A page of Strapi v4 entities: `{ data: [entity], meta: { pagination } }` in any pagination form. */
+export function strapiListResponseSchema<T extends z.ZodType>(entity: T) {
+  return z.object({
+    data: z.array(entity),
+    meta: z.object({ pagination: strapiPaginationMetaSchema }),
+  });
+}
+/** One Strapi v4 entity (findOne): `{ data: entity, meta: {} }`. */
+export function strapiEntityResponseSchema<T extends z.ZodType>(entity: T) {
+  return z.object({ data: entity, meta: z.object({}) });
+}
+/** An article in either shape (`strapiArticleSchema`). */
+export type StrapiArticle = z.infer<typeof strapiArticleSchema>;
+/** A term entity (`strapiTermSchema`). */
+export type StrapiTerm = z.infer<typeof strapiTermSchema>;
+/** An author entity (`strapiAuthorSchema`). */
+export type StrapiAuthor = z.infer<typeof strapiAuthorSchema>;
+/** An image entity (`strapiMediaSchema`). */
+export type StrapiMedia = z.infer<typeof strapiMediaSchema>;
 
 /** `GET /api/fuzzy-search/search`: ranked matches, best first (docs/product.md#api-search). */
 export const searchResponseSchema = z.object({

@@ -1,6 +1,7 @@
 // Comments contract: threads under an article (docs/product.md#entity-comment, #api-comments;
 // issue #4).
 import { z } from "zod";
+import { REPORT_NOTE_MAX, reportReasons } from "./report-reasons.ts";
 
 /** Content after trimming: 1..5,000 characters (docs/product.md#validation-content). */
 export const COMMENT_MAX = 5000;
@@ -64,5 +65,24 @@ export type CommentSort = (typeof commentSorts)[number];
 export const commentListSchema = z.array(commentSchema);
 /** POST bodies for a comment and a reply. */
 export const commentBodySchema = z.strictObject({ content: commentContentSchema });
-/** POST /api/comment-manager/comments/{id}/report. */
-export const reportBodySchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
+/**
+ * POST /api/comment-manager/comments/{id}/report: `reason`, one of `reportReasons`, and with
+ * "other" an optional `note` (trimmed, at most REPORT_NOTE_MAX characters; empty is none).
+ */
+export const reportBodySchema = z
+  .strictObject({
+    reason: z.enum(reportReasons, {
+      error: "Choose a reason: spam, harassment, off-topic or other",
+    }),
+    note: z
+      .string()
+      .trim()
+      .max(REPORT_NOTE_MAX, `A note can be at most ${REPORT_NOTE_MAX} characters`)
+      .optional(),
+  })
+  .refine((body) => !body.note || body.reason === "other", {
+    path: ["note"],
+    message: "A note goes with the reason other",
+  });
+/** A report as sent (`reportBodySchema`). */
+export type ReportBody = z.infer<typeof reportBodySchema>;

@@ -21,6 +21,8 @@ export * from "./auth.ts";
 export * from "./users.ts";
 /** Comments and their bodies, sorts and limits. */
 export * from "./comments.ts";
+/** Why a comment is reported: the fixed reasons and how the moderation queue reads them. */
+export * from "./report-reasons.ts";
 /** Market data returned by Max's tools. */
 export * from "./market.ts";
 /** The assistant (Max): tools, chat bodies, history and credits. */

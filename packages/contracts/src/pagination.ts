@@ -17,6 +17,20 @@ export const paginationMetaSchema = z.object({
 /** Strapi v4's `meta.pagination` (`paginationMetaSchema`). */
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
+/**
+ * Strapi v4's `meta.pagination` in all its forms: by page (`paginationMetaSchema`), by offset
+ * (`pagination[start]`/`[limit]`: `{ start, limit, total }`), and either without the count when
+ * asked `pagination[withCount]=false` (`{ page, pageSize }`, `{ start, limit }`).
+ */
+export const strapiPaginationMetaSchema = z.union([
+  paginationMetaSchema,
+  z.object({ start: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  paginationMetaSchema.pick({ page: true, pageSize: true }),
+  z.object({ start: z.number().int(), limit: z.number().int() }),
+]);
+/** Strapi v4's `meta.pagination` in any form (`strapiPaginationMetaSchema`). */
+export type StrapiPaginationMeta = z.infer<typeof strapiPaginationMetaSchema>;
+
 /** A positive page number as sent in a query string ("1".."1000000"). */
 export const pageParam = z.coerce.number().int().min(1).max(1_000_000);
 /**

@@ -28,12 +28,14 @@ function isRole(value: string): value is Role {
   return (roles as readonly string[]).includes(value);
 }
 
-/** Prints what the mailer logs (the outbox file and the link), nothing else. */
+/**
+ * Prints where the mailer wrote the mail (outbox mode), nothing else: the mail's other links (the
+ * site's address in its footer) are not the one to open, which `invite` returns.
+ */
 const mailLog = {
   info(obj: object) {
-    const { file, links } = obj as { file?: string; links?: string[] };
+    const { file } = obj as { file?: string };
     if (file) console.log(`Mail written to ${file}`);
-    for (const link of links ?? []) console.log(`Link to choose a password: ${link}`);
   },
   warn(obj: object, msg?: string) {
     console.error(msg ?? "warning", obj);
@@ -108,7 +110,9 @@ async function main(): Promise<number> {
         role,
       });
       console.log(`Created ${created.email} (user ${created.id}, ${created.username}) as ${role}`);
-      await services.passwordReset.invite(email.data, { role, log: mailLog });
+      const { link } = await services.passwordReset.invite(email.data, { role, log: mailLog });
+      // Without SMTP the mail stays on this machine: the operator passes the link on.
+      if (services.mailer.transport === "outbox") console.log(`Link to choose a password: ${link}`);
       console.log(
         `They choose a password through the mailed link (valid ${INVITE_CODE_TTL_SECONDS / 86400} days), then sign in.`,
       );

@@ -144,11 +144,15 @@ export interface CommentLikesTable {
   created_at: string;
 }
 
-/** A member's report of a comment, with an optional reason (migration 006). */
+/**
+ * A member's report of a comment (migration 006): `reason` one of contracts `reportReasons` (free
+ * text, or null, in reports made before them), `note` the words with "other" (migration 011).
+ */
 export interface CommentReportsTable {
   comment_id: number;
   user_id: number;
   reason: string | null;
+  note: string | null;
   created_at: string;
 }
 

@@ -2,20 +2,18 @@
 import { z } from "zod";
 
 /**
- * Builds a query-string schema from named keys. Keys not listed are refused
- * (docs/product.md#validation-api), except those starting with one of `ignoredPrefixes` (e.g.
- * Strapi's `populate`, whose forms vary and whose effect we always apply), which must still be
- * plain strings.
+ * Builds a query-string schema from named keys, flat (`pagination[page]` as Fastify parses it) or
+ * nested (`pagination` as qs parses it, http/strapi-query.ts). Keys not listed are refused with
+ * "Invalid parameter {key}" (docs/product.md#validation-api).
  */
-export function strictQuery<T extends z.ZodRawShape>(shape: T, ignoredPrefixes: string[] = []) {
+export function strictQuery<T extends z.ZodRawShape>(shape: T) {
   const known = new Set(Object.keys(shape));
   return z
     .object(shape)
-    .catchall(z.union([z.string(), z.array(z.string())]))
+    .catchall(z.unknown())
     .superRefine((value, ctx) => {
       for (const key of Object.keys(value)) {
         if (known.has(key)) continue;
-        if (ignoredPrefixes.some((p) => key === p || key.startsWith(`${p}[`))) continue;
         ctx.addIssue({ code: "custom", path: [key], message: `Invalid parameter ${key}` });
       }
     });

@@ -83,9 +83,10 @@ function send(reply: FastifyReply, hit: CachedResponse) {
  *
  * An entry is the whole response as sent, headers included: a page keeps its
  * Content-Security-Policy with the nonce its scripts carry (docs/decisions/003-csp-nonces.md) and
- * its Content-Encoding. Pages are compressed by what the reader accepts, so the key is the URL
- * and the Accept-Encoding header (RFC 9110 §12.5.5 Vary: a cache keys on the headers a response
- * varies by).
+ * its Content-Encoding. Pages are compressed by what the reader accepts, and the public
+ * collections answer Strapi v4's shape when asked with `Strapi-Response-Format: v4`
+ * (docs/product.md#api-strapi-query), so the key is the URL, the Accept-Encoding header and that
+ * header (RFC 9110 §12.5.5 Vary: a cache keys on the headers a response varies by).
  */
 export default fp<ResponseCacheOptions>(async function responseCache(
   app: FastifyInstance,
@@ -106,7 +107,9 @@ export default fp<ResponseCacheOptions>(async function responseCache(
     if (request.method !== "GET" || !isAnonymous(request)) return;
     const policy = request.routeOptions.config.responseCache;
     if (!policy || (policy !== true && !policy(request.url.split("?")[0] ?? ""))) return;
-    const key = `${request.url}\n${request.headers["accept-encoding"] ?? ""}`;
+    const { "accept-encoding": encoding = "", "strapi-response-format": shape = "" } =
+      request.headers;
+    const key = `${request.url}\n${encoding}\n${shape}`;
     const hit = cache.get(key);
     if (hit) return send(reply, hit);
     request.responseCacheKey = key;

@@ -188,10 +188,16 @@ export async function insertComment(
   return row.id;
 }
 
-/** Inserts a report of a comment by a member, with an optional reason. */
+/** Inserts a report of a comment by a member, with an optional reason and note. */
 export async function insertReport(
   db: Db,
-  fields: { commentId: number; userId: number; reason?: string | null; at?: string },
+  fields: {
+    commentId: number;
+    userId: number;
+    reason?: string | null;
+    note?: string | null;
+    at?: string;
+  },
 ): Promise<void> {
   await db.kysely
     .insertInto("comment_reports")
@@ -199,6 +205,7 @@ export async function insertReport(
       comment_id: fields.commentId,
       user_id: fields.userId,
       reason: fields.reason ?? null,
+      note: fields.note ?? null,
       created_at: fields.at ?? new Date().toISOString(),
     })
     .execute();

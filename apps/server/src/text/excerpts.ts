@@ -19,8 +19,8 @@ export function truncateText(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, "")}…`;
 }
 
-/** Blocks that are not running prose: headings, lists, quotes, tables, code, HTML, figure notes. */
-const NOT_PROSE = /^(#|[-*+] |\d+[.)] |>|\||```|~~~|<|_\(Figure)/;
+/** Blocks that are not running prose: headings, lists, quotes, tables, code, HTML, figures. */
+const NOT_PROSE = /^(#|[-*+] |\d+[.)] |>|\||```|~~~|<|!\[)/;
 
 /** The running-prose paragraphs of Markdown (no headings, lists, quotes, tables, code or HTML). */
 export function proseParagraphs(markdown: string): string[] {

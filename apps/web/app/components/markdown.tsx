@@ -74,12 +74,19 @@ function styled<T extends Tag>(tag: T, classes: string) {
  * border-line, text-accent), so light and dark follow the system. `node` never reaches the DOM.
  */
 export const markdownComponents: Components = {
-  // The page title is the only h1; a heading-1 in the text is a section heading.
-  h1: styled("h2", "mt-10 mb-4 text-2xl leading-snug font-semibold tracking-tight"),
-  h2: styled("h2", "mt-10 mb-4 text-[1.4rem] leading-snug font-semibold tracking-tight"),
-  h3: styled("h3", "mt-8 mb-3 text-lg leading-snug font-semibold"),
-  h4: styled("h4", "mt-6 mb-2 text-base font-semibold"),
-  h5: styled("h5", "mt-6 mb-2 text-base font-semibold text-muted"),
+  // The page title is the only h1; a heading-1 in the text is a section heading. Each level is a
+  // clear step above the next, down to h4 at the size of the text (17 px, 18 px from sm).
+  h1: styled(
+    "h2",
+    "mt-10 mb-4 text-[1.625rem] leading-tight font-semibold tracking-tight sm:text-[1.875rem]",
+  ),
+  h2: styled(
+    "h2",
+    "mt-10 mb-4 text-[1.5rem] leading-snug font-semibold tracking-tight sm:text-[1.75rem]",
+  ),
+  h3: styled("h3", "mt-8 mb-3 text-[1.25rem] leading-snug font-semibold sm:text-[1.375rem]"),
+  h4: styled("h4", "mt-6 mb-2 text-[1.0625rem] font-semibold sm:text-[1.125rem]"),
+  h5: styled("h5", "mt-6 mb-2 text-[1.0625rem] font-semibold text-muted sm:text-[1.125rem]"),
   h6: styled("h6", "mt-6 mb-2 text-sm font-semibold tracking-wide text-muted uppercase"),
   p: styled("p", "my-5"),
   a: ({ node: _node, href, children, className, ...rest }: Props<"a">) => {
@@ -153,7 +160,8 @@ export const markdownComponents: Components = {
     />
   ),
   img: ({ node: _node, src, alt, className, ...rest }: Props<"img">) =>
-    // An unsafe address was emptied: show the description instead of a broken image.
+    // No address (an image the importer could not bring, or an unsafe address emptied): a framed
+    // placeholder with the description where the image would be, instead of a broken image.
     src ? (
       <img
         src={src}
@@ -164,7 +172,12 @@ export const markdownComponents: Components = {
         {...rest}
       />
     ) : alt ? (
-      <span className="text-muted italic">[{alt}]</span>
+      <span className="my-2 block rounded-lg border border-dashed border-muted/50 bg-surface px-4 py-3">
+        <span className="block text-xs font-semibold tracking-wide text-muted uppercase">
+          Image not included
+        </span>
+        <span className="block">{alt}</span>
+      </span>
     ) : null,
   del: styled("del", "text-muted"),
   sup: styled("sup", "text-[0.75em]"),
@@ -227,11 +240,24 @@ export function PlainText({ children }: { children: string }) {
   );
 }
 
+/** Props of {@link ArticleText}. */
+export interface ArticleTextProps {
+  content: string;
+  /** The article's body flag: Markdown when set, else plain text. */
+  markdown: boolean;
+  /** Overrides for single elements (the article page's highlighted code). */
+  components?: Components;
+}
+
 /**
  * An article's text per its body flag (docs/product.md#article-body): Markdown when set, else
  * plain paragraphs. No wrapper: the article page renders this to HTML on the server
  * (article-html.server.tsx).
  */
-export function ArticleText({ content, markdown }: { content: string; markdown: boolean }) {
-  return markdown ? <MarkdownContent>{content}</MarkdownContent> : <PlainText>{content}</PlainText>;
+export function ArticleText({ content, markdown, components }: ArticleTextProps) {
+  return markdown ? (
+    <MarkdownContent components={components}>{content}</MarkdownContent>
+  ) : (
+    <PlainText>{content}</PlainText>
+  );
 }

@@ -1,6 +1,12 @@
 // The display rules for dates and titles (docs/product.md#formats, #footer), as readers see them.
 import { describe, expect, it } from "vitest";
-import { formatCardDate, formatJoinedDate, formatLongDate, truncateTitle } from "./format.ts";
+import {
+  formatCardDate,
+  formatIsoDateTimeUtc,
+  formatJoinedDate,
+  formatLongDate,
+  truncateTitle,
+} from "./format.ts";
 
 describe("dates", () => {
   it("shows card dates as short month and day (en-US), in UTC", () => {
@@ -11,6 +17,11 @@ describe("dates", () => {
   });
   it("shows the joined date with a 2-digit day (en-GB)", () => {
     expect(formatJoinedDate("2024-03-08T00:00:00.000Z")).toBe("08 Mar 2024");
+  });
+  it("shows the studio's instants as ISO 8601 date and 24-hour time, in UTC", () => {
+    expect(formatIsoDateTimeUtc("2026-11-24T14:05:59.900Z")).toBe("2026-11-24 14:05 UTC");
+    expect(formatIsoDateTimeUtc("2026-11-24T23:05:00+02:00")).toBe("2026-11-24 21:05 UTC");
+    expect(formatIsoDateTimeUtc("soon")).toBe("soon");
   });
 });
 

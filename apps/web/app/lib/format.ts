@@ -30,6 +30,17 @@ export function formatJoinedDate(iso: string): string {
 }
 
 /**
+ * An instant as ISO 8601 date and 24-hour time in UTC, to the minute ("2026-11-24 14:05 UTC"): how
+ * the studio shows its dates (docs/product.md#studio, #formats), never in a reader's locale. An
+ * unparseable value is shown as given.
+ */
+export function formatIsoDateTimeUtc(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
  * Shortens text to at most `max` characters (default 45, docs/product.md#footer) on a word
  * boundary and adds an ellipsis when anything was cut. A single word longer than `max` is cut
  * hard.

@@ -1,6 +1,6 @@
 // `/passreset?code=…` (docs/product.md#password-reset): the new-password form for the code from the
-// mailed link; without a code, where the link comes from (and, after "Forget Password?", that it
-// was sent if the account exists).
+// mailed link (`&invite=1`: a new account's first password); without a code, where the link comes
+// from (and, after "Forget Password?", that it was sent if the account exists).
 import { Link, useSearchParams } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { accountMeta } from "../features/account/page-meta";
@@ -9,19 +9,26 @@ import { PasswordResetForm } from "../features/account/password-reset-form";
 import { LogoMark } from "../components/logo";
 import type { Route } from "./+types/passreset";
 
-/** Title "Reset your password · {site}", never indexed. */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  accountMeta("Reset your password", matches);
+/** Whether the page is an invitation's: a code with `invite=1` (docs/product.md#password-reset). */
+const isInvite = (params: URLSearchParams) => params.has("code") && params.get("invite") === "1";
+
+/** Title "Reset your password · {site}" ("Choose your password" for an invitation), never indexed. */
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  accountMeta(
+    isInvite(new URLSearchParams(location.search)) ? "Choose your password" : "Reset your password",
+    matches,
+  );
 
 /**
- * With `?code=`: the new-password form. Without: where the link comes from, and after
- * "Forget Password?" (`?sent=1`) that a link was sent if the account exists.
+ * With `?code=`: the new-password form (for a first password with `&invite=1`). Without: where
+ * the link comes from, and after "Forget Password?" (`?sent=1`) that a link was sent if the
+ * account exists.
  */
 export default function PasswordReset() {
   const [params] = useSearchParams();
   const code = params.get("code");
   const mark = <LogoMark size={44} />;
-  if (code) return <PasswordResetForm mark={mark} code={code} />;
+  if (code) return <PasswordResetForm mark={mark} code={code} invite={isInvite(params)} />;
 
   const sent = params.get("sent") === "1";
   return (

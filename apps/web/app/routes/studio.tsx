@@ -8,6 +8,7 @@ import { StudioErrorPage } from "../features/studio/studio-error";
 import { signInAgain, type StudioRefusal } from "../features/studio/studio-load";
 import { StudioNav } from "../features/studio/studio-nav";
 import { isStaff } from "../lib/viewer";
+import type { SiteFooterHandle } from "../shell/site-footer";
 import type { Route } from "./+types/studio";
 
 /**
@@ -25,6 +26,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   }
   return { username: viewer.username, role: viewer.role };
 }
+
+/** The studio is a workplace: no public footer under its screens (docs/product.md#studio). */
+export const handle: SiteFooterHandle = { siteFooter: false };
 
 /** The gate's answer holds for the visit; sections reload their own data. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;

@@ -2,6 +2,7 @@
 // and the error screen of page routes. Loaded on demand by the routes' error boundaries
 // (page-error-boundary.tsx); the 404 route itself imports it.
 import { Form, Link } from "react-router";
+import { resultsCount } from "../features/library/listing";
 import { ErrorScreen, errorDetail } from "./error-screen.tsx";
 import { type NotFoundData, notFoundOf } from "./not-found-data.ts";
 
@@ -10,7 +11,7 @@ import { type NotFoundData, notFoundOf } from "./not-found-data.ts";
  * (the shared layout of listings, author and category pages).
  */
 export function NotFound({ data, landmark = true }: { data: NotFoundData; landmark?: boolean }) {
-  const { query, suggestions } = data;
+  const { query, suggestions, total } = data;
   const Root = landmark ? "main" : "div";
   return (
     <Root className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
@@ -29,7 +30,7 @@ export function NotFound({ data, landmark = true }: { data: NotFoundData; landma
           name="q"
           type="search"
           defaultValue={query}
-          placeholder="Search our research"
+          placeholder="Search our articles"
           className="h-11 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 text-ink placeholder:text-muted focus:border-accent focus:outline-2 focus:outline-accent/30"
         />
         <button
@@ -43,23 +44,36 @@ export function NotFound({ data, landmark = true }: { data: NotFoundData; landma
       {suggestions.length > 0 ? (
         <section aria-labelledby="not-found-suggestions" className="mt-10">
           <h2 id="not-found-suggestions" className="text-sm font-semibold text-muted">
-            {query ? `Results for “${query}”` : "Perhaps you were looking for"}
+            {query ? `${resultsCount(total)} for “${query}”` : "Perhaps you were looking for"}
           </h2>
           <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
             {suggestions.map((s) => (
               <li key={s.slug}>
                 <Link
                   to={`/p/${s.slug}`}
-                  className="block px-4 py-3 font-medium hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+                  className="flex items-baseline justify-between gap-3 px-4 py-3 font-medium hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
                 >
-                  {s.title}
+                  <span className="min-w-0">{s.title}</span>
+                  <span className="shrink-0 text-xs font-semibold tracking-wide text-muted uppercase">
+                    {s.label}
+                  </span>
                 </Link>
               </li>
             ))}
           </ul>
+          {query && total > suggestions.length && (
+            <p className="mt-3 text-sm">
+              <Link
+                to={`/?q=${encodeURIComponent(query)}`}
+                className="font-medium text-accent underline-offset-4 hover:underline"
+              >
+                See all {resultsCount(total)}
+              </Link>
+            </p>
+          )}
         </section>
       ) : query ? (
-        <p className="mt-8 text-muted">No research found matching “{query}”.</p>
+        <p className="mt-8 text-muted">No articles found matching “{query}”.</p>
       ) : null}
 
       <p className="mt-10">

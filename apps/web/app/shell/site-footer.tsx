@@ -10,6 +10,15 @@ import { NewTabLink } from "../components/new-tab-link.tsx";
 import type { PopularItem } from "../lib/site-data";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal";
 
+/**
+ * What a route's `handle` may say about the footer: `siteFooter: false` leaves it out of that
+ * route's pages and its children's (the studio is a workplace, not a page of the publication,
+ * docs/product.md#footer).
+ */
+export interface SiteFooterHandle {
+  siteFooter?: false;
+}
+
 const headingClass = "text-xs font-semibold tracking-wider text-muted uppercase";
 const linkClass = "text-sm text-ink/85 hover:text-accent hover:underline underline-offset-4";
 

@@ -1,5 +1,5 @@
 // Server-only: articles to suggest on a 404, found by searching the words of the missing address.
-import type { PublicationApi } from "@pragmatist/contracts";
+import { articleLabel, type PublicationApi } from "@pragmatist/contracts";
 import type { NotFoundData, Suggestion } from "./not-found-data.ts";
 
 /** "/p/bitcoin-etf-flowz" -> "bitcoin etf flowz": the words a reader probably meant. */
@@ -22,7 +22,8 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 /**
- * Up to 5 articles matching `query` (the reader's search, else the words of the address).
+ * Up to 5 articles of any section matching `query` (the reader's search, else the words of the
+ * address), each with its card label, and how many matched in all (docs/product.md#not-found).
  * Never throws: a failed search leaves the 404 page without suggestions.
  */
 export async function notFoundData(api: PublicationApi, request: Request): Promise<NotFoundData> {
@@ -30,13 +31,19 @@ export async function notFoundData(api: PublicationApi, request: Request): Promi
   const asked = url.searchParams.get("q")?.trim().slice(0, 200);
   const query = asked || wordsOf(url.pathname);
   let suggestions: Suggestion[] = [];
+  let total = 0;
   if (query) {
     try {
       const found = await api.searchArticles(query, { page: 1, pageSize: 5 });
-      suggestions = found.data.map((a) => ({ title: a.attributes.title, slug: a.attributes.slug }));
+      suggestions = found.data.map(({ attributes: a }) => ({
+        title: a.title,
+        slug: a.slug,
+        label: articleLabel(a.title, a.subTitle, a.publishDate),
+      }));
+      total = found.meta.pagination.total;
     } catch {
       suggestions = [];
     }
   }
-  return { siteName: api.site.name, query: asked ?? "", suggestions };
+  return { siteName: api.site.name, query: asked ?? "", suggestions, total };
 }

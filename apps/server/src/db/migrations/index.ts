@@ -11,6 +11,7 @@ import * as newsletter from "./007-newsletter.ts";
 import * as analytics from "./008-analytics.ts";
 import * as assistant from "./009-assistant.ts";
 import * as studio from "./010-studio.ts";
+import * as reportNotes from "./011-report-notes.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -29,4 +30,5 @@ export const migrations: Record<string, DialectMigration> = {
   "008-analytics": analytics,
   "009-assistant": assistant,
   "010-studio": studio,
+  "011-report-notes": reportNotes,
 };

@@ -43,12 +43,14 @@ export interface PasswordResetService {
   resetPassword(input: { code: string; password: string }, context: { ip: string }): Promise<void>;
   /**
    * Mails the member of a new account made for them (the command line's `--create`) a link to
-   * choose their first password: the same single-use code and page as a reset, worded as an
-   * invitation and valid INVITE_CODE_TTL_SECONDS. Sent before it resolves; errors of the mailer
-   * propagate.
+   * choose their first password, `${PUBLIC_URL}/passreset?code=…&invite=1`: the same single-use
+   * code and page as a reset, the page and the mail worded as an invitation
+   * (docs/product.md#password-reset), valid INVITE_CODE_TTL_SECONDS. Sent before it resolves;
+   * errors of the mailer propagate. @returns the mailed link, for the command line to show when
+   * the mail stays in the outbox.
    * @throws NotFoundError when no account has this email.
    */
-  invite(email: string, context: { role: string; log: MailLogger }): Promise<void>;
+  invite(email: string, context: { role: string; log: MailLogger }): Promise<{ link: string }>;
   /** Resolves when the reset mails already accepted have been handled (for shutdown and tests). */
   settle(): Promise<void>;
 }
@@ -69,22 +71,27 @@ interface LinkRecipient {
   username: string;
 }
 
-/** Mails `user` a single-use link to /passreset valid `ttlSeconds`, with `words` around it. */
+/**
+ * Mails `user` a single-use link to /passreset valid `ttlSeconds` (with `&invite=1` for an
+ * `invite`: the page then asks for a first password), with `words` around it. @returns the link.
+ */
 async function mailPasswordLink(
   ctx: ResetContext,
   user: LinkRecipient,
-  ttlSeconds: number,
+  { ttlSeconds, invite }: { ttlSeconds: number; invite: boolean },
   words: (link: string) => { subject: string; mail: MailContent },
   log: MailLogger,
-): Promise<void> {
+): Promise<string> {
   const code = await createOneTimeCode(ctx.k, {
     userId: user.id,
     purpose: "password-reset",
     ttlSeconds,
     now: ctx.now(),
   });
-  const { subject, mail } = words(`${ctx.publicUrl}/passreset?code=${code}`);
+  const link = `${ctx.publicUrl}/passreset?code=${code}${invite ? "&invite=1" : ""}`;
+  const { subject, mail } = words(link);
   await ctx.mailer.send({ to: user.email, subject, ...composeMail(mail) }, log);
+  return link;
 }
 
 /** The words of a reset mail around its `link`. */
@@ -137,7 +144,7 @@ async function mailResetLink(ctx: ResetContext, email: string, log: MailLogger):
   await mailPasswordLink(
     ctx,
     recipient,
-    RESET_CODE_TTL_SECONDS,
+    { ttlSeconds: RESET_CODE_TTL_SECONDS, invite: false },
     (link) => resetMailWords(ctx, recipient, link),
     log,
   );
@@ -176,17 +183,18 @@ async function invite(
   ctx: ResetContext,
   email: string,
   { role, log }: { role: string; log: MailLogger },
-): Promise<void> {
+): Promise<{ link: string }> {
   const user = await repo.findUserByEmail(ctx.k, email);
   if (!user?.email) throw new NotFoundError("No account has this email");
   const recipient = { id: user.id, email: user.email, username: user.username };
-  await mailPasswordLink(
+  const link = await mailPasswordLink(
     ctx,
     recipient,
-    INVITE_CODE_TTL_SECONDS,
+    { ttlSeconds: INVITE_CODE_TTL_SECONDS, invite: true },
     (link) => inviteMailWords(ctx, recipient, role, link),
     log,
   );
+  return { link };
 }
 
 /** Builds the password-reset service. `now` is the clock for code expiry (tests move it). */

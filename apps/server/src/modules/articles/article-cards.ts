@@ -12,7 +12,7 @@ import * as repo from "./articles.repository.ts";
 import type { ArticleRow } from "./articles.repository.ts";
 
 /** What the rows of one page refer to, loaded in one round of queries and keyed for lookup. */
-interface Related {
+export interface Related {
   termsById: Map<number, repo.TermRow[]>;
   authorById: Map<number, repo.AuthorRow>;
   mediaById: Map<number, repo.MediaRow>;
@@ -25,8 +25,8 @@ function distinctIds(rows: ArticleRow[], pick: (r: ArticleRow) => number | null)
   return [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
 }
 
-/** Loads the terms, authors, thumbnails, reaction and comment counts of `rows`. */
-async function loadRelated(k: Kysely<Database>, rows: ArticleRow[]): Promise<Related> {
+/** Loads the terms, authors, thumbnails, reaction and comment counts of `rows`, in one round. */
+export async function loadRelated(k: Kysely<Database>, rows: ArticleRow[]): Promise<Related> {
   const ids = rows.map((r) => r.id);
   const authorIds = distinctIds(rows, (r) => r.author_id);
   const mediaIds = distinctIds(rows, (r) => r.thumbnail_id);
@@ -92,8 +92,12 @@ function cardAttributes(r: ArticleRow, related: Related): ArticleCardAttributes 
   };
 }
 
-/** A card, or the full article when the row was read with its content. */
-function toCardOrArticle(r: ArticleRow, attributes: ArticleCardAttributes): ArticleCard | Article {
+/**
+ * Row `r` as a card, or as the full article when it was read with its content, from what
+ * `loadRelated` found for its page.
+ */
+export function toCardOrArticle(r: ArticleRow, related: Related): ArticleCard | Article {
+  const attributes = cardAttributes(r, related);
   if (r.content === undefined) return { id: r.id, attributes };
   return {
     id: r.id,
@@ -123,5 +127,5 @@ export async function hydrate(
   rows: ArticleRow[],
 ): Promise<(ArticleCard | Article)[]> {
   const related = await loadRelated(k, rows);
-  return rows.map((r) => toCardOrArticle(r, cardAttributes(r, related)));
+  return rows.map((r) => toCardOrArticle(r, related));
 }

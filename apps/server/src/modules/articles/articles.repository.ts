@@ -1,5 +1,12 @@
 // Kysely queries for articles: pages of published articles and the batched lookups that hydrate them.
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -37,10 +44,30 @@ export interface PublishedFilter extends ArticleFilter {
    * match as well as those of the username.
    */
   authorPageId?: number | undefined;
+  /** A condition on articles `a` built from a Strapi `filters` parameter (strapi-where.ts). */
+  where?: Expression<SqlBool> | undefined;
 }
 
 /** List order: newest publish date first, or most clicks first. */
 export type ArticleSort = "date" | "clicks";
+
+/** One ORDER BY item: a column reference (`a.clicks`) and its direction. */
+export interface OrderItem {
+  column: string;
+  direction: "asc" | "desc";
+}
+
+/**
+ * The order of each `ArticleSort`, before the id that breaks ties: newest first, or most clicks
+ * first and then newest (docs/product.md#api-articles).
+ */
+export const articleOrders: Record<ArticleSort, OrderItem[]> = {
+  date: [{ column: "a.publish_date", direction: "desc" }],
+  clicks: [
+    { column: "a.clicks", direction: "desc" },
+    { column: "a.publish_date", direction: "desc" },
+  ],
+};
 
 /** An article as the list queries read it; `content` only when read with its content. */
 export interface ArticleRow {
@@ -141,6 +168,7 @@ function filtered(db: Q, filter: PublishedFilter, now: string): ArticlesQuery {
     .where("a.status", "=", "published")
     .where("a.publish_date", "<=", now);
   if (filter.slug !== undefined) qb = qb.where("a.slug", "=", filter.slug);
+  if (filter.where) qb = qb.where(filter.where);
   if (filter.ids) qb = qb.where("a.id", "in", filter.ids.length > 0 ? filter.ids : [-1]);
   if (filter.author) qb = qb.where(byAuthor(filter.author, filter.authorPageId));
   if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
@@ -171,21 +199,19 @@ export async function countPublished(db: Q, filter: PublishedFilter, now: string
 }
 
 /**
- * One page of published articles, newest first or by clicks; `withContent` adds the Markdown.
- * Ties break on id so pages never overlap.
+ * One page of published articles in `order` (`articleOrders`, or a Strapi sort); `withContent`
+ * adds the Markdown. Ties break on id, newest first, so pages never overlap.
  */
 export async function findPublishedPage(
   db: Q,
   filter: PublishedFilter,
-  options: { sort: ArticleSort; limit: number; offset: number; now: string; withContent: boolean },
+  options: { order: OrderItem[]; limit: number; offset: number; now: string; withContent: boolean },
 ): Promise<ArticleRow[]> {
   let qb = filtered(db, filter, options.now).select(cardColumns);
   if (options.withContent) qb = qb.select("a.content");
-  qb =
-    options.sort === "clicks"
-      ? qb.orderBy("a.clicks", "desc").orderBy("a.publish_date", "desc")
-      : qb.orderBy("a.publish_date", "desc");
-  return qb.orderBy("a.id", "desc").limit(options.limit).offset(options.offset).execute();
+  for (const { column, direction } of options.order) qb = qb.orderBy(sql.ref(column), direction);
+  if (!options.order.some((o) => o.column === "a.id")) qb = qb.orderBy("a.id", "desc");
+  return qb.limit(options.limit).offset(options.offset).execute();
 }
 
 /** Published articles among `ids`, in no particular order (the caller orders them). */
@@ -200,8 +226,9 @@ export async function findPublishedByIds(
     .execute();
 }
 
-/** One term of an article, with the article's id (`findTerms`). */
+/** One term of an article, with its own id and the article's (`findTerms`). */
 export interface TermRow {
+  id: number;
   article_id: number;
   kind: TermKind;
   name: string;
@@ -214,27 +241,28 @@ export async function findTerms(db: Q, articleIds: number[]): Promise<TermRow[]>
   return db
     .selectFrom("article_terms as at")
     .innerJoin("terms as t", "t.id", "at.term_id")
-    .select(["at.article_id", "t.kind", "t.name", "t.slug"])
+    .select(["t.id", "at.article_id", "t.kind", "t.name", "t.slug"])
     .where("at.article_id", "in", articleIds)
     .orderBy("at.article_id")
     .orderBy("at.position")
     .execute();
 }
 
-/** An author's public fields (`findAuthors`). */
+/** An author's public fields (`findAuthors`); `avatar_id` is the media id of the avatar. */
 export interface AuthorRow {
   id: number;
   username: string;
+  avatar_id: number | null;
   avatar_url: string | null;
 }
 
-/** Public author fields (id, username, avatar url) for the given user ids. */
+/** Public author fields (id, username, avatar id and url) for the given user ids. */
 export async function findAuthors(db: Q, userIds: number[]): Promise<AuthorRow[]> {
   if (userIds.length === 0) return [];
   return db
     .selectFrom("users as u")
     .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select(["u.id", "u.username", "m.url as avatar_url"])
+    .select(["u.id", "u.username", "m.id as avatar_id", "m.url as avatar_url"])
     .where("u.id", "in", userIds)
     .execute();
 }
@@ -332,60 +360,4 @@ export async function addClick(db: Q, slug: string, now: string): Promise<boolea
     .where("publish_date", "<=", now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** Terms of a kind used by published articles, with how many, most used first. */
-export async function findTermsInUse(
-  db: Q,
-  kind: TermKind,
-  now: string,
-): Promise<{ name: string; slug: string; articleCount: number }[]> {
-  const rows = await db
-    .selectFrom("terms as t")
-    .innerJoin("article_terms as at", "at.term_id", "t.id")
-    .innerJoin("articles as a", "a.id", "at.article_id")
-    .select((eb) => ["t.name", "t.slug", eb.fn.countAll<number>().as("articleCount")])
-    .where("t.kind", "=", kind)
-    .where("a.status", "=", "published")
-    .where("a.publish_date", "<=", now)
-    .groupBy(["t.id", "t.name", "t.slug"])
-    .orderBy("articleCount", "desc")
-    .orderBy("t.name")
-    .execute();
-  return rows.map((r) => ({ ...r, articleCount: Number(r.articleCount) }));
-}
-
-/** A live author with their bio, avatar and number of published articles (`findAuthorsInUse`). */
-export interface AuthorInUseRow {
-  id: number;
-  username: string;
-  bio: string | null;
-  avatar_url: string | null;
-  article_count: number;
-}
-
-/**
- * Live (not deleted) users with published, not future-dated articles, with how many, by id.
- * The pool author pages are found in (docs/product.md#author-pages): members who never published
- * have no page.
- */
-export async function findAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
-  const rows = await db
-    .selectFrom("users as u")
-    .innerJoin("articles as a", "a.author_id", "u.id")
-    .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select((eb) => [
-      "u.id",
-      "u.username",
-      "u.bio",
-      "m.url as avatar_url",
-      eb.fn.countAll<number>().as("article_count"),
-    ])
-    .where("u.deleted_at", "is", null)
-    .where("a.status", "=", "published")
-    .where("a.publish_date", "<=", now)
-    .groupBy(["u.id", "u.username", "u.bio", "m.url"])
-    .orderBy("u.id")
-    .execute();
-  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
 }

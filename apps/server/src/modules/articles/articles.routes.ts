@@ -13,27 +13,11 @@ import {
 import { PUBLIC_READ } from "../../http/cache.ts";
 import { boolParam, csvParam, idsParam, strictQuery } from "../../http/query.ts";
 import type { ArticlesService } from "./articles.service.ts";
+import { strapiCollectionRoutes } from "./strapi-collections.routes.ts";
 import { errorResponses } from "../../http/responses.ts";
 import type { ZodRoutes } from "../../http/routes.ts";
 
 const errors = errorResponses(400, 404);
-
-/** GET /api/articles: Strapi's list query, or one article by `filters[slug][$eq]`. */
-const listSchema = {
-  tags: ["articles"],
-  summary: "A page of published articles; with filters[slug][$eq], that article with its content",
-  querystring: strictQuery(
-    {
-      "pagination[page]": pageParam.default(1),
-      "pagination[pageSize]": pageSizeParam.default(25),
-      publicationState: z.literal("live").optional(),
-      "filters[slug][$eq]": z.string().min(1).max(200).optional(),
-      sort: z.enum(["publishDate:desc", "clicks:desc"]).optional(),
-    },
-    ["populate", "fields"],
-  ),
-  response: { 200: articleListResponseSchema, ...errors },
-};
 
 /** GET /api/articles/params: the filtered list (docs/product.md#api-articles). */
 const paramsSchema = {
@@ -89,20 +73,8 @@ const taxonomiesSchema = {
   },
 };
 
-/** GET /api/articles and GET /api/articles/params: the two list queries. */
-function listRoutes(r: ZodRoutes, articles: ArticlesService) {
-  r.get("/api/articles", { config: PUBLIC_READ, schema: listSchema }, async (req) => {
-    const q = req.query;
-    const slug = q["filters[slug][$eq]"];
-    return articles.list({
-      page: q["pagination[page]"],
-      pageSize: q["pagination[pageSize]"],
-      sort: q.sort === "clicks:desc" ? "clicks" : "date",
-      filter: slug === undefined ? {} : { slug },
-      withContent: slug !== undefined,
-    });
-  });
-
+/** GET /api/articles/params: the filtered list. */
+function paramsRoute(r: ZodRoutes, articles: ArticlesService) {
   r.get("/api/articles/params", { config: PUBLIC_READ, schema: paramsSchema }, async (req) => {
     const q = req.query;
     return articles.list({
@@ -146,12 +118,14 @@ function lookupRoutes(r: ZodRoutes, articles: ArticlesService) {
 }
 
 /**
- * Registers the /api/articles reads and /api/taxonomies on `app`; every one is public and
- * declares the anonymous response cache (`PUBLIC_READ`). POST /api/articles/{slug}/increment-clicks
- * is a page view (modules/analytics); search is modules/search.
+ * Registers the /api/articles reads, /api/taxonomies and the public collections in Strapi's query
+ * language (strapi-collections.routes.ts) on `app`; every one is public and declares the
+ * anonymous response cache (`PUBLIC_READ`). POST /api/articles/{slug}/increment-clicks is a page
+ * view (modules/analytics); search is modules/search.
  */
 export function articlesRoutes(app: FastifyInstance, deps: { articles: ArticlesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  listRoutes(r, deps.articles);
+  paramsRoute(r, deps.articles);
   lookupRoutes(r, deps.articles);
+  strapiCollectionRoutes(r, deps.articles.collections);
 }

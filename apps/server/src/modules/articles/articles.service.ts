@@ -12,8 +12,13 @@ import {
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import * as repo from "./articles.repository.ts";
-import type { ArticleFilter, ArticleSort } from "./articles.repository.ts";
+import { type ArticleFilter, type ArticleSort, articleOrders } from "./articles.repository.ts";
 import { hydrate } from "./article-cards.ts";
+import { findAuthorsInUse, findTermsInUse } from "./collections.repository.ts";
+import {
+  createStrapiCollections,
+  type StrapiCollectionsService,
+} from "./strapi-collections.service.ts";
 
 /** The list filter and sort, re-exported for the service's callers (articles.repository.ts). */
 export type { ArticleFilter, ArticleSort };
@@ -67,6 +72,11 @@ export interface ArticlesService {
    * @returns null for an unknown slug, a member who never published, or a deleted account.
    */
   findAuthor(slug: string): Promise<AuthorProfile | null>;
+  /**
+   * The public collections (articles, categories, ecosystems, authors) read with Strapi v4's
+   * query language (docs/product.md#api-strapi-query).
+   */
+  collections: StrapiCollectionsService;
 }
 
 /** What the service's reads share: the query builder and the current time as ISO 8601. */
@@ -102,7 +112,7 @@ async function list(
   const [total, rows] = await Promise.all([
     repo.countPublished(k, where, now),
     repo.findPublishedPage(k, where, {
-      sort,
+      order: articleOrders[sort],
       limit: pageSize,
       offset: (page - 1) * pageSize,
       now,
@@ -136,13 +146,7 @@ async function findBySlug({ k, nowIso }: ArticlesContext, slug: string): Promise
   const rows = await repo.findPublishedPage(
     k,
     { slug },
-    {
-      sort: "date",
-      limit: 1,
-      offset: 0,
-      now: nowIso(),
-      withContent: true,
-    },
+    { order: articleOrders.date, limit: 1, offset: 0, now: nowIso(), withContent: true },
   );
   if (rows.length === 0) return null;
   const [article] = (await hydrate(k, rows)) as Article[];
@@ -151,7 +155,9 @@ async function findBySlug({ k, nowIso }: ArticlesContext, slug: string): Promise
 
 /** `ArticlesService.listAuthors`. */
 async function listAuthors({ k, nowIso }: ArticlesContext): Promise<AuthorProfile[]> {
-  const rows = await repo.findAuthorsInUse(k, nowIso());
+  const rows = await findAuthorsInUse(k, nowIso(), {
+    order: [{ column: "u.id", direction: "asc" }],
+  });
   return rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -183,8 +189,17 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
       return (await repo.findPublishedIdBySlug(k, slug, nowIso())) !== null;
     },
     addClick: (slug) => repo.addClick(k, slug, nowIso()),
-    listTerms: (kind) => repo.findTermsInUse(k, kind, nowIso()),
+    async listTerms(kind) {
+      const rows = await findTermsInUse(k, kind, nowIso(), {
+        order: [
+          { column: "article_count", direction: "desc" },
+          { column: "t.name", direction: "asc" },
+        ],
+      });
+      return rows.map((r) => ({ name: r.name, slug: r.slug, articleCount: r.article_count }));
+    },
     listAuthors: () => listAuthors(ctx),
     findAuthor: (slug) => findAuthor(ctx, slug),
+    collections: createStrapiCollections(db, nowIso),
   };
 }

@@ -1,15 +1,15 @@
 // The publication as the web app's loaders see it (docs/decisions/002-loaders-call-services.md):
 // site settings, article reads, search and comments, answered by the services directly.
-import type { PublicationApi, SiteSettings } from "@pragmatist/contracts";
+import { type PublicationApi, SEARCH_RESULT_LIMIT, type SiteSettings } from "@pragmatist/contracts";
 import type { CommentsService } from "../comments/comments.service.ts";
 import type { SearchService } from "../search/search.types.ts";
 import type { ArticlesService } from "./articles.service.ts";
 
 /**
  * Builds the `PublicationApi` the server render hands every loader (packages/contracts
- * server-context.ts). Search ranks with `search` (at most 100 hits), then reads one page of the
- * matching cards in rank order, as the old client's fuzzy search + populate-fuzzy calls do
- * (docs/product.md#api-search).
+ * server-context.ts). Search ranks with `search` (at most SEARCH_RESULT_LIMIT hits), then reads
+ * one page of the matching cards in rank order, as the old client's fuzzy search + populate-fuzzy
+ * calls do (docs/product.md#api-search).
  */
 export function createPublicationApi(
   site: SiteSettings,
@@ -25,7 +25,7 @@ export function createPublicationApi(
     findAuthor: (slug) => articles.findAuthor(slug),
     listComments: (slug, sort, viewerId) => comments.find(slug, sort, viewerId),
     async searchArticles(query, options) {
-      const hits = await search.search(query, 100);
+      const hits = await search.search(query, SEARCH_RESULT_LIMIT);
       return articles.listByIds(
         hits.map((h) => h.id),
         options,

@@ -216,7 +216,7 @@ export async function setHidden(
 /** Records a report once per (comment, member); a repeat is a no-op on the primary key. */
 export async function insertReport(
   db: Q,
-  report: { commentId: number; userId: number; reason: string | null; now: string },
+  report: { commentId: number; userId: number; reason: string; note: string | null; now: string },
 ): Promise<void> {
   await db
     .insertInto("comment_reports")
@@ -224,6 +224,7 @@ export async function insertReport(
       comment_id: report.commentId,
       user_id: report.userId,
       reason: report.reason,
+      note: report.note,
       created_at: report.now,
     })
     .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())

@@ -148,14 +148,14 @@ function commentActionRoutes(app: FastifyInstance, comments: CommentsService) {
       preValidation: signedIn,
       schema: {
         tags,
-        summary: "Reports a comment to the editors (once per member; not one's own)",
+        summary:
+          "Reports a comment to the editors with a reason (spam, harassment, off-topic, or other with an optional note); once per member, not one's own",
         params: idParams,
-        // No body at all is a report without a reason.
-        body: reportBodySchema.nullish(),
+        body: reportBodySchema,
         response: { 200: z.object({ reported: z.literal(true) }), ...errors },
       },
     },
-    async (req) => comments.report(requireUser(req).id, req.params.id, req.body?.reason || null),
+    async (req) => comments.report(requireUser(req).id, req.params.id, req.body),
   );
 
   r.post(

@@ -35,7 +35,7 @@ describe.each(engines)("comments on %s", (engine) => {
     expect((await reply(id, "x", other.auth)).statusCode).toBe(201);
     expect((await edit(id, "x", other.auth)).statusCode).toBe(403);
     expect((await remove(id, other.auth)).statusCode).toBe(403);
-    expect((await report(id, other.auth, "spam")).json()).toEqual({ reported: true });
+    expect((await report(id, other.auth)).json()).toEqual({ reported: true });
     expect((await hide(id, true, other.auth)).statusCode).toBe(403);
     expect((await like(id, other.auth)).statusCode).toBe(200);
 
@@ -73,24 +73,57 @@ describe.each(engines)("comments on %s", (engine) => {
     const b = await member();
     const { slug } = await article();
     const id = (await post(slug, "reportable", a.auth)).json().id;
-    expect((await report(id, b.auth, "spam")).statusCode).toBe(200);
-    const second = await report(id, b.auth, "really spam");
+    expect((await report(id, b.auth, { reason: "harassment" })).statusCode).toBe(200);
+    const second = await report(id, b.auth, { reason: "off-topic" });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ reported: true });
-    const noBody = await ctx.app.inject({
-      method: "POST",
-      url: `${BASE}/comments/${id}/report`,
-      headers: b.auth,
-    });
-    expect(noBody.statusCode, noBody.body).toBe(200);
     const rows = await ctx.db.kysely
       .selectFrom("comment_reports")
       .selectAll()
       .where("comment_id", "=", id)
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ user_id: b.id, reason: "spam" });
-    expect((await report(id, b.auth, "x".repeat(501))).statusCode).toBe(400);
+    expect(rows[0]).toMatchObject({ user_id: b.id, reason: "harassment", note: null });
+  });
+
+  it("takes a reason from the list, with an optional note for other (issue 13 item 15)", async () => {
+    const a = await member();
+    const { slug } = await article();
+    const id = (await post(slug, "reportable", a.auth)).json().id;
+    const refusal = async (body: unknown) => {
+      const res = await report(id, (await member()).auth, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const error = res.json().error;
+      expect(error.name).toBe("ValidationError");
+      return error.message as string;
+    };
+    const noBody = await ctx.app.inject({
+      method: "POST",
+      url: `${BASE}/comments/${id}/report`,
+      headers: (await member()).auth,
+    });
+    expect(noBody.statusCode, noBody.body).toBe(400);
+    expect(await refusal({})).toMatch(/Choose a reason: spam, harassment, off-topic or other/);
+    expect(await refusal({ reason: "I just dislike it" })).toMatch(/Choose a reason/);
+    expect(await refusal({ reason: "spam", note: "a note" })).toMatch(/A note goes with/);
+    expect(await refusal({ reason: "other", note: "x".repeat(501) })).toMatch(/at most 500/);
+    expect(await refusal({ reason: "other", extra: 1 })).toBeTruthy();
+
+    const noted = await member();
+    const other = { reason: "other", note: "  Links to a phishing site  " };
+    expect((await report(id, noted.auth, other)).statusCode).toBe(200);
+    const plain = await member();
+    expect((await report(id, plain.auth, { reason: "other", note: "" })).statusCode).toBe(200);
+    const stored = await ctx.db.kysely
+      .selectFrom("comment_reports")
+      .select(["user_id", "reason", "note"])
+      .where("comment_id", "=", id)
+      .orderBy("user_id")
+      .execute();
+    expect(stored).toEqual([
+      { user_id: noted.id, reason: "other", note: "Links to a phishing site" },
+      { user_id: plain.id, reason: "other", note: null },
+    ]);
   });
 
   it("validates content: empty, blank and over 5,000 characters are 400s; text is kept verbatim", async () => {

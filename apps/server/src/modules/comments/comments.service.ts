@@ -1,7 +1,7 @@
 // Rules of comments (docs/product.md#comment-thread, #entity-comment, #api-comments; issue #4):
 // who may post, edit, delete, report, like and hide; how a thread looks to a reader is
 // comment-thread.ts.
-import type { Comment, CommentSort, Role } from "@pragmatist/contracts";
+import type { Comment, CommentSort, ReportBody, Role } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
@@ -68,10 +68,12 @@ export interface CommentsService {
    */
   remove(actor: Actor, id: number, alongside?: Alongside): Promise<{ deleted: true }>;
   /**
-   * Reports a comment to the editors, once per member (a repeat changes nothing and answers the
-   * same). @throws NotFoundError (unknown, deleted, hidden), ForbiddenError (own comment).
+   * Reports a comment to the editors with `report.reason` (contracts `reportReasons`) and, for
+   * "other", an optional `note` (docs/product.md#comment-actions), kept for the moderation queue;
+   * once per member (a repeat changes nothing and answers the same).
+   * @throws NotFoundError (unknown, deleted, hidden), ForbiddenError (own comment).
    */
-  report(userId: number, id: number, reason: string | null): Promise<{ reported: true }>;
+  report(userId: number, id: number, report: ReportBody): Promise<{ reported: true }>;
   /** Likes the comment or takes the like back (race-free). @throws NotFoundError */
   toggleLike(userId: number, id: number): Promise<{ liked: boolean; likeCount: number }>;
   /**
@@ -244,11 +246,17 @@ async function report(
   ctx: CommentsContext,
   userId: number,
   id: number,
-  reason: string | null,
+  { reason, note }: ReportBody,
 ): Promise<{ reported: true }> {
   const state = await visible(ctx, id, {});
   if (state.author_id === userId) throw new ForbiddenError("You cannot report your own comment");
-  await repo.insertReport(ctx.k, { commentId: id, userId, reason, now: ctx.now() });
+  await repo.insertReport(ctx.k, {
+    commentId: id,
+    userId,
+    reason,
+    note: note || null,
+    now: ctx.now(),
+  });
   return { reported: true };
 }
 
@@ -295,7 +303,7 @@ export function createCommentsService(
     },
     edit: (actor, id, content) => edit(ctx, actor, id, content),
     remove: (actor, id, alongside) => remove(ctx, actor, id, alongside),
-    report: (userId, id, reason) => report(ctx, userId, id, reason),
+    report: (userId, id, body) => report(ctx, userId, id, body),
     async toggleLike(userId, id) {
       await visible(ctx, id, {});
       const liked = await repo.toggleLike(ctx.k, id, userId, ctx.now());

@@ -101,12 +101,13 @@ function commentRequests(ctx: TestApp) {
     send("PUT", `${BASE}/comments/${id}`, { content }, headers);
   const remove = (id: number | string, headers: Headers = {}) =>
     ctx.app.inject({ method: "DELETE", url: `${BASE}/comments/${id}`, headers });
-  const report = (id: number | string, headers: Headers = {}, reason?: string) =>
+  /** Reports comment `id` with `body` (by default a valid one: the reason "spam"). */
+  const report = (id: number | string, headers: Headers = {}, body: unknown = { reason: "spam" }) =>
     ctx.app.inject({
       method: "POST",
       url: `${BASE}/comments/${id}/report`,
       headers,
-      payload: reason === undefined ? {} : { reason },
+      payload: body as Record<string, unknown>,
     });
   const like = (id: number | string, headers: Headers = {}) =>
     ctx.app.inject({ method: "POST", url: `${BASE}/comments/${id}/like`, headers });

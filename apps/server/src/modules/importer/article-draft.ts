@@ -12,9 +12,12 @@ export interface SourceCredit {
 /** Which family of files a draft was read from: decides the defaults and the normalisation. */
 export type SourceKind = "native" | "ethereum-org" | "bitcoin-optech";
 
-/** How to get a thumbnail: an image file next to the content, or one we draw ourselves. */
+/**
+ * How to get a thumbnail: an image file next to the content, or one we draw ourselves with the
+ * source's name (its label is the card's, docs/product.md#article-card).
+ */
 export type ThumbnailPlan =
-  { kind: "file"; paths: string[] } | { kind: "generated"; label: string; sourceName: string };
+  { kind: "file"; paths: string[] } | { kind: "generated"; sourceName: string };
 
 /** One article read from a file, ready to be written (all text already normalised). */
 export interface ArticleDraft {

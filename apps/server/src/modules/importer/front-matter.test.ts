@@ -124,6 +124,41 @@ describe("parseArticleFile", () => {
     expect(d.content).toBe("- One point\n\nBody");
   });
 
+  it("leaves out of an ethereum.org body the page's title heading and the description it repeats", () => {
+    const file = "/c/ethereum-org/security.md";
+    const read = (raw: string) => {
+      const d = parseArticleFile(file, raw, root);
+      if (isDraftError(d)) throw new Error(d.reason);
+      return d;
+    };
+    // The title heading goes, whatever its wording (the page's own heading on ethereum.org).
+    const titled = read(
+      "---\ntitle: Ethereum security and scam prevention\ndescription: Staying safe on Ethereum\nlang: en\n---\n\n# Ethereum security and scam prevention {#introduction}\n\nRising interest.\n\n## Crypto security 101\n\n# A later H1 stays",
+    );
+    expect(titled.content).toBe("Rising interest.\n\n## Crypto security 101\n\n# A later H1 stays");
+    // The subtitle shown above the text is not repeated as its first sentence(s).
+    const gas = read(
+      "---\ntitle: Gas and fees\ndescription: Gas is essential. It is the fuel.\nlang: en\n---\n\nGas is essential. It is the fuel.\n\n## Prerequisites",
+    );
+    expect(gas.subTitle).toBe("Gas is essential. It is the fuel.");
+    expect(gas.content).toBe("## Prerequisites");
+    const web2 = read(
+      "---\ntitle: Web2 vs Web3\ndescription: Web2 refers to the internet **today**.\nlang: en\n---\nWeb2 refers to the internet [today](/web2/). It is dominated by companies.",
+    );
+    expect(web2.content).toBe("It is dominated by companies.");
+  });
+
+  it("does not repeat an Optech newsletter's subtitle at the top of its body", () => {
+    const raw =
+      "---\ntitle: 'Bitcoin Optech Newsletter #401'\n---\nThis week's newsletter describes an idea for nested\nMuSig2 Lightning nodes. Also included are our regular sections.\n\n## News";
+    const d = parseArticleFile("/c/2026-04-17-newsletter.md", raw, root);
+    if (isDraftError(d)) throw new Error(d.reason);
+    expect(d.subTitle).toBe(
+      "This week's newsletter describes an idea for nested MuSig2 Lightning nodes.",
+    );
+    expect(d.content).toBe("Also included are our regular sections.\n\n## News");
+  });
+
   it("uses the first paragraph when an ethereum.org description is empty", () => {
     const raw =
       "---\ntitle: Gas and fees\ndescription:\nlang: en\n---\n\nGas is essential to the Ethereum network. It is the fuel.\n\n## More";

@@ -1,6 +1,7 @@
 // The images of an import: SVGs (ours or drawn) rasterised to WebP and stored once per content,
 // article thumbnails prepared in parallel.
 import fs from "node:fs";
+import { articleLabel } from "@pragmatist/contracts";
 import {
   ensureVariant,
   storeVariants,
@@ -127,7 +128,11 @@ function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<
   return results;
 }
 
-/** The article's thumbnail: its own SVG when it has one we can read, else one we draw. */
+/**
+ * The article's thumbnail: its own SVG when it has one we can read, else one we draw, labelled
+ * with the card's label (contracts' `articleLabel`, docs/product.md#article-card) so the image and
+ * the card's badge never disagree.
+ */
 async function prepareThumbnail(run: ImportRun, draft: ArticleDraft): Promise<StoredImage> {
   const plan = draft.thumbnail;
   const target = { folder: "articles", name: draft.slug, size: THUMBNAIL_SIZE };
@@ -148,7 +153,7 @@ async function prepareThumbnail(run: ImportRun, draft: ArticleDraft): Promise<St
   }
   const svg = renderThumbnailSvg({
     title: draft.title,
-    label: draft.type,
+    label: articleLabel(draft.title, draft.subTitle, draft.publishDate),
     sourceName: plan.kind === "generated" ? plan.sourceName : "Pragmatist",
     seed: draft.slug,
   });

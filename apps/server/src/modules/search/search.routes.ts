@@ -1,7 +1,7 @@
 // HTTP for search (docs/product.md#api-search): the old client's typo-tolerant search call.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { searchQueryParam, searchResponseSchema } from "@pragmatist/contracts";
+import { SEARCH_RESULT_LIMIT, searchQueryParam, searchResponseSchema } from "@pragmatist/contracts";
 import { PUBLIC_READ } from "../../http/cache.ts";
 import { strictQuery } from "../../http/query.ts";
 import { errorResponses } from "../../http/responses.ts";
@@ -9,7 +9,8 @@ import type { SearchService } from "./search.types.ts";
 
 /**
  * Registers GET /api/fuzzy-search/search?query=… on `app`: `{ articles: [{ id, title, slug }] }`,
- * at most 100, best first; a query over 200 characters or an unknown parameter is a 400.
+ * at most SEARCH_RESULT_LIMIT (100), best first; a query over 200 characters or an unknown
+ * parameter is a 400.
  */
 export function searchRoutes(app: FastifyInstance, deps: { search: SearchService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -23,6 +24,6 @@ export function searchRoutes(app: FastifyInstance, deps: { search: SearchService
         response: { 200: searchResponseSchema, ...errorResponses(400) },
       },
     },
-    async (req) => ({ articles: await deps.search.search(req.query.query, 100) }),
+    async (req) => ({ articles: await deps.search.search(req.query.query, SEARCH_RESULT_LIMIT) }),
   );
 }

@@ -89,21 +89,26 @@ export async function listReported(
   };
 }
 
-/** The reasons given in the reports of these comments, newest first (empty reasons left out). */
+/**
+ * The reasons given in the reports of these comments, with their notes, newest first (empty
+ * reasons left out).
+ */
 export async function findReasons(
   db: Q,
   commentIds: number[],
-): Promise<{ comment_id: number; reason: string }[]> {
+): Promise<{ comment_id: number; reason: string; note: string | null }[]> {
   if (commentIds.length === 0) return [];
   const rows = await db
     .selectFrom("comment_reports")
-    .select(["comment_id", "reason"])
+    .select(["comment_id", "reason", "note"])
     .where("comment_id", "in", commentIds)
     .where("reason", "is not", null)
     .where("reason", "<>", "")
     .orderBy("created_at", "desc")
     .execute();
-  return rows.flatMap((r) => (r.reason ? [{ comment_id: r.comment_id, reason: r.reason }] : []));
+  return rows.flatMap((r) =>
+    r.reason ? [{ comment_id: r.comment_id, reason: r.reason, note: r.note }] : [],
+  );
 }
 
 /** The member's ban, or null. */

@@ -2,7 +2,7 @@
 // through the comments service, and bans from commenting; every action audited.
 import type { PublicationWatch } from "./publication-watch.ts";
 import type { AuditAction, Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
-import { DELETED_MEMBER_NAME, paginationMeta } from "@pragmatist/contracts";
+import { DELETED_MEMBER_NAME, describeReport, paginationMeta } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Kysely } from "kysely";
@@ -63,10 +63,13 @@ interface ModerationContext {
   watch: Pick<PublicationWatch, "changed">;
 }
 
-/** A reported comment as the queue shows it; `reasons` are all the reasons given, any comment's. */
+/**
+ * A reported comment as the queue shows it; `reasons` are all the reasons given, any comment's,
+ * each read as "Spam" or "Other: {note}" (contracts `describeReport`).
+ */
 function toReportedComment(
   r: repo.ReportedRow,
-  reasons: { comment_id: number; reason: string }[],
+  reasons: { comment_id: number; reason: string; note: string | null }[],
 ): ReportedComment {
   const gone = r.author_id === null || r.author_deleted_at !== null;
   return {
@@ -87,7 +90,9 @@ function toReportedComment(
     },
     article: { id: r.article_id, slug: r.article_slug, title: r.article_title },
     reportCount: r.report_count,
-    reasons: reasons.filter((x) => x.comment_id === r.comment_id).map((x) => x.reason),
+    reasons: reasons
+      .filter((x) => x.comment_id === r.comment_id)
+      .map((x) => describeReport(x.reason, x.note)),
     lastReportedAt: r.last_reported_at,
   };
 }

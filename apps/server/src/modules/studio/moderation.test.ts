@@ -74,7 +74,8 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
     await insertReport(ctx.db, {
       commentId: rude,
       userId: reader.id,
-      reason: "Insulting",
+      reason: "other",
+      note: "Insulting",
       at: "2026-03-01T10:00:00.000Z",
     });
     await insertReport(ctx.db, {
@@ -86,11 +87,19 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
     await insertReport(ctx.db, {
       commentId: spam,
       userId: reader.id,
-      reason: "Spam",
+      reason: "spam",
       at: "2026-03-01T12:00:00.000Z",
+    });
+    // A report from before the fixed reasons: its free text reads as written.
+    await insertReport(ctx.db, {
+      commentId: spam,
+      userId: editor.id,
+      reason: "Buy-my-coin links",
+      at: "2026-03-01T11:30:00.000Z",
     });
     const queue = await reports();
     expect(queue.map((r) => r.comment.id)).toEqual([spam, rude]);
+    expect(queue[0]?.reasons).toEqual(["Spam", "Buy-my-coin links"]);
     expect(queue[1]).toEqual({
       comment: {
         id: rude,
@@ -102,7 +111,7 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
       },
       article: { id: articleId, slug, title: "Discussed at length" },
       reportCount: 2,
-      reasons: ["Insulting"],
+      reasons: ["Other: Insulting"],
       lastReportedAt: "2026-03-01T11:00:00.000Z",
     });
 

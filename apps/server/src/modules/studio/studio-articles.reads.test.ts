@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ArticleStats, StudioArticle } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";
 import { insertUser } from "../../testing/fixtures.ts";
-import { get, insertComment, writeArticle } from "../../testing/studio.ts";
+import { get, insertComment, putArticle, writeArticle } from "../../testing/studio.ts";
 import { studioArticlesSuite } from "./studio-articles.test-setup.ts";
 
 describe.each(engines)("studio articles on %s", (engine) => {
@@ -45,6 +45,40 @@ describe.each(engines)("studio articles on %s", (engine) => {
       const mine = await list(author, `?q=${tag}&authorId=${otherAuthor.id}`);
       expect(mine.data.map((a) => a.id)).toEqual([made[1]?.id]);
       expect((await get(ctx, author, "/api/studio/articles?status=soon")).statusCode).toBe(400);
+    });
+
+    it("lists newest first by publish date, drafts by their last change (issue 13 item 15)", async () => {
+      ctx.clock.set("2026-03-20T00:00:00.000Z");
+      const tag = `zdate${engine}`;
+      const write = async (title: string, extra: Record<string, unknown>) => {
+        ctx.clock.advance(1000);
+        return (await writeArticle(ctx, editor, { title: `${tag} ${title}`, ...extra })).id;
+      };
+      const january = await write("January", {
+        status: "published",
+        publishDate: "2026-01-01T00:00:00Z",
+      });
+      const draft = await write("draft", { publishDate: "2025-06-01T00:00:00Z" });
+      const february = await write("February", {
+        status: "published",
+        publishDate: "2026-02-01T00:00:00Z",
+      });
+      const scheduled = await write("scheduled", {
+        status: "published",
+        publishDate: "2027-01-01T00:00:00Z",
+      });
+      // A late correction does not move a published article up.
+      ctx.clock.advance(1000);
+      const fixed = await putArticle(ctx, editor, january, { subTitle: "Corrected" });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+
+      const order = (await list(editor, `?q=${tag}`)).data.map((a) => a.id);
+      expect(order).toEqual([scheduled, draft, february, january]);
+      const pages = [
+        ...(await list(editor, `?q=${tag}&pageSize=2&page=1`)).data,
+        ...(await list(editor, `?q=${tag}&pageSize=2&page=2`)).data,
+      ];
+      expect(pages.map((a) => a.id)).toEqual(order);
     });
   });
 

@@ -99,7 +99,16 @@ function filtered(db: Q, filter: StudioArticleFilter, now: string) {
   return qb;
 }
 
-/** A page of articles in any status matching `filter`, most recently changed first, and the total. */
+/**
+ * The date the studio's list sorts by (docs/product.md#studio-articles): a draft's last change,
+ * any other article's publish date (a scheduled one's is ahead, so it comes first).
+ */
+const listDate = sql<string>`case when a.status = 'draft' then a.updated_at else a.publish_date end`;
+
+/**
+ * A page of articles in any status matching `filter`, newest first by `listDate` (ties: the
+ * later made first), and the total.
+ */
 export async function listArticles(
   db: Q,
   filter: StudioArticleFilter,
@@ -112,7 +121,7 @@ export async function listArticles(
       .executeTakeFirstOrThrow(),
     filtered(db, filter, now)
       .select(columns)
-      .orderBy("a.updated_at", "desc")
+      .orderBy(listDate, "desc")
       .orderBy("a.id", "desc")
       .limit(page.limit)
       .offset(page.offset)

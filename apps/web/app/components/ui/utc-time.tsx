@@ -1,9 +1,9 @@
 // An instant shown in UTC for a table column whose heading already says "(UTC)".
-import { formatDateTimeUtc } from "../../lib/format";
+import { formatIsoDateTimeUtc } from "../../lib/format";
 
-/** An instant in UTC without the " UTC" its column heading says ("20 Mar 2026, 08:00"). */
+/** An instant in UTC without the " UTC" its column heading says ("2026-03-20 08:00"). */
 export function UtcTime({ iso }: { iso: string }) {
-  const full = formatDateTimeUtc(iso);
+  const full = formatIsoDateTimeUtc(iso);
   return (
     <time dateTime={iso} title={full}>
       {full.replace(/ UTC$/, "")}

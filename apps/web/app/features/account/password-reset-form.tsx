@@ -1,6 +1,6 @@
 // New password form of /passreset (docs/product.md#password-reset, #validation-forms): sends only
 // with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
-// says so once, in an alert under the form.
+// says so once, in an alert under the form. An invitation's link asks for a first password.
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { accountApi } from "../../lib/account-api";
@@ -64,30 +64,51 @@ function usePasswordReset(code: string) {
 }
 
 /**
- * The new-password card for the `code` of a mailed reset link: New password, Confirm new
- * password, Confirm. Success opens /login?reset=1 (which says the password changed).
+ * The card's words (docs/product.md#password-reset): a reset replaces a password, an invitation
+ * (an account made for the member) sets the first one.
+ */
+const WORDING = {
+  reset: {
+    title: "Set a new password",
+    subtitle: "Choose a password of at least 8 characters.",
+    password: "New password",
+    confirmation: "Confirm new password",
+    notDone: "The password was not changed.",
+  },
+  invite: {
+    title: "Choose your password",
+    subtitle: "Your account is ready: choose a password of at least 8 characters to sign in.",
+    password: "Password",
+    confirmation: "Confirm password",
+    notDone: "The password was not set.",
+  },
+} as const;
+
+/**
+ * The password card for the `code` of a mailed link: for a reset "Set a new password" (New
+ * password, Confirm new password), for an `invite` "Choose your password" (Password, Confirm
+ * password); then Confirm. Success opens /login?reset=1 (which asks to sign in).
  */
 export function PasswordResetForm({
   mark,
   code,
+  invite = false,
 }: {
   /** The publication's mark, spinning while the request runs. */
   mark: ReactNode;
   /** The `code` query parameter of the mailed link. */
   code: string;
+  /** The link is an invitation's (`&invite=1`): the member chooses their first password. */
+  invite?: boolean;
 }) {
   const form = usePasswordReset(code);
   const { busy, failed } = form;
+  const words = WORDING[invite ? "invite" : "reset"];
   return (
-    <AuthCard
-      mark={mark}
-      busy={busy}
-      title="Set a new password"
-      subtitle={`Choose a password of at least 8 characters.`}
-    >
+    <AuthCard mark={mark} busy={busy} title={words.title} subtitle={words.subtitle}>
       <form noValidate onSubmit={form.onSubmit} className="space-y-5" aria-busy={busy}>
         <TextField
-          label="New password"
+          label={words.password}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -97,7 +118,7 @@ export function PasswordResetForm({
           maxLength={128}
         />
         <TextField
-          label="Confirm new password"
+          label={words.confirmation}
           name="passwordConfirmation"
           type="password"
           autoComplete="new-password"
@@ -109,7 +130,7 @@ export function PasswordResetForm({
         <AuthSubmitButton busy={busy} looksReady={form.looksReady}>
           {busy ? "Saving…" : "Confirm"}
         </AuthSubmitButton>
-        {failed && <ResetRefusedNote />}
+        {failed && <ResetRefusedNote notDone={words.notDone} />}
       </form>
     </AuthCard>
   );
@@ -117,15 +138,14 @@ export function PasswordResetForm({
 
 /**
  * The one message of a refused reset (docs/product.md#password-reset, #messages-accounts): "Unknown
- * error, please try again" on its own line, then what it means, in a single `role="alert"` note
- * (no browser dialog).
+ * error, please try again" on its own line, then what it means (`notDone`, then why), in a single
+ * `role="alert"` note (no browser dialog).
  */
-function ResetRefusedNote() {
+function ResetRefusedNote({ notDone }: { notDone: string }) {
   return (
     <FormNote tone="error">
-      <span className="block font-medium">Unknown error, please try again</span> The password was
-      not changed. The link may have expired or been used already: ask for a new one from the
-      sign-in page.
+      <span className="block font-medium">Unknown error, please try again</span> {notDone} The link
+      may have expired or been used already: ask for a new one from the sign-in page.
     </FormNote>
   );
 }

@@ -1,10 +1,12 @@
 // A comment's controls (docs/product.md#comment-actions): the edit form, and the row of Like,
-// Reply, Edit/Delete (with its confirmation) for one's own comment or Report for others'.
+// Reply, Edit/Delete (with its confirmation) for one's own comment or Report (with its dialog) for
+// others'.
 import type { Comment } from "@pragmatist/contracts";
 import { Spinner } from "../../components/ui/icons.tsx";
-import { actionClass, type CommentActions } from "./comment-actions.ts";
+import { actionClass, authorName, type CommentActions } from "./comment-actions.ts";
 import { COMMENT_MAX } from "./composer.tsx";
 import { LikeButton } from "./like-button.tsx";
+import { ReportDialog } from "./report-dialog.tsx";
 import type { CommentItemState } from "./use-comment-item.ts";
 
 /** Editing one's comment: the text in a 4-row box, Save (not for an empty text) and Cancel. */
@@ -63,7 +65,9 @@ function DeleteConfirm({ item }: { item: CommentItemState }) {
 
 /**
  * The row under a comment: Like, Reply; on one's own comment Edit and Delete (or the delete
- * question); on others' Report for signed-in readers ("Reported" once done).
+ * question); on others' Report for signed-in readers, which asks why in a dialog. Once sent it
+ * reads "Reported" and does nothing more; it stays focusable (aria-disabled), so the focus the
+ * closing dialog gives back lands on it and a screen reader says so.
  */
 export function CommentToolbar(props: {
   comment: Comment;
@@ -93,14 +97,25 @@ export function CommentToolbar(props: {
       )}
       {comment.mine && item.mode === "confirm-delete" && <DeleteConfirm item={item} />}
       {!comment.mine && actions.signedIn && (
-        <button
-          type="button"
-          className={actionClass}
-          disabled={item.reported || item.busy}
-          onClick={item.report}
-        >
-          {item.reported ? "Reported" : "Report"}
-        </button>
+        <>
+          <button
+            type="button"
+            className={`${actionClass} aria-disabled:opacity-50`}
+            aria-disabled={item.reported || undefined}
+            onClick={item.reported ? undefined : item.openReport}
+            aria-haspopup={item.reported ? undefined : "dialog"}
+          >
+            {item.reported ? "Reported" : "Report"}
+          </button>
+          <ReportDialog
+            open={item.reporting}
+            author={authorName(comment)}
+            busy={item.busy}
+            error={item.reporting ? item.error : null}
+            onReport={item.report}
+            onClose={item.closeReport}
+          />
+        </>
       )}
     </div>
   );

@@ -73,7 +73,7 @@ function CommentBody({ comment, name, depth, parentAuthor, actions, item }: Comm
           />
         )}
         <CommentToolbar comment={comment} actions={actions} item={item} />
-        {item.error && (
+        {item.error && !item.reporting && (
           <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
             {item.error}
           </p>

@@ -1,7 +1,7 @@
 // Same-origin calls of the comment manager (docs/product.md#api-comments, issue #4). Small on
 // purpose: it loads with the comments panel, after the article; the session cookie goes along
 // with every call.
-import type { Comment, CommentSort } from "@pragmatist/contracts";
+import type { Comment, CommentSort, ReportBody } from "@pragmatist/contracts";
 
 /** A refused call: the HTTP status and the server's sentence (Strapi error body), if any. */
 export class CommentCallError extends Error {
@@ -56,7 +56,8 @@ export const commentsApi = {
   edit: (commentId: number, content: string) =>
     call<Comment>(`/comments/${id(commentId)}`, "PUT", { content }),
   remove: (commentId: number) => call<unknown>(`/comments/${id(commentId)}`, "DELETE"),
-  report: (commentId: number) => call<unknown>(`/comments/${id(commentId)}/report`, "POST", {}),
+  report: (commentId: number, report: ReportBody) =>
+    call<unknown>(`/comments/${id(commentId)}/report`, "POST", report),
   like: (commentId: number) =>
     call<{ liked: boolean; likeCount: number }>(`/comments/${id(commentId)}/like`, "POST", {}),
 };

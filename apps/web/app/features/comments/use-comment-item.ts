@@ -1,7 +1,7 @@
 // One comment's own state (docs/product.md#comment-actions): viewing, editing or confirming a
-// delete, the call under way, "Reported", the refused call's sentence, and the edit, delete and
-// report calls.
-import type { Comment } from "@pragmatist/contracts";
+// delete, the report dialog, the call under way, "Reported", the refused call's sentence, and the
+// edit, delete and report calls.
+import type { Comment, ReportBody } from "@pragmatist/contracts";
 import { useState } from "react";
 import type { CommentActions } from "./comment-actions.ts";
 import { commentsApi } from "./comments-api.ts";
@@ -10,14 +10,16 @@ import { commentsApi } from "./comments-api.ts";
 export type CommentMode = "view" | "edit" | "confirm-delete";
 
 /**
- * The comment's mode, edit `draft`, `busy` (a call under way), `reported` and `error` (the
- * sentence `actions.onFailed` gave for a refused call), with its actions. Edit and delete reload
- * the list through `actions.onChanged` and go back to "view" once done.
+ * The comment's mode, edit `draft`, `busy` (a call under way), `reporting` (the report dialog is
+ * open), `reported` and `error` (the sentence `actions.onFailed` gave for a refused call), with
+ * its actions. Edit and delete reload the list through `actions.onChanged` and go back to "view"
+ * once done; a report closes its dialog once sent.
  */
 export function useCommentItem(comment: Comment, actions: CommentActions) {
   const [mode, setMode] = useState<CommentMode>("view");
   const [draft, setDraft] = useState(comment.content);
   const [busy, setBusy] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -40,6 +42,7 @@ export function useCommentItem(comment: Comment, actions: CommentActions) {
     draft,
     setDraft,
     busy,
+    reporting,
     reported,
     error,
     startEdit() {
@@ -58,10 +61,18 @@ export function useCommentItem(comment: Comment, actions: CommentActions) {
     remove() {
       void run(() => commentsApi.remove(comment.id).then(actions.onChanged), toView);
     },
-    report() {
+    openReport() {
+      setError(null);
+      setReporting(true);
+    },
+    closeReport: () => setReporting(false),
+    report(body: ReportBody) {
       void run(
-        () => commentsApi.report(comment.id),
-        () => setReported(true),
+        () => commentsApi.report(comment.id, body),
+        () => {
+          setReported(true);
+          setReporting(false);
+        },
       );
     },
   };

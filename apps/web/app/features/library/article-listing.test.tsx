@@ -1,8 +1,11 @@
 // A listing screen (docs/product.md#research-listing): its heading, the sort and chips while
-// browsing, the results heading and "Clear search" while searching, and the empty messages.
+// browsing, the results heading with its count and "Clear search" while searching, and the empty
+// messages.
 import type { TermCount } from "@pragmatist/contracts";
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../lib/api-client";
+import { searchPage, taprootMatches } from "../../../test/article-cards.ts";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
 import { ArticleListing } from "./article-listing";
 import { type CardView, type ListingData, type ListingParams, listings } from "./listing";
@@ -18,10 +21,15 @@ const article: CardView = {
 };
 const defi: TermCount = { name: "DeFi", slug: "defi", articleCount: 4 } as TermCount;
 
-function renderListing(params: Partial<ListingParams>, articles: CardView[] = [article]) {
+function renderListing(
+  params: Partial<ListingParams>,
+  articles: CardView[] = [article],
+  total = articles.length,
+) {
   const data: ListingData = {
     params: { q: "", sort: "date", term: null, ...params },
     count: 120,
+    total,
     terms: [defi],
     articles,
   };
@@ -29,6 +37,8 @@ function renderListing(params: Partial<ListingParams>, articles: CardView[] = [a
 }
 
 describe("ArticleListing", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("browses with a sort, the chips and a hidden heading", () => {
     renderListing({});
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Research");
@@ -43,19 +53,57 @@ describe("ArticleListing", () => {
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("DeFi articles");
   });
 
-  it("shows the search's results heading and Clear search, without sort or chips", () => {
-    renderListing({ q: "restaking" });
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe(
-      "Search results for “restaking”",
-    );
+  it("heads a search's results with their count, and Clear search, without sort or chips", () => {
+    const newsletter: CardView = { ...article, id: 2, slug: "n", label: "Market Report" };
+    renderListing({ q: "restaking" }, [article, newsletter], 3);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("3 results for “restaking”");
+    // Each result names its section: the card label (docs/product.md#article-card).
+    const cards = screen.getAllByRole("article").map((el) => el.textContent);
+    expect(cards[0]).toMatch(/^Research/);
+    expect(cards[1]).toMatch(/^Market Report/);
     expect(screen.getByRole("link", { name: "Clear search" }).getAttribute("href")).toBe("/");
     expect(screen.queryByLabelText("Sort by")).toBeNull();
     expect(screen.queryByRole("navigation", { name: "Categories" })).toBeNull();
   });
 
+  it("says a single result in the singular, and a search at the result limit as a minimum", () => {
+    renderListing({ q: "taproot" }, [article], 1);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("1 result for “taproot”");
+    cleanup();
+    renderListing({ q: "bitcoin" }, [article], 100);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe(
+      "100+ results for “bitcoin”",
+    );
+  });
+
   it("says when a search finds nothing", () => {
     renderListing({ q: "nothing" }, []);
-    expect(screen.getByText("No research found matching the search criteria")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("0 results for “nothing”");
+    expect(screen.getByText("No articles found matching the search criteria")).toBeTruthy();
+  });
+
+  it("suggests articles of every section from the research home, each with its label", async () => {
+    vi.spyOn(api, "fuzzySearch").mockResolvedValue({
+      articles: taprootMatches.map((c) => ({ id: c.id, title: "", slug: "" })),
+    });
+    vi.spyOn(api, "populateFuzzy").mockImplementation(async (options) =>
+      searchPage(taprootMatches, options),
+    );
+    renderListing({});
+    fireEvent.change(screen.getByRole("combobox", { name: "Search articles" }), {
+      target: { value: "taproot" },
+    });
+    await screen.findByText("Bitcoin Optech Newsletter #400");
+    const listbox = screen.getByRole("listbox", { name: "Suggested articles" });
+    expect(
+      within(listbox)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([
+      "Bitcoin Optech Newsletter #400Market Report · Apr 10",
+      "Taproot, explainedResearch · Mar 18",
+      "Weekly Newsletter #22: Taproot and feesNewsletter · Jun 17",
+    ]);
   });
 
   it("says when a browsed list is empty", () => {

@@ -12,7 +12,7 @@ import {
   type ListingData,
   type ListingDefinition,
   type ListingParams,
-  searchTypeOf,
+  resultsCount,
 } from "./listing";
 import { ListingTabs } from "./listing-tabs";
 import { SearchCombobox } from "./search-combobox";
@@ -46,12 +46,7 @@ export function ArticleListing({
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex-1 sm:max-w-2xl">
-          <SearchCombobox
-            action={listing.path}
-            count={count}
-            type={searchTypeOf(listing)}
-            initialQuery={params.q}
-          />
+          <SearchCombobox action={listing.path} count={count} initialQuery={params.q} />
         </div>
         {!searching && (
           <div className="sm:ml-auto">
@@ -110,13 +105,13 @@ function ListingResults({ listing, data }: { listing: ListingDefinition; data: L
   const { listKey, fetchPage } = useListingPages(listing, params);
   return (
     <section aria-labelledby="listing-results">
-      <ResultsHeading listing={listing} params={params} terms={data.terms} />
+      <ResultsHeading listing={listing} data={data} />
       {reloading ? (
         <ArticleListingSkeleton />
       ) : articles.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line px-6 py-14 text-center text-[0.9375rem] text-muted">
           {params.q !== ""
-            ? "No research found matching the search criteria"
+            ? "No articles found matching the search criteria"
             : "Nothing published here yet."}
         </p>
       ) : (
@@ -131,16 +126,12 @@ function ListingResults({ listing, data }: { listing: ListingDefinition; data: L
   );
 }
 
-/** "Search results for “q”" with Clear search, or (for screen readers) what the grid lists. */
-function ResultsHeading({
-  listing,
-  params,
-  terms,
-}: {
-  listing: ListingDefinition;
-  params: ListingParams;
-  terms: TermCount[];
-}) {
+/**
+ * "3 results for “q”" with Clear search (docs/product.md#listing-search), or (for screen readers)
+ * what the grid lists.
+ */
+function ResultsHeading({ listing, data }: { listing: ListingDefinition; data: ListingData }) {
+  const { params, terms, total } = data;
   if (params.q === "") {
     return (
       <h2 id="listing-results" className="sr-only">
@@ -151,7 +142,7 @@ function ResultsHeading({
   return (
     <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
       <h2 id="listing-results" className="text-lg font-semibold tracking-tight">
-        Search results for “{params.q}”
+        {resultsCount(total)} for “{params.q}”
       </h2>
       <Link
         to={listing.path}

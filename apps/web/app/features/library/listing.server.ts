@@ -7,13 +7,13 @@ import {
   type ListingData,
   type ListingDefinition,
   parseListingParams,
-  searchTypeOf,
   toCardView,
 } from "./listing";
 
 /**
  * Loads what a listing route renders from `request`'s URL (docs/product.md#research-listing).
- * Searching ignores the sort and the chip: results come in rank order.
+ * Searching covers the whole publication, whatever the listing lists, and ignores the sort and
+ * the chip: results come in rank order, with their number (docs/product.md#listing-search).
  */
 export async function loadListing(
   api: PublicationApi,
@@ -23,11 +23,7 @@ export async function loadListing(
   const params = parseListingParams(new URL(request.url), listing);
   const term = params.term ? [params.term] : undefined;
   const firstPage = params.q
-    ? api.searchArticles(params.q, {
-        page: 1,
-        pageSize: LISTING_PAGE_SIZE,
-        ...(searchTypeOf(listing) ? { type: searchTypeOf(listing) } : {}),
-      })
+    ? api.searchArticles(params.q, { page: 1, pageSize: LISTING_PAGE_SIZE })
     : api.listArticles({
         page: 1,
         pageSize: LISTING_PAGE_SIZE,
@@ -44,7 +40,8 @@ export async function loadListing(
     listing.terms ? api.listTerms(listing.terms.kind) : Promise.resolve([]),
     firstPage,
   ]);
-  return { params, count, terms, articles: page.data.map(toCardView) };
+  const total = params.q ? page.meta.pagination.total : 0;
+  return { params, count, total, terms, articles: page.data.map(toCardView) };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ArticleLabel,
   type ArticleType,
   type Media,
+  SEARCH_RESULT_LIMIT,
   type TermCount,
 } from "@pragmatist/contracts";
 import { api } from "../../lib/api-client";
@@ -26,7 +27,10 @@ export interface ListingDefinition {
   /** Visible heading of the screen. */
   title: string;
   intro: string;
-  /** Article types listed (and searched); none means every type. */
+  /**
+   * Article types listed while browsing; none means every type. The search box always searches
+   * the whole publication (docs/product.md#listing-search).
+   */
   types?: ArticleType[];
   /** Only articles with at least one ecosystem. */
   withEcosystem?: boolean;
@@ -89,11 +93,6 @@ export function parseListingParams(url: URL, listing: ListingDefinition): Listin
   return { q, sort, term };
 }
 
-/** The type searched on a listing: its single type, if it has exactly one. */
-export function searchTypeOf(listing: ListingDefinition): ArticleType | undefined {
-  return listing.types?.length === 1 ? listing.types[0] : undefined;
-}
-
 /**
  * What one card shows (docs/architecture.md#look-and-feel: thumbnail, label, title, date, reading
  * time), kept small for SSR.
@@ -113,6 +112,8 @@ export interface ListingData {
   params: ListingParams;
   /** Total articles readers can find, for "Search our database of N articles". */
   count: number;
+  /** Articles the search (`params.q`) found, at most SEARCH_RESULT_LIMIT; 0 when not searching. */
+  total: number;
   terms: TermCount[];
   /** Page 1 (server-rendered); the browser fetches the rest while scrolling. */
   articles: CardView[];
@@ -137,7 +138,8 @@ export function toCardView(card: ArticleCard): CardView {
 /**
  * Fetches page `page` (1-based) of a listing in the browser: `GET /api/articles/params` when
  * browsing, or the ranked ids of `GET /api/fuzzy-search/search` through populate-fuzzy when
- * searching. `searchIds` caches the ranked ids of the current search between pages.
+ * searching (every type: docs/product.md#listing-search). `searchIds` caches the ranked ids of the
+ * current search between pages.
  */
 export async function fetchListingPage(
   listing: ListingDefinition,
@@ -149,7 +151,7 @@ export async function fetchListingPage(
   if (params.q) {
     searchIds.current ??= (await api.fuzzySearch(params.q, signal)).articles.map((a) => a.id);
     const res = await api.populateFuzzy(
-      { ids: searchIds.current, page, pageSize: LISTING_PAGE_SIZE, type: searchTypeOf(listing) },
+      { ids: searchIds.current, page, pageSize: LISTING_PAGE_SIZE },
       signal,
     );
     return res.data.map(toCardView);
@@ -173,17 +175,13 @@ export async function fetchListingPage(
 /**
  * The suggestions for `q` in the browser (docs/product.md#listing-search): the ranked ids of
  * `GET /api/fuzzy-search/search`, then their cards through populate-fuzzy, page 1 of
- * SUGGESTION_PAGE_SIZE, limited to `type` when given.
+ * SUGGESTION_PAGE_SIZE, of every type.
  * @throws ApiError on a refused request; an AbortError when `signal` aborts.
  */
-export async function fetchSuggestions(
-  q: string,
-  type: ArticleType | undefined,
-  signal: AbortSignal,
-): Promise<CardView[]> {
+export async function fetchSuggestions(q: string, signal: AbortSignal): Promise<CardView[]> {
   const { articles } = await api.fuzzySearch(q, signal);
   const page = await api.populateFuzzy(
-    { ids: articles.map((a) => a.id), page: 1, pageSize: SUGGESTION_PAGE_SIZE, type },
+    { ids: articles.map((a) => a.id), page: 1, pageSize: SUGGESTION_PAGE_SIZE },
     signal,
   );
   return page.data.map(toCardView);
@@ -217,6 +215,15 @@ export interface ArchivePage {
 /** "1 article", "12 articles". */
 export function articlesCount(n: number): string {
   return n === 1 ? "1 article" : `${n} articles`;
+}
+
+/**
+ * A search's count as its heading says it (docs/product.md#listing-search): "1 result",
+ * "3 results", and "100+ results" when the search reached SEARCH_RESULT_LIMIT (it may have more).
+ */
+export function resultsCount(n: number): string {
+  if (n >= SEARCH_RESULT_LIMIT) return `${SEARCH_RESULT_LIMIT}+ results`;
+  return n === 1 ? "1 result" : `${n} results`;
 }
 
 /** The address of page `page` of a paginated list at `path`: page 1 has no `?page=`. */

@@ -1,36 +1,12 @@
 // The search box's combobox behaviour (docs/product.md#listing-search): suggestions after typing,
 // arrow keys, Enter on an option or on the box, Escape, and a click that clears.
-import type { ArticleCard } from "@pragmatist/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../lib/api-client";
+import { articleCard as card } from "../../../test/article-cards.ts";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
 import { SearchCombobox } from "./search-combobox";
-
-function card(id: number, title: string): ArticleCard {
-  return {
-    id,
-    attributes: {
-      title,
-      subTitle: "",
-      slug: `article-${id}`,
-      publishDate: "2024-03-18T00:00:00.000Z",
-      thumbnailUrl: null,
-      author: null,
-      clicks: 0,
-      types: ["Research"],
-      categories: [],
-      tags: [],
-      ecosystems: [],
-      likeCount: 0,
-      bookmarkCount: 0,
-      commentCount: 0,
-      readingTimeMinutes: 4,
-      excerpt: "",
-    },
-  };
-}
 
 /** Shows where the router is, so a test can read the address a navigation went to. */
 function Where() {
@@ -41,7 +17,7 @@ function Where() {
 function renderBox(initialQuery = "") {
   renderRoute(
     <>
-      <SearchCombobox action="/" count={42} type="Research" initialQuery={initialQuery} />
+      <SearchCombobox action="/" count={42} initialQuery={initialQuery} />
       <Where />
     </>,
     { path: "*", at: "/" },
@@ -77,7 +53,7 @@ describe("SearchCombobox", () => {
     expect(await screen.findByText("Bitcoin flows")).toBeTruthy();
     expect(api.fuzzySearch).toHaveBeenCalledWith("bit", expect.any(AbortSignal));
     expect(api.populateFuzzy).toHaveBeenCalledWith(
-      { ids: [1, 2], page: 1, pageSize: 20, type: "Research" },
+      { ids: [1, 2], page: 1, pageSize: 20 },
       expect.any(AbortSignal),
     );
     expect(box.getAttribute("aria-expanded")).toBe("true");

@@ -1,6 +1,5 @@
 // Search bar with a suggestions dropdown (docs/product.md#listing-search): an ARIA combobox over
 // fuzzy search + populate-fuzzy, debounced, stale requests aborted.
-import type { ArticleType } from "@pragmatist/contracts";
 import { Form } from "react-router";
 import { SearchIcon, Spinner } from "../../components/ui/icons";
 import { formatCardDate } from "../../lib/format";
@@ -13,8 +12,6 @@ export interface SearchComboboxProps {
   action: string;
   /** Number of articles, for the placeholder "Search our database of N articles". */
   count: number;
-  /** Type the suggestions are limited to (populate-fuzzy `type`). */
-  type?: ArticleType | undefined;
   /** The search in the URL, shown in the box. */
   initialQuery: string;
 }
@@ -26,8 +23,8 @@ type Combobox = ReturnType<typeof useSearchCombobox>;
  * combobox with a listbox of suggested articles under it and a screen-reader status of their
  * number. Behaviour: {@link useSearchCombobox}.
  */
-export function SearchCombobox({ action, count, type, initialQuery }: SearchComboboxProps) {
-  const box = useSearchCombobox({ action, type, initialQuery });
+export function SearchCombobox({ action, count, initialQuery }: SearchComboboxProps) {
+  const box = useSearchCombobox({ action, initialQuery });
   const { results, expanded } = box;
   return (
     <div ref={box.root} className="relative w-full">

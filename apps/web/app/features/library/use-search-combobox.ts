@@ -1,6 +1,5 @@
 // State of the search box's combobox (docs/product.md#listing-search): the query, the debounced
 // suggestions with stale requests aborted, the open list and its highlighted option.
-import type { ArticleType } from "@pragmatist/contracts";
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -20,10 +19,10 @@ const DEBOUNCE_MS = 150;
 /**
  * The suggestions and whether a request for them is pending. `schedule(q, onArrive)` asks after
  * the debounce and hands the cards to `onArrive`; `cancel()` drops a scheduled or running
- * request (and runs on unmount). A failed search is logged and leaves the box working
- * (docs/product.md#listing-search).
+ * request (and runs on unmount). Suggestions come from the whole publication; a failed search is
+ * logged and leaves the box working (docs/product.md#listing-search).
  */
-function useSuggestions(type: ArticleType | undefined) {
+function useSuggestions() {
   const [results, setResults] = useState<CardView[]>([]);
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -41,7 +40,7 @@ function useSuggestions(type: ArticleType | undefined) {
       const controller = new AbortController();
       inFlight.current = controller;
       setPending(true);
-      fetchSuggestions(q, type, controller.signal)
+      fetchSuggestions(q, controller.signal)
         .then((cards) => {
           if (controller.signal.aborted) return;
           setResults(cards);
@@ -194,8 +193,6 @@ function onComboboxKey(
 export interface SearchComboboxOptions {
   /** Listing path the search submits to (`?q=`). */
   action: string;
-  /** Type the suggestions are limited to (populate-fuzzy `type`). */
-  type?: ArticleType | undefined;
   /** The search in the URL; a new one replaces the box's text and closes the list. */
   initialQuery: string;
 }
@@ -206,10 +203,10 @@ export interface SearchComboboxOptions {
  * the box, Enter otherwise submits the search (an empty box clears it); Escape and Tab close the
  * list; a click in the box clears it.
  */
-export function useSearchCombobox({ action, type, initialQuery }: SearchComboboxOptions) {
+export function useSearchCombobox({ action, initialQuery }: SearchComboboxOptions) {
   const navigate = useNavigate();
   const id = useId();
-  const suggestions = useSuggestions(type);
+  const suggestions = useSuggestions();
   const { results } = suggestions;
   const listbox = useListbox(results.length);
   const root = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
 // The top of an article (docs/product.md#article-page): labels, title, subtitle, author photo and
 // name, date, reading time; the name links to the author's page and the topics to their category
 // and ecosystem listings.
-import type { Author, Term } from "@pragmatist/contracts";
+import type { ArticleLabel, Author, Term } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
 import { Chip, ChipList } from "./chips.tsx";
@@ -54,7 +54,7 @@ export interface ArticleHeaderProps {
   categories: Term[];
   ecosystems: Term[];
   /** The article's label (contracts' articleLabel: Research, Newsletter, Market Report). */
-  label: string;
+  label: ArticleLabel;
 }
 
 /**

@@ -22,16 +22,20 @@ describe("article form", () => {
     expect(TERMS_MAX).toBe(CONTRACT_TERMS_MAX);
   });
 
-  it("shows and reads publish dates in UTC", () => {
-    expect(toUtcInput("2026-05-01T08:30:00.000Z")).toBe("2026-05-01T08:30");
-    expect(toUtcInput("2026-05-01T08:30:59.250Z")).toBe("2026-05-01T08:30:59");
-    expect(fromUtcInput("2026-05-01T08:30:59")).toBe("2026-05-01T08:30:59.000Z");
+  it("shows and reads publish dates as ISO 8601, 24-hour, in UTC (issue 13 item 15)", () => {
+    expect(toUtcInput("2026-11-24T14:05:00.000Z")).toBe("2026-11-24 14:05");
+    expect(toUtcInput("2026-05-01T08:30:59.250Z")).toBe("2026-05-01 08:30:59");
+    expect(fromUtcInput("2026-11-24 14:05")).toBe("2026-11-24T14:05:00.000Z");
+    expect(fromUtcInput(" 2026-05-01 08:30:59 ")).toBe("2026-05-01T08:30:59.000Z");
     expect(fromUtcInput("2026-05-01T08:30")).toBe("2026-05-01T08:30:00.000Z");
-    expect(fromUtcInput("")).toBeNull();
-    expect(fromUtcInput("2026-13-40T99:99")).toBeNull();
+    for (const wrong of ["", "2026-13-40 99:99", "2026-02-30 10:00", "2026-05-01 24:00"]) {
+      expect(fromUtcInput(wrong), wrong).toBeNull();
+    }
+    // A US 12-hour date is not read as some other day.
+    expect(fromUtcInput("11/24/2026, 02:05 PM")).toBeNull();
     const now = new Date("2026-05-01T08:00:00Z");
-    expect(isFutureDate("2026-05-01T08:01", now)).toBe(true);
-    expect(isFutureDate("2026-05-01T08:00", now)).toBe(false);
+    expect(isFutureDate("2026-05-01 08:01", now)).toBe(true);
+    expect(isFutureDate("2026-05-01 08:00", now)).toBe(false);
   });
 
   it("reads comma-separated names once each", () => {

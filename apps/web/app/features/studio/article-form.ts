@@ -26,26 +26,41 @@ export interface ArticleForm {
   categories: string;
   tags: string;
   ecosystems: string;
-  /** `YYYY-MM-DDTHH:MM[:SS]` in UTC: the value of a datetime-local input. */
+  /** `YYYY-MM-DD HH:MM[:SS]`, 24-hour, in UTC, as typed (see `toUtcInput`). */
   publishDate: string;
   thumbnail: { id: number; url: string } | null;
 }
 
 /**
- * An instant as a datetime-local value in UTC: "2026-05-01T08:00", with seconds only when it has
- * some ("2026-05-01T08:00:05"), so a date scheduled to the second survives the next save.
+ * An instant as the publish date field shows it: ISO 8601 date and 24-hour time in UTC,
+ * "2026-05-01 08:00" (docs/product.md#studio-editor; a browser's datetime-local input would show
+ * the reader's locale, e.g. a US 12-hour clock), with seconds only when it has some
+ * ("2026-05-01 08:00:05"), so a date scheduled to the second survives the next save.
  */
 export function toUtcInput(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toISOString().slice(0, date.getUTCSeconds() === 0 ? 16 : 19);
+  return date
+    .toISOString()
+    .slice(0, date.getUTCSeconds() === 0 ? 16 : 19)
+    .replace("T", " ");
 }
 
-/** A datetime-local value read as UTC, as ISO 8601 ("…:00.000Z"); null when not a date. */
+const UTC_INPUT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)$/;
+
+/**
+ * The publish date field read as UTC, as ISO 8601 ("…:00.000Z"): `YYYY-MM-DD HH:MM[:SS]`, 24-hour
+ * (a "T" between date and time is taken too). Null when it is not a real date and time (no 13th
+ * month, 30 February or 24:00).
+ */
 export function fromUtcInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const date = new Date(`${value}Z`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const match = UTC_INPUT.exec(value.trim());
+  if (!match) return null;
+  const typed = `${match[1]}T${match[2]}`;
+  const date = new Date(`${typed}Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  // The Date constructor rolls 30 February over into March: only a date it keeps as typed is real.
+  return date.toISOString().startsWith(typed) ? date.toISOString() : null;
 }
 
 /**
@@ -125,7 +140,7 @@ export function changesOf(form: ArticleForm): Omit<ArticleInput, "status"> {
   };
 }
 
-/** Whether `publishDate` (datetime-local, UTC) is later than `now`: a publish then schedules. */
+/** Whether `publishDate` (the field's text, UTC) is later than `now`: a publish then schedules. */
 export function isFutureDate(publishDate: string, now: Date): boolean {
   const iso = fromUtcInput(publishDate);
   return iso !== null && Date.parse(iso) > now.getTime();

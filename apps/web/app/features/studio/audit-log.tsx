@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntry } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { DataTable } from "../../components/ui/data-table";
 import { UtcTime } from "../../components/ui/utc-time";
-import { formatDateTimeUtc } from "../../lib/format";
+import { formatIsoDateTimeUtc } from "../../lib/format";
 
 /** Every action the log records, in words (contracts `auditActions`). */
 export const AUDIT_ACTIONS: Record<AuditAction, string> = {
@@ -50,7 +50,7 @@ function detailLine(entry: AuditEntry): string {
   const parts: string[] = [];
   if (text(d.to)) parts.push(text(d.from) ? `${d.from} → ${d.to}` : `→ ${d.to}`);
   if (entry.action === "article.schedule" && text(d.publishDate)) {
-    parts.push(`goes live ${formatDateTimeUtc(d.publishDate as string)}`);
+    parts.push(`goes live ${formatIsoDateTimeUtc(d.publishDate as string)}`);
   }
   if (text(d.reason)) parts.push(`“${d.reason}”`);
   if (text(d.via)) parts.push(`via ${d.via}`);

@@ -12,6 +12,8 @@ export interface NormaliseContext {
   page?: Record<string, unknown>;
   /** Resolves reference-link labels the page uses but does not define (site-wide ones). */
   resolveLabel?: (label: string) => string | null;
+  /** The page was written for kramdown (Jekyll), whose typography turns "---" into "—". */
+  kramdown?: boolean;
 }
 
 /** The normalise context while rendering elements: the list an `<li>` belongs to, if any. */

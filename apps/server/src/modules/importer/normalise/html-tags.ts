@@ -14,6 +14,22 @@ export interface ParsedTag {
   end: number;
 }
 
+/**
+ * The JSX text rules of MDX (ethereum.org) that Markdown does not know, applied before elements
+ * are rendered: a string expression (`{" "}`, `{'text'}`) becomes its text, and a line break
+ * between a non-breaking space and a tag goes (JSX drops line breaks next to tags, so the author
+ * wrote the NBSP as the one space meant; kept, the break would show as a second space).
+ */
+export function expandJsxText(md: string): string {
+  return md
+    .replace(
+      /\{[ \t]*(["'])((?:(?!\1)[^\\\n])*)\1[ \t]*\}/g,
+      (_m, _q: string, text: string) => text,
+    )
+    .replace(/\u00a0[ \t]*\n[ \t]*(?=<)/g, "\u00a0")
+    .replace(/(?<=>)[ \t]*\n[ \t]*\u00a0/g, "\u00a0");
+}
+
 /** HTML elements that never have content or a closing tag. */
 export const VOID_ELEMENTS = new Set(["br", "hr", "img", "input", "meta", "link", "wbr", "source"]);
 

@@ -56,3 +56,15 @@ export function stripKramdownAttributes(md: string): string {
     .replace(/[ \t]*\{:[^}\n]*\}/g, "")
     .replace(/[ \t]*\{#[\w:.-]+\}/g, "");
 }
+
+/**
+ * kramdown's typographic symbol for an em dash: "---" between two words ("questions---or")
+ * becomes "—". Addresses ("https://x.example/a---b", a link target) keep theirs; code is in the
+ * vault already; a line of dashes (a rule) is not between words.
+ */
+export function kramdownEmDashes(md: string): string {
+  return md.replace(/(?<=[A-Za-z0-9])---(?=[A-Za-z0-9])/g, (dashes, at: number) => {
+    const word = /\S*$/.exec(md.slice(0, at))?.[0] ?? "";
+    return word.includes("/") ? dashes : "—";
+  });
+}

@@ -60,6 +60,14 @@ describe("kramdown and heading ids", () => {
     );
   });
 
+  it("shows kramdown's em dashes, not in addresses or code", () => {
+    const md =
+      "Our questions---or when we have a moment. [Ep](https://x.example/a---b) `a---b`\n\n---\n\nEnd";
+    expect(norm(md, { ...optech, kramdown: true })).toBe(
+      "Our questions—or when we have a moment. [Ep](https://x.example/a---b) `a---b`\n\n---\n\nEnd",
+    );
+  });
+
   it("removes {#ids} from headings", () => {
     expect(norm("## What is gas? {#what-is-gas}\n\nBody")).toBe("## What is gas?\n\nBody");
   });
@@ -102,6 +110,15 @@ describe("MDX components", () => {
     expect(norm(md)).toBe(
       "**[Cheaper transactions](https://ethereum.org/en/roadmap/scaling)**: Rollups get cheaper.\n\n**Full control**: Keep your keys.",
     );
+  });
+
+  it("keeps the spaces JSX keeps: string expressions become their text, no doubled space at an NBSP", () => {
+    const md =
+      '<InfoBanner>\n  <div>\n    Susceptible to\u00a0\n    <a href="https://x.example/">\n      SIM jacking\n    </a>\n    \u00a0and not secure. Use a service like{" "}\n    <a href="https://y.example/">Authy</a>{\' \'}or keys.\n  </div>\n</InfoBanner>';
+    expect(norm(md)).toBe(
+      "> Susceptible to\u00a0[SIM jacking](https://x.example/)\u00a0and not secure. Use a service like\n> [Authy](https://y.example/) or keys.",
+    );
+    expect(norm("Secure.{' '}\n\nNext")).toBe("Secure.\n\nNext");
   });
 
   it("drops inline components and JSX style props", () => {
@@ -159,9 +176,31 @@ describe("links and images", () => {
     );
   });
 
-  it("replaces images we do not have by their alt text and a link to the original", () => {
+  it("points a link to a heading's own {#id} at the anchor our page gives that heading", () => {
+    expect(
+      norm(
+        "## Borrowing {#lending}\n\n## Grow your `portfolio` {#Investing}\n\n[Lend](#lending), [invest](#investing).",
+      ),
+    ).toBe(
+      "## Borrowing\n\n## Grow your `portfolio`\n\n[Lend](#borrowing), [invest](#grow-your-portfolio).",
+    );
+  });
+
+  it("replaces an image we do not have by an image without an address and a link to its section of the original", () => {
     expect(norm("![A diagram of gas](./gas.png)\n\nText")).toBe(
-      "_(Figure: A diagram of gas. See the [original page](https://ethereum.org/en/developers/docs/gas/).)_\n\nText",
+      "![A diagram of gas]() [View the image on ethereum.org](https://ethereum.org/en/developers/docs/gas/)\n\nText",
+    );
+    // The section is the heading above: its {#id} as written, else its GitHub-style anchor.
+    expect(
+      norm(
+        "### Twitter ad phishing {#ad-phishing}\n\n![Twitter [X] link phishing](./t.png)\n\nIt shows _from ethereum.org_ (shown above).\n\n## What is gas?\n\n<img src='./g.png' alt='Gas' />",
+      ),
+    ).toBe(
+      "### Twitter ad phishing\n\n![Twitter \\[X\\] link phishing]() [View the image on ethereum.org](https://ethereum.org/en/developers/docs/gas/#ad-phishing)\n\nIt shows _from ethereum.org_ (shown above).\n\n## What is gas?\n\n![Gas]() [View the image on ethereum.org](https://ethereum.org/en/developers/docs/gas/#what-is-gas)",
+    );
+    // A caption on the next line stays on a line of its own below the link.
+    expect(norm("![Gas](./gas.png)\n_Diagram adapted from X_")).toBe(
+      "![Gas]() [View the image on ethereum.org](https://ethereum.org/en/developers/docs/gas/)  \n_Diagram adapted from X_",
     );
     expect(norm("![](./x.png)Text")).toBe("Text");
     expect(norm("![Chart](https://example.org/c.png)")).toBe("[Chart](https://example.org/c.png)");

@@ -117,8 +117,9 @@ function renderBlockElement(
     case "hr":
       return block("---");
     case "img": {
-      const alt = tagAttr(tag, "alt");
-      return alt ? block(`_${collapse(alt)}_`) : "";
+      // As a Markdown image, which `replaceImages` then handles like any other.
+      const src = tagAttr(tag, "src");
+      return src ? block(`![${collapse(tagAttr(tag, "alt") ?? "")}](${src})`) : "";
     }
     case "h1":
     case "h2":

@@ -10,6 +10,7 @@ import {
 } from "../article-draft.ts";
 import { normaliseMarkdown } from "../normalise/normalise-markdown.ts";
 import { type KeywordRule, type SourceFile, tagsFrom } from "./source-file.ts";
+import { withoutStandfirst } from "./standfirst.ts";
 
 /** The credit, source author and licence of Bitcoin Optech newsletters. */
 export const BITCOIN_OPTECH_CREDIT = {
@@ -104,8 +105,10 @@ function newsletterDay(src: SourceFile): string {
 
 /**
  * A Bitcoin Optech newsletter as a News draft: dated from the file name (or permalink), credited
- * to its page on bitcoinops.org, the subtitle from the first sentence(s) of the introduction,
- * tags from the section headings and the bold titles of news items.
+ * to its page on bitcoinops.org, the subtitle from the first sentence(s) of the introduction
+ * (which the body then leaves out, as the article page shows them just above it:
+ * docs/product.md#imported-articles), tags from the section headings and the bold titles of news
+ * items.
  * @returns an error when the day is not a real date.
  */
 export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftError {
@@ -115,13 +118,16 @@ export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftErro
   if (!publishDate)
     return { file, reason: `bad date "${day}" (expected YYYY-MM-DD-newsletter.md)` };
   const pageUrl = `https://bitcoinops.org/en/newsletters/${day.replace(/-/g, "/")}/`;
-  const content = normaliseMarkdown(src.body, {
+  const text = normaliseMarkdown(src.body, {
     pageUrl,
     origin: "https://bitcoinops.org",
     page: data,
     resolveLabel: resolveOptechLabel,
+    kramdown: true,
   });
-  const intro = content.split(/^#{1,6}\s/m)[0] ?? "";
+  const intro = text.split(/^#{1,6}\s/m)[0] ?? "";
+  const subTitle = firstSentences(firstParagraph(intro || text));
+  const content = withoutStandfirst(text, subTitle);
   // Topics come from section headings and the bold titles of news items, not from the
   // weekly list of merged PRs (every issue mentions Lightning and BIPs there).
   const newsTitles = [...content.matchAll(/^\s*[-*] \*\*(.+?)\*\*/gm)].map((x) => x[1]).join(" ");
@@ -132,7 +138,7 @@ export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftErro
     source: "bitcoin-optech",
     slug: `bitcoin-optech-newsletter-${day}`,
     title: src.title,
-    subTitle: firstSentences(firstParagraph(intro || content)),
+    subTitle,
     publishDate,
     type: "News",
     authorUsername: null,
@@ -141,7 +147,7 @@ export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftErro
     tags: tagsFrom(`${headings} ${newsTitles}`, OPTECH_TAG_RULES, 6),
     ecosystems: ["Bitcoin"],
     content,
-    thumbnail: { kind: "generated", label: "News", sourceName: name },
+    thumbnail: { kind: "generated", sourceName: name },
     credit: { name, url: pageUrl, licence },
   };
 }

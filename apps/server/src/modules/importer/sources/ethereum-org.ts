@@ -14,6 +14,7 @@ import {
 import { collapseWhitespace as collapse } from "../normalise/markdown-text.ts";
 import { normaliseMarkdown } from "../normalise/normalise-markdown.ts";
 import { type KeywordRule, type SourceFile, tagsFrom } from "./source-file.ts";
+import { withoutPageHeading, withoutStandfirst } from "./standfirst.ts";
 
 /**
  * ethereum.org pages in /work/shared/data/articles (SOURCES.md "ethereum.org file map"): the
@@ -160,7 +161,9 @@ function summaryPoints(data: Record<string, unknown>, pageUrl: string): string[]
  * An ethereum.org explainer as a Research draft: URL and date from the file map (file names
  * encode the path with "--"; unknown pages get the snapshot date), summary points as a list at
  * the top, the subtitle from `description` (else the first paragraph), category and tags by
- * keyword, credited to the page on ethereum.org.
+ * keyword, credited to the page on ethereum.org. The body leaves out what the article page's
+ * header shows (docs/product.md#imported-articles): the page's own title heading (a leading
+ * `# …`) and the subtitle's sentences when the text starts with them.
  * @returns an error when the date does not parse.
  */
 export function ethereumOrgDraft(src: SourceFile): ArticleDraft | DraftError {
@@ -170,15 +173,20 @@ export function ethereumOrgDraft(src: SourceFile): ArticleDraft | DraftError {
   const publishDate = parsePublishDate(known?.[1] ?? ETHEREUM_ORG_SNAPSHOT_DATE);
   if (!publishDate) return { file, reason: "bad date" };
   const pageUrl = `https://ethereum.org/en/${pagePath}/`;
-  let body = normaliseMarkdown(src.body, {
-    pageUrl,
-    origin: "https://ethereum.org",
-    localePrefix: "/en",
-    page: data,
-  });
-  const points = summaryPoints(data, pageUrl);
-  if (points.length > 0) body = `${points.map((p) => `- ${p}`).join("\n")}\n\n${body}`;
+  const text = withoutPageHeading(
+    normaliseMarkdown(src.body, {
+      pageUrl,
+      origin: "https://ethereum.org",
+      localePrefix: "/en",
+      page: data,
+    }),
+  );
   const description = collapse(textField(data.description));
+  const subTitle = description
+    ? truncateText(markdownToPlainText(description), 300)
+    : firstSentences(firstParagraph(text));
+  const points = summaryPoints(data, pageUrl).map((p) => `- ${p}`);
+  const body = [points.join("\n"), withoutStandfirst(text, subTitle)].filter(Boolean).join("\n\n");
   const topic = pagePath.replace(/^developers\/docs\//, "");
   const { name, author, licence } = ETHEREUM_ORG_CREDIT;
   return {
@@ -186,9 +194,7 @@ export function ethereumOrgDraft(src: SourceFile): ArticleDraft | DraftError {
     source: "ethereum-org",
     slug: slugify(base),
     title,
-    subTitle: description
-      ? truncateText(markdownToPlainText(description), 300)
-      : firstSentences(firstParagraph(body.replace(/^- .*\n/gm, ""))),
+    subTitle,
     publishDate,
     type: "Research",
     authorUsername: null,
@@ -197,7 +203,7 @@ export function ethereumOrgDraft(src: SourceFile): ArticleDraft | DraftError {
     tags: tagsFrom(`${topic.replace(/[-/]/g, " ")} ${title} ${description}`, ETHEREUM_TAG_RULES, 5),
     ecosystems: ["Ethereum"],
     content: body,
-    thumbnail: { kind: "generated", label: "Research", sourceName: name },
+    thumbnail: { kind: "generated", sourceName: name },
     credit: { name, url: pageUrl, licence },
   };
 }

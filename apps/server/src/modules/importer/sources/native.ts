@@ -21,7 +21,7 @@ const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * The thumbnail of a native file: a relative `thumbnail` path is looked for against the imported
  * folder, then the file's folder; without one (or with a URL or absolute path) we draw one.
  */
-function thumbnailPlan(src: SourceFile, type: string): ThumbnailPlan {
+function thumbnailPlan(src: SourceFile): ThumbnailPlan {
   const thumb = textField(src.data.thumbnail);
   if (thumb && !/^[a-z]+:/i.test(thumb) && !path.isAbsolute(thumb)) {
     return {
@@ -29,7 +29,7 @@ function thumbnailPlan(src: SourceFile, type: string): ThumbnailPlan {
       paths: [path.resolve(src.root, thumb), path.resolve(path.dirname(src.file), thumb)],
     };
   }
-  return { kind: "generated", label: type, sourceName: "Pragmatist" };
+  return { kind: "generated", sourceName: "Pragmatist" };
 }
 
 /**
@@ -74,7 +74,7 @@ export function nativeDraft(src: SourceFile): ArticleDraft | DraftError {
     tags: uniqueBySlug(listField(data.tags)),
     ecosystems: uniqueBySlug(listField(data.ecosystems)),
     content,
-    thumbnail: thumbnailPlan(src, type),
+    thumbnail: thumbnailPlan(src),
     credit: null,
   };
 }

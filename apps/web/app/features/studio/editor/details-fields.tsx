@@ -3,7 +3,7 @@
 import type { ArticleType } from "@pragmatist/contracts";
 import { errorText } from "../../../components/ui/danger";
 import { TextInput } from "../../../components/ui/field";
-import { ARTICLE_TYPES, type ArticleForm } from "../article-form";
+import { ARTICLE_TYPES, type ArticleForm, fromUtcInput } from "../article-form";
 import { ThumbnailField } from "../thumbnail-field";
 import { Section } from "./editor-section";
 import type { BindField } from "./field-binding";
@@ -48,6 +48,41 @@ function TypesField({
   );
 }
 
+/**
+ * The publish date: ISO 8601 date and 24-hour time in UTC as text ("2026-11-24 14:05"), the same
+ * for every editor whatever their browser's locale (docs/product.md#studio-editor). A text that is
+ * no real date says so under the field; the server's refusal shows there too.
+ */
+function PublishDateField({
+  binding,
+  editor,
+}: {
+  binding: ReturnType<BindField>;
+  editor: boolean;
+}) {
+  const unreadable = binding.value.trim() !== "" && fromUtcInput(binding.value) === null;
+  return (
+    <TextInput
+      label="Publish date (UTC)"
+      {...binding}
+      error={
+        binding.error ??
+        (unreadable ? "Write the date as YYYY-MM-DD HH:MM (24-hour, UTC)" : undefined)
+      }
+      placeholder="YYYY-MM-DD HH:MM"
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={19}
+      inputClassName="tabular"
+      hint={
+        editor
+          ? "24-hour, in UTC, e.g. 2026-11-24 14:05. A future date with Schedule publishes it then; Publish now uses the current time."
+          : "24-hour, in UTC, e.g. 2026-11-24 14:05. An editor publishes the article."
+      }
+    />
+  );
+}
+
 const TERM_FIELDS = [
   ["categories", "Categories", "e.g. DeFi, Security"],
   ["tags", "Tags", "e.g. audits, staking"],
@@ -77,16 +112,7 @@ export function DetailsFields({
     <fieldset disabled={!canEdit} className="min-w-0 space-y-4">
       <legend className="sr-only">Details</legend>
       <Section title="Publishing">
-        <TextInput
-          label="Publish date (UTC)"
-          type="datetime-local"
-          {...field("publishDate")}
-          hint={
-            editor
-              ? "In UTC. A future date with Schedule publishes it then; Publish now uses the current time."
-              : "In UTC. An editor publishes the article."
-          }
-        />
+        <PublishDateField binding={field("publishDate")} editor={editor} />
         <TypesField types={form.types} edit={edit} />
       </Section>
       <Section title="Terms">

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { errorText } from "../../../components/ui/danger";
-import { formatDateTimeUtc } from "../../../lib/format";
+import { formatIsoDateTimeUtc } from "../../../lib/format";
 
 /** The author (with a Banned badge), the article linked to its comments, and when. */
 function ReportHeader({ item: { comment, article } }: { item: ReportedComment }) {
@@ -22,7 +22,7 @@ function ReportHeader({ item: { comment, article } }: { item: ReportedComment })
         {article.title}
       </Link>
       <span className="tabular ml-auto text-xs text-muted">
-        <time dateTime={comment.createdAt}>{formatDateTimeUtc(comment.createdAt)}</time>
+        <time dateTime={comment.createdAt}>{formatIsoDateTimeUtc(comment.createdAt)}</time>
       </span>
     </header>
   );
@@ -87,7 +87,7 @@ export function ReportCard({
       <ReportBody item={item} />
       <ReportReasons reasons={item.reasons} />
       <p className="tabular mt-2 text-xs text-muted">
-        Last reported {formatDateTimeUtc(item.lastReportedAt)}
+        Last reported {formatIsoDateTimeUtc(item.lastReportedAt)}
       </p>
       {error && (
         <p role="alert" className={`mt-2 text-sm ${errorText}`}>

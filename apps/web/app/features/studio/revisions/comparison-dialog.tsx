@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
 import { Dialog } from "../../../components/ui/dialog";
 import { CloseIcon, Spinner } from "../../../components/ui/icons";
-import { formatDateTimeUtc } from "../../../lib/format";
+import { formatIsoDateTimeUtc } from "../../../lib/format";
 import { Comparison } from "./comparison";
 
 /** The dialog's heading: which version, saved when and by whom, and its close button. */
@@ -25,7 +25,7 @@ function ComparisonHeading({
           This version and the current text
         </h2>
         <p className="truncate text-sm text-muted">
-          Saved {formatDateTimeUtc(revision.savedAt)} by{" "}
+          Saved {formatIsoDateTimeUtc(revision.savedAt)} by{" "}
           {revision.savedBy?.username ?? "a deleted account"}: “{revision.title}”
         </p>
       </div>

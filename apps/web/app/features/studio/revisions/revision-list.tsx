@@ -3,7 +3,7 @@ import type { RevisionSummary } from "@pragmatist/contracts";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/icons";
 import { UtcTime } from "../../../components/ui/utc-time";
-import { formatDateTimeUtc } from "../../../lib/format";
+import { formatIsoDateTimeUtc } from "../../../lib/format";
 
 /**
  * The revisions (the first is the current one), scrolling past about eight. Compare waits while
@@ -39,7 +39,7 @@ export function RevisionList({
             className="h-8 px-2"
             onClick={() => onCompare(r.id)}
             disabled={busy !== null}
-            aria-label={`Compare with the version of ${formatDateTimeUtc(r.savedAt)}`}
+            aria-label={`Compare with the version of ${formatIsoDateTimeUtc(r.savedAt)}`}
           >
             {busy === r.id && !comparing ? <Spinner size={14} /> : "Compare"}
           </Button>

@@ -1,0 +1,133 @@
+// Kysely queries for the public collections besides articles: the categories, ecosystems and
+// authors that published articles use, with their article counts (docs/product.md#author-pages).
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import type { Database, TermKind } from "../../db/schema.ts";
+import type { OrderItem } from "./articles.repository.ts";
+
+type Q = Kysely<Database>;
+
+/** Which rows of a collection, in which order, and which page of them (all when no `limit`). */
+export interface CollectionSlice {
+  /** A condition on the collection's rows (`t` for terms, `u` for authors), strapi-where.ts. */
+  where?: Expression<SqlBool> | undefined;
+  order: OrderItem[];
+  limit?: number;
+  offset?: number;
+}
+
+/** A term in use, with how many published articles have it (`findTermsInUse`). */
+export interface TermInUseRow {
+  id: number;
+  name: string;
+  slug: string;
+  article_count: number;
+}
+
+/** Terms of `kind` with at least one published, past-dated article, grouped with their count. */
+function termsInUse(db: Q, kind: TermKind, now: string, where: CollectionSlice["where"]) {
+  let qb = db
+    .selectFrom("terms as t")
+    .innerJoin("article_terms as at", "at.term_id", "t.id")
+    .innerJoin("articles as a", "a.id", "at.article_id")
+    .select((eb) => ["t.id", "t.name", "t.slug", eb.fn.countAll<number>().as("article_count")])
+    .where("t.kind", "=", kind)
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", now)
+    .groupBy(["t.id", "t.name", "t.slug"]);
+  if (where) qb = qb.where(where);
+  return qb;
+}
+
+/**
+ * The terms of `kind` that published, past-dated articles use, with how many, matching
+ * `slice.where`, in `slice.order` (columns `t.id`, `t.name`, `t.slug`, `article_count`), paged.
+ */
+export async function findTermsInUse(
+  db: Q,
+  kind: TermKind,
+  now: string,
+  slice: CollectionSlice,
+): Promise<TermInUseRow[]> {
+  let qb = termsInUse(db, kind, now, slice.where);
+  for (const { column, direction } of slice.order) qb = qb.orderBy(sql.ref(column), direction);
+  if (slice.limit !== undefined) qb = qb.limit(slice.limit).offset(slice.offset ?? 0);
+  const rows = await qb.execute();
+  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+}
+
+/** How many terms `findTermsInUse` finds without paging. */
+export async function countTermsInUse(
+  db: Q,
+  kind: TermKind,
+  now: string,
+  where: CollectionSlice["where"],
+): Promise<number> {
+  const row = await db
+    .selectFrom(termsInUse(db, kind, now, where).as("x"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A live author with their bio, avatar and number of published articles (`findAuthorsInUse`). */
+export interface AuthorInUseRow {
+  id: number;
+  username: string;
+  bio: string | null;
+  avatar_id: number | null;
+  avatar_url: string | null;
+  article_count: number;
+}
+
+/** Live users with published, past-dated articles, grouped with their count. */
+function authorsInUse(db: Q, now: string, where: CollectionSlice["where"]) {
+  let qb = db
+    .selectFrom("users as u")
+    .innerJoin("articles as a", "a.author_id", "u.id")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select((eb) => [
+      "u.id",
+      "u.username",
+      "u.bio",
+      "m.id as avatar_id",
+      "m.url as avatar_url",
+      eb.fn.countAll<number>().as("article_count"),
+    ])
+    .where("u.deleted_at", "is", null)
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", now)
+    .groupBy(["u.id", "u.username", "u.bio", "m.id", "m.url"]);
+  if (where) qb = qb.where(where);
+  return qb;
+}
+
+/**
+ * Live (not deleted) users with published, not future-dated articles, with how many, matching
+ * `slice.where`, in `slice.order` (columns `u.id`, `u.username`, `article_count`), paged. The
+ * pool author pages are found in (docs/product.md#author-pages): members who never published
+ * have no page.
+ */
+export async function findAuthorsInUse(
+  db: Q,
+  now: string,
+  slice: CollectionSlice,
+): Promise<AuthorInUseRow[]> {
+  let qb = authorsInUse(db, now, slice.where);
+  for (const { column, direction } of slice.order) qb = qb.orderBy(sql.ref(column), direction);
+  if (slice.limit !== undefined) qb = qb.limit(slice.limit).offset(slice.offset ?? 0);
+  const rows = await qb.execute();
+  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+}
+
+/** How many authors `findAuthorsInUse` finds without paging. */
+export async function countAuthorsInUse(
+  db: Q,
+  now: string,
+  where: CollectionSlice["where"],
+): Promise<number> {
+  const row = await db
+    .selectFrom(authorsInUse(db, now, where).as("x"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

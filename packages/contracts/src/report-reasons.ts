@@ -1,0 +1,27 @@
+// Why a comment is reported (docs/product.md#comment-actions, #studio-moderation): the fixed list,
+// its words and how the moderation queue reads a report; free of zod so the comments panel's
+// browser bundle stays small (the body schema is in comments.ts).
+
+/** Why a member reports a comment: a short fixed list. */
+export const reportReasons = ["spam", "harassment", "off-topic", "other"] as const;
+/** One of `reportReasons`. */
+export type ReportReason = (typeof reportReasons)[number];
+/** How each reason reads, in the report dialog and the moderation queue. */
+export const reportReasonLabels: Record<ReportReason, string> = {
+  spam: "Spam",
+  harassment: "Harassment",
+  "off-topic": "Off-topic",
+  other: "Other",
+};
+/** The most characters of the note that may go with "other". */
+export const REPORT_NOTE_MAX = 500;
+
+/**
+ * A report's reason as the moderation queue lists it: its label, with the note after a colon
+ * ("Other: links to a scam"). A reason stored before the fixed list (free text) reads as it was
+ * written.
+ */
+export function describeReport(reason: string, note: string | null): string {
+  const label = (reportReasonLabels as Record<string, string>)[reason] ?? reason;
+  return note ? `${label}: ${note}` : label;
+}
