@@ -83,10 +83,10 @@ describe("Max, the AI market analyst", () => {
     await fullText(answers(page).last(), /\w{3,}/);
     expect(await questions(page).first().innerText()).toContain("What can you do?");
     await expect.poll(() => credits(page).innerText()).toBe("1 / 2");
-    expect(await chip(page, "Analyze your last message for valuable insights").isVisible()).toBe(
-      true,
-    );
-    expect(await chip(page, "What other research should I do?").isVisible()).toBe(true);
+    // What Max can do holds nothing to analyse: no analyse chip (it would waste the last credit),
+    // the other starters instead.
+    expect(await chip(page, "Analyze your last message for valuable insights").count()).toBe(0);
+    expect(await chip(page, "Give me a list of new tokens").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Export chat as PDF" }).count()).toBe(1);
 
     // 2: a token question shows the stats card with its as-of time.
@@ -100,6 +100,12 @@ describe("Max, the AI market analyst", () => {
     expect(cardText).toMatch(/As of \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC/);
     expect(cardText).toMatch(/\$[\d,.]+/);
     await expect.poll(() => credits(page).innerText()).toBe("0 / 2");
+    // An answer with market data can be analysed: the two follow-ups.
+    await idle(page);
+    expect(await chip(page, "Analyze your last message for valuable insights").isVisible()).toBe(
+      true,
+    );
+    expect(await chip(page, "What other research should I do?").isVisible()).toBe(true);
 
     // 3: the credits are used; the credits message (docs/product.md#assistant-credits) links to
     // the login page.

@@ -14,6 +14,12 @@ export const QUESTION_MIN = 2;
 /** The longest question we take: 2,000 characters. */
 export const QUESTION_MAX = 2000;
 
+/**
+ * What getOhlc's `days` accepts, as the error a model reads when it sends anything else (the AI
+ * SDK returns a failed input check to the model as the call's result, so it can call again).
+ */
+const OHLC_DAYS_RULE = 'days must be a whole number from 1 to 365, or "max" for the whole history';
+
 /** The tools Max may call (docs/product.md#max-tools, plus our research search). */
 export const assistantToolInputs = {
   getTokenData: z.object({
@@ -34,11 +40,18 @@ export const assistantToolInputs = {
       .max(100)
       .describe("The coin's name, ticker symbol or CoinGecko id."),
     days: z
-      .number()
-      .int()
-      .min(1)
-      .max(365)
-      .describe("How many days of daily candles, counted back from now (1 to 365)."),
+      .union(
+        [
+          z.number().int(OHLC_DAYS_RULE).min(1, OHLC_DAYS_RULE).max(365, OHLC_DAYS_RULE),
+          z.literal("max", OHLC_DAYS_RULE),
+        ],
+        { error: OHLC_DAYS_RULE },
+      )
+      .describe(
+        "How many days of candles, counted back from the newest: a number from 1 to 365 " +
+          "(served as the smallest of 1, 7, 14, 30, 90, 180, 365 that covers it), or 'max' " +
+          "for the whole history there is (the result's `days` then says how long it was).",
+      ),
   }),
   searchResearch: z.object({
     query: z
@@ -60,15 +73,26 @@ export interface ResearchPassage {
   slug: string;
   /** Site-relative article address, `/p/{slug}`. */
   url: string;
-  /** Plain-text excerpt around the match, at most ~400 characters. */
+  /** Plain-text passage: whole sentences of the section that matches, at most ~600 characters. */
   excerpt: string;
+  /**
+   * The heading of the section the passage comes from; null for the article's opening (absent in
+   * answers stored before it existed).
+   */
+  section?: string | null;
   /** ISO 8601 publish date. */
   publishDate: string;
 }
 
-/** The research tool's result: the query and the passages found, best first. */
+/**
+ * The research tool's result: the query and the passages found, best first, or, with `order:
+ * "newest"`, the issues of the series the query asked the latest of, newest first
+ * (docs/product.md#max-research).
+ */
 export interface ResearchResults {
   query: string;
+  /** How the passages are ordered; absent in answers stored before it existed (relevance). */
+  order?: "relevance" | "newest";
   passages: ResearchPassage[];
 }
 

@@ -27,5 +27,7 @@ export * from "./report-reasons.ts";
 export * from "./market.ts";
 /** The assistant (Max): tools, chat bodies, history and credits. */
 export * from "./assistant.ts";
+/** What an answer of Max holds (data a follow-up can analyse). */
+export * from "./assistant-answers.ts";
 /** The studio: articles, revisions, moderation, members, audit, subscribers. */
 export * from "./studio.ts";

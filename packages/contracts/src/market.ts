@@ -4,12 +4,14 @@
 import { z } from "zod";
 
 /**
- * The two coin-lookup errors (docs/product.md#max-tools), returned as a tool result, never thrown
+ * The coin-lookup errors (docs/product.md#max-tools), returned as a tool result, never thrown
  * to the model.
  */
 export const MARKET_ERRORS = {
   noResults: "No results found",
   fetchFailed: "An error occurred while fetching data",
+  /** The coin is known (see `coin`) but the data holds no price history for it (issue #12). */
+  noHistory: "No price history for this coin in the available data",
 } as const;
 
 /** Where a figure came from: CoinGecko's live API, or the dated offline snapshot. */
@@ -35,6 +37,9 @@ export const tokenDataSchema = marketFreshnessSchema.extend({
   rank: z.number().int().nullable(),
   priceUsd: z.number().nullable(),
   change24hPercent: z.number().nullable(),
+  /** Price change over the last 7 and 30 days, in percent (CoinGecko's `*_in_currency`). */
+  change7dPercent: z.number().nullable(),
+  change30dPercent: z.number().nullable(),
   marketCapUsd: z.number().nullable(),
   volume24hUsd: z.number().nullable(),
   high24hUsd: z.number().nullable(),
@@ -42,6 +47,14 @@ export const tokenDataSchema = marketFreshnessSchema.extend({
   circulatingSupply: z.number().nullable(),
   maxSupply: z.number().nullable(),
   athUsd: z.number().nullable(),
+  /** ISO 8601 time of the all-time high, and the price's distance from it in percent (≤ 0). */
+  athDate: z.string().nullable(),
+  athChangePercent: z.number().nullable(),
+  /**
+   * What the data behind this result lacks, in words a reader understands ("market figures",
+   * "price history"), so an answer can say it instead of calling the coin unknown.
+   */
+  missing: z.array(z.string()),
   /** First sentence or two of CoinGecko's English description, plain text; "" when none. */
   description: z.string(),
   homepage: z.string().nullable(),
@@ -72,6 +85,11 @@ export const trendingTokensSchema = marketFreshnessSchema.extend({
       priceUsd: z.number().nullable(),
       change24hPercent: z.number().nullable(),
       marketCapUsd: z.number().nullable(),
+      /**
+       * When the figures were true, when it differs from the list's `asOf` (the offline snapshot
+       * prices a coin as its token data does, so the same coin never shows two prices).
+       */
+      pricedAt: z.string().optional(),
     }),
   ),
 });
@@ -90,16 +108,32 @@ export const ohlcSchema = marketFreshnessSchema.extend({
   id: z.string(),
   symbol: z.string(),
   name: z.string(),
-  /** The period actually served (CoinGecko allows 1, 7, 14, 30, 90, 180, 365). */
+  /**
+   * The period actually served, in days (CoinGecko allows 1, 7, 14, 30, 90, 180, 365 and `max`;
+   * `max` serves the whole history there is, and `days` then says how long that was).
+   */
   days: z.number().int().min(1),
   candles: z.array(candleSchema),
+  /**
+   * ISO 8601 open time from which the candles are built from daily closing prices (open = the
+   * previous close; high and low the larger and smaller of the two) because the data has no
+   * intraday figures; null when every candle is a true OHLC candle.
+   */
+  closesFrom: z.string().nullable(),
 });
 
 /** A coin-lookup failure as the model and the UI see it (docs/product.md#max-tools). */
 export const marketErrorSchema = z.object({
-  error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed]),
+  error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed, MARKET_ERRORS.noHistory]),
   /** What was asked, so the answer can say it ("No results found for 'xyz'"). */
   query: z.string().optional(),
+  /** The coin the query named, when it is known but the lookup has nothing for it (noHistory). */
+  coin: z.object({ id: z.string(), symbol: z.string(), name: z.string() }).optional(),
+  /**
+   * Which data the lookup searched (CoinGecko's live API, or the offline snapshot), so an answer
+   * can say where the coin or its history is missing; absent in answers stored before it existed.
+   */
+  source: marketSourceSchema.optional(),
 });
 
 /** Where a figure came from (`marketSourceSchema`). */

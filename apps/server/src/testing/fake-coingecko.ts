@@ -1,5 +1,5 @@
 // A loopback CoinGecko for tests: its /api/v3 paths answered with the real captures in
-// ../shared/data/coingecko, with scripted failures (429, 500) and a log of requests.
+// ../shared/data/coingecko, with scripted failures (429, 500, a hang) and a log of requests.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,20 +17,23 @@ interface Recorded {
   headers: IncomingHttpHeaders;
 }
 interface Scripted {
-  status: number;
+  /** The status to answer with, or "hang" to never answer (until the server closes). */
+  status: number | "hang";
   headers?: Record<string, string>;
 }
 
 /**
  * A loopback CoinGecko (`/api/v3`): search, coin details, markets, new coins, trending and OHLC,
  * answered with the captures in ../shared/data/coingecko. `script(path, ...)` makes the next
- * requests to `path` fail with the given statuses first.
+ * requests to `path` fail with the given statuses (or hang) first. Markets come from the 2026-05-03
+ * capture (with its 7 d and 30 d changes).
  */
 export async function startFakeCoinGecko() {
   const requests: Recorded[] = [];
   const scripts = new Map<string, Scripted[]>();
   const search = capture("search.json") as { coins: Array<Record<string, string>> };
-  const markets = capture("markets.json") as Array<{ id: string }>;
+  const markets = (capture("coins-markets-usd-2026-05-03.json") as { data: Array<{ id: string }> })
+    .data;
 
   function answer(route: string, query: URLSearchParams): [number, unknown] {
     if (route === "/search") {
@@ -56,6 +59,7 @@ export async function startFakeCoinGecko() {
     const route = url.pathname.replace(/^\/api\/v3/, "");
     requests.push({ path: route, query: url.searchParams, headers: req.headers });
     const failure = scripts.get(route)?.shift();
+    if (failure?.status === "hang") return;
     const [status, body] = failure
       ? [failure.status, { status: { error_code: failure.status, error_message: "scripted" } }]
       : answer(route, url.searchParams);
@@ -76,6 +80,10 @@ export async function startFakeCoinGecko() {
       requests.length = 0;
       scripts.clear();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,7 @@
 // The readable text of an article's Markdown, for every place that needs words rather than markup:
 // card excerpts and reading time (content), the search index (search) and Max's research passages
 // (assistant). One parser, micromark with GitHub Flavored Markdown as the pages render it.
-import type { Nodes, Parents } from "mdast";
+import type { Nodes, Parents, Root } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
@@ -43,10 +43,22 @@ function isBareUrl(node: Extract<Nodes, { type: "link" }>): boolean {
  * `{ code: true }`. Never throws: any string is Markdown.
  */
 export function markdownToPlainText(markdown: string, options: PlainTextOptions = {}): string {
-  const tree = fromMarkdown(markdown, {
+  return mdastToPlainText(parseMarkdown(markdown), options);
+}
+
+/** The syntax tree (mdast) of Markdown as the pages render it: CommonMark + GFM. Never throws. */
+export function parseMarkdown(markdown: string): Root {
+  return fromMarkdown(markdown, {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
+}
+
+/**
+ * `markdownToPlainText` for one node of a tree `parseMarkdown` made (a heading, a paragraph): its
+ * words as one line of plain text, by the same rules.
+ */
+export function mdastToPlainText(tree: Nodes, options: PlainTextOptions = {}): string {
   const parts: string[] = [];
   const visit = (node: Nodes): void => {
     switch (node.type) {

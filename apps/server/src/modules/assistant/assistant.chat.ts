@@ -21,9 +21,10 @@ import {
 } from "./assistant.model.ts";
 import { INJECTION_REFUSAL, isInjectionAttempt, systemPrompt } from "./assistant.prompt.ts";
 import { articleContext } from "./assistant.research.ts";
-import { historyMessages, ownerOf, persist } from "./assistant.threads.ts";
+import { historyMessages, latestAnswerHoldsData, ownerOf, persist } from "./assistant.threads.ts";
 import type { createAssistantTools } from "./assistant.tools.ts";
 import type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
+import { isAnalysisRequest } from "./offline/intents/patterns.ts";
 
 /** Steps of one answer: tool rounds plus the final text (docs/product.md#max-loop). */
 export const MAX_STEPS = 5;
@@ -33,6 +34,14 @@ export const MAX_OUTPUT_TOKENS = 1200;
 /** The answer once an anonymous visitor's credits are used (docs/product.md#assistant-credits). */
 export const CREDITS_USED_MESSAGE =
   "Sorry, you have used all your assistant credits. Please [login](/login) to continue using the assistant.";
+/**
+ * The answer to "Analyze your last message…" when the latest answer holds no data to analyse
+ * (docs/product.md#assistant-chips): given without a model and without spending a credit.
+ */
+export const NOTHING_TO_ANALYSE_MESSAGE =
+  "I have no figures or research of mine to analyse yet, so this message did not use a credit. " +
+  "Ask me about a coin, its price history, new or trending tokens or a research topic, for " +
+  "example “Give me the key market stats for Solana”, then ask me to analyse the answer.";
 /** The loop ended without an answer (docs/product.md#max-loop, #messages-assistant). */
 export const NOTHING_FOUND_MESSAGE = "Sorry, I haven't found anything";
 
@@ -77,14 +86,13 @@ function writeFixedMessage(writer: ChatWriter, metadata: AssistantMessageMetadat
 }
 
 /**
- * The answer once a visitor's credits are used (docs/product.md#assistant-credits): the login
- * message, marked `limited`.
+ * A fixed answer that no model writes and that is not stored: the login message once a visitor's
+ * credits are used (`metadata.limited`, docs/product.md#assistant-credits), or
+ * NOTHING_TO_ANALYSE_MESSAGE.
  */
-function creditsUsedStream(metadata: AssistantMessageMetadata) {
+function fixedStream(metadata: AssistantMessageMetadata, text: string) {
   return createUIMessageStream<ChatUIMessage>({
-    execute: ({ writer }) => {
-      writeFixedMessage(writer, { ...metadata, limited: true }, CREDITS_USED_MESSAGE);
-    },
+    execute: ({ writer }) => writeFixedMessage(writer, metadata, text),
   });
 }
 
@@ -206,6 +214,14 @@ function answerStream(ctx: ChatContext, input: ChatInput, metadata: AssistantMes
   });
 }
 
+/** The answer's metadata: its time and, for a visitor, the credits left after it. */
+async function answerMetadata(ctx: ChatContext, asker: Asker): Promise<AssistantMessageMetadata> {
+  const metadata: AssistantMessageMetadata = { createdAt: ctx.deps.now().toISOString() };
+  const credits = await ctx.allowance.credits(asker);
+  if (credits) metadata.credits = credits;
+  return metadata;
+}
+
 /**
  * Answers `text` as a UI message stream (AI SDK 7) of one assistant message: the model loop
  * with tools (at most MAX_STEPS steps, MAX_OUTPUT_TOKENS per step, `timeoutMs` in all),
@@ -213,15 +229,20 @@ function answerStream(ctx: ChatContext, input: ChatInput, metadata: AssistantMes
  * completes. Faults of the model's provider (after its retries) end the message with a
  * reader-facing text and `metadata.error`; the credit is given back and nothing is stored.
  * An answer without text gets "Sorry, I haven't found anything" (docs/product.md#max-loop).
+ * "Analyze your last message…" when the latest stored answer holds no data gets
+ * NOTHING_TO_ANALYSE_MESSAGE and spends nothing: the server decides from the thread, whatever
+ * the client shows (docs/product.md#assistant-chips).
  * @throws RateLimitError (429) when a member sends faster than MEMBER_MESSAGES per window.
  */
 export async function chat(
   ctx: ChatContext,
   input: ChatInput,
 ): Promise<ReadableStream<UIMessageChunk<AssistantMessageMetadata>>> {
+  if (isAnalysisRequest(input.text) && !(await latestAnswerHoldsData(ctx.k, input.asker))) {
+    return fixedStream(await answerMetadata(ctx, input.asker), NOTHING_TO_ANALYSE_MESSAGE);
+  }
   const allowed = await ctx.allowance.spend(input.asker);
-  const metadata: AssistantMessageMetadata = { createdAt: ctx.deps.now().toISOString() };
-  const credit = await ctx.allowance.credits(input.asker);
-  if (credit) metadata.credits = credit;
-  return allowed ? answerStream(ctx, input, metadata) : creditsUsedStream(metadata);
+  const metadata = await answerMetadata(ctx, input.asker);
+  if (allowed) return answerStream(ctx, input, metadata);
+  return fixedStream({ ...metadata, limited: true }, CREDITS_USED_MESSAGE);
 }

@@ -6,9 +6,12 @@ import { describe, expect, it } from "vitest";
 import { engines, testConfig } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
+import { NOTHING_TO_ANALYSE_MESSAGE } from "./assistant.chat.ts";
 import { CREDITS_USED_MESSAGE, MEMBER_MESSAGES } from "./assistant.service.ts";
 import { VISITOR_COOKIE } from "./assistant.routes.ts";
-import { textStep, withScriptedMax } from "./assistant.test-kit.ts";
+import { textStep, toolCallStep, withScriptedMax } from "./assistant.test-kit.ts";
+
+const ANALYSE_CHIP = "Analyze your last message for valuable insights";
 
 describe.each(engines)("Max on %s", (engine) => {
   const { ctx, model, play, ask, history, freshIp } = withScriptedMax(engine);
@@ -36,6 +39,37 @@ describe.each(engines)("Max on %s", (engine) => {
     await ctx.app.inject({ method: "DELETE", url: "/api/assistant/history", headers });
     expect((await history(headers)).messages).toHaveLength(0);
     expect((await history(headers)).credits?.remaining).toBe(0);
+  });
+
+  it("answers the analyse chip for free, without the model, when no answer holds data", async () => {
+    const ip = freshIp();
+    // A new visitor: no answer at all yet.
+    const first = await ask(ANALYSE_CHIP, {}, { ip });
+    const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE)!;
+    const headers = { cookie: `${VISITOR_COOKIE}=${cookie.value}` };
+    const calls = model.doStreamCalls.length;
+    const free = await readAnswer(first.body);
+    expect(free.text).toBe(NOTHING_TO_ANALYSE_MESSAGE);
+    expect(free.message.metadata?.credits).toEqual({ used: 0, limit: 2, remaining: 2 });
+    // An answer of text only (a greeting, what Max can do) holds nothing to analyse either.
+    play([() => textStep("I'm Max, I look up coins.")]);
+    await readAnswer((await ask("What can you do?", headers, { ip })).body);
+    const again = await readAnswer((await ask(ANALYSE_CHIP, headers, { ip })).body);
+    expect(again.text).toBe(NOTHING_TO_ANALYSE_MESSAGE);
+    expect(again.message.metadata?.credits).toEqual({ used: 1, limit: 2, remaining: 1 });
+    expect(model.doStreamCalls.length).toBe(calls + 1);
+    // The free replies are not stored: the thread holds the one question and its answer.
+    expect((await history(headers)).messages).toHaveLength(2);
+    // After an answer with market data the chip is a question like any other: it costs a credit
+    // (here the visitor's last one is gone, so the login message answers).
+    play([
+      () => toolCallStep("getTokenData", { query: "solana" }),
+      () => textStep("Solana is at its price."),
+    ]);
+    await readAnswer((await ask("Solana price?", headers, { ip })).body);
+    const analysed = await readAnswer((await ask(ANALYSE_CHIP, headers, { ip })).body);
+    expect(analysed.text).toBe(CREDITS_USED_MESSAGE);
+    expect(analysed.message.metadata?.limited).toBe(true);
   });
 
   it("caps one IP address however many cookies it throws away", async () => {

@@ -1,7 +1,11 @@
 // Max's threads: the conversation as model input, storing a finished answer, reading and clearing it.
 import type { ModelMessage } from "ai";
 import type { Kysely } from "kysely";
-import type { AssistantCredits, ChatHistory } from "@pragmatist/contracts";
+import {
+  type AssistantCredits,
+  type ChatHistory,
+  holdsAnalysableData,
+} from "@pragmatist/contracts";
 import type { Database } from "../../db/schema.ts";
 import * as repo from "./assistant.repository.ts";
 import type { ThreadOwner } from "./assistant.repository.ts";
@@ -35,6 +39,18 @@ export async function historyMessages(
     role: r.is_user ? "user" : "assistant",
     content: r.content.slice(0, HISTORY_MESSAGE_CHARS),
   }));
+}
+
+/**
+ * True when the asker's latest stored answer holds data to analyse (`holdsAnalysableData`): what
+ * "Analyze your last message for valuable insights" works on (docs/product.md#assistant-chips).
+ * False with no thread, no answer yet, or an answer of text only (a greeting, a refusal).
+ */
+export async function latestAnswerHoldsData(k: Kysely<Database>, asker: Asker): Promise<boolean> {
+  const threadId = await repo.findThreadId(k, ownerOf(asker));
+  if (threadId === null) return false;
+  const answer = (await repo.listThreadMessages(k, threadId, 2)).filter((r) => !r.is_user).at(-1);
+  return answer?.parts ? holdsAnalysableData(JSON.parse(answer.parts) as unknown[]) : false;
 }
 
 /**

@@ -1,5 +1,6 @@
-// Max's tools (docs/product.md#max-tools, plus research search): zod inputs, descriptions for a
-// model.
+// Max's tools (docs/product.md#max-tools, plus research search): zod inputs, and descriptions that
+// tell any model (the offline one or an LLM_* service) when to use each tool, what its arguments
+// mean and how to read its result.
 import { tool } from "ai";
 import { type ResearchResults, assistantToolInputs } from "@pragmatist/contracts";
 import type { MarketService } from "../market/market.service.ts";
@@ -11,48 +12,92 @@ export interface ToolDependencies {
   searchResearch(query: string): Promise<ResearchResults>;
 }
 
+/** How every market result is dated, for the descriptions (docs/product.md#max-tools). */
+const DATING =
+  "Every result has `asOf` (when its figures were true: quote that date with them) and `source` " +
+  '("coingecko": live CoinGecko; "snapshot": the dated offline copy of CoinGecko data); ' +
+  "`stale: true` marks an older cached value, `ageSeconds` old.";
+
+/** The coin-lookup errors and what to do about each (docs/product.md#max-tools). */
+const LOOKUP_ERRORS =
+  'An `error` result is not a failure of yours: "No results found" means the data (`source`) ' +
+  "has no coin by that name (check the spelling or try the ticker; the offline snapshot covers " +
+  'fewer coins than live CoinGecko); "An error occurred while fetching data" means it could ' +
+  "not be fetched now (say so; try again later).";
+
 /**
  * The tool set passed to the model loop. Market tools never throw: failures come back as error
- * objects ("No results found", "An error occurred while fetching data",
- * docs/product.md#max-tools), which the model reports instead of guessing.
+ * objects ("No results found", "No price history for this coin in the available data", "An error
+ * occurred while fetching data", each with its `source`; docs/product.md#max-tools), which the
+ * model reports instead of guessing. An input that fails its schema (e.g. `days: 400`) never
+ * reaches `execute`: the AI SDK sends the model the validation error as the call's result, and
+ * the model may call again.
  */
 export function createAssistantTools(deps: ToolDependencies) {
   return {
     getTokenData: tool({
       description:
-        "Current details and market data (USD) of one cryptocurrency: price, 24h change, market " +
-        "cap and rank, 24h volume and range, supply, all-time high, a short description. Use for " +
-        "questions about a coin's price, market stats or what a coin is. Every figure has an " +
-        "`asOf` time that must be quoted with it.",
+        "Current market data (USD) of one cryptocurrency: price; change over 24 h, 7 d and 30 d " +
+        "in percent; market cap and rank; 24 h volume and range; circulating and maximum supply; " +
+        "the all-time high with its date (`athDate`) and the price's distance from it " +
+        "(`athChangePercent`, 0 or less); a short description. Use it for a coin's price or " +
+        "stats, how it is doing now, today, this week or this month (the 24 h, 7 d and 30 d " +
+        "changes answer those, not a price history), its distance from the all-time high, and " +
+        "for each coin of a comparison or a derived figure (a ratio, a difference): call it once " +
+        "per coin, all in the same step. `query`: the coin's name, ticker or CoinGecko id. " +
+        'Figures the data lacks are null and `missing` names them ("market cap", "price ' +
+        'history", "market figures"): say what is missing rather than calling the coin unknown. ' +
+        `${DATING} ${LOOKUP_ERRORS}`,
       inputSchema: assistantToolInputs.getTokenData,
       execute: ({ query }) => deps.market.getTokenData(query),
     }),
     getNewTokens: tool({
       description:
-        "The coins most recently listed on CoinGecko, newest first, with their listing time.",
+        "The coins most recently listed on CoinGecko, newest first, each with its listing time " +
+        "(`activatedAt`). Use it for new, fresh, just launched or recently added tokens. New " +
+        "listings have little trading history and often reuse an established coin's ticker: " +
+        `name them by CoinGecko id too. ${DATING}`,
       inputSchema: assistantToolInputs.getNewTokens,
       execute: () => deps.market.getNewTokens(),
     }),
     getTrendingTokens: tool({
       description:
         "The coins most searched on CoinGecko in the last 24 hours, in trending order, with " +
-        "price, 24h change and market cap when known.",
+        "rank, price, 24 h change and market cap when known. Use it for what is trending, hot " +
+        `or most searched. ${DATING} A coin with \`pricedAt\` was priced at that time instead ` +
+        "(the same figures getTokenData gives for it).",
       inputSchema: assistantToolInputs.getTrendingTokens,
       execute: () => deps.market.getTrendingTokens(),
     }),
     getOhlc: tool({
       description:
-        "Price history of one coin as daily OHLC candles (open, high, low, close in USD) over " +
-        "the last `days` days. Use for charts, performance over a period, highs and lows. The " +
-        "reader sees a chart of the candles; summarise them, do not list them all.",
+        "Price history of one coin as daily candles (open, high, low, close in USD; `time` in " +
+        "Unix seconds at the candle's open). Use it for a chart, the performance over a period " +
+        "of days, months or a year, the high or low of a period, or the whole history. " +
+        "`query`: the coin's name, ticker or CoinGecko id. `days`: a whole number from 1 to 365 " +
+        "(served as the smallest of 1, 7, 14, 30, 90, 180 and 365 that covers it; the result's " +
+        '`days` says which), or "max" for the whole history there is (the result\'s `days` then ' +
+        "says how long it was: name that range). The history can end before today: its `asOf` " +
+        "is the day of the last candle. When that is older than the other figures, say in the " +
+        "text where the history ends, and never give its last close as the current price " +
+        "(getTokenData has that). From `closesFrom` on, candles are built from daily closing " +
+        "prices. The reader sees a chart of the candles: summarise them, do not list them. " +
+        '"No price history for this coin in the available data" means the coin (`coin`) is ' +
+        "known but has no history here: call getTokenData for its current figures and 24 h, " +
+        `7 d and 30 d changes, and say the history is missing. ${DATING} ${LOOKUP_ERRORS}`,
       inputSchema: assistantToolInputs.getOhlc,
       execute: ({ query, days }) => deps.market.getOhlc(query, days),
     }),
     searchResearch: tool({
       description:
-        "Searches this publication's own research articles and returns numbered passages with " +
-        "title and link. Use for explanations of crypto topics (protocols, scaling, staking, " +
-        "Bitcoin and Ethereum development). Cite passages as [n] and list their links.",
+        "Searches this publication's own research articles and returns numbered passages (`n`, " +
+        "`title`, `section`, `url` /p/{slug}, `excerpt`, `publishDate`), best match first, or " +
+        "newest first when the query asks for the latest issue of a series. Use it to explain " +
+        "crypto topics (protocols, scaling, staking, Bitcoin and Ethereum development) and for " +
+        "questions about the article in context. `query`: the topic's keywords, not the whole " +
+        "question. Answer from the passages only, in 3 to 6 sentences, citing them inline as " +
+        "[n], and end with a Sources list of Markdown links to their url. No passages: say the " +
+        "library has nothing on it.",
       inputSchema: assistantToolInputs.searchResearch,
       execute: ({ query }) => deps.searchResearch(query),
     }),

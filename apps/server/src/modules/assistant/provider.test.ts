@@ -1,110 +1,27 @@
 // Max with a real OpenAI-compatible provider (LLM_*): the provider code against a loopback server
 // speaking the chat-completions protocol — streamed text, streamed tool calls, retries, timeouts.
 import { once } from "node:events";
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TokenData } from "@pragmatist/contracts";
+import { describe, expect, it } from "vitest";
+import type { MarketError, Ohlc, TokenData } from "@pragmatist/contracts";
 import { buildApp } from "../../app.ts";
-import { withTestApp } from "../../testing/app.ts";
 import { freshDb, testConfig } from "../../testing/db.ts";
 import { startFakeCoinGecko } from "../../testing/fake-coingecko.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import { FAULT_MESSAGES } from "./assistant.model.ts";
 import { VISITOR_COOKIE } from "./assistant.routes.ts";
-
-interface ChatCompletionRequest {
-  model: string;
-  stream: boolean;
-  messages: Array<{ role: string; content: unknown; tool_calls?: unknown[] }>;
-  tools?: Array<{ type: string; function: { name: string; description: string } }>;
-  max_tokens?: number;
-}
-
-type Handler = (body: ChatCompletionRequest, res: ServerResponse) => void;
-
-/** One streamed chat.completion.chunk per delta, then usage, then [DONE]. */
-function sse(res: ServerResponse, deltas: object[], finishReason: string) {
-  res.writeHead(200, { "content-type": "text/event-stream" });
-  const base = {
-    id: "chatcmpl-1",
-    object: "chat.completion.chunk",
-    created: 1,
-    model: "test-model",
-  };
-  for (const delta of deltas) {
-    res.write(
-      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`,
-    );
-  }
-  res.write(
-    `data: ${JSON.stringify({
-      ...base,
-      choices: [{ index: 0, delta: {}, finish_reason: finishReason }],
-      usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
-    })}\n\n`,
-  );
-  res.end("data: [DONE]\n\n");
-}
-
-const streamText = (res: ServerResponse, text: string) =>
-  sse(
-    res,
-    text.split(/(?<= )/).map((w, i) => (i ? { content: w } : { role: "assistant", content: w })),
-    "stop",
-  );
+import {
+  type ChatCompletionRequest,
+  sse,
+  streamText,
+  streamToolCalls,
+  toolResults,
+  withLoopbackProvider,
+} from "./provider.test-kit.ts";
 
 describe("Max with an OpenAI-compatible provider", () => {
-  let requests: Array<{ headers: IncomingMessage["headers"]; body: ChatCompletionRequest }>;
-  let handlers: Handler[];
-  const server = createServer(async (req, res) => {
-    let raw = "";
-    for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw) as ChatCompletionRequest;
-    requests.push({ headers: req.headers, body });
-    const handler = handlers.shift();
-    if (!handler) {
-      res.writeHead(500).end("no handler scripted");
-      return;
-    }
-    if (req.url !== "/v1/chat/completions") {
-      res.writeHead(404).end();
-      return;
-    }
-    handler(body, res);
-  });
-
-  beforeAll(async () => {
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-  });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  // After the server's hooks: built once it listens, closed before it stops.
-  const ctx = withTestApp("sqlite", () => ({
-    config: {
-      LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-      LLM_API_KEY: "sk-test-secret-key",
-      LLM_MODEL: "test-model",
-      LLM_TIMEOUT_MS: "1500",
-    },
-  }));
-  beforeEach(() => {
-    requests = [];
-    handlers = [];
-  });
-
-  let ip = 0;
-  const ask = (text: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({
-      method: "POST",
-      url: "/api/assistant/chat",
-      payload: { text },
-      headers,
-      remoteAddress: `10.55.0.${++ip}`,
-    });
+  const { ctx, requests, handlers, ask } = withLoopbackProvider();
 
   it("streams the provider's text, sending the key, model, tools and token cap", async () => {
     handlers.push((_body, res) => streamText(res, "Bitcoin is the first cryptocurrency."));
@@ -124,6 +41,21 @@ describe("Max with an OpenAI-compatible provider", () => {
       "getTrendingTokens",
       "searchResearch",
     ]);
+    // Any model is told how to date every market result and what getOhlc's days may be.
+    for (const t of body.tools!.filter((t) => t.function.name !== "searchResearch")) {
+      expect(t.function.description, t.function.name).toMatch(/`asOf`.*`source`/);
+    }
+    const ohlc = body.tools!.find((t) => t.function.name === "getOhlc")!.function;
+    expect(ohlc.parameters).toMatchObject({
+      properties: {
+        days: {
+          anyOf: [
+            { type: "integer", minimum: 1, maximum: 365 },
+            { type: "string", const: "max" },
+          ],
+        },
+      },
+    });
     expect(body.messages[0]).toMatchObject({ role: "system" });
     expect(body.messages.at(-1)).toMatchObject({ role: "user", content: "What is Bitcoin?" });
   });
@@ -165,6 +97,96 @@ describe("Max with an OpenAI-compatible provider", () => {
     expect(
       requests[1]!.body.messages.some((m) => m.role === "assistant" && m.tool_calls?.length),
     ).toBe(true);
+  });
+
+  it("runs two tool calls asked for in one step, sending back both results, dated", async () => {
+    handlers.push((_body, res) =>
+      streamToolCalls(res, [
+        { id: "call_data", name: "getTokenData", arguments: '{"query":"dogecoin"}' },
+        { id: "call_history", name: "getOhlc", arguments: '{"query":"dogecoin","days":30}' },
+      ]),
+    );
+    handlers.push((body, res) => {
+      const results = toolResults(body);
+      const data = JSON.parse(results.get("call_data")!) as TokenData;
+      const history = JSON.parse(results.get("call_history")!) as MarketError;
+      streamText(
+        res,
+        `As of ${data.asOf} (${data.source}) ${data.name} is at $${data.priceUsd}; ` +
+          `its price history: ${history.error} (${history.source}).`,
+      );
+    });
+    const answer = await readAnswer((await ask("Dogecoin price and its chart")).body);
+    expect(requests).toHaveLength(2);
+    // Both calls went out in one step and both results came back in the next request.
+    const turn = requests[1]!.body.messages.find((m) => m.role === "assistant");
+    expect(turn?.tool_calls).toHaveLength(2);
+    const parts = answer.message.parts.filter((p) => p.type.startsWith("tool-")) as Array<{
+      type: string;
+      output: TokenData | MarketError;
+    }>;
+    expect(parts.map((p) => p.type)).toEqual(["tool-getTokenData", "tool-getOhlc"]);
+    const [data, history] = parts.map((p) => p.output) as [TokenData, MarketError];
+    // Each result says where it comes from, the error too, so any model can date and place it.
+    expect(data).toMatchObject({ name: "Dogecoin", source: "snapshot" });
+    expect(data.asOf).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(history).toEqual({
+      error: "No price history for this coin in the available data",
+      query: "dogecoin",
+      coin: { id: "dogecoin", symbol: "doge", name: "Dogecoin" },
+      source: "snapshot",
+    });
+    expect(answer.text).toBe(
+      `As of ${data.asOf} (snapshot) Dogecoin is at $${data.priceUsd}; its price history: ` +
+        "No price history for this coin in the available data (snapshot).",
+    );
+  });
+
+  it("sends a tool call with a bad argument back as a clear tool error, and the model recovers", async () => {
+    handlers.push((_body, res) =>
+      streamToolCalls(res, [
+        { id: "call_bad", name: "getOhlc", arguments: '{"query":"bitcoin","days":"a year"}' },
+      ]),
+    );
+    handlers.push((body, res) => {
+      const error = toolResults(body).get("call_bad") ?? "";
+      // The model reads which argument was wrong and calls again within the limit.
+      const days = error.includes("from 1 to 365") ? 365 : "a year";
+      streamToolCalls(res, [
+        { id: "call_good", name: "getOhlc", arguments: JSON.stringify({ query: "bitcoin", days }) },
+      ]);
+    });
+    handlers.push((body, res) => {
+      const history = JSON.parse(toolResults(body).get("call_good")!) as Ohlc;
+      streamText(res, `Bitcoin over ${history.days} days, to ${history.asOf}.`);
+    });
+    const res = await ask("Bitcoin over the last year");
+    const answer = await readAnswer(res.body);
+    expect(requests).toHaveLength(3);
+    const error = toolResults(requests[1]!.body).get("call_bad")!;
+    // The AI SDK's error for the input check names the tool, and the rule says what days takes.
+    expect(error).toContain("Invalid input for tool getOhlc");
+    expect(error).toContain('days must be a whole number from 1 to 365, or \\"max\\"');
+    // The failed call shows as such; the recovered one ran: its chart data is in the answer,
+    // which is not a fault.
+    const calls = answer.message.parts.filter((p) => p.type === "tool-getOhlc") as Array<{
+      state: string;
+      input: unknown;
+      output: Ohlc;
+    }>;
+    expect(calls.map((c) => c.state)).toEqual(["output-error", "output-available"]);
+    const tool = calls[1];
+    expect(tool?.input).toEqual({ query: "bitcoin", days: 365 });
+    expect(tool?.output.candles).toHaveLength(365);
+    expect(answer.text).toBe(`Bitcoin over 365 days, to ${tool!.output.asOf}.`);
+    expect(answer.message.metadata?.error).toBeUndefined();
+    const cookie = res.cookies.find((c) => c.name === VISITOR_COOKIE)!;
+    const history = await ctx.app.inject({
+      url: "/api/assistant/history",
+      headers: { cookie: `${VISITOR_COOKIE}=${cookie.value}` },
+    });
+    expect(history.json()).toMatchObject({ data: { credits: { used: 1 } } });
+    expect((history.json() as { data: { messages: unknown[] } }).data.messages).toHaveLength(2);
   });
 
   it("retries a 429, honouring retry-after, then answers", async () => {

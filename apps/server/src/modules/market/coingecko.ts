@@ -41,14 +41,15 @@ export const CACHE_SECONDS = {
 
 /** The periods `/coins/{id}/ohlc` accepts (any other `days` is refused), in days. */
 const OHLC_DAYS = [1, 7, 14, 30, 90, 180, 365] as const;
-/** One of the periods CoinGecko's OHLC endpoint accepts, in days. */
-export type OhlcDays = (typeof OHLC_DAYS)[number];
+/** One of the periods CoinGecko's OHLC endpoint accepts: a number of days, or the whole history. */
+export type OhlcDays = (typeof OHLC_DAYS)[number] | "max";
 
 /**
  * The allowed period covering `days`: the smallest of OHLC_DAYS that is at least `days` (10 -> 14,
- * 60 -> 90), 365 beyond a year, 1 below one day or for a non-number.
+ * 60 -> 90), 365 beyond a year, 1 below one day or for a non-number; "max" stays "max".
  */
-export function snapOhlcDays(days: number): OhlcDays {
+export function snapOhlcDays(days: number | "max"): OhlcDays {
+  if (days === "max") return "max";
   if (!(days >= 1)) return 1;
   return OHLC_DAYS.find((d) => d >= days) ?? 365;
 }
@@ -62,8 +63,12 @@ const MAX_INLINE_RETRY_SECONDS = 2;
 const DEFAULT_BACKOFF_SECONDS = 60;
 /** A Retry-After longer than this is not believed (a clock skew or a typo should not stop us). */
 const MAX_BACKOFF_SECONDS = 3600;
-/** One request may take this long; with one retry a tool call stays well under half a minute. */
-const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How long one tool call may wait for CoinGecko, retries included, in ms: past it the call is
+ * abandoned and the last cached value (with its age) or the fetch error is served (issue #12: a
+ * hanging CoinGecko must not hold the reader for 20 s).
+ */
+export const MARKET_CALL_BUDGET_MS = 5_000;
 
 /** Seconds to wait from a Retry-After header (delay-seconds or HTTP-date, RFC 9110 §10.2.3). */
 function retryAfterHeaderSeconds(headers: Headers | undefined): number | null {
@@ -130,6 +135,29 @@ function summarize(description: string | undefined): string {
   return parts.join("").trim();
 }
 
+/** TokenData's figures by what a reader calls them, for saying what a result lacks. */
+type TokenFigure = keyof Omit<MarketBody<TokenData>, "missing">;
+const FIGURE_NAMES: ReadonlyArray<[string, ReadonlyArray<TokenFigure>]> = [
+  ["price", ["priceUsd"]],
+  ["24 h change", ["change24hPercent"]],
+  ["7-day and 30-day changes", ["change7dPercent", "change30dPercent"]],
+  ["market cap", ["marketCapUsd"]],
+  ["24 h volume", ["volume24hUsd"]],
+  ["24 h range", ["high24hUsd", "low24hUsd"]],
+  ["supply", ["circulatingSupply"]],
+  ["all-time high", ["athUsd"]],
+];
+
+/**
+ * What `token` lacks, as FIGURE_NAMES' words ("market cap", "supply"), or ["market figures"] when it
+ * has none at all: what an answer names instead of calling a known coin unknown (issue #12).
+ */
+export function missingFigures(token: Omit<MarketBody<TokenData>, "missing">): string[] {
+  const missing = FIGURE_NAMES.filter(([, keys]) => keys.every((k) => token[k] === null));
+  if (missing.length === FIGURE_NAMES.length) return ["market figures"];
+  return missing.map(([name]) => name);
+}
+
 /**
  * One coin's TokenData body from `/coins/{id}` (description, homepage, categories) and its
  * `/coins/markets` row (figures, USD). Either may be missing: unknown figures are null. `asOf` is
@@ -142,13 +170,15 @@ export function tokenFromCoinGecko(
 ): MarketBody<TokenData> {
   const coin = market ?? details;
   if (!coin) throw new Error("tokenFromCoinGecko needs the coin's details or its market row");
-  return {
+  const body = {
     id: coin.id,
     symbol: coin.symbol,
     name: coin.name,
     rank: market?.market_cap_rank ?? null,
     priceUsd: market?.current_price ?? null,
     change24hPercent: market?.price_change_percentage_24h ?? null,
+    change7dPercent: market?.price_change_percentage_7d_in_currency ?? null,
+    change30dPercent: market?.price_change_percentage_30d_in_currency ?? null,
     marketCapUsd: market?.market_cap ?? null,
     volume24hUsd: market?.total_volume ?? null,
     high24hUsd: market?.high_24h ?? null,
@@ -156,11 +186,14 @@ export function tokenFromCoinGecko(
     circulatingSupply: market?.circulating_supply ?? null,
     maxSupply: market?.max_supply ?? null,
     athUsd: market?.ath ?? null,
+    athDate: market?.ath_date ?? null,
+    athChangePercent: market?.ath_change_percentage ?? null,
     description: summarize(details?.description.en),
     homepage: details?.links.homepage?.find((url) => url.trim() !== "") ?? null,
     categories: (details?.categories ?? []).filter((c): c is string => typeof c === "string"),
     asOf: market?.last_updated ?? details?.last_updated ?? fetchedAt.toISOString(),
   };
+  return { ...body, missing: missingFigures(body) };
 }
 
 /** "$104,127,324" (trending's formatted market cap) -> 104127324; null when not a number. */
@@ -213,8 +246,17 @@ const DAILY_INTERVAL_DAYS: ReadonlySet<OhlcDays> = new Set([7, 14, 30, 90, 180])
  */
 function candleSeconds(days: OhlcDays, daily: boolean): number {
   if (daily) return 86_400;
+  if (days === "max") return 4 * 86_400;
   if (days <= 2) return 1800;
   return days <= 30 ? 14_400 : 4 * 86_400;
+}
+
+/** Whole days from the first candle's open to the last one's close (at least 1). */
+export function coveredDays(candles: ReadonlyArray<Candle>, spanSeconds: number): number {
+  const first = candles[0];
+  const last = candles.at(-1);
+  if (!first || !last) return 1;
+  return Math.max(1, Math.round((last.time + spanSeconds - first.time) / 86_400));
 }
 
 /**
@@ -233,23 +275,66 @@ function candlesFromCoinGecko(rows: number[][], spanSeconds: number): Candle[] {
 /** The CoinGecko calls behind Max's tools, mapped to our bodies (asOf set, not yet cached). */
 export interface CoinGeckoApi {
   /** The first coin `/search` finds for `query` (its best match), or null when none. */
-  findCoin(query: string): Promise<CoinRef | null>;
-  /** `/coins/{id}` and `/coins/markets` for one coin. */
-  tokenData(id: string): Promise<MarketBody<TokenData>>;
+  findCoin(query: string, signal?: AbortSignal): Promise<CoinRef | null>;
+  /** `/coins/{id}` and `/coins/markets` (24 h, 7 d and 30 d changes) for one coin. */
+  tokenData(id: string, signal?: AbortSignal): Promise<MarketBody<TokenData>>;
   /** `/coins/list/new` (paid plans only). */
-  newTokens(): Promise<MarketBody<NewTokens>>;
+  newTokens(signal?: AbortSignal): Promise<MarketBody<NewTokens>>;
   /** `/search/trending`. */
-  trending(): Promise<MarketBody<TrendingTokens>>;
-  /** `/coins/{id}/ohlc` in USD over `days` (already one of OHLC_DAYS). */
-  ohlc(coin: CoinRef, days: OhlcDays): Promise<MarketBody<Ohlc>>;
+  trending(signal?: AbortSignal): Promise<MarketBody<TrendingTokens>>;
+  /** `/coins/{id}/ohlc` in USD over `days` (already one of OHLC_DAYS, or "max"). */
+  ohlc(coin: CoinRef, days: OhlcDays, signal?: AbortSignal): Promise<MarketBody<Ohlc>>;
+}
+
+/**
+ * `/coins/{id}` (details only) and the coin's `/coins/markets` row with 24 h, 7 d and 30 d
+ * changes, as the old client's two calls (docs/product.md#market-data), mapped to TokenData.
+ */
+async function fetchTokenData(
+  client: Coingecko,
+  id: string,
+  now: () => Date,
+  signal: AbortSignal | undefined,
+): Promise<MarketBody<TokenData>> {
+  const [details, markets] = await Promise.all([
+    client.coins.getID(
+      id,
+      {
+        localization: false,
+        // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
+        tickers: false,
+        // Figures come from /coins/markets below, as in the old client's second call
+        // (docs/product.md#departures).
+        market_data: false,
+        // Asked for as the old client's call did (docs/product.md#market-data); CoinGecko no
+        // longer returns it (deprecated 2026-08-28).
+        community_data: true,
+        sparkline: false,
+      },
+      { signal },
+    ),
+    client.coins.markets.get(
+      {
+        vs_currency: "usd",
+        order: "market_cap_desc",
+        per_page: 100,
+        page: 1,
+        ids: id,
+        price_change_percentage: "24h,7d,30d",
+      },
+      { signal },
+    ),
+  ]);
+  return tokenFromCoinGecko(details, markets.find((m) => m.id === id) ?? null, now());
 }
 
 /**
  * CoinGecko's API with the configured key and plan (demo -> api.coingecko.com with
  * `x-cg-demo-api-key`, pro -> pro-api.coingecko.com with `x-cg-pro-api-key`) or the configured base
  * URL. The client retries once (connection errors, 408, 409, 5xx, and 429 with a short
- * Retry-After) after its short backoff, and gives a request REQUEST_TIMEOUT_MS. Errors are the
- * client's (`APIError` subclasses); `now` stamps the figures that carry no `last_updated`.
+ * Retry-After) after its short backoff, and gives a request MARKET_CALL_BUDGET_MS; a caller's
+ * `signal` (its whole call's budget) aborts it sooner. Errors are the client's (`APIError`
+ * subclasses); `now` stamps the figures that carry no `last_updated`.
  */
 export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): CoinGeckoApi {
   const pro = config.plan === "pro";
@@ -259,63 +344,47 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
     // The client refuses both; null also keeps it from reading COINGECKO_BASE_URL itself.
     ...(config.baseUrl ? { baseURL: config.baseUrl } : { baseURL: null, environment: config.plan }),
     maxRetries: 1,
-    timeout: REQUEST_TIMEOUT_MS,
+    timeout: MARKET_CALL_BUDGET_MS,
     fetch: fetchWithoutLongWaits,
     logLevel: "off",
   });
   return {
-    async findCoin(query) {
-      const { coins } = await client.search.get({ query });
+    async findCoin(query, signal) {
+      const { coins } = await client.search.get({ query }, { signal });
       const first = coins[0];
       return first
         ? { id: first.id, symbol: first.symbol, name: first.name, rank: first.market_cap_rank }
         : null;
     },
-    async tokenData(id) {
-      const [details, markets] = await Promise.all([
-        client.coins.getID(id, {
-          localization: false,
-          // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
-          tickers: false,
-          // Figures come from /coins/markets below, as in the old client's second call
-          // (docs/product.md#departures).
-          market_data: false,
-          // Asked for as the old client's call did (docs/product.md#market-data); CoinGecko no
-          // longer returns it (deprecated 2026-08-28).
-          community_data: true,
-          sparkline: false,
-        }),
-        client.coins.markets.get({
-          vs_currency: "usd",
-          order: "market_cap_desc",
-          per_page: 100,
-          page: 1,
-          ids: id,
-        }),
-      ]);
-      return tokenFromCoinGecko(details, markets.find((m) => m.id === id) ?? null, now());
+    tokenData: (id, signal) => fetchTokenData(client, id, now, signal),
+    async newTokens(signal) {
+      return newTokensFromCoinGecko(await client.coins.list.getNew({ signal }), now());
     },
-    async newTokens() {
-      return newTokensFromCoinGecko(await client.coins.list.getNew(), now());
+    async trending(signal) {
+      return trendingFromCoinGecko(await client.search.trending.get(null, { signal }), now());
     },
-    async trending() {
-      return trendingFromCoinGecko(await client.search.trending.get(), now());
-    },
-    async ohlc(coin, days) {
+    async ohlc(coin, days, signal) {
       // docs/product.md#market-data wants daily candles; only paid plans may set the interval,
       // and only for some periods.
       const daily = pro && DAILY_INTERVAL_DAYS.has(days);
-      const rows = await client.coins.ohlc.get(coin.id, {
-        vs_currency: "usd",
-        days: String(days) as `${OhlcDays}`,
-        ...(daily ? { interval: "daily" as const } : {}),
-      });
+      const rows = await client.coins.ohlc.get(
+        coin.id,
+        {
+          vs_currency: "usd",
+          days: String(days) as `${OhlcDays}`,
+          ...(daily ? { interval: "daily" as const } : {}),
+        },
+        { signal },
+      );
+      const span = candleSeconds(days, daily);
+      const candles = candlesFromCoinGecko(rows, span);
       return {
         id: coin.id,
         symbol: coin.symbol,
         name: coin.name,
-        days,
-        candles: candlesFromCoinGecko(rows, candleSeconds(days, daily)),
+        days: days === "max" ? coveredDays(candles, span) : days,
+        candles,
+        closesFrom: null,
         asOf: now().toISOString(),
       };
     },

@@ -17,6 +17,7 @@ import {
   backoffSeconds,
   byRank,
   CACHE_SECONDS,
+  MARKET_CALL_BUDGET_MS,
   type CoinGeckoApi,
   type CoinRef,
   createCoinGeckoApi,
@@ -28,10 +29,10 @@ import { createSnapshotSource, loadSnapshot, type SnapshotSource } from "./snaps
 /**
  * The market data behind Max's tools. Every method resolves, never rejects: a lookup whose search
  * finds no coin gives `{ error: "No results found", query }`, any other failure `{ error: "An
- * error occurred while fetching data" }` (docs/product.md#max-tools). Every result says when its
- * figures were true (`asOf`), where they came from (`source`: "coingecko" or "snapshot") and, when
- * CoinGecko failed and the last cached value is served instead, `stale: true` with its
- * `ageSeconds`.
+ * error occurred while fetching data" }` (docs/product.md#max-tools), each with the `source` it
+ * searched. Every result says when its figures were true (`asOf`), where they came from
+ * (`source`: "coingecko" or "snapshot") and, when CoinGecko failed and the last cached value is
+ * served instead, `stale: true` with its `ageSeconds`.
  */
 export interface MarketService {
   /** One coin's price, 24 h change, market cap, rank, volume, supply, ATH and description (USD). */
@@ -44,7 +45,7 @@ export interface MarketService {
    * A coin's USD candles over `days`, snapped to CoinGecko's periods (1, 7, 14, 30, 90, 180, 365:
    * the smallest covering `days`); the result's `days` says what was served.
    */
-  getOhlc(query: string, days: number): Promise<MarketResult<Ohlc>>;
+  getOhlc(query: string, days: number | "max"): Promise<MarketResult<Ohlc>>;
   /**
    * Names, tickers and ids the offline model can recognise (the snapshot's coins plus, when live,
    * the coins seen so far), most relevant first.
@@ -69,12 +70,14 @@ export interface MarketServiceOptions {
   cacheKeyPrefix?: string;
   now?: () => Date;
   logger?: MarketLogger;
+  /** How long one tool call may wait for CoinGecko, in ms (MARKET_CALL_BUDGET_MS). */
+  callBudgetMs?: number;
 }
 
 /** Coins seen in live answers, kept for knownCoins (the most recent ones). */
 const SEEN_COINS = 1000;
 const silentLogger: MarketLogger = { warn() {} };
-const fetchFailed: MarketError = { error: MARKET_ERRORS.fetchFailed };
+const fetchFailed: MarketError = { error: MARKET_ERRORS.fetchFailed, source: "coingecko" };
 
 /** The text of a query as a cache key and a search: trimmed, one space, lower case, 100 chars. */
 function normalizeQuery(query: string): string {
@@ -92,6 +95,8 @@ interface LiveContext {
   /** Coins seen in live answers, by id (the SEEN_COINS most recent). */
   seen: LRUCache<string, CoinRef>;
   log: MarketLogger;
+  /** Ends each tool call's wait for CoinGecko (see `guarded`), in ms. */
+  budgetMs: number;
 }
 
 /** Keeps `coins` among the seen coins, for knownCoins. */
@@ -105,37 +110,48 @@ function remember(
 }
 
 /**
- * Runs one tool's lookup; any failure is logged and becomes the fetch error
- * (docs/product.md#max-tools).
+ * Runs one tool's lookup with a signal that aborts its CoinGecko requests after `ctx.budgetMs`
+ * (the cache then serves the last value with its age, issue #12); any failure is logged and becomes
+ * the fetch error (docs/product.md#max-tools).
  */
 async function guarded<T>(
-  log: MarketLogger,
+  ctx: Pick<LiveContext, "log" | "budgetMs">,
   what: string,
-  work: () => Promise<MarketResult<T>>,
+  work: (signal: AbortSignal) => Promise<MarketResult<T>>,
 ): Promise<MarketResult<T>> {
   try {
-    return await work();
+    return await work(AbortSignal.timeout(ctx.budgetMs));
   } catch (err) {
-    log.warn({ err, what }, "market data unavailable");
+    ctx.log.warn({ err, what }, "market data unavailable");
     return fetchFailed;
   }
 }
 
 /** The coin CoinGecko's search ranks first for `query`, or null (no coins, or empty query). */
-async function findCoin(ctx: LiveContext, query: string): Promise<CoinRef | null> {
+async function findCoin(
+  ctx: LiveContext,
+  query: string,
+  signal: AbortSignal,
+): Promise<CoinRef | null> {
   const q = normalizeQuery(query);
   if (!q) return null;
-  const hit = await ctx.cache.get(`search:${q}`, CACHE_SECONDS.search, () => ctx.api.findCoin(q));
+  const hit = await ctx.cache.get(`search:${q}`, CACHE_SECONDS.search, () =>
+    ctx.api.findCoin(q, signal),
+  );
   if (hit.value) remember(ctx.seen, [hit.value]);
   return hit.value;
 }
 
 /** `MarketService.getTokenData`, live. */
-async function liveTokenData(ctx: LiveContext, query: string): Promise<MarketResult<TokenData>> {
-  const coin = await findCoin(ctx, query);
-  if (!coin) return { error: MARKET_ERRORS.noResults, query };
+async function liveTokenData(
+  ctx: LiveContext,
+  query: string,
+  signal: AbortSignal,
+): Promise<MarketResult<TokenData>> {
+  const coin = await findCoin(ctx, query, signal);
+  if (!coin) return { error: MARKET_ERRORS.noResults, query, source: "coingecko" };
   const hit = await ctx.cache.get(`token:${coin.id}`, CACHE_SECONDS.token, () =>
-    ctx.api.tokenData(coin.id),
+    ctx.api.tokenData(coin.id, signal),
   );
   return served<TokenData>(hit);
 }
@@ -144,13 +160,14 @@ async function liveTokenData(ctx: LiveContext, query: string): Promise<MarketRes
 async function liveOhlc(
   ctx: LiveContext,
   query: string,
-  days: number,
+  days: number | "max",
+  signal: AbortSignal,
 ): Promise<MarketResult<Ohlc>> {
-  const coin = await findCoin(ctx, query);
-  if (!coin) return { error: MARKET_ERRORS.noResults, query };
+  const coin = await findCoin(ctx, query, signal);
+  if (!coin) return { error: MARKET_ERRORS.noResults, query, source: "coingecko" };
   const period = snapOhlcDays(days);
   const hit = await ctx.cache.get(`ohlc:${coin.id}:${period}`, CACHE_SECONDS.ohlc, () =>
-    ctx.api.ohlc(coin, period),
+    ctx.api.ohlc(coin, period, signal),
   );
   return served<Ohlc>(hit);
 }
@@ -183,24 +200,32 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     backoffSeconds,
     onStoreError: (err) => log.warn({ err }, "market cache store failed; answering uncached"),
   });
-  const ctx: LiveContext = { api, cache, seen: new LRUCache({ max: SEEN_COINS }), log };
+  const ctx: LiveContext = {
+    api,
+    cache,
+    seen: new LRUCache({ max: SEEN_COINS }),
+    log,
+    budgetMs: options.callBudgetMs ?? MARKET_CALL_BUDGET_MS,
+  };
 
   return {
-    getTokenData: (query) => guarded(log, "getTokenData", () => liveTokenData(ctx, query)),
+    getTokenData: (query) =>
+      guarded(ctx, "getTokenData", (signal) => liveTokenData(ctx, query, signal)),
     getNewTokens: () =>
-      guarded<NewTokens>(log, "getNewTokens", async () => {
+      guarded<NewTokens>(ctx, "getNewTokens", async (signal) => {
         if (config.plan === "demo") return snapshot.newTokens();
-        const hit = await cache.get("new", CACHE_SECONDS.newTokens, () => api.newTokens());
+        const hit = await cache.get("new", CACHE_SECONDS.newTokens, () => api.newTokens(signal));
         remember(ctx.seen, hit.value.tokens);
         return served<NewTokens>(hit);
       }),
     getTrendingTokens: () =>
-      guarded<TrendingTokens>(log, "getTrendingTokens", async () => {
-        const hit = await cache.get("trending", CACHE_SECONDS.trending, () => api.trending());
+      guarded<TrendingTokens>(ctx, "getTrendingTokens", async (signal) => {
+        const hit = await cache.get("trending", CACHE_SECONDS.trending, () => api.trending(signal));
         remember(ctx.seen, hit.value.tokens);
         return served<TrendingTokens>(hit);
       }),
-    getOhlc: (query, days) => guarded(log, "getOhlc", () => liveOhlc(ctx, query, days)),
+    getOhlc: (query, days) =>
+      guarded(ctx, "getOhlc", (signal) => liveOhlc(ctx, query, days, signal)),
     knownCoins: () => knownCoins(snapshot, ctx.seen),
     close: () => cache.close(),
   };

@@ -82,9 +82,12 @@ describe("market data from CoinGecko", () => {
       per_page: "100",
       page: "1",
       ids: "bitcoin",
+      price_change_percentage: "24h,7d,30d",
     });
 
-    const row = (capture("markets.json") as Array<Record<string, unknown>>)[0];
+    const row = (
+      capture("coins-markets-usd-2026-05-03.json") as { data: Array<Record<string, unknown>> }
+    ).data[0];
     expect(btc).toMatchObject({
       id: "bitcoin",
       symbol: "btc",
@@ -92,6 +95,11 @@ describe("market data from CoinGecko", () => {
       rank: 1,
       priceUsd: row?.current_price,
       change24hPercent: row?.price_change_percentage_24h,
+      change7dPercent: row?.price_change_percentage_7d_in_currency,
+      change30dPercent: row?.price_change_percentage_30d_in_currency,
+      athDate: row?.ath_date,
+      athChangePercent: row?.ath_change_percentage,
+      missing: [],
       marketCapUsd: row?.market_cap,
       volume24hUsd: row?.total_volume,
       maxSupply: 21_000_000,
@@ -115,6 +123,7 @@ describe("market data from CoinGecko", () => {
     expect(await market.getTokenData("qqzx nothing")).toEqual({
       error: "No results found",
       query: "qqzx nothing",
+      source: "coingecko",
     });
     expect(await market.getOhlc("qqzx nothing", 7)).toMatchObject({ error: "No results found" });
     expect(coingecko.count("/coins/markets")).toBe(0);
@@ -205,6 +214,7 @@ describe("market data from CoinGecko", () => {
     expect(await market.getTrendingTokens()).toMatchObject({ stale: true, ageSeconds: 720 });
     expect(await market.getTokenData("bitcoin")).toEqual({
       error: "An error occurred while fetching data",
+      source: "coingecko",
     });
     expect(coingecko.requests).toHaveLength(2);
 
@@ -230,8 +240,36 @@ describe("market data from CoinGecko", () => {
     coingecko.script("/search/trending", { status: 500 }, { status: 500 });
     expect(await market.getTrendingTokens()).toEqual({
       error: "An error occurred while fetching data",
+      source: "coingecko",
     });
     expect(coingecko.count("/search/trending")).toBe(2);
+  });
+
+  it("gives up on a hanging CoinGecko within the call budget: the last value with its age", async () => {
+    const config = testConfig({
+      COINGECKO_API_KEY: "test-demo-key",
+      COINGECKO_BASE_URL: coingecko.baseUrl,
+    });
+    const market = createMarketService({
+      coinGecko: config.coinGecko,
+      cacheKeyPrefix: `test:${randomBytes(6).toString("hex")}:`,
+      now: () => now,
+      callBudgetMs: 300,
+    });
+    services.push(market);
+    const first = ok(await market.getTrendingTokens());
+    advance(700);
+    coingecko.script("/search/trending", { status: "hang" }, { status: "hang" });
+    expect(ok(await market.getTrendingTokens())).toEqual({
+      ...first,
+      stale: true,
+      ageSeconds: 700,
+    });
+    coingecko.script("/search", { status: "hang" }, { status: "hang" });
+    expect(await market.getTokenData("solana")).toEqual({
+      error: "An error occurred while fetching data",
+      source: "coingecko",
+    });
   });
 
   it("fails with the fetch error when CoinGecko cannot be reached", async () => {
@@ -243,6 +281,7 @@ describe("market data from CoinGecko", () => {
     services.push(market);
     expect(await market.getTokenData("bitcoin")).toEqual({
       error: "An error occurred while fetching data",
+      source: "coingecko",
     });
   });
 });

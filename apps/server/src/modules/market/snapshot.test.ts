@@ -10,14 +10,36 @@ import { createMarketService } from "./market.service.ts";
 import { loadSnapshot, SNAPSHOT_FILE } from "./snapshot.ts";
 
 const captures = path.join(repoRoot, "../shared/data/coingecko");
-const markets = JSON.parse(readFileSync(path.join(captures, "markets.json"), "utf8")) as Array<{
-  id: string;
-  current_price: number;
-  last_updated: string;
-}>;
+const capture = JSON.parse(
+  readFileSync(path.join(captures, "coins-markets-usd-2026-05-03.json"), "utf8"),
+) as {
+  updated: string;
+  data: Array<{
+    id: string;
+    current_price: number;
+    last_updated: string;
+    ath_date: string;
+    price_change_percentage_7d_in_currency: number;
+  }>;
+};
+const markets = capture.data;
+const closesOf = (id: string) =>
+  readFileSync(
+    path.join(repoRoot, `../shared/data/prices/coingecko-daily-close-2025/${id}.csv`),
+    "utf8",
+  )
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => Number(line.split(",")[4]));
 
 const market = createMarketService({ coinGecko: testConfig().coinGecko });
 const DAY = 86_400;
+
+/** Prices are kept to 7 significant digits (the builder's rounding). */
+function expectPrice(actual: number | null | undefined, expected: number | undefined): void {
+  expect(Math.abs((actual ?? 0) - (expected ?? NaN)) / (expected ?? NaN)).toBeLessThan(1e-6);
+}
 
 async function token(query: string): Promise<TokenData> {
   const result = await market.getTokenData(query);
@@ -25,7 +47,7 @@ async function token(query: string): Promise<TokenData> {
   return result;
 }
 
-async function ohlc(query: string, days: number): Promise<Ohlc> {
+async function ohlc(query: string, days: number | "max"): Promise<Ohlc> {
   const result = await market.getOhlc(query, days);
   if (isMarketError(result)) throw new Error(`${query}: ${result.error}`);
   return result;
@@ -36,7 +58,10 @@ describe("market data from the offline snapshot", () => {
     expect(testConfig().coinGecko).toBeNull();
     const snapshot = loadSnapshot();
     expect(snapshot.attribution).toBe("Data provided by CoinGecko");
-    expect(statSync(SNAPSHOT_FILE).size).toBeLessThan(150 * 1024);
+    // 250 coins with 7 d / 30 d changes and ATH dates, two years of candles for four coins and
+    // 2025's daily prices for 25: a budget, so the file is not allowed to grow unnoticed.
+    expect(statSync(SNAPSHOT_FILE).size).toBeLessThan(500 * 1024);
+    expect(snapshot.asOf).toBe(new Date(capture.updated).toISOString());
   });
 
   it.each([
@@ -69,34 +94,65 @@ describe("market data from the offline snapshot", () => {
       stale: false,
       homepage: "http://www.bitcoin.org",
       categories: ["Cryptocurrency"],
+      athDate: captured?.ath_date,
+      change7dPercent: captured?.price_change_percentage_7d_in_currency,
+      missing: [],
     });
-    expect(btc.asOf.startsWith("2023-01-08")).toBe(true);
+    expect(btc.asOf.startsWith("2026-05-03")).toBe(true);
     expect(btc.description).toMatch(/^Bitcoin is the first successful internet money.*Nakamoto\.$/);
     expect(btc.description).not.toContain("<a");
   });
 
-  it("knows trending coins outside the top 100, as of the trending capture", async () => {
-    const qubic = await token("Qubic");
-    expect(qubic).toMatchObject({ id: "qubic-network", rank: 368, marketCapUsd: 104127324 });
-    expect(qubic.asOf.startsWith("2025-04-07")).toBe(true);
-    expect(qubic.volume24hUsd).toBeNull();
+  it("knows trending coins outside the capture, as of the trending capture, saying what is missing", async () => {
+    const notcoin = await token("notcoin");
+    expect(notcoin).toMatchObject({ id: "notcoin", volume24hUsd: null });
+    expect(notcoin.priceUsd).toBeGreaterThan(0);
+    expect(notcoin.asOf.startsWith("2025-04-07")).toBe(true);
+    expect(notcoin.missing).toEqual(expect.arrayContaining(["24 h volume", "price history"]));
+  });
+
+  it("knows coins found only in the price files, priced by their last daily price", async () => {
+    const starknet = await token("starknet");
+    const closes = closesOf("starknet");
+    expect(starknet).toMatchObject({ id: "starknet", rank: null });
+    expectPrice(starknet.priceUsd, closes.at(-1));
+    expect(starknet.asOf).toBe("2025-09-02T00:00:00.000Z");
+    const week = ((closes.at(-1)! - closes.at(-8)!) / closes.at(-8)!) * 100;
+    expect(starknet.change7dPercent).toBeCloseTo(week, 3);
+    expect(starknet.missing).toContain("market cap");
+    expect(starknet.missing).not.toContain("price history");
+  });
+
+  it("prices a trending coin in the capture as its token data does: one price per coin", async () => {
+    const trending = await market.getTrendingTokens();
+    if (isMarketError(trending)) throw new Error(trending.error);
+    const listed = trending.tokens.find((t) => t.id === "bitcoin");
+    const btc = await token("bitcoin");
+    expect(listed).toMatchObject({ priceUsd: btc.priceUsd, pricedAt: btc.asOf });
   });
 
   it("answers 'No results found' with the query for a coin it does not know", async () => {
     expect(await market.getTokenData("zzqx unknown coin")).toEqual({
       error: "No results found",
       query: "zzqx unknown coin",
+      source: "snapshot",
     });
-    expect(await market.getTokenData("   ")).toEqual({ error: "No results found", query: "   " });
+    expect(await market.getTokenData("   ")).toEqual({
+      error: "No results found",
+      query: "   ",
+      source: "snapshot",
+    });
   });
 
-  it("counts OHLC days back from the last candle, snapped to CoinGecko's periods", async () => {
+  it("counts OHLC days back from the last day, snapped to CoinGecko's periods", async () => {
     const month = await ohlc("BTC", 30);
     expect(month).toMatchObject({ id: "bitcoin", days: 30, source: "snapshot", stale: false });
-    expect(month.asOf.startsWith("2024-12-31")).toBe(true);
+    expect(month.asOf).toBe("2025-09-02T00:00:00.000Z");
     expect(month.candles).toHaveLength(30);
     const last = month.candles.at(-1);
-    expect(new Date((last?.time ?? 0) * 1000).toISOString()).toBe("2024-12-31T00:00:00.000Z");
+    expect(new Date((last?.time ?? 0) * 1000).toISOString()).toBe("2025-09-02T00:00:00.000Z");
+    expectPrice(last?.close, closesOf("bitcoin").at(-1));
+    expect(month.closesFrom).toBe(new Date((month.candles[0]?.time ?? 0) * 1000).toISOString());
     month.candles
       .slice(1)
       .forEach((c, i) => expect(c.time - (month.candles[i]?.time ?? 0)).toBe(DAY));
@@ -110,12 +166,28 @@ describe("market data from the offline snapshot", () => {
     expect((await ohlc("solana", 400)).candles).toHaveLength(365);
     expect((await ohlc("bnb", 1)).candles).toHaveLength(1);
     expect((await ohlc("bnb", 0)).days).toBe(1);
+    expect((await ohlc("bnb", 30)).closesFrom).toBeNull();
+    expect((await ohlc("bnb", 30)).asOf).toBe("2024-12-31T00:00:00.000Z");
   });
 
-  it("answers 'No results found' for a coin with no candles in the snapshot", async () => {
-    expect(await market.getOhlc("cardano", 30)).toEqual({
-      error: "No results found",
-      query: "cardano",
+  it("serves the whole history for 'max', saying how long it was and where closes take over", async () => {
+    const all = await ohlc("ethereum", "max");
+    const first = new Date((all.candles[0]?.time ?? 0) * 1000).toISOString();
+    expect(first).toBe("2023-01-02T00:00:00.000Z");
+    expect(all.days).toBe(all.candles.length);
+    expect(all.closesFrom).toBe("2025-01-01T00:00:00.000Z");
+    all.candles.slice(1).forEach((c, i) => expect(c.time - (all.candles[i]?.time ?? 0)).toBe(DAY));
+    const closesOnly = await ohlc("cardano", "max");
+    expect(closesOnly.closesFrom).toBe("2025-01-02T00:00:00.000Z");
+    expect(closesOnly.candles).toHaveLength(244);
+  });
+
+  it("names a known coin without history instead of calling it unknown", async () => {
+    expect(await market.getOhlc("dogecoin", 30)).toEqual({
+      error: "No price history for this coin in the available data",
+      query: "dogecoin",
+      coin: { id: "dogecoin", symbol: "doge", name: "Dogecoin" },
+      source: "snapshot",
     });
     expect(await market.getOhlc("nothing-like-it", 30)).toMatchObject({
       error: "No results found",
@@ -127,6 +199,7 @@ describe("market data from the offline snapshot", () => {
     if (isMarketError(trending)) throw new Error(trending.error);
     expect(trending.tokens).toHaveLength(15);
     expect(trending.tokens[0]).toMatchObject({ id: "qubic-network", symbol: "QUBIC" });
+    expect(trending.tokens.find((t) => t.id === "notcoin")?.pricedAt).toBeUndefined();
     expect(trending.asOf.startsWith("2025-04-07")).toBe(true);
     expect(trending.source).toBe("snapshot");
 

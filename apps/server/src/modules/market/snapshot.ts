@@ -6,12 +6,13 @@ import { distance } from "fastest-levenshtein";
 import {
   MARKET_ERRORS,
   type MarketResult,
+  type Candle,
   type NewTokens,
   type Ohlc,
   type TokenData,
   type TrendingTokens,
 } from "@pragmatist/contracts";
-import { byRank, type CoinRef, type MarketBody, snapOhlcDays } from "./coingecko.ts";
+import { byRank, type CoinRef, type MarketBody, type OhlcDays, snapOhlcDays } from "./coingecko.ts";
 
 /** Where the builder writes the snapshot and the service reads it. */
 export const SNAPSHOT_FILE = fileURLToPath(new URL("./snapshot.json", import.meta.url));
@@ -19,24 +20,33 @@ export const SNAPSHOT_FILE = fileURLToPath(new URL("./snapshot.json", import.met
 /** CoinGecko's attribution requirement, kept inside the data it applies to. */
 export const SNAPSHOT_ATTRIBUTION = "Data provided by CoinGecko";
 
-/** One coin's daily candles: `[openTime (Unix s, UTC midnight), open, high, low, close]` in USD. */
+/**
+ * One coin's daily price history: true candles `[openTime (Unix s, UTC midnight), open, high,
+ * low, close]` in USD, then, where the data has daily prices only, those prices (one per day from
+ * `closes.from`, continuing the candles without a gap).
+ */
 export interface SnapshotSeries {
   id: string;
   symbol: string;
   name: string;
-  /** ISO 8601 open time of the last candle (the day the series ends). */
+  /** ISO 8601 day of the series' last figure (the day the history ends). */
   asOf: string;
   /** Oldest first, one per day without gaps. */
   candles: Array<[number, number, number, number, number]>;
+  /** Daily USD prices after the candles (ISO 8601 day of the first), or null. */
+  closes: { from: string; prices: number[] } | null;
 }
 
 /** The file's shape. Each dataset carries its own as-of date (they were captured apart). */
 export interface SnapshotData {
   attribution: typeof SNAPSHOT_ATTRIBUTION;
+  /** ISO 8601 time of the markets capture that governs token data. */
+  asOf: string;
   /** Where each dataset comes from and when, for a reader of the file. */
   sources: Record<"tokens" | "trending" | "newTokens" | "ohlc", string>;
   /**
-   * The top 100 markets by rank, then trending coins not among them by theirs: the order in which
+   * The captured markets by rank, then coins known only from trending, the price files or new
+   * listings (each dated by its own capture, `missing` saying what it lacks): the order in which
    * lookups prefer a coin when several match.
    */
   tokens: MarketBody<TokenData>[];
@@ -70,8 +80,11 @@ export interface SnapshotSource {
   tokenData(query: string): MarketResult<TokenData>;
   newTokens(): NewTokens;
   trending(): TrendingTokens;
-  /** Daily candles counted back from the series' last candle; `days` snapped as CoinGecko would. */
-  ohlc(query: string, days: number): MarketResult<Ohlc>;
+  /**
+   * Daily candles counted back from the series' last day; `days` snapped as CoinGecko would, "max"
+   * for the whole series. A known coin without history gives the noHistory error naming it.
+   */
+  ohlc(query: string, days: number | "max"): MarketResult<Ohlc>;
   /** The coins `findToken` knows, best market-cap rank first. */
   knownCoins(): ReadonlyArray<CoinRef>;
 }
@@ -79,7 +92,7 @@ export interface SnapshotSource {
 /** A SnapshotSource over `data` (see loadSnapshot). */
 export function createSnapshotSource(data: SnapshotData): SnapshotSource {
   const tokens = data.tokens;
-  const series = new Map(data.ohlc.map((s) => [s.id, s]));
+  const series = new Map(data.ohlc.map((s) => [s.id, dailyCandles(s)]));
   const known: CoinRef[] = tokens
     .map(({ id, symbol, name, rank }) => ({ id, symbol, name, rank }))
     .sort(byRank);
@@ -120,27 +133,79 @@ export function createSnapshotSource(data: SnapshotData): SnapshotSource {
       const token = findToken(query);
       return token
         ? { ...token, ...SNAPSHOT_FRESHNESS }
-        : { error: MARKET_ERRORS.noResults, query };
+        : { error: MARKET_ERRORS.noResults, query, source: "snapshot" };
     },
     newTokens: () => ({ ...data.newTokens, ...SNAPSHOT_FRESHNESS }),
     trending: () => ({ ...data.trending, ...SNAPSHOT_FRESHNESS }),
     ohlc(query, days) {
       const token = findToken(query);
-      const found = token ? series.get(token.id) : undefined;
-      if (!found) return { error: MARKET_ERRORS.noResults, query };
-      const served = snapOhlcDays(days);
-      return {
-        id: found.id,
-        symbol: found.symbol,
-        name: found.name,
-        days: served,
-        candles: found.candles
-          .slice(-served)
-          .map(([time, open, high, low, close]) => ({ time, open, high, low, close })),
-        asOf: found.asOf,
-        ...SNAPSHOT_FRESHNESS,
-      };
+      if (!token) return { error: MARKET_ERRORS.noResults, query, source: "snapshot" };
+      const found = series.get(token.id);
+      if (!found) {
+        const { id, symbol, name } = token;
+        const coin = { id, symbol, name };
+        return { error: MARKET_ERRORS.noHistory, query, coin, source: "snapshot" };
+      }
+      return servedOhlc(found, snapOhlcDays(days));
     },
     knownCoins: () => known,
+  };
+}
+
+/** A series as one run of daily candles, and the open time of its first close-built one. */
+interface DailyCandles {
+  series: SnapshotSeries;
+  candles: Candle[];
+  /** Unix s of the first candle built from daily prices (Infinity when none is). */
+  closesFrom: number;
+}
+
+/**
+ * The series' candles followed by candles built from its daily prices: open = the previous day's
+ * price (the first price only opens the next candle when no candle precedes it), close = the day's
+ * price, high and low the larger and smaller of the two.
+ */
+function dailyCandles(series: SnapshotSeries): DailyCandles {
+  const candles: Candle[] = series.candles.map(([time, open, high, low, close]) => ({
+    time,
+    open,
+    high,
+    low,
+    close,
+  }));
+  let closesFrom = Infinity;
+  if (series.closes) {
+    const start = Date.parse(series.closes.from) / 1000;
+    let previous = candles.at(-1)?.close;
+    series.closes.prices.forEach((close, i) => {
+      if (previous !== undefined) {
+        const time = start + i * 86_400;
+        closesFrom = Math.min(closesFrom, time);
+        const [high, low] = [Math.max(previous, close), Math.min(previous, close)];
+        candles.push({ time, open: previous, high, low, close });
+      }
+      previous = close;
+    });
+  }
+  return { series, candles, closesFrom };
+}
+
+/** The last `days` candles of `found` (all of them for "max") as getOhlc's result. */
+function servedOhlc(found: DailyCandles, days: OhlcDays): Ohlc {
+  const { id, symbol, name, asOf } = found.series;
+  const candles = days === "max" ? found.candles : found.candles.slice(-days);
+  const first = candles[0]?.time ?? 0;
+  const closesFrom = Number.isFinite(found.closesFrom)
+    ? new Date(Math.max(first, found.closesFrom) * 1000).toISOString()
+    : null;
+  return {
+    id,
+    symbol,
+    name,
+    days: days === "max" ? Math.max(1, candles.length) : days,
+    candles,
+    closesFrom,
+    asOf,
+    ...SNAPSHOT_FRESHNESS,
   };
 }

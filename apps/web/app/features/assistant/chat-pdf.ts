@@ -10,10 +10,22 @@ const LINE_HEIGHT_PT = FONT_SIZE_PT * 1.4;
 const BACKGROUND = "#0d1117";
 const TEXT = "#ffffff";
 
+/** A web address in a line of the PDF (export-lines.ts writes them absolute). */
+const ADDRESS = /https?:\/\/[^\s)]+/g;
+
+/** Makes each web address in `row` (drawn at the left margin, baseline `y`) a clickable link. */
+function linkAddresses(doc: jsPDF, row: string, y: number): void {
+  for (const match of row.matchAll(ADDRESS)) {
+    const url = match[0].replace(/[.,;:]+$/, "");
+    const x = MARGIN_PT + doc.getTextWidth(row.slice(0, match.index));
+    doc.link(x, y - FONT_SIZE_PT, doc.getTextWidth(url), LINE_HEIGHT_PT, { url });
+  }
+}
+
 /**
  * Lays `lines` ("User: …", "Assistant: …", already WinAnsi-safe, see export-lines.ts) out in
  * white 12 pt Helvetica on dark A4 pages, wrapped to the text width, a blank line between
- * messages, a new page whenever one is full.
+ * messages, a new page whenever one is full; web addresses are clickable.
  */
 export function buildChatPdf(lines: readonly string[]): jsPDF {
   const doc = new jsPDF({ unit: "pt", format: "a4", orientation: "portrait" });
@@ -39,6 +51,7 @@ export function buildChatPdf(lines: readonly string[]): jsPDF {
         y = MARGIN_PT + FONT_SIZE_PT;
       }
       doc.text(row, MARGIN_PT, y);
+      linkAddresses(doc, row, y);
       y += LINE_HEIGHT_PT;
     }
   });

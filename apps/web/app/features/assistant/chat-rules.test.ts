@@ -44,24 +44,67 @@ describe("sending (Enter sends only when the input is longer than 1 character)",
   });
 });
 
+/** An answer whose research search found `passages` passages (0: nothing to analyse). */
+const researched = (id: string, passages: number): MaxMessage => ({
+  id,
+  role: "assistant",
+  parts: [
+    {
+      type: "tool-searchResearch",
+      toolCallId: `${id}-call`,
+      state: "output-available",
+      input: { query: "rollups" },
+      output: {
+        query: "rollups",
+        passages: Array.from({ length: passages }, (_, i) => ({
+          n: i + 1,
+          title: "Rollups explained",
+          slug: "rollups-explained",
+          url: "/p/rollups-explained",
+          excerpt: "Rollups post their data to Ethereum.",
+          publishDate: "2026-03-12",
+        })),
+      },
+    },
+    { type: "text", text: "Rollups post their data to Ethereum [1]." },
+  ],
+});
+const texts = (chips: ReturnType<typeof suggestionChips>) => chips.map((c) => c.text);
+const ANALYSE = "Analyze your last message for valuable insights";
+
 describe("suggestion chips", () => {
+  const chips = (messages: MaxMessage[], processing = false, aboutArticle = false) =>
+    suggestionChips({ messages, processing, aboutArticle });
+
   it("offers the four starters in an empty chat, the last two hidden on phones", () => {
-    expect(suggestionChips({ started: false, aboutArticle: false })).toEqual([
+    expect(chips([])).toEqual([
       { text: "What can you do?", hideOnMobile: false },
       { text: "Give me a list of new tokens", hideOnMobile: false },
       { text: "List the current trending tokens", hideOnMobile: true },
       { text: "Give me the key market stats for Solana", hideOnMobile: true },
     ]);
   });
-  it("offers the two follow-ups once the conversation has started", () => {
-    expect(suggestionChips({ started: true, aboutArticle: false }).map((c) => c.text)).toEqual([
-      "Analyze your last message for valuable insights",
-      "What other research should I do?",
-    ]);
+  it("offers the two follow-ups once an answer holds data to analyse", () => {
+    const asked = [user("q", "How do rollups work?"), researched("a", 2)];
+    expect(texts(chips(asked))).toEqual([ANALYSE, "What other research should I do?"]);
+    // While the next answer comes, the chips still follow the answer shown in full.
+    expect(texts(chips([...asked, user("q2", "What can you do?")], true))).toContain(ANALYSE);
+  });
+  it("never offers to analyse an answer without data, offering the other starters instead", () => {
+    for (const latest of [answer("a", "I'm Max. Here is what I can do."), researched("a", 0)]) {
+      expect(texts(chips([user("q", "What can you do?"), latest]))).toEqual([
+        "Give me a list of new tokens",
+        "List the current trending tokens",
+        "Give me the key market stats for Solana",
+      ]);
+    }
+    const older = [user("q", "How do rollups work?"), researched("a", 2)];
+    const latest = [user("q2", "Hello"), answer("a2", "Hi! I'm Max.")];
+    expect(texts(chips([...older, ...latest]))).not.toContain(ANALYSE);
   });
   it("offers article questions when opened from an article", () => {
-    for (const started of [false, true]) {
-      expect(suggestionChips({ started, aboutArticle: true }).map((c) => c.text)).toEqual([
+    for (const messages of [[], [user("q", "Summarise this article"), researched("a", 1)]]) {
+      expect(texts(chips(messages, false, true))).toEqual([
         "Summarise this article",
         "What should I research next?",
       ]);

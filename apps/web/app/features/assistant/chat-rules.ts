@@ -1,10 +1,11 @@
 // The chat screen's rules (docs/product.md#assistant-screen, #assistant-conversation,
 // #assistant-credits, #messages-assistant): what may be sent, which suggestion chips show, the
 // greeting, credits and error texts. Pure, so tests run in Node.
-import type {
-  AssistantCredits,
-  AssistantMessageMetadata,
-  AssistantToolOutputs,
+import {
+  type AssistantCredits,
+  type AssistantMessageMetadata,
+  type AssistantToolOutputs,
+  holdsAnalysableData,
 } from "@pragmatist/contracts";
 import type { ChatStatus, UIDataTypes, UIMessage } from "ai";
 
@@ -62,15 +63,39 @@ const ARTICLE_CHIPS: SuggestionChip[] = [
   { text: "What should I research next?", hideOnMobile: false },
 ];
 
+/** What the chips depend on: the conversation so far and where the chat was opened from. */
+export interface ChipState {
+  messages: readonly MaxMessage[];
+  /** An answer is on its way (`isProcessing`): it does not count yet. */
+  processing: boolean;
+  /** Opened from an article, with nothing asked yet on this visit. */
+  aboutArticle: boolean;
+}
+
+/**
+ * The newest answer shown in full: the last of Max's messages, or, while an answer is on its way,
+ * the last one before the question it answers. Null when there is none.
+ */
+function latestAnswer(messages: readonly MaxMessage[], processing: boolean): MaxMessage | null {
+  const asked = messages.findLastIndex((m) => m.role === "user");
+  const settled = processing && asked >= 0 ? messages.slice(0, asked) : messages;
+  return settled.findLast((m) => m.role === "assistant") ?? null;
+}
+
 /**
  * The chips to offer (docs/product.md#assistant-chips): four in an empty chat (the last two hidden
- * on phones), the two follow-ups once the conversation has started. Opened from an article
- * (`aboutArticle`: context given and nothing asked yet on this visit), the two article chips
- * instead.
+ * on phones); the two follow-ups once the latest answer holds data to analyse (market data or
+ * research, `holdsAnalysableData`); after an answer without any (what Max can do, a refusal), the
+ * four starters again, less the question just asked. Opened from an article (`aboutArticle`), the
+ * two article chips instead.
  */
-export function suggestionChips(state: { started: boolean; aboutArticle: boolean }) {
-  if (state.aboutArticle) return ARTICLE_CHIPS;
-  return state.started ? FOLLOW_UP_CHIPS : EMPTY_CHAT_CHIPS;
+export function suggestionChips({ messages, processing, aboutArticle }: ChipState) {
+  if (aboutArticle) return ARTICLE_CHIPS;
+  if (!messages.some((m) => m.role === "user")) return EMPTY_CHAT_CHIPS;
+  const answer = latestAnswer(messages, processing);
+  if (answer && holdsAnalysableData(answer.parts)) return FOLLOW_UP_CHIPS;
+  const asked = lastQuestion(messages);
+  return EMPTY_CHAT_CHIPS.filter((chip) => chip.text !== asked);
 }
 
 /**

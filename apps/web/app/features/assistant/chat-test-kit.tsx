@@ -29,20 +29,34 @@ export function credits(remaining: number): AssistantCredits {
 
 let answerCount = 0;
 
+/** A tool call of an answer: the tool, its input and its output (a UI message tool part). */
+export interface AnswerTool {
+  toolName: string;
+  input: unknown;
+  output: unknown;
+}
+
 /**
  * POST /api/assistant/chat's answer as the server streams it (apps/server/src/modules/assistant/assistant.chat.ts): a
- * start chunk with `metadata`, the text, with `fault` the metadata again with `error`, then
- * finish; sent as server-sent events by the AI SDK's own createUIMessageStreamResponse.
+ * start chunk with `metadata`, the `tools` called (input, then output), the text, with `fault`
+ * the metadata again with `error`, then finish; sent as server-sent events by the AI SDK's own
+ * createUIMessageStreamResponse.
  */
 export function streamedAnswer(
   text: string,
   metadata: AssistantMessageMetadata = {},
   fault?: AssistantMessageMetadata["error"],
+  tools: AnswerTool[] = [],
 ): Response {
   const id = `answer-${++answerCount}`;
   const stream = createUIMessageStream({
     execute: ({ writer }) => {
       writer.write({ type: "start", messageId: id, messageMetadata: metadata });
+      tools.forEach(({ toolName, input, output }, i) => {
+        const toolCallId = `${id}-call-${i}`;
+        writer.write({ type: "tool-input-available", toolCallId, toolName, input });
+        writer.write({ type: "tool-output-available", toolCallId, output });
+      });
       writer.write({ type: "text-start", id: `${id}-text` });
       writer.write({ type: "text-delta", id: `${id}-text`, delta: text });
       writer.write({ type: "text-end", id: `${id}-text` });

@@ -35,6 +35,11 @@ describe("export lines", () => {
     );
     expect(plainText("| a | b |\n|---|---:|\n| 1 | 2 |")).toBe("| a | b |\n\n| 1 | 2 |");
   });
+  it("keeps escaped marks as the characters a reader sees", () => {
+    expect(plainText("**Bitcoin Optech Newsletter \\#419** and \\*not emphasis\\*")).toBe(
+      "Bitcoin Optech Newsletter #419 and *not emphasis*",
+    );
+  });
   it("keeps what Helvetica can draw and replaces the rest", () => {
     expect(pdfSafeText("“Price” – 5 € … café")).toBe("“Price” – 5 € … café");
     expect(pdfSafeText("≈ 3 ≥ 2 中 🚀")).toBe("~ 3 >= 2 ? ");
@@ -42,6 +47,68 @@ describe("export lines", () => {
   it("names the file after the product ({product}_bot_export.pdf)", () => {
     expect(exportFileName("Crypto Pragmatist")).toBe("Crypto_Pragmatist_bot_export.pdf");
     expect(exportFileName("  A/B  Desk ")).toBe("AB_Desk_bot_export.pdf");
+  });
+});
+
+describe("research answers in the export", () => {
+  const site = "https://pragmatist.example";
+  const research: MaxMessage = {
+    id: "4",
+    role: "assistant",
+    parts: [
+      {
+        type: "tool-searchResearch",
+        toolCallId: "r1",
+        state: "output-available",
+        input: { query: "MEV" },
+        output: {
+          query: "MEV",
+          passages: [
+            {
+              n: 1,
+              title: "Maximal extractable value (MEV)",
+              slug: "mev",
+              url: "/p/mev",
+              excerpt: "Maximal extractable value (MEV) refers to…",
+              section: null,
+              publishDate: "2024-02-07T00:00:00.000Z",
+            },
+            {
+              n: 2,
+              title: "Proposer-builder separation",
+              slug: "roadmap-pbs",
+              url: "/p/roadmap-pbs",
+              excerpt: "Maximum extractable value…",
+              section: "PBS and MEV",
+              publishDate: "2024-02-13T00:00:00.000Z",
+            },
+          ],
+        },
+      },
+      {
+        type: "text",
+        text: "MEV is value taken by ordering [1]. See [our MEV explainer](/p/mev).",
+      },
+    ],
+  };
+
+  it("writes the site's links as absolute addresses on its public URL", () => {
+    expect(exportLines(conversation, site)[1]).toContain(
+      "See our research (https://pragmatist.example/p/solana-fees) [1].",
+    );
+  });
+
+  it("adds the sources shown under the answer that its text does not link, absolute", () => {
+    expect(exportLines([research], site)).toEqual([
+      "Assistant: MEV is value taken by ordering [1]. See our MEV explainer (https://pragmatist.example/p/mev).\n" +
+        "Sources:\n[2] Proposer-builder separation, 13 Feb 2024: https://pragmatist.example/p/roadmap-pbs",
+    ]);
+  });
+
+  it("makes those addresses clickable in the PDF", () => {
+    const source = buildChatPdf(exportLines([research], site)).output();
+    expect(source).toContain("/URI (https://pragmatist.example/p/mev)");
+    expect(source).toContain("/URI (https://pragmatist.example/p/roadmap-pbs)");
   });
 });
 

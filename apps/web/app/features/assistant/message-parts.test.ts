@@ -37,6 +37,7 @@ describe("answer parts", () => {
             name: "Bitcoin",
             days: 7,
             candles: [],
+            closesFrom: null,
           },
         },
         { type: "tool-getOhlc", toolCallId: "t3", state: "input-available", input: {} },
@@ -80,9 +81,27 @@ describe("answer parts", () => {
     };
     expect(messageSources(linked).map((s) => s.url)).toEqual(["https://l2beat.com/"]);
     expect(messageSources(message)).toEqual([
-      { n: 1, title: "Article 1", url: "/p/rollups", publishDate: "2025-01-02T00:00:00.000Z" },
-      { n: 2, title: "Article 2", url: "/p/data", publishDate: "2025-01-02T00:00:00.000Z" },
-      { n: null, title: "https://l2beat.com/", url: "https://l2beat.com/", publishDate: null },
+      {
+        n: 1,
+        title: "Article 1",
+        url: "/p/rollups",
+        publishDate: "2025-01-02T00:00:00.000Z",
+        section: null,
+      },
+      {
+        n: 2,
+        title: "Article 2",
+        url: "/p/data",
+        publishDate: "2025-01-02T00:00:00.000Z",
+        section: null,
+      },
+      {
+        n: null,
+        title: "https://l2beat.com/",
+        url: "https://l2beat.com/",
+        publishDate: null,
+        section: null,
+      },
     ]);
   });
 

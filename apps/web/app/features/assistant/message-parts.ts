@@ -13,6 +13,8 @@ export interface Source {
   title: string;
   url: string;
   publishDate: string | null;
+  /** The heading of the section the passage came from (null: the opening, or a web page). */
+  section: string | null;
 }
 
 /**
@@ -60,10 +62,17 @@ export function messageSources(message: MaxMessage): Source[] {
           title: passage.title,
           url: passage.url,
           publishDate: passage.publishDate,
+          section: passage.section ?? null,
         });
       }
     } else if (part.type === "source-url") {
-      add({ n: null, title: part.title ?? part.url, url: part.url, publishDate: null });
+      add({
+        n: null,
+        title: part.title ?? part.url,
+        url: part.url,
+        publishDate: null,
+        section: null,
+      });
     }
   }
   return sources;

@@ -25,7 +25,8 @@ function SourceLink({ source }: { source: Source }) {
 
 /**
  * The "Sources" list under a research answer: each source's [n] mark (when the answer cites it),
- * its link (safeUrl; site addresses through the router) and its publish date.
+ * its link (safeUrl; site addresses through the router), the section its passage came from and
+ * its publish date (docs/product.md#max-research).
  */
 export function ResearchSources({ sources }: { sources: Source[] }) {
   return (
@@ -37,6 +38,7 @@ export function ResearchSources({ sources }: { sources: Source[] }) {
             {source.n !== null && <span className="tabular text-muted">[{source.n}]</span>}
             <span className="min-w-0">
               <SourceLink source={source} />
+              {source.section && <span className="text-muted"> › {source.section}</span>}
               {source.publishDate && (
                 <span className="text-muted"> · {formatLongDate(source.publishDate)}</span>
               )}

@@ -60,7 +60,6 @@ export function useAssistantChat({ siteName, article }: AssistantChatProps) {
   const credits = viewer
     ? null
     : currentCredits(session.messages, history.status === "ready" ? history.credits : null);
-  const started = session.messages.some((m) => m.role === "user");
   const reader: Reader = viewer
     ? { name: viewer.username, pictureUrl: viewer.profilePicture?.url ?? null }
     : { name: "You", pictureUrl: null };
@@ -72,7 +71,11 @@ export function useAssistantChat({ siteName, article }: AssistantChatProps) {
     restore,
     greeting,
     credits,
-    chips: suggestionChips({ started, aboutArticle: !!article && !askedThisVisit }),
+    chips: suggestionChips({
+      messages: session.messages,
+      processing: session.processing,
+      aboutArticle: !!article && !askedThisVisit,
+    }),
     input,
     setInput,
     notice,

@@ -1,16 +1,13 @@
 // The offline model's understanding in detail: periods to days, coins in text, research queries and
 // which questions count as prompt injection.
 import { isInjectionAttempt } from "../assistant.prompt.ts";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createCoinMatcher } from "./intents/coins.ts";
-import { parsePeriod } from "./intents/periods.ts";
+import { changeWindow, parsePeriod } from "./intents/periods.ts";
 import { researchQuery } from "./intents/research-query.ts";
+import { knownCoins } from "./test-kit.ts";
 
-const markets = JSON.parse(
-  readFileSync("/work/shared/data/coingecko/markets.json", "utf8"),
-) as Array<{ id: string; symbol: string; name: string }>;
-const matcher = createCoinMatcher(markets.map(({ id, symbol, name }) => ({ id, symbol, name })));
+const matcher = createCoinMatcher(knownCoins);
 const ids = (text: string) => matcher.find(text).map((m) => m.query);
 
 describe("parsePeriod", () => {
@@ -41,9 +38,22 @@ describe("parsePeriod", () => {
     ["1y", 365, true],
     ["5 years", 365, true],
     ["last quarter", 90, true],
-    ["all time", 365, true],
   ])("%s -> %i days", (text, days, strong) => {
     expect(parsePeriod(text, now)).toEqual({ days, strong });
+  });
+
+  it.each([
+    "all time",
+    "the all-time chart",
+    "its whole history",
+    "the entire price history",
+    "full history",
+    "all the ETH price history you have",
+    "since launch",
+    "since its inception",
+    "max range",
+  ])("%s -> the whole history (max)", (text) => {
+    expect(parsePeriod(text, now)).toEqual({ days: "max", strong: true });
   });
 
   it.each(["$5m market cap", "top 10 coins", "all-time high", "is it ad-supported", "I am here"])(
@@ -54,16 +64,38 @@ describe("parsePeriod", () => {
   );
 });
 
+describe("changeWindow", () => {
+  it.each([
+    ["How's ETH doing at the moment?", "24h"],
+    ["what has bitcoin done since yesterday", "24h"],
+    ["is SOL up today", "24h"],
+    ["BTC right now", "24h"],
+    ["Has bitcoin dropped in the last 24 hours?", "24h"],
+    ["How is Solana doing this week?", "7d"],
+    ["how has it been lately", "7d"],
+    ["over the past 7 days", "7d"],
+    ["Cardano this month?", "30d"],
+    ["in the last 30 days", "30d"],
+  ])("%s -> %s", (text, window) => {
+    expect(changeWindow(text)).toBe(window);
+  });
+
+  it.each(["over the last 2 weeks", "past 90 days", "since January", "ETH price"])(
+    "finds no change window in %j",
+    (text) => {
+      expect(changeWindow(text)).toBeNull();
+    },
+  );
+});
+
 describe("coin matcher", () => {
   it.each([
     ["Bitcoin Cash or Bitcoin?", ["bitcoin-cash", "bitcoin"]],
     ["etherium and solanna and cardanno", ["ethereum", "solana", "cardano"]],
     ["$DOGE to $SHIB", ["dogecoin", "shiba-inu"]],
     ["ETH, eth, Ethereum, ether", ["ethereum"]],
-    ["multiversx", ["elrond-erd-2"]],
     ["Polygon (MATIC)", ["matic-network"]],
     ["NEAR and LINK", ["near", "chainlink"]],
-    ["The Graph", ["the-graph"]],
   ])("%s -> %j", (text, expected) => {
     expect(ids(text)).toEqual(expected);
   });
@@ -76,6 +108,10 @@ describe("coin matcher", () => {
     "the market is in a flow state",
     "there is a stellar graph on the dash",
     "What is the history of proof of stake?",
+    "What is an NFT?",
+    "the sky is blue and it might rain",
+    "is the peg stable enough to move my savings?",
+    "a pump and dump at midnight",
   ])("reads no coin in the ordinary words of %j", (text) => {
     expect(ids(text)).toEqual([]);
   });

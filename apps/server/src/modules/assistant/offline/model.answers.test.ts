@@ -1,33 +1,28 @@
 // Max's offline model end to end through the AI SDK's streamText loop: the answers it writes from
 // tools returning contract-shaped results from real data.
-import { MARKET_ERRORS } from "@pragmatist/contracts";
+import { MARKET_ERRORS, formatSignedPercent } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
-import { SYSTEM, markets } from "./test-kit.ts";
-import { ask, candles, followUp, tokenData } from "./test-tools.ts";
+import { SYSTEM, knownCoins, snapshot } from "./test-kit.ts";
+import { ask, candles, day, followUp, snapshotToken, tokenData, usd } from "./test-tools.ts";
 
 const utc = (iso: string) =>
   `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(new Date(iso))} UTC`;
-const usd = (n: number) =>
-  `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe("offline model: answers through streamText", () => {
-  const solana = markets.find((m) => m.id === "solana");
-  if (!solana) throw new Error("markets.json has no solana");
+  const solana = snapshotToken("solana");
 
   it("answers the market-stats chip with the figures, as-of time and source, streamed in chunks", async () => {
     const { text, chunks, steps } = await ask("Give me the key market stats for Solana");
     expect(steps.map((s) => s.finishReason)).toEqual(["tool-calls", "stop"]);
     expect(text).toContain("**Solana (SOL)**");
-    expect(text).toContain(usd(solana.current_price));
-    expect(text).toContain(
-      `${solana.price_change_percentage_24h > 0 ? "+" : "-"}${Math.abs(solana.price_change_percentage_24h).toFixed(2)}%`,
-    );
-    expect(text).toContain(`rank #${solana.market_cap_rank}`);
-    expect(text).toContain(usd(solana.ath));
-    expect(text).toContain(
-      `${((1 - solana.current_price / solana.ath) * 100).toFixed(2)}% below it`,
-    );
-    expect(text).toContain(`As of ${utc(solana.last_updated)}`);
+    expect(text).toContain(usd(solana.priceUsd ?? NaN));
+    expect(text).toContain(formatSignedPercent(solana.change24hPercent ?? NaN));
+    expect(text).toContain(formatSignedPercent(solana.change7dPercent ?? NaN));
+    expect(text).toContain(formatSignedPercent(solana.change30dPercent ?? NaN));
+    expect(text).toContain(`rank #${solana.rank}`);
+    expect(text).toContain(`${usd(solana.athUsd ?? NaN)} on ${day(solana.athDate ?? "")}`);
+    expect(text).toContain(`${(-(solana.athChangePercent ?? NaN)).toFixed(2)}% below it`);
+    expect(text).toContain(`As of ${utc(solana.asOf)}`);
     expect(text).toContain("Source: offline snapshot, data provided by CoinGecko");
     expect(chunks.length).toBeGreaterThan(10);
     expect(chunks.join("")).toBe(text);
@@ -53,7 +48,7 @@ describe("offline model: answers through streamText", () => {
     expect(text).toContain("**Side by side**");
   });
 
-  it("summarises price history: period, open → close with change, high/low, trend, last candle", async () => {
+  it("summarises price history: the move first with where the history ends, then high/low, trend, last candle", async () => {
     const { text, steps } = await ask("How did SOL do over the last 2 weeks?");
     expect(steps[0]?.toolCalls[0]?.input).toEqual({ query: "solana", days: 14 });
     const list = candles("solana", 14);
@@ -61,7 +56,9 @@ describe("offline model: answers through streamText", () => {
     const last = list[list.length - 1];
     if (!first || !last) throw new Error("no candles");
     const change = (last.close / first.open - 1) * 100;
-    expect(text).toContain("**Solana (SOL)**, last 14 days");
+    expect(text.split("\n")[0]).toBe(
+      `Price history here ends ${day(last.time * 1000)}: over the 14 days to then, **Solana (SOL)** ${change > 0 ? "rose" : "fell"} ${Math.abs(change).toFixed(2)}%, from ${usd(first.open)} to ${usd(last.close)}.`,
+    );
     expect(text).toContain(
       `${usd(first.open)} → ${usd(last.close)} (${change > 0 ? "+" : "-"}${Math.abs(change).toFixed(2)}%)`,
     );
@@ -77,30 +74,44 @@ describe("offline model: answers through streamText", () => {
     expect(text).toContain("this covers 14 days (you asked for 10)");
   });
 
-  it("lists new tokens numbered, warning about a ticker shared with a known coin", async () => {
+  it("lists new tokens numbered and dated, warning about a ticker shared with a known coin", async () => {
+    const list = snapshot.newTokens();
+    const [newest, next] = list.tokens;
+    if (!newest || !next) throw new Error("the snapshot lists fewer than two new tokens");
     const { text } = await ask("Give me a list of new tokens");
+    expect(text).toMatch(
+      new RegExp(
+        `^As of ${day(list.asOf)}, the newest listings on CoinGecko were \\*\\*${newest.name}`,
+      ),
+    );
     expect(text).toMatch(/^1\. \*\*UpSide Down Cat \(USDC\)\*\*/m);
     expect(text).toMatch(/^2\. \*\*Chinification \(CHINIFY\)\*\*/m);
-    expect(text).toContain("Its ticker is also used by USD Coin");
-    expect(text).toContain(`As of ${utc("2026-05-14T08:00:00.000Z")}`);
+    const twin = knownCoins.find((k) => k.symbol === "usdc");
+    expect(text).toContain(`Its ticker is also used by ${twin?.name}`);
+    expect(text).toContain(`As of ${utc(list.asOf)}`);
   });
 
-  it("lists trending tokens numbered with their figures", async () => {
+  it("lists trending tokens numbered with their figures, each dated when priced apart from the list", async () => {
+    const list = snapshot.trending();
+    const [top] = list.tokens;
+    if (!top?.pricedAt || top.priceUsd === null || top.change24hPercent === null) {
+      throw new Error("the snapshot's first trending coin is not priced from the markets capture");
+    }
     const { text } = await ask("List the current trending tokens");
-    expect(text).toMatch(
-      /^1\. \*\*Qubic \(QUBIC\)\*\*: \$0\.0000009048, -6\.39% in 24 h, rank #368$/m,
+    expect(text).toContain(
+      `1. **${top.name} (${top.symbol})**: $${top.priceUsd.toFixed(10).replace(/0+$/, "")}, ${formatSignedPercent(top.change24hPercent)} in 24 h, rank #${top.rank} (as of ${day(top.pricedAt)})`,
     );
-    expect(text).toMatch(/^15\. /m);
-    expect(text).toContain("Source: CoinGecko");
+    expect(text).toMatch(new RegExp(`^${list.tokens.length}\\. `, "m"));
+    expect(text).toContain("Source: offline snapshot");
   });
 
   it("synthesises research with numbered inline citations and a Sources list linking to /p/{slug}", async () => {
     const { text, steps } = await ask("How do optimistic rollups work?");
     expect(steps[0]?.toolCalls[0]?.input).toEqual({ query: "optimistic rollups" });
-    expect(text).toMatch(/\[1\]$/m);
+    expect(text).toMatch(/^[^\n]+ \[1\]/);
     expect(text).toContain("**Sources**");
     expect(text).toContain("1. [Optimistic Rollups](/p/scaling--optimistic-rollups), 12 Mar 2026");
-    expect(text).toMatch(/\[2\]$/m);
+    expect(text).toMatch(/ \[2\]\./);
     expect(text).toMatch(/^2\. \[[^\]]+\]\(\/p\/[\w-]+\)/m);
   });
 
@@ -115,9 +126,9 @@ describe("offline model: answers through streamText", () => {
   it("turns the market-data errors into honest messages", async () => {
     const missing = await ask("What's the price of Zzyzx?");
     expect(missing.steps[0]?.toolCalls[0]?.input).toEqual({ query: "Zzyzx" });
-    expect(missing.text).toMatch(
-      /found no coin matching “Zzyzx”\. Please check the name or ticker/,
-    );
+    expect(missing.text).toMatch(/“Zzyzx” is not covered by the offline market data/);
+    expect(missing.text).toContain("COINGECKO_API_KEY");
+    expect(missing.text).not.toMatch(/found no coin|\$\d/);
     const failed = await ask("ETH price", {
       getTokenData: (query) => ({ error: MARKET_ERRORS.fetchFailed, query }),
     });
@@ -142,6 +153,7 @@ describe("offline model: answers through streamText", () => {
     const text = await result.text;
     expect((await result.steps)[0]?.toolCalls[0]?.input).toEqual({ query: "solana" });
     expect(text).toContain("**Insights on Solana (SOL)**");
+    expect(text).toContain(`As of ${day(solana.asOf)}, **Solana (SOL)** is at`);
     expect(text).toMatch(/Turnover:\*\* 24 h volume is \d+\.\d\d% of market cap/);
     expect(text).toMatch(/would need to rise [\d.]+% to get back there/);
   });

@@ -2,6 +2,7 @@
 // chips, article context, refusals), each input valid for its tool's schema.
 import { type AssistantToolName, assistantToolInputs } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
+import { researchQuery } from "./intents/research-query.ts";
 import { ALL_TOOLS, type PastTurn, SYSTEM, decide, prompt } from "./test-kit.ts";
 
 type Expected = Array<[AssistantToolName, Record<string, unknown>]>;
@@ -9,10 +10,10 @@ const token = (query: string): [AssistantToolName, Record<string, unknown>] => [
   "getTokenData",
   { query },
 ];
-const ohlc = (query: string, days: number): [AssistantToolName, Record<string, unknown>] => [
-  "getOhlc",
-  { query, days },
-];
+const ohlc = (
+  query: string,
+  days: number | "max",
+): [AssistantToolName, Record<string, unknown>] => ["getOhlc", { query, days }];
 const research = (query: string): [AssistantToolName, Record<string, unknown>] => [
   "searchResearch",
   { query },
@@ -47,7 +48,8 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "what is the market cap of matic-network", expect: [token("matic-network")] },
   { say: "How is XRP doing?", expect: [token("ripple")] },
   { say: "what's the 24h volume of SOL", expect: [token("solana")] },
-  { say: "What's the price of Pepe?", expect: [token("Pepe")] },
+  { say: "What's the price of Pepe?", expect: [token("pepe")] },
+  { say: "What's the price of Wobblecoin?", expect: [token("Wobblecoin")] },
   { say: "What's $WIF trading at?", expect: [token("WIF")] },
   { say: "Avalanche price", expect: [token("avalanche-2")] },
   { say: "Shiba Inu market data", expect: [token("shiba-inu")] },
@@ -74,7 +76,7 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "Ethereum since March", expect: [ohlc("ethereum", SINCE_MARCH)] },
   { say: "SOL candles yesterday", expect: [ohlc("solana", 1)] },
   { say: "Dogecoin 24h chart", expect: [ohlc("dogecoin", 1)] },
-  { say: "how did ADA do this week", expect: [ohlc("cardano", 7)] },
+  { say: "how did ADA do this week on the chart", expect: [ohlc("cardano", 7)] },
   { say: "bitcoin price history", expect: [ohlc("bitcoin", 30)] },
   { say: "OHLC for litecoin, 7d", expect: [ohlc("litecoin", 7)] },
   { say: "show a candlestick chart of XRP for a fortnight", expect: [ohlc("ripple", 14)] },
@@ -82,10 +84,59 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "what did ETH do over the last couple of weeks", expect: [ohlc("ethereum", 14)] },
   { say: "BTC over 2 years", expect: [ohlc("bitcoin", 365)] },
   { say: "etherium price over the last 48 hours", expect: [ohlc("ethereum", 2)] },
+  // Time words about a coin: its current data and its changes, not a 1-day history (issue #12).
+  { say: "How's ETH doing at the moment?", expect: [token("ethereum")] },
+  { say: "what has bitcoin done since yesterday", expect: [token("bitcoin")] },
+  { say: "How is Solana doing this week?", expect: [token("solana")] },
+  { say: "how did ADA do this week", expect: [token("cardano")] },
+  { say: "Is XRP up or down today?", expect: [token("ripple")] },
+  { say: "Cardano this month?", expect: [token("cardano")] },
+  { say: "How has Chainlink been doing lately?", expect: [token("chainlink")] },
+  { say: "BTC right now", expect: [token("bitcoin")] },
+  { say: "how about this week?", past: [TOKEN_SOLANA], expect: [token("solana")] },
+  // The whole history: the longest range there is.
+  { say: "Show me the whole price history of bitcoin", expect: [ohlc("bitcoin", "max")] },
+  { say: "ETH all time chart", expect: [ohlc("ethereum", "max")] },
+  { say: "Solana since launch", expect: [ohlc("solana", "max")] },
+  { say: "and over its entire history?", past: [TOKEN_SOLANA], expect: [ohlc("solana", "max")] },
+  // Derived figures: every coin looked up, in the roles the figure gives them.
+  { say: "How many ETH is one BTC?", expect: [token("bitcoin"), token("ethereum")] },
+  { say: "How many SOL can I buy for one ETH?", expect: [token("ethereum"), token("solana")] },
+  { say: "What's the ETH/BTC ratio?", expect: [token("ethereum"), token("bitcoin")] },
+  {
+    say: "how much bigger is Bitcoin's market cap than Ethereum's?",
+    expect: [token("bitcoin"), token("ethereum")],
+  },
+  {
+    say: "Ethereum as a percentage of Bitcoin's market cap",
+    expect: [token("bitcoin"), token("ethereum")],
+  },
+  {
+    say: "Which did better this week, Solana or Ethereum?",
+    expect: [token("solana"), token("ethereum")],
+  },
+  {
+    say: "how many of those for one ETH?",
+    past: [TOKEN_SOLANA],
+    expect: [token("ethereum"), token("solana")],
+  },
+  // Advice and forecasts: the coin's market data, for the facts and the risks.
+  { say: "Should I buy Solana?", expect: [token("solana")] },
+  { say: "Will bitcoin go up next week?", expect: [token("bitcoin")] },
+  { say: "Give me a price prediction for ETH", expect: [token("ethereum")] },
+  { say: "Is DOGE a good investment?", expect: [token("dogecoin")] },
+  { say: "Should I buy it?", past: [TOKEN_SOLANA], expect: [token("solana")] },
   // New and trending tokens.
   { say: "Give me a list of new tokens", expect: NEW },
   { say: "Which coins were recently listed?", expect: NEW },
   { say: "any newly launched tokens on CoinGecko?", expect: NEW },
+  { say: "fresh listings?", expect: NEW },
+  { say: "what just launched?", expect: NEW },
+  { say: "show me recently added coins", expect: NEW },
+  { say: "new coins on coingecko", expect: NEW },
+  { say: "which tokens were listed most recently", expect: NEW },
+  { say: "Have any coins launched recently?", expect: NEW },
+  { say: "Show me the brand-new coins", expect: NEW },
   { say: "List the current trending tokens", expect: TRENDING },
   { say: "What's hot right now?", expect: TRENDING },
   { say: "show me the most searched coins", expect: TRENDING },
@@ -98,6 +149,19 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "how does ethereum staking work", expect: [research("ethereum staking")] },
   { say: "what are zk rollups", expect: [research("zk rollups")] },
   { say: "Can you explain proof of stake to me?", expect: [research("proof of stake")] },
+  // A topic, however worded, and the publication's series go to research; other fields do not.
+  ...[
+    "How much energy does Ethereum use?",
+    "Tell me about the history of Ethereum's forks",
+    "What's in the latest Bitcoin Optech newsletter?",
+    "latest weekly market report?",
+    "Explain proposer-builder separation",
+    "How should I read spot bitcoin ETF flows?",
+  ].map((say) => ({ say, expect: [research(researchQuery(say))] })),
+  { say: "How do I fix a leaking tap?", expect: [] },
+  { say: "what's 17 times 23", expect: [] },
+  { say: "what's the euro to dollar exchange rate", expect: [] },
+  { say: "pyth network price", expect: [token("pyth network")] },
   // Follow-ups across a multi-message prompt.
   { say: "and for 30 days?", past: [TOKEN_SOLANA], expect: [ohlc("solana", 30)] },
   { say: "what about BTC?", past: [ETH_90_DAYS], expect: [ohlc("bitcoin", 90)] },
@@ -145,9 +209,7 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "What can you do?", expect: [] },
   { say: "Hello", expect: [] },
   { say: "Analyze your last message for valuable insights", expect: [] },
-  { say: "Should I buy Solana?", expect: [] },
-  { say: "Will bitcoin go up next week?", expect: [] },
-  { say: "Give me a price prediction for ETH", expect: [] },
+  { say: "should i put my savings into crypto", expect: [] },
   { say: "What's the weather in Paris?", expect: [] },
   { say: "Tell me a joke", expect: [] },
   { say: "and for 30 days?", expect: [] },
@@ -200,10 +262,12 @@ describe("offline model: what it calls", () => {
     expect(text).not.toContain("Answer from tool results only");
   });
 
-  it("declines advice and predictions honestly and says what it can do instead", async () => {
-    const advice = await decide(prompt("Should I buy Solana?"));
+  it("answers advice without a coin with a not-financial-advice framing and the risks, off-topic with what it can do", async () => {
+    const advice = await decide(prompt("Which coin will 10x this year?"));
+    expect(advice.calls).toEqual([]);
     expect(advice.text).toMatch(/can't give financial advice or predict prices/);
-    expect(advice.text).toContain("key market stats for Solana");
+    expect(advice.text).toMatch(/volatile/);
+    expect(advice.text).toContain("This is not financial advice.");
     const weather = await decide(prompt("What's the weather in Paris?"));
     expect(weather.text).toMatch(/outside what I can help with/);
     expect(weather.text).toMatch(/market data/);

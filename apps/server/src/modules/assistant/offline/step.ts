@@ -1,6 +1,8 @@
 // One offline model call's step: read the prompt, then write the answer, call tools, or reply.
 import { randomUUID } from "node:crypto";
 import type { LanguageModelV4CallOptions, LanguageModelV4FinishReason } from "@ai-sdk/provider";
+import { MARKET_ERRORS, marketErrorSchema } from "@pragmatist/contracts";
+import { type ToolOutcome, inputField } from "./answers/outcome.ts";
 import { writeReply } from "./answers/replies.ts";
 import { writeAnswer } from "./answers/write-answer.ts";
 import { readConversation } from "./conversation.ts";
@@ -39,6 +41,37 @@ function textStep(text: string, maxOutputTokens: number | undefined): Step {
   return { kind: "text", text: truncated ? text.slice(0, limit) : text, truncated };
 }
 
+/** A step making `calls`, each with a new id. */
+function callStep(calls: PlannedCall[]): Step {
+  return {
+    kind: "tool-calls",
+    calls: calls.map((c) => ({ ...c, toolCallId: `call_${randomUUID()}` })),
+  };
+}
+
+/**
+ * The lookups the turn's results call for before answering (issue #12 class 2): the market data
+ * of a known coin whose price history is missing (the noHistory error names it), unless it was
+ * looked up already this turn or getTokenData is not offered.
+ */
+function followUpLookups(outcomes: ToolOutcome[], offered: Set<string>): PlannedCall[] {
+  if (!offered.has("getTokenData")) return [];
+  const looked = new Set(
+    outcomes.flatMap((o) => {
+      const query = inputField(o.input, "query");
+      return o.toolName === "getTokenData" && typeof query === "string" ? [query] : [];
+    }),
+  );
+  return outcomes.flatMap((o): PlannedCall[] => {
+    const error = marketErrorSchema.safeParse(o.output);
+    const coin =
+      error.success && error.data.error === MARKET_ERRORS.noHistory ? error.data.coin : undefined;
+    if (!coin || looked.has(coin.id)) return [];
+    looked.add(coin.id);
+    return [{ toolName: "getTokenData", input: { query: coin.id } }];
+  });
+}
+
 /**
  * The step for a decision, before any tool result is in: its tool calls (only those offered; each
  * with a new id), else the reply that the needed tool is unavailable, or the direct reply.
@@ -47,12 +80,7 @@ function firstStep(call: LanguageModelV4CallOptions, decision: Decision): Step {
   if (decision.kind === "reply") return textStep(writeReply(decision.reply), call.maxOutputTokens);
   const offered = offeredTools(call);
   const calls = decision.calls.filter((c) => offered.has(c.toolName));
-  if (calls.length > 0) {
-    return {
-      kind: "tool-calls",
-      calls: calls.map((c) => ({ ...c, toolCallId: `call_${randomUUID()}` })),
-    };
-  }
+  if (calls.length > 0) return callStep(calls);
   const [wanted] = decision.calls;
   const reply = writeReply(
     wanted ? { kind: "tool-unavailable", toolName: wanted.toolName } : { kind: "out-of-scope" },
@@ -61,9 +89,10 @@ function firstStep(call: LanguageModelV4CallOptions, decision: Decision): Step {
 }
 
 /**
- * Decides one call's step: with tool results in the current turn, the answer written from them
- * only; otherwise the last user message understood in the light of earlier turns (firstStep). Returns
- * the step and the prompt's characters, for the usage estimate.
+ * Decides one call's step: with tool results in the current turn, the lookups they call for
+ * (followUpLookups), else the answer written from them only; otherwise the last user message
+ * understood in the light of earlier turns (firstStep). Returns the step and the prompt's
+ * characters, for the usage estimate.
  */
 export function decideStep(
   call: LanguageModelV4CallOptions,
@@ -74,7 +103,15 @@ export function decideStep(
     const decision = understand(view, inputs.matcher(), inputs.now());
     return { step: firstStep(call, decision), inputCharacters: characters };
   }
-  const context = { question: view.question, article: view.article, knownCoins: inputs.knownCoins };
+  const more = followUpLookups(outcomes, offeredTools(call));
+  if (more.length > 0) return { step: callStep(more), inputCharacters: characters };
+  const context = {
+    question: view.question,
+    earlierQuestion: view.earlierTurns.at(-1)?.question ?? null,
+    article: view.article,
+    knownCoins: inputs.knownCoins,
+    now: inputs.now(),
+  };
   const answer = writeAnswer(outcomes, context);
   return { step: textStep(answer, call.maxOutputTokens), inputCharacters: characters };
 }

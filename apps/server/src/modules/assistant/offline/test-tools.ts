@@ -1,94 +1,64 @@
-// Tools for the offline model's end-to-end tests: contract-shaped results from the shared real data.
+// Tools for the offline model's end-to-end tests: the market tools answer from the offline snapshot
+// as the app does without a CoinGecko key; research from the shared ethereum.org articles.
 import { readFileSync } from "node:fs";
 import {
   type AssistantToolOutputs,
   type Candle,
-  MARKET_ERRORS,
   type ResearchPassage,
+  type TokenData,
   assistantToolInputs,
+  formatSignedPercent,
+  isMarketError,
 } from "@pragmatist/contracts";
 import { type ModelMessage, isStepCount, streamText, tool } from "ai";
-import { DATA, SYSTEM, markets, model } from "./test-kit.ts";
+import { DATA, SYSTEM, model, snapshot } from "./test-kit.ts";
+
+/** A day as the answers write it: "3 May 2026" (en-GB, UTC). */
+export const day = (at: string | number) =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(at));
+/** A price as the answers write it: "$78,428.00". */
+export const usd = (n: number) =>
+  `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** A change as the answers say it: "up 0.28%", "down 2.93%". */
+export const moved = (percent: number) =>
+  `${percent > 0 ? "up" : "down"} ${formatSignedPercent(percent).replace(/^[+-]/, "")}`;
+/** An answer's first line. */
+export const firstLine = (text: string) => text.split("\n")[0] ?? "";
 
 /**
- * getTokenData's output for a coin of the snapshot (by id, ticker or name), with `overrides`;
- * "No results" otherwise (docs/product.md#max-tools).
+ * getTokenData's output as the app gives it without a CoinGecko key (the offline snapshot), with
+ * `overrides` on a found coin; the snapshot's error otherwise (docs/product.md#max-tools).
  */
 export function tokenData(
   query: string,
   overrides: Partial<AssistantToolOutputs["getTokenData"]> = {},
 ) {
-  const q = query.toLowerCase();
-  const row = markets.find((m) => m.id === q || m.symbol === q || m.name.toLowerCase() === q);
-  if (!row) return { error: MARKET_ERRORS.noResults, query };
-  return {
-    asOf: row.last_updated,
-    source: "snapshot" as const,
-    stale: false,
-    ageSeconds: 0,
-    id: row.id,
-    symbol: row.symbol,
-    name: row.name,
-    rank: row.market_cap_rank,
-    priceUsd: row.current_price,
-    change24hPercent: row.price_change_percentage_24h,
-    marketCapUsd: row.market_cap,
-    volume24hUsd: row.total_volume,
-    high24hUsd: row.high_24h,
-    low24hUsd: row.low_24h,
-    circulatingSupply: row.circulating_supply,
-    maxSupply: row.max_supply,
-    athUsd: row.ath,
-    description: `${row.name} is a cryptocurrency.`,
-    homepage: null,
-    categories: [],
-    ...overrides,
-  };
+  const found = snapshot.tokenData(query);
+  return isMarketError(found) ? found : { ...found, ...overrides };
 }
 
-const PRICE_FILES: Record<string, string> = {
-  bitcoin: "BTC",
-  ethereum: "ETH",
-  solana: "SOL",
-  binancecoin: "BNB",
-};
-const OHLC_PERIODS = [1, 7, 14, 30, 90, 180, 365];
-
-/** The last `days` daily candles of a coin from its price CSV (bitcoin, ethereum, solana, binancecoin). */
-export function candles(id: string, days: number): Candle[] {
-  const rows = readFileSync(`${DATA}/prices/${PRICE_FILES[id]}-USD.csv`, "utf8")
-    .trim()
-    .split("\n")
-    .slice(1);
-  return rows.slice(-days).map((line) => {
-    const [date, open, high, low, close] = line.split(",");
-    return {
-      time: Math.floor(Date.parse(String(date).replace(" ", "T")) / 1000),
-      open: Number(open),
-      high: Number(high),
-      low: Number(low),
-      close: Number(close),
-    };
-  });
+/** A coin's snapshot data, for expectations; throws when the snapshot lacks it. */
+export function snapshotToken(id: string): TokenData {
+  const found = snapshot.tokenData(id);
+  if (isMarketError(found) || found.id !== id) throw new Error(`the snapshot has no ${id}`);
+  return found;
 }
 
-function ohlcData(query: string, days: number): AssistantToolOutputs["getOhlc"] {
-  const row = markets.find((m) => m.id === query.toLowerCase());
-  if (!row || !PRICE_FILES[row.id]) return { error: MARKET_ERRORS.noResults, query };
-  const served = OHLC_PERIODS.find((p) => p >= days) ?? 365;
-  const list = candles(row.id, served);
-  const last = list[list.length - 1];
-  return {
-    asOf: new Date((last?.time ?? 0) * 1000 + 86_400_000).toISOString(),
-    source: "snapshot",
-    stale: false,
-    ageSeconds: 0,
-    id: row.id,
-    symbol: row.symbol,
-    name: row.name,
-    days: served,
-    candles: list,
-  };
+/** getOhlc's output from the snapshot: candles counted back from the history's last day. */
+export function ohlcData(query: string, days: number | "max"): AssistantToolOutputs["getOhlc"] {
+  return snapshot.ohlc(query, days);
+}
+
+/** The candles the snapshot serves for a coin with history over `days`; throws without them. */
+export function candles(id: string, days: number | "max"): Candle[] {
+  const found = snapshot.ohlc(id, days);
+  if (isMarketError(found)) throw new Error(`the snapshot has no history for ${id}`);
+  return found.candles;
 }
 
 const ARTICLES = [
@@ -128,6 +98,7 @@ function passages(query: string): ResearchPassage[] {
 /** Replacements for a tool's behaviour in one test. */
 export interface ToolBehaviour {
   getTokenData?: (query: string) => unknown;
+  getOhlc?: (query: string, days: number | "max") => unknown;
 }
 
 /** The assistant's tools over the shared data, as the AI SDK's streamText runs them. */
@@ -141,63 +112,17 @@ export function tools(behaviour: ToolBehaviour = {}) {
     getNewTokens: tool({
       description: "Recently listed coins.",
       inputSchema: assistantToolInputs.getNewTokens,
-      execute: async () => {
-        const list = JSON.parse(readFileSync(`${DATA}/coingecko/list-new.json`, "utf8")) as Array<{
-          id: string;
-          symbol: string;
-          name: string;
-          activated_at: number;
-        }>;
-        return {
-          asOf: "2026-05-14T08:00:00.000Z",
-          source: "snapshot" as const,
-          stale: false,
-          ageSeconds: 0,
-          tokens: list.map((t) => ({
-            id: t.id,
-            symbol: t.symbol,
-            name: t.name,
-            activatedAt: new Date(t.activated_at * 1000).toISOString(),
-          })),
-        };
-      },
+      execute: async () => snapshot.newTokens(),
     }),
     getTrendingTokens: tool({
       description: "Trending coins.",
       inputSchema: assistantToolInputs.getTrendingTokens,
-      execute: async () => {
-        const data = JSON.parse(readFileSync(`${DATA}/coingecko/trending.json`, "utf8")) as {
-          coins: Array<{
-            item: {
-              id: string;
-              symbol: string;
-              name: string;
-              market_cap_rank: number | null;
-              data: { price: number; price_change_percentage_24h: { usd: number } };
-            };
-          }>;
-        };
-        return {
-          asOf: "2026-05-19T10:00:00.000Z",
-          source: "coingecko" as const,
-          stale: false,
-          ageSeconds: 0,
-          tokens: data.coins.map(({ item }) => ({
-            id: item.id,
-            symbol: item.symbol,
-            name: item.name,
-            rank: item.market_cap_rank,
-            priceUsd: item.data.price,
-            change24hPercent: item.data.price_change_percentage_24h.usd,
-            marketCapUsd: null,
-          })),
-        };
-      },
+      execute: async () => snapshot.trending(),
     }),
     getOhlc: tool({
       description: "Price history candles.",
       inputSchema: assistantToolInputs.getOhlc,
-      execute: async ({ query, days }) => ohlcData(query, days),
+      execute: async ({ query, days }) => (behaviour.getOhlc ?? ohlcData)(query, days),
     }),
     searchResearch: tool({
       description: "Search our research library.",

@@ -7,7 +7,7 @@ import {
 } from "@pragmatist/contracts";
 import { escapeMarkdown } from "./format.ts";
 import { summarise } from "./ohlc.ts";
-import { belowAth } from "./token-data.ts";
+import { belowAth } from "./token-facts.ts";
 
 /** Each coin's value for one figure, "n/a" where it has none: "Bitcoin +1.20%, Ethereum n/a". */
 function across(tokens: TokenData[], pick: (t: TokenData) => string | null): string {
@@ -25,10 +25,15 @@ function capRatio(tokens: TokenData[]): string | null {
   return `- ${escapeMarkdown(big.name)}'s market cap is ${(big.marketCapUsd / small.marketCapUsd).toFixed(1)}× ${escapeMarkdown(small.name)}'s.`;
 }
 
-/** 24 h change, market cap and distance below the all-time high across coins, and the cap ratio. */
+/** A change as a signed percent, or null. */
+const signed = (value: number | null) => (value !== null ? formatSignedPercent(value) : null);
+
+/** 24 h, 7 d and 30 d changes, market cap and distance below the all-time high across coins. */
 function tokenLines(tokens: TokenData[]): string[] {
   const lines = [
-    `- **24 h change:** ${across(tokens, (t) => (t.change24hPercent !== null ? formatSignedPercent(t.change24hPercent) : null))}`,
+    `- **24 h change:** ${across(tokens, (t) => signed(t.change24hPercent))}`,
+    `- **7 d change:** ${across(tokens, (t) => signed(t.change7dPercent))}`,
+    `- **30 d change:** ${across(tokens, (t) => signed(t.change30dPercent))}`,
     `- **Market cap:** ${across(tokens, (t) => (t.marketCapUsd !== null ? formatUsdCompact(t.marketCapUsd) : null))}`,
     `- **Below all-time high:** ${across(tokens, (t) => {
       const b = belowAth(t);

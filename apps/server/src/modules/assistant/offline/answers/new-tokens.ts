@@ -1,7 +1,9 @@
 // The offline model's answer to the new-tokens list: numbered listings, warning about borrowed tickers.
 import { type NewTokens, formatDateTimeUtc } from "@pragmatist/contracts";
 import type { KnownCoin } from "../intents/decision.ts";
+import { dayOf, isOld } from "./dating.ts";
 import { coinLabel, escapeMarkdown, freshnessLine, joinBlocks, staleNote } from "./format.ts";
+import { listWords } from "./token-facts.ts";
 
 type NewToken = NewTokens["tokens"][number];
 
@@ -34,14 +36,25 @@ function insight(data: NewTokens, collisions: number): string {
   );
 }
 
+/** The opening: the newest listings by name, dated when the list is more than a day old. */
+function newTokensOpening(data: NewTokens, now: Date): string {
+  const newest = listWords(data.tokens.slice(0, 3).map((t) => coinLabel(t)));
+  const more = data.tokens.length > 3 ? `; all ${data.tokens.length}, newest first:` : ":";
+  return isOld(data.asOf, now)
+    ? `As of ${dayOf(data.asOf)}, the newest listings on CoinGecko were ${newest}${more}`
+    : `The newest listings on CoinGecko are ${newest}${more}`;
+}
+
 /**
- * The answer to getNewTokens: the tokens numbered, newest first, each with its listing time and a
- * warning when a known coin uses its ticker (copycats); with `analysis`, an insight line.
+ * The answer to getNewTokens: the opening (newest first, dated when old at `now`), the tokens
+ * numbered, each with its listing time and a warning when a known coin uses its ticker
+ * (copycats); with `analysis`, an insight line.
  */
 export function newTokensAnswer(
   data: NewTokens,
   knownCoins: ReadonlyArray<KnownCoin>,
   analysis: boolean,
+  now: Date,
 ): string {
   if (data.tokens.length === 0) {
     return joinBlocks(["CoinGecko lists no newly listed tokens right now.", freshnessLine(data)]);
@@ -53,7 +66,7 @@ export function newTokensAnswer(
     return listing(t, i, twin);
   });
   return joinBlocks([
-    `**Newly listed on CoinGecko** (newest first):`,
+    newTokensOpening(data, now),
     staleNote(data),
     items.join("\n"),
     analysis && insight(data, collisions),

@@ -1,4 +1,5 @@
-// The offline model's answer to a price-history lookup: summary, trend and volatility of the candles.
+// The offline model's answer to a price-history lookup: the move (or the high or low) first, dated
+// where the history ends, then the figures, volatility and what was served.
 import {
   type Candle,
   type Ohlc,
@@ -6,6 +7,8 @@ import {
   formatSignedPercent,
   formatUsdPrice,
 } from "@pragmatist/contracts";
+import type { HistoryFocus } from "../intents/focus.ts";
+import { dayOf, isOld } from "./dating.ts";
 import {
   coinLabel,
   escapeMarkdown,
@@ -80,14 +83,15 @@ export function summarise(candles: Candle[]): OhlcSummary | null {
   };
 }
 
-/** Trend (rose/fell beyond ±3%, else sideways), volatility (mean candle range) and where it closed. */
-function trendSentence(name: string, s: OhlcSummary, days: number): string {
-  const move =
-    s.changePercent > 3
-      ? `rose ${s.changePercent.toFixed(2)}%`
-      : s.changePercent < -3
-        ? `fell ${Math.abs(s.changePercent).toFixed(2)}%`
-        : `moved sideways (${formatSignedPercent(s.changePercent)})`;
+/** The move in words: "rose 12.34%", "fell 3.20%" or "ended flat". */
+export function moveWords(changePercent: number): string {
+  const size = `${Math.abs(changePercent).toFixed(2)}%`;
+  if (changePercent > 0) return `rose ${size}`;
+  return changePercent < 0 ? `fell ${size}` : "ended flat";
+}
+
+/** Volatility (mean candle range: under 2% low, under 5% moderate, else high) and where it closed. */
+function volatilitySentence(s: OhlcSummary): string {
   const volatility = s.meanRangePercent < 2 ? "low" : s.meanRangePercent < 5 ? "moderate" : "high";
   const span = s.high - s.low;
   const closeAt = span > 0 ? (s.last.close - s.low) / span : 0.5;
@@ -97,7 +101,7 @@ function trendSentence(name: string, s: OhlcSummary, days: number): string {
       : closeAt <= 0.2
         ? "It closed near the bottom of its range."
         : "It closed inside its range, away from both extremes.";
-  return `${escapeMarkdown(name)} ${move} over the ${periodLabel(days)}. Volatility was ${volatility}: candles spanned ${s.meanRangePercent.toFixed(2)}% on average from low to high. ${finish}`;
+  return `Volatility was ${volatility}: candles spanned ${s.meanRangePercent.toFixed(2)}% on average from low to high. ${finish}`;
 }
 
 /** The lines "Analyze your last message…" adds: largest drawdown, range and breadth. */
@@ -109,36 +113,108 @@ function insightLines(s: OhlcSummary): string[] {
   ];
 }
 
+/** How a price-history answer is written. */
+export interface OhlcAnswerOptions {
+  /** The days asked for ("max": the whole history), or null when unknown. */
+  requestedDays: number | "max" | null;
+  /** "Analyze your last message…": drawdown, range and breadth too. */
+  analysis: boolean;
+  focus: HistoryFocus;
+  now: Date;
+}
+
+/** The candle with the highest high (`high`) or the lowest low. */
+function extremeCandle(candles: Candle[], focus: "high" | "low"): Candle | undefined {
+  return candles.reduce<Candle | undefined>((best, c) => {
+    if (!best) return c;
+    return (focus === "high" ? c.high > best.high : c.low < best.low) ? c : best;
+  }, undefined);
+}
+
 /**
- * The answer to a price-history lookup (getOhlc): period, open → close, high/low, candles, trend
- * and the last candle's time; which period was served when it differs from `requestedDays`; with
- * `analysis`, drawdown, range and breadth too.
+ * The opening sentence (issue #12 classes 1, 3 and 4): the move over the period (or its high or
+ * low), the whole history's first and last day when it was asked for, and, when the history ends
+ * more than a day before `now`, that it ends there ("Price history here ends 2 Sep 2025: …").
  */
-export function ohlcAnswer(data: Ohlc, requestedDays: number | null, analysis: boolean): string {
-  const s = summarise(data.candles);
-  const heading = `${coinLabel(data)}, ${periodLabel(data.days)}`;
-  if (!s) {
-    return joinBlocks([heading, "No candles were returned for this period.", freshnessLine(data)]);
+function ohlcOpening(data: Ohlc, s: OhlcSummary, options: OhlcAnswerOptions): string {
+  const label = coinLabel(data);
+  const end = dayOf(s.last.time * 1000);
+  const whole = options.requestedDays === "max";
+  const old = isOld(data.asOf, options.now);
+  const span = whole
+    ? `${escapeMarkdown(data.name)}'s whole price history here runs from ${dayOf(s.first.time * 1000)} to ${end} (${data.candles.length} days)`
+    : old
+      ? `Price history here ends ${end}: over the ${data.days} days to then, ${label}`
+      : `Over the ${periodLabel(data.days)}, ${label}`;
+  if (options.focus === "change") {
+    const move = `${moveWords(s.changePercent)}, from ${formatUsdPrice(s.first.open)} to ${formatUsdPrice(s.last.close)}`;
+    return whole ? `${span}: it ${move}.` : `${span} ${move}.`;
   }
-  const served =
-    requestedDays !== null && requestedDays !== data.days
-      ? `CoinGecko serves price history for fixed periods, so this covers ${data.days} days (you asked for ${requestedDays}).`
-      : null;
+  const extreme = extremeCandle(data.candles, options.focus);
+  const value = options.focus === "high" ? s.high : s.low;
+  const when = extreme ? ` on ${dayOf(extreme.time * 1000)}` : "";
+  const word = options.focus === "high" ? "highest" : "lowest";
+  const figure = `**${formatUsdPrice(value)}**${when}`;
+  if (whole) return `${span}: its ${word} price was ${figure}.`;
+  return old
+    ? `Price history here ends ${end}: the ${word} price of ${label} in the ${data.days} days to then was ${figure}.`
+    : `The ${word} price of ${label} over the ${periodLabel(data.days)} was ${figure}.`;
+}
+
+/** Notes on what was served: a fixed period other than asked, a shorter history, close-built candles. */
+function servedNotes(data: Ohlc, requestedDays: number | "max" | null): string[] {
+  const notes: string[] = [];
+  if (typeof requestedDays === "number" && requestedDays !== data.days) {
+    notes.push(
+      `Price history comes in fixed periods, as CoinGecko serves it, so this covers ${data.days} days (you asked for ${requestedDays}).`,
+    );
+  }
+  if (requestedDays !== "max" && data.candles.length < data.days) {
+    notes.push(
+      `The data holds only ${data.candles.length} days of history for ${escapeMarkdown(data.name)}, so that is all this covers.`,
+    );
+  }
+  const first = data.candles[0];
+  if (data.closesFrom && first) {
+    const from = Date.parse(data.closesFrom);
+    notes.push(
+      from <= first.time * 1000
+        ? "These candles are built from daily closing prices (each opens at the previous close), so they show no intraday highs and lows."
+        : `From ${dayOf(from)} the candles are built from daily closing prices (each opens at the previous close), so from then on they show no intraday highs and lows.`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * The answer to a price-history lookup (getOhlc): the opening (ohlcOpening), the notes on what was
+ * served (servedNotes), open → close, high/low and candles, volatility and the last candle's time;
+ * with `analysis`, drawdown, range and breadth too.
+ */
+export function ohlcAnswer(data: Ohlc, options: OhlcAnswerOptions): string {
+  const s = summarise(data.candles);
+  if (!s) {
+    return joinBlocks([
+      `${coinLabel(data)}: no candles were returned for this period.`,
+      freshnessLine(data),
+    ]);
+  }
   const figures = [
     `- **Open → close:** ${formatUsdPrice(s.first.open)} → ${formatUsdPrice(s.last.close)} (${formatSignedPercent(s.changePercent)})`,
     `- **Period high / low:** ${formatUsdPrice(s.high)} / ${formatUsdPrice(s.low)}`,
     `- **Candles:** ${data.candles.length} ${candleInterval(data.candles)}candles, ${s.up} up and ${s.down} down`,
   ];
-  const deeper = analysis ? insightLines(s) : [];
+  const deeper = options.analysis ? insightLines(s) : [];
   return joinBlocks([
-    analysis ? `Insights on ${heading}:` : heading,
+    ohlcOpening(data, s, options),
     staleNote(data),
-    served,
+    ...servedNotes(data, options.requestedDays),
+    options.analysis ? "**Insights**" : null,
     [...figures, ...deeper].join("\n"),
-    trendSentence(data.name, s, data.days),
+    volatilitySentence(s),
     "The chart shows every candle.",
     `_Last candle: ${formatDateTimeUtc(s.last.time * 1000)} · As of ${formatDateTimeUtc(data.asOf)} · Source: ${sourceName(data)}_`,
-    analysis
+    options.analysis
       ? `To go further, ask for a longer period (“How did ${data.symbol.toUpperCase()} do over the past year?”) or compare it with another coin.`
       : null,
   ]);

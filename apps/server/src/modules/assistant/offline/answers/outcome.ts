@@ -16,6 +16,10 @@ export interface ToolOutcome {
 export interface AnswerContext {
   /** The last user message. */
   question: string;
+  /** The user message before it, for what a follow-up such as "and ethereum?" asks; null if none. */
+  earlierQuestion: string | null;
+  /** The model's clock: data more than a day older than this names its date. */
+  now: Date;
   article: ArticleRef | null;
   knownCoins: ReadonlyArray<KnownCoin>;
 }

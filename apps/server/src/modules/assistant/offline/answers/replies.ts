@@ -59,9 +59,11 @@ export function writeReply(reply: DirectReply): string {
     case "advice":
       return (
         "I can't give financial advice or predict prices: nobody knows where a price goes next, and I only report data I can source. " +
+        "What the data does show is risk: crypto prices are volatile, often moving several percent in a day, and many coins trade far below their all-time highs. " +
         (reply.coin
-          ? `What I can do is show you the facts about ${reply.coin}: ask “Give me the key market stats for ${reply.coin}” or “How did ${reply.coin} do over the last 90 days?”.`
-          : `What I can do is show you the facts: ${SHORT_CAPABILITIES}.`)
+          ? `I can show you the facts about ${reply.coin}: ask “Give me the key market stats for ${reply.coin}” or “How far is ${reply.coin} from its all-time high?”.`
+          : `I can show you the facts for any coin: ask “Give me the key market stats for Solana” or “How far is Bitcoin from its all-time high?”.`) +
+        " This is not financial advice."
       );
     case "out-of-scope":
       return `That's outside what I can help with. ${SHORT_CAPABILITIES}.`;

@@ -1,10 +1,11 @@
-// The offline model's research answers: key points with [n] citations, Sources, and where to go next.
+// The offline model's research answers: a short synthesis with [n] citations, Sources, and where
+// to go next.
 import { type ResearchPassage, type ResearchResults, formatLongDate } from "@pragmatist/contracts";
-import type { ArticleRef } from "../intents/decision.ts";
 import { isArticleQuestion, isMoreResearchRequest } from "../intents/patterns.ts";
 import { escapeMarkdown, joinBlocks } from "./format.ts";
 import { keyPoint } from "./key-point.ts";
 import type { AnswerContext } from "./outcome.ts";
+import { latestIssue, synthesise } from "./research-synthesis.ts";
 import { EXAMPLES, SHORT_CAPABILITIES } from "./replies.ts";
 
 /** At most this many passages are cited in one answer. */
@@ -41,12 +42,16 @@ export function researchMode(context: AnswerContext, analysis: boolean): Researc
   return analysis ? "analysis" : "plain";
 }
 
-/** A Sources line: `n. [Title](/p/slug), 12 Mar 2026`. */
+/**
+ * A Sources line: `n. [Title](/p/slug) › Section, 12 Mar 2026`, the section being the heading
+ * the passage came from (none for the article's opening).
+ */
 function sourceLink(p: ResearchPassage): string {
   const url = p.url?.startsWith("/p/") ? p.url : `/p/${encodeURIComponent(p.slug)}`;
   const title = p.title.replace(/[[\]]/g, "");
+  const section = p.section ? ` › ${escapeMarkdown(p.section)}` : "";
   const date = p.publishDate ? `, ${formatLongDate(p.publishDate)}` : "";
-  return `${p.n}. [${title}](${url})${date}`;
+  return `${p.n}. [${title}](${url})${section}${date}`;
 }
 
 /** "What other research should I do?": questions Max can answer next, and sources to read in full. */
@@ -75,19 +80,38 @@ function nextSteps(topic: string, passages: ResearchPassage[], context: AnswerCo
   return `**Where to go next**\n${ideas.join("\n")}`;
 }
 
-/** The answer's opening line for its mode (the article's own title when its passages were found). */
-function intro(mode: ResearchMode, topic: string, own: ArticleRef | null): string {
-  if (own) return `Key points of **${escapeMarkdown(own.title)}**:`;
-  return mode === "analysis"
-    ? `**Key takeaways** from our research on **${topic}**:`
-    : `Here is what our research says about **${topic}**:`;
+/**
+ * The answer's body for its mode: the article in context's key points, then related ones
+ * ("article"); key takeaways, one per passage ("analysis"); otherwise a short synthesis of the
+ * passages (the latest issue first when the search asked for the newest of a series).
+ */
+function body(
+  results: ResearchResults,
+  passages: ResearchPassage[],
+  mode: ResearchMode,
+  context: AnswerContext,
+): string {
+  const points = (list: ResearchPassage[]) =>
+    list.map((p) => `- ${keyPoint(p.excerpt, results.query)} [${p.n}]`).join("\n");
+  const article = mode === "article" ? context.article : null;
+  const own = article ? passages.filter((p) => p.slug === article.slug) : [];
+  if (article && own.length > 0) {
+    const related = passages.filter((p) => p.slug !== article.slug);
+    return joinBlocks([
+      `Key points of **${escapeMarkdown(article.title)}**:`,
+      points(own),
+      related.length > 0 ? `Related in our library:\n${points(related)}` : null,
+    ]);
+  }
+  if (mode === "analysis") return `**Key takeaways** from our research:\n${points(passages)}`;
+  return results.order === "newest" ? latestIssue(passages) : synthesise(passages, results.query);
 }
 
 /**
- * The answer to searchResearch: a key point per passage (at most MAX_CITED_PASSAGES) with its [n]
- * citation, then a Sources list linking to /p/{slug}. In "article" mode the article's own passages
- * come first and the others as related; "next" adds where to go next. No passages: a suggestion
- * of other keywords.
+ * The answer to searchResearch (docs/product.md#max-research): a synthesis of 3 to 6 of the
+ * passages' own sentences with [n] citations (or the mode's key points), then a Sources list
+ * linking to /p/{slug}; "next" adds where to go next. Never restates the question as a topic. No
+ * passages: a suggestion of other keywords.
  */
 export function researchAnswer(
   results: ResearchResults,
@@ -96,30 +120,16 @@ export function researchAnswer(
   context: AnswerContext,
 ): string {
   const passages = results.passages.slice(0, MAX_CITED_PASSAGES);
-  const asked = results.query || query;
-  const topic = escapeMarkdown(asked);
   if (passages.length === 0) {
     return joinBlocks([
-      `I found nothing in our research library about “${topic}”.`,
+      "I found no article in our research library that covers this.",
       `Try other keywords, for example “rollups”, “staking” or “lightning network”. ${SHORT_CAPABILITIES}.`,
     ]);
   }
-  const points = (list: ResearchPassage[]) =>
-    list.map((p) => `- ${keyPoint(p.excerpt, asked)} [${p.n}]`).join("\n");
-  const article = mode === "article" ? context.article : null;
-  const ownPassages = article ? passages.filter((p) => p.slug === article.slug) : [];
-  const own = article && ownPassages.length > 0 ? article : null;
-  const related = own ? passages.filter((p) => p.slug !== own.slug) : [];
-  const body = own
-    ? joinBlocks([
-        points(ownPassages),
-        related.length > 0 ? `Related in our library:\n${points(related)}` : null,
-      ])
-    : points(passages);
+  const asked = { ...results, query: results.query || query };
   return joinBlocks([
-    intro(mode, topic, own),
-    body,
+    body(asked, passages, mode, context),
     `**Sources**\n${passages.map(sourceLink).join("\n")}`,
-    mode === "next" ? nextSteps(asked, passages, context) : null,
+    mode === "next" ? nextSteps(asked.query, passages, context) : null,
   ]);
 }

@@ -1,10 +1,13 @@
-// The offline model's answer to a token-data lookup: headline, figures, description, as-of line.
+// The offline model's answer to a token-data lookup: the opening that answers the question, then
+// the figures, what the data lacks, the description and the as-of line.
 import {
   type TokenData,
   formatSignedPercent,
   formatUsdCompact,
   formatUsdPrice,
 } from "@pragmatist/contracts";
+import type { TokenFocus } from "../intents/focus.ts";
+import { continued, dayOf } from "./dating.ts";
 import {
   coinLabel,
   escapeMarkdown,
@@ -13,28 +16,51 @@ import {
   joinBlocks,
   staleNote,
 } from "./format.ts";
+import { belowAth, listWords } from "./token-facts.ts";
+import { type OpeningOptions, tokenOpening } from "./token-opening.ts";
 
-/** A 24 h change in words: "up 2.10%", "down 0.40%" or "unchanged". */
-function changeWords(percent: number): string {
-  if (percent > 0) return `up ${formatSignedPercent(percent).replace(/^[+-]/, "")}`;
-  if (percent < 0) return `down ${formatSignedPercent(percent).replace(/^[+-]/, "")}`;
-  return "unchanged";
+/** The 24 h, 7 d and 30 d changes as list items, each only when the data has it. */
+function changeLines(data: TokenData): string[] {
+  const changes: Array<[string, number | null]> = [
+    ["24 h change", data.change24hPercent],
+    ["7 d change", data.change7dPercent],
+    ["30 d change", data.change30dPercent],
+  ];
+  return changes.flatMap(([label, value]) =>
+    value !== null ? [`- **${label}:** ${formatSignedPercent(value)}`] : [],
+  );
 }
 
-/** How far the price is below the all-time high, in % (≤ 0 at or above it); null without both. */
-export function belowAth(data: TokenData): number | null {
-  if (data.priceUsd === null || data.athUsd === null || data.athUsd <= 0) return null;
-  return (1 - data.priceUsd / data.athUsd) * 100;
+/** Circulating supply and, with a maximum, the share issued. */
+function supplyLine(data: TokenData): string | null {
+  if (data.circulatingSupply === null) return null;
+  const symbol = escapeMarkdown(data.symbol.toUpperCase());
+  const max =
+    data.maxSupply !== null && data.maxSupply > 0
+      ? ` of a ${formatCount(data.maxSupply)} maximum (${((data.circulatingSupply / data.maxSupply) * 100).toFixed(1)}% issued)`
+      : "";
+  return `- **Circulating supply:** ${formatCount(data.circulatingSupply)} ${symbol}${max}`;
+}
+
+/** The all-time high with its date and the price's distance below it. */
+function athLine(data: TokenData): string | null {
+  if (data.athUsd === null) return null;
+  const below = belowAth(data);
+  const when = data.athDate ? ` on ${dayOf(data.athDate)}` : "";
+  const distance =
+    below === null
+      ? ""
+      : below > 0
+        ? `; the price is ${below.toFixed(2)}% below it`
+        : "; the price is at or above it";
+  return `- **All-time high:** ${formatUsdPrice(data.athUsd)}${when}${distance}`;
 }
 
 /** The figures of a token as Markdown list items, each only when the data has it. */
 function tokenFigures(data: TokenData): string[] {
-  const symbol = escapeMarkdown(data.symbol.toUpperCase());
   const lines: string[] = [];
   if (data.priceUsd !== null) lines.push(`- **Price:** ${formatUsdPrice(data.priceUsd)}`);
-  if (data.change24hPercent !== null) {
-    lines.push(`- **24 h change:** ${formatSignedPercent(data.change24hPercent)}`);
-  }
+  lines.push(...changeLines(data));
   if (data.marketCapUsd !== null) {
     const rank = data.rank !== null ? ` (rank #${data.rank})` : "";
     lines.push(`- **Market cap:** ${formatUsdCompact(data.marketCapUsd)}${rank}`);
@@ -48,33 +74,16 @@ function tokenFigures(data: TokenData): string[] {
       `- **24 h range:** ${formatUsdPrice(data.low24hUsd)} – ${formatUsdPrice(data.high24hUsd)}`,
     );
   }
-  if (data.circulatingSupply !== null) {
-    const max =
-      data.maxSupply !== null && data.maxSupply > 0
-        ? ` of a ${formatCount(data.maxSupply)} maximum (${((data.circulatingSupply / data.maxSupply) * 100).toFixed(1)}% issued)`
-        : "";
-    lines.push(`- **Circulating supply:** ${formatCount(data.circulatingSupply)} ${symbol}${max}`);
-  }
-  const below = belowAth(data);
-  if (data.athUsd !== null) {
-    const distance =
-      below === null
-        ? ""
-        : below > 0
-          ? `; the price is ${below.toFixed(2)}% below it`
-          : "; the price is at or above it";
-    lines.push(`- **All-time high:** ${formatUsdPrice(data.athUsd)}${distance}`);
-  }
-  return lines;
+  return [...lines, supplyLine(data), athLine(data)].filter((l): l is string => l !== null);
 }
 
-/** The opening sentence: price, 24 h change and rank, or that no price is available. */
-function tokenHeadline(data: TokenData): string {
-  if (data.priceUsd === null) return `${coinLabel(data)}: no current price is available.`;
-  const change =
-    data.change24hPercent !== null ? `, ${changeWords(data.change24hPercent)} in 24 hours` : "";
-  const rank = data.rank !== null ? `; it ranks #${data.rank} by market cap` : "";
-  return `${coinLabel(data)} is at **${formatUsdPrice(data.priceUsd)}**${change}${rank}.`;
+/**
+ * What the data lacks for this coin, in a reader's words (issue #12 class 2), or null when it
+ * lacks nothing or has no price at all (the opening says so then).
+ */
+export function missingNote(data: TokenData): string | null {
+  if (data.missing.length === 0 || data.priceUsd === null) return null;
+  return `Not in the data for ${escapeMarkdown(data.name)}: ${listWords(data.missing)}.`;
 }
 
 /** The coin's description, escaped and cut to 400 characters; null when empty. */
@@ -84,16 +93,32 @@ function description(data: TokenData): string | null {
   return escapeMarkdown(text.length > 400 ? `${text.slice(0, 397).trimEnd()}…` : text);
 }
 
+/** How one coin's answer is written. */
+export interface TokenAnswerOptions extends OpeningOptions {
+  /** What the question asks for first (intents/focus.ts), null for nothing in particular. */
+  focus: TokenFocus | null;
+  /** Several coins compared: the description is left out. */
+  brief: boolean;
+  /** A clause the opening continues ("There is no price history for X; "), or null. */
+  preface: string | null;
+}
+
 /**
- * One coin's answer (getTokenData): headline, stale note, figures, description and the as-of line;
- * `brief` (several coins compared) leaves out the description.
+ * One coin's answer (getTokenData): the opening that answers the question (token-opening.ts),
+ * after `preface` when given; the stale note, the figures, what the data lacks, the description
+ * (unless `brief`) and the as-of line.
  */
-export function tokenAnswer(data: TokenData, brief: boolean): string {
+export function tokenAnswer(data: TokenData, options: TokenAnswerOptions): string {
+  const opening = tokenOpening(data, options.focus, options);
+  const label = coinLabel(data);
   return joinBlocks([
-    tokenHeadline(data),
+    options.preface && opening.includes(label)
+      ? `${options.preface}${continued(opening).replace(label, "it")}`
+      : `${options.preface ?? ""}${options.preface ? continued(opening) : opening}`,
     staleNote(data),
     tokenFigures(data).join("\n"),
-    !brief && description(data),
+    missingNote(data),
+    !options.brief && description(data),
     freshnessLine(data),
   ]);
 }

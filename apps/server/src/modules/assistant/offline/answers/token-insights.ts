@@ -6,7 +6,8 @@ import {
   formatUsdPrice,
 } from "@pragmatist/contracts";
 import { escapeMarkdown, formatCount, freshnessLine, joinBlocks, staleNote } from "./format.ts";
-import { belowAth } from "./token-data.ts";
+import { belowAth } from "./token-facts.ts";
+import { tokenOpening } from "./token-opening.ts";
 
 /** Volume as a share of market cap: how actively the coin changes hands. */
 function turnoverWords(ratio: number): string {
@@ -64,11 +65,11 @@ function supplyInsight(data: TokenData): string | null {
 }
 
 /**
- * Insights on one coin's market data, for "Analyze your last message…": distance from the
- * all-time high, turnover, intraday position, momentum and supply (each when the data allows),
- * with the as-of line and questions to go further.
+ * Insights on one coin's market data, for "Analyze your last message…": the dated opening
+ * (token-opening.ts), then distance from the all-time high, turnover, intraday position, momentum
+ * and supply (each when the data allows), with the as-of line and questions to go further.
  */
-export function tokenInsights(data: TokenData): string {
+export function tokenInsights(data: TokenData, now: Date): string {
   const insights = [
     athInsight(data),
     turnoverInsight(data),
@@ -79,6 +80,7 @@ export function tokenInsights(data: TokenData): string {
   const symbol = data.symbol.toUpperCase();
   return joinBlocks([
     `**Insights on ${escapeMarkdown(data.name)} (${escapeMarkdown(symbol)})**`,
+    tokenOpening(data, null, { now, dated: true }),
     staleNote(data),
     insights.length > 0 ? insights.join("\n") : "The result had too few figures to analyse.",
     freshnessLine(data),

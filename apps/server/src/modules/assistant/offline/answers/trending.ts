@@ -1,17 +1,39 @@
 // The offline model's answer to the trending list: numbered tokens with price, change and rank.
 import { type TrendingTokens, formatSignedPercent, formatUsdPrice } from "@pragmatist/contracts";
+import { dayOf, differentDays, isOld } from "./dating.ts";
 import { coinLabel, escapeMarkdown, freshnessLine, joinBlocks, staleNote } from "./format.ts";
+import { listWords } from "./token-facts.ts";
 
 type TrendingToken = TrendingTokens["tokens"][number];
 
-/** One numbered token: price, 24 h change and rank, each when known ("unranked" otherwise). */
-function listing(t: TrendingToken, i: number): string {
+/**
+ * One numbered token: price, 24 h change and rank, each when known ("unranked" otherwise), with
+ * the day its figures are from when that differs from the list's.
+ */
+function listing(t: TrendingToken, i: number, listAsOf: string): string {
   const facts = [
     t.priceUsd !== null ? formatUsdPrice(t.priceUsd) : null,
     t.change24hPercent !== null ? `${formatSignedPercent(t.change24hPercent)} in 24 h` : null,
     t.rank !== null ? `rank #${t.rank}` : "unranked",
   ].filter((f): f is string => f !== null);
-  return `${i + 1}. ${coinLabel(t)}: ${facts.join(", ")}`;
+  const priced =
+    t.pricedAt && differentDays(t.pricedAt, listAsOf) ? ` (as of ${dayOf(t.pricedAt)})` : "";
+  return `${i + 1}. ${coinLabel(t)}: ${facts.join(", ")}${priced}`;
+}
+
+/**
+ * The opening (issue #12 classes 1 and 4): which coins lead the list, dated when the list is more
+ * than a day old at `now`, and, when some coins are priced on another day than the list, that the
+ * list is older than those prices.
+ */
+function trendingOpening(data: TrendingTokens, now: Date): string {
+  const leaders = listWords(data.tokens.slice(0, 3).map((t) => coinLabel(t)));
+  const opening = isOld(data.asOf, now)
+    ? `As of ${dayOf(data.asOf)}, the date of the latest trending list here, the most searched coins on CoinGecko were led by ${leaders}.`
+    : `The most searched coins on CoinGecko in the last 24 hours are led by ${leaders}.`;
+  const priced = data.tokens.find((t) => t.pricedAt && differentDays(t.pricedAt, data.asOf));
+  if (!priced?.pricedAt) return opening;
+  return `${opening} The list is older than the prices: coins still in the markets capture of ${dayOf(priced.pricedAt)} are priced from it (dated on their line), the others as of the list.`;
 }
 
 /** "Analyze your last message…" on the list: how many are up, the extremes, how many are top 100. */
@@ -31,15 +53,18 @@ function insight(data: TrendingTokens): string {
   );
 }
 
-/** The answer to getTrendingTokens: the tokens numbered in trending order; with `analysis`, an insight line. */
-export function trendingAnswer(data: TrendingTokens, analysis: boolean): string {
+/**
+ * The answer to getTrendingTokens: the opening (trendingOpening), the tokens numbered in trending
+ * order; with `analysis`, an insight line.
+ */
+export function trendingAnswer(data: TrendingTokens, analysis: boolean, now: Date): string {
   if (data.tokens.length === 0) {
     return joinBlocks(["CoinGecko lists no trending tokens right now.", freshnessLine(data)]);
   }
   return joinBlocks([
-    `**Trending on CoinGecko** (most searched in the last 24 hours):`,
+    trendingOpening(data, now),
     staleNote(data),
-    data.tokens.map(listing).join("\n"),
+    data.tokens.map((t, i) => listing(t, i, data.asOf)).join("\n"),
     analysis ? insight(data) : null,
     freshnessLine(data),
   ]);

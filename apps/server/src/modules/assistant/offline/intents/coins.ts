@@ -2,7 +2,7 @@
 import { distance } from "fastest-levenshtein";
 import { fold } from "../../assistant.prompt.ts";
 import type { KnownCoin } from "./decision.ts";
-import { VOCABULARY } from "./vocabulary.ts";
+import { NOT_TICKERS, VOCABULARY } from "./vocabulary.ts";
 import { type Word, splitWords, writtenAsCoin } from "./words.ts";
 
 /** A coin found in a question: `query` is what the tools get (a known coin's id, or the word). */
@@ -101,7 +101,8 @@ function indexPhrases(coins: ReadonlyArray<KnownCoin>) {
 
 /**
  * The longest exact phrase at `at`. A single word that is also an English word, or a ticker of
- * fewer than 3 letters, counts only when written as a coin or followed by a COIN_NOUNS word.
+ * fewer than 3 letters, counts only when written as a coin or followed by a COIN_NOUNS word; an
+ * abbreviation that is no ticker ("NFT", "DAO") only when written with `$`.
  */
 function exactMatch(index: PhraseIndex, words: Word[], at: number): PhraseMatch | null {
   for (let n = Math.min(index.longest, words.length - at); n >= 1; n--) {
@@ -113,6 +114,7 @@ function exactMatch(index: PhraseIndex, words: Word[], at: number): PhraseMatch 
       const asCoin = writtenAsCoin(word) || COIN_NOUNS.has(words[at + 1]?.lower ?? "");
       if (VOCABULARY.has(word.lower) && !asCoin) continue;
       if (entry.kind === "symbol" && word.lower.length < 3 && !asCoin) continue;
+      if (entry.kind === "symbol" && NOT_TICKERS.has(word.lower) && !word.dollar) continue;
     }
     return { entry, length: n };
   }
@@ -182,7 +184,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Stands in for a coin's name: a word no intent pattern contains. */
-const MASK = "xcoinx";
+export const MASK = "xcoinx";
 
 /**
  * The folded question with each coin mention replaced by MASK, so a coin's name never reads as

@@ -24,7 +24,10 @@ export type DirectReply =
   | { kind: "thanks" }
   /** OWASP LLM01 prompt injection: refused without quoting any instruction. */
   | { kind: "injection" }
-  /** Buy/sell advice or a price prediction; `coin` names the coin asked about, if any. */
+  /**
+   * Buy/sell advice or a price prediction about no coin in particular (with a coin, its market
+   * data is looked up and the answer frames it); `coin` names the coin asked about, if any.
+   */
   | { kind: "advice"; coin: string | null }
   | { kind: "out-of-scope" }
   | { kind: "clarify-coin" }
@@ -65,11 +68,14 @@ export const reply = (r: DirectReply): Decision => ({ kind: "reply", reply: r })
 /** A decision to make `calls`, in order. */
 export const call = (...calls: PlannedCall[]): Decision => ({ kind: "call", calls });
 
-/** One coin lookup per query (at most MAX_COMPARED_COINS): price history over `days`, or market data. */
+/**
+ * One coin lookup per query (at most MAX_COMPARED_COINS): price history over `days` ("max" for the
+ * whole history), or market data.
+ */
 export function coinCalls(
   intent: "getTokenData" | "getOhlc",
   queries: string[],
-  days: number,
+  days: number | "max",
 ): PlannedCall[] {
   return queries
     .slice(0, MAX_COMPARED_COINS)

@@ -10,8 +10,8 @@ const DAY_MS = 86_400_000;
 
 /** A period a question names. */
 export interface Period {
-  /** Days counted back from now, 1..MAX_OHLC_DAYS. */
-  days: number;
+  /** Days counted back from now, 1..MAX_OHLC_DAYS, or "max" for the whole history there is. */
+  days: number | "max";
   /**
    * False for "24h"/"today", which also describe the current quote's 24 h change; true for a
    * period only a price history answers ("yesterday", "last 2 weeks", "since January").
@@ -58,8 +58,36 @@ const NAMED_PERIODS: ReadonlyArray<[RegExp, number, boolean]> = [
   [/\b(?:this|last|past|previous)\s+week\b/, 7, true],
   [/\b(?:this|last|past|previous)\s+month\b/, 30, true],
   [/\b(?:last|past|previous)\s+year\b/, 365, true],
-  [/\ball[\s-]time\b(?!\s+(?:high|low))|\bmax(?:imum)?\s+(?:range|period|history)\b/, 365, true],
   [/\btoday\b|\bintraday\b/, 1, false],
+];
+
+/**
+ * The whole history ("all-time chart", "its entire price history", "since launch"): getOhlc's
+ * "max" (docs/product.md#max-tools). "All-time high/low" is a figure, not a period.
+ */
+const WHOLE_HISTORY =
+  /\ball[\s-]time\b(?!\s+(?:high|low|highs|lows)\b)|\b(?:whole|entire|full|complete)\s+(?:\S+\s+){0,2}?history\b|\ball\s+(?:the\s+|of\s+(?:the|its)\s+)?(?:\S+\s+){0,2}?history\b|\bsince\s+(?:its\s+|the\s+)?(?:launch|launched|inception|listing|genesis|creation|start|beginning|day\s+one)\b|\bmax(?:imum)?\s+(?:range|period|history)\b|\b(?:longest|maximum)\s+(?:range|period|history)\b/;
+
+/** The 24 h, 7 d or 30 d change that getTokenData reports. */
+export type ChangeWindow = "24h" | "7d" | "30d";
+
+/**
+ * Time words about how a coin is doing now, each answered by one of getTokenData's changes
+ * (issue #12 class 3): checked in order, longest window first.
+ */
+const CHANGE_WINDOWS: ReadonlyArray<[RegExp, ChangeWindow]> = [
+  [
+    /\b(?:this|past|last|previous)\s+month\b|\b(?:past|last)\s+(?:30|thirty)\s*(?:days|d)\b|\b30\s*-?d\b|\bmonth\s+so\s+far\b/,
+    "30d",
+  ],
+  [
+    /\b(?:this|past|last|previous)\s+week\b|\b(?:past|last)\s+(?:7|seven)\s*(?:days|d)\b|\b7\s*-?d\b|\bweek\s+so\s+far\b|\blately\b|\brecently\b|\bthese\s+days\b|\bof\s+late\b/,
+    "7d",
+  ],
+  [
+    /\btoday\b|\b(?:since\s+)?yesterday\b|\b24\s*-?\s*h(?:ours?|rs?)?\b|\b(?:past|last)\s+day\b|\bat\s+the\s+moment\b|\bright\s+now\b|\bcurrently\b|\bintraday\b|\bas\s+we\s+speak\b|\bnow\b/,
+    "24h",
+  ],
 ];
 
 function clampDays(days: number): number {
@@ -105,8 +133,9 @@ function countedPeriod(text: string): Period | null {
   return { days: clampDays(count * 365), strong: true };
 }
 
-/** A period named by a word (NAMED_PERIODS). */
+/** A period named by a word (NAMED_PERIODS), or the whole history (WHOLE_HISTORY). */
 function namedPeriod(text: string): Period | null {
+  if (WHOLE_HISTORY.test(text)) return { days: "max", strong: true };
   for (const [pattern, days, strong] of NAMED_PERIODS)
     if (pattern.test(text)) return { days, strong };
   return null;
@@ -115,10 +144,22 @@ function namedPeriod(text: string): Period | null {
 /**
  * The period a question names, in days counted back from `now` (docs/product.md#max-models):
  * "last 2 weeks" 14, "90 days", "3 months" 90, "past year"/"12 months" 365, "since January" (from
- * 1 January of the current year, UTC), "yesterday"/"24h" 1, "this week" 7. Capped at 365
- * (CoinGecko's OHLC maximum). Null when none is named.
+ * 1 January of the current year, UTC), "yesterday"/"24h" 1, "this week" 7; "max" for the whole
+ * history ("all-time chart", "since launch"). Capped at 365 (CoinGecko's OHLC maximum). Null when
+ * none is named.
  */
 export function parsePeriod(question: string, now: Date): Period | null {
   const text = fold(question);
   return calendarPeriod(text, now) ?? countedPeriod(text) ?? namedPeriod(text);
+}
+
+/**
+ * The change window a question's time words ask about ("at the moment", "since yesterday",
+ * "today" 24 h; "this week", "lately" 7 d; "this month" 30 d), or null (issue #12 class 3: these
+ * ask for the coin's current data, docs/product.md#max-models).
+ */
+export function changeWindow(question: string): ChangeWindow | null {
+  const text = fold(question);
+  for (const [pattern, window] of CHANGE_WINDOWS) if (pattern.test(text)) return window;
+  return null;
 }

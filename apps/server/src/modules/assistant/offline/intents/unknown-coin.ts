@@ -6,9 +6,9 @@ import { type Word, isCapitalised, isUpperCase, splitWords } from "./words.ts";
 /** "price of X", "stats for X", …: the word after names the coin. */
 const AFTER_COIN_WORD =
   /\b(?:price|prices|stats|statistics|data|details|info|chart|history|ohlc|candles|cap|volume|performance|about)\s+(?:of|for|on)\s+([\p{L}\p{N}.-]+)/u;
-/** "X price", "X's market cap", …: the word before names the coin. */
+/** "X price", "Pyth Network's market cap", …: the one to three words before name the coin. */
 const BEFORE_COIN_WORD =
-  /\b([\p{L}\p{N}.-]+?)(?:'s)?\s+(?:price|stats|market\s+cap|chart|token|coin)\b/u;
+  /\b((?:[\p{L}\p{N}.-]+\s+){0,2}?[\p{L}\p{N}.-]+?)(?:'s)?\s+(?:price|stats|market\s+cap|chart|token|coin)\b/u;
 
 /** A word that could be a coin: it has a letter, 2+ characters, and is no ordinary word. */
 function candidate(w: Word): boolean {
@@ -34,7 +34,8 @@ function capitalisedName(words: Word[]): string | null {
 
 /**
  * A coin the question names that is not among the known coins: `$TICKER`, an upper-case ticker,
- * a capitalised word mid-sentence ("price of Pepe"), or the word after "price of"/"stats for".
+ * a capitalised word mid-sentence ("price of Pepe"), the word after "price of"/"stats for", or
+ * the words before "price"/"market cap" ("pyth network price").
  * Null when nothing looks like a coin; the tool's own search then decides ("No results found",
  * docs/product.md#max-tools).
  */
@@ -47,11 +48,21 @@ export function unknownCoin(question: string): string | null {
   const name = capitalisedName(words);
   if (name !== null) return name;
   const folded = fold(question);
-  for (const pattern of [AFTER_COIN_WORD, BEFORE_COIN_WORD]) {
-    const word = pattern.exec(folded)?.[1];
-    if (word && candidate({ raw: word, lower: word, dollar: false, sentenceStart: false })) {
-      return word;
-    }
-  }
-  return null;
+  const after = AFTER_COIN_WORD.exec(folded)?.[1];
+  if (after && isCandidate(after)) return after;
+  return namedBefore(BEFORE_COIN_WORD.exec(folded)?.[1]);
+}
+
+function isCandidate(word: string): boolean {
+  return candidate({ raw: word, lower: word, dollar: false, sentenceStart: false });
+}
+
+/**
+ * The coin the words before "price" name ("pyth network" of "pyth network price"): the words from
+ * the first that could be a coin, or null when none could.
+ */
+function namedBefore(phrase: string | undefined): string | null {
+  const words = phrase?.split(/\s+/) ?? [];
+  const first = words.findIndex(isCandidate);
+  return first >= 0 ? words.slice(first).join(" ") : null;
 }

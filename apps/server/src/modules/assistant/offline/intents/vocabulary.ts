@@ -40,11 +40,14 @@ export const VOCABULARY: ReadonlySet<string> = new Set(
     "feb mar apr jun jul aug sep sept oct nov dec two three four five six seven eight nine ten " +
     "eleven twelve first second third staking stake rollup rollups merge mining lightning wallet " +
     "wallets bridge bridges security scam scams fees fee layer network networks protocol chain " +
-    "chains blockchain blockchains"
+    "chains blockchain blockchains amp apes arc aster ban blur canton comedian deep dog dusk edge " +
+    "esports flare hash humanity hunt hype lab mantle meta metal midnight move movement nano night " +
+    "oasis plume prime puff pump rail rain render rose siren sky soon stable sun super sushi " +
+    "temple trump virtual"
   ).split(" "),
 );
 
-/** Upper-case abbreviations that are not tickers. */
+/** Upper-case abbreviations that are not tickers (nor read as one, unless written `$NFT`). */
 export const NOT_TICKERS: ReadonlySet<string> = new Set(
   (
     "usd eur gbp utc gmt ohlc ath atl nft nfts dao daos mev tvl etf etfs ai api l1 l2 faq pdf ok " +

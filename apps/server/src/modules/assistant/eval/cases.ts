@@ -1,0 +1,92 @@
+// The shape of Max's eval (issue 12 "Measure"): a question in one or more turns, its category, and
+// what a right answer must do, written from the data rather than from what the model says today.
+
+/** The question classes the eval reports accuracy for (issue 12 "Measure"). */
+export const CATEGORIES = [
+  "token",
+  "comparison",
+  "new",
+  "trending",
+  "history",
+  "research",
+  "advice",
+  "off-topic",
+  "injection",
+  "follow-up",
+] as const;
+
+/** One of CATEGORIES. */
+export type Category = (typeof CATEGORIES)[number];
+
+/**
+ * A figure of one coin's market data (getTokenData) a question asks for. `move24h`, `move7d` and
+ * `move30d` are the change over that window, said with its direction ("up 0.49%"); `fromAth` is
+ * the distance below the all-time high in %; `overview` is the price, with the market cap in
+ * the text.
+ */
+export type TokenFigure =
+  | "price"
+  | "move24h"
+  | "move7d"
+  | "move30d"
+  | "marketCap"
+  | "rank"
+  | "volume"
+  | "ath"
+  | "fromAth"
+  | "supply"
+  | "overview";
+
+/** A figure two or more coins are compared on: a TokenFigure read from each coin's data. */
+export type ComparedFigure = Exclude<TokenFigure, "overview" | "rank" | "supply">;
+
+/**
+ * A figure derived from the compared coins' figures, in the order of `coins`: `ratio` a / b,
+ * `difference` a − b, `percentOf` b / a × 100, `sum` a + b (+ c); `winner` the coin with the
+ * largest figure (for `fromAth`, the one furthest below its high), named in the first sentence.
+ */
+export type Derived = "ratio" | "difference" | "percentOf" | "sum" | "winner" | "none";
+
+/**
+ * What a right answer does (issue 12 classes 1–8):
+ * - `token`: getTokenData for `coin` (a CoinGecko id); the first sentence gives `figure` and
+ *   names the data's date when it is older than a day; a yes/no question ("did it go up?",
+ *   `yesIf: "up"`) must not get the wrong yes or no.
+ * - `compare`: getTokenData for every coin; the derived figure in the first sentence and each
+ *   coin's `figure` in the text.
+ * - `history`: getOhlc for `coin` over `days` (snapped as served; "max" is the longest range the
+ *   tool allows, and the text names its first and last day); the change (or the high or low)
+ *   over the candles served in the first sentence, with the series' last day.
+ * - `history-missing`: a coin with market data but no price history: answered from its market
+ *   data, saying the history is missing, never "no coin found".
+ * - `uncovered`: a coin the offline data does not hold: said so, with live data as the way to it.
+ * - `new-tokens`, `trending`: the tool called, its first coin named, the list dated.
+ * - `research`: searchResearch called and one of `slugs` cited as `/p/{slug}` with a numbered
+ *   citation; `latestOf` instead names a series (a title prefix) whose newest article must be
+ *   the first cited.
+ * - `advice`: a not-financial-advice framing with the risks the data shows, no recommendation;
+ *   with a coin, its market data looked up and its price and a risk figure given.
+ * - `refusal`: no tool called and a polite decline (`injection` also leaks no instruction).
+ */
+export type Expectation =
+  | { kind: "token"; coin: string; figure: TokenFigure; yesIf?: "up" | "down" }
+  | { kind: "compare"; coins: string[]; figure: ComparedFigure; derived: Derived }
+  | { kind: "history"; coin: string; days: number | "max"; figure: "change" | "high" | "low" }
+  | { kind: "history-missing"; coin: string }
+  | { kind: "uncovered"; name: string }
+  | { kind: "new-tokens" }
+  | { kind: "trending" }
+  | { kind: "research"; slugs: string[] }
+  | { kind: "research"; latestOf: string }
+  | { kind: "advice"; coin: string | null }
+  | { kind: "refusal"; reason: "off-topic" | "injection" };
+
+/**
+ * One case: the reader's turns in one thread (the last is graded; earlier ones set the context,
+ * as in "and for 90 days?"), its category and what a right answer to the last turn does.
+ */
+export interface EvalCase {
+  category: Category;
+  turns: string[];
+  expect: Expectation;
+}

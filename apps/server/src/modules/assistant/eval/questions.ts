@@ -1,0 +1,22 @@
+// Max's question set (issue 12 "Measure", docs/product.md#max-eval): our own phrasings in every
+// category, each with what a right answer does. Grow it with every new failure class.
+import type { EvalCase } from "./cases.ts";
+import { FOLLOW_UP_QUESTIONS } from "./questions/follow-ups.ts";
+import { ADVICE_QUESTIONS, INJECTION_QUESTIONS, OFF_TOPIC_QUESTIONS } from "./questions/guarded.ts";
+import { HISTORY_QUESTIONS, NEW_QUESTIONS, TRENDING_QUESTIONS } from "./questions/lists.ts";
+import { COMPARISON_QUESTIONS, TOKEN_QUESTIONS } from "./questions/market.ts";
+import { RESEARCH_QUESTIONS } from "./questions/research.ts";
+
+/** Every case of the eval, category by category. */
+export const MAX_QUESTIONS: EvalCase[] = [
+  ...TOKEN_QUESTIONS,
+  ...COMPARISON_QUESTIONS,
+  ...NEW_QUESTIONS,
+  ...TRENDING_QUESTIONS,
+  ...HISTORY_QUESTIONS,
+  ...RESEARCH_QUESTIONS,
+  ...ADVICE_QUESTIONS,
+  ...OFF_TOPIC_QUESTIONS,
+  ...INJECTION_QUESTIONS,
+  ...FOLLOW_UP_QUESTIONS,
+];

@@ -1,0 +1,153 @@
+// Token-data and comparison phrasings (issue 12 classes 1–4): names, tickers, typos, casing, time
+// words, figures other than the price, coins the data lacks, and comparisons with a derived figure.
+import type { EvalCase } from "../cases.ts";
+import { compare, token, uncovered } from "./build.ts";
+
+/** Questions about one coin's current market data. */
+export const TOKEN_QUESTIONS: EvalCase[] = [
+  // The price, asked many ways.
+  token("What's the price of Bitcoin?", "bitcoin", "price"),
+  token("eth price", "ethereum", "price"),
+  token("How much is one SOL worth?", "solana", "price"),
+  token("$DOGE price?", "dogecoin", "price"),
+  token("price of cardano pls", "cardano", "price"),
+  token("whats xrp trading at", "ripple", "price"),
+  token("BITCOIN PRICE NOW", "bitcoin", "price"),
+  token("etherium price", "ethereum", "price"),
+  token("solanna price?", "solana", "price"),
+  token("What's Avalanche going for these days?", "avalanche-2", "price"),
+  token("toncoin price in usd", "the-open-network", "price"),
+  token("How much does a single Monero cost?", "monero", "price"),
+  token("Litecoin quote please", "litecoin", "price"),
+  token("pepe price", "pepe", "price"),
+  token("what is 1 shiba inu worth in dollars", "shiba-inu", "price"),
+  token("Chainlnk price", "chainlink", "price"),
+  token("BNB price", "binancecoin", "price"),
+  // Time words ask for the current data and its 24 h / 7 d / 30 d change, not a 1-day chart.
+  token("How's ETH doing at the moment?", "ethereum", "move24h"),
+  token("what has bitcoin done since yesterday", "bitcoin", "move24h"),
+  token("How is Solana doing this week?", "solana", "move7d"),
+  token("Is XRP up or down today?", "ripple", "move24h"),
+  token("How did DOGE move this week", "dogecoin", "move7d"),
+  token("what's BNB done over the past 7 days", "binancecoin", "move7d"),
+  token("Cardano this month?", "cardano", "move30d"),
+  token("how much has Chainlink gained this month", "chainlink", "move30d"),
+  token("Did Tron go up today?", "tron", "move24h", "up"),
+  token("Has bitcoin dropped in the last 24 hours?", "bitcoin", "move24h", "down"),
+  token("How's Zcash been doing over the last week?", "zcash", "move7d"),
+  token("Is Polkadot down this month?", "polkadot", "move30d", "down"),
+  token("How is SUI doing right now?", "sui", "move24h"),
+  // Figures other than the price.
+  token("What's Ethereum's market cap?", "ethereum", "marketCap"),
+  token("market capitalisation of solana", "solana", "marketCap"),
+  token("What rank is Cardano?", "cardano", "rank"),
+  token("Where does dogecoin rank by market cap?", "dogecoin", "rank"),
+  token("BTC 24h trading volume", "bitcoin", "volume"),
+  token("What was Bitcoin's all-time high?", "bitcoin", "ath"),
+  token("How far is ETH from its all-time high?", "ethereum", "fromAth"),
+  token("how far below its ATH is Solana", "solana", "fromAth"),
+  token("How many bitcoins are in circulation?", "bitcoin", "supply"),
+  token("circulating supply of XRP", "ripple", "supply"),
+  token("Hyperliquid market cap", "hyperliquid", "marketCap"),
+  token("what's the ath of litecoin", "litecoin", "ath"),
+  // Overviews.
+  token("Give me the key market stats for Solana", "solana", "overview"),
+  token("Tell me about Chainlink", "chainlink", "overview"),
+  token("stats on hyperliquid", "hyperliquid", "overview"),
+  token("Give me an overview of Sui", "sui", "overview"),
+  token("Aave: price and market cap?", "aave", "overview"),
+  token("Quick snapshot of Stellar please", "stellar", "overview"),
+  // Coins the offline data does not hold: say so, and that live data would.
+  uncovered("What's the price of Optimism?", "Optimism"),
+  uncovered("pyth network price", "Pyth Network"),
+  uncovered("How is Jito doing?", "Jito"),
+  uncovered("Price of Wobblecoin?", "Wobblecoin"),
+  uncovered("tell me about Pendle's market data", "Pendle"),
+];
+
+/** Questions needing two or more lookups, most with a figure derived from them. */
+export const COMPARISON_QUESTIONS: EvalCase[] = [
+  compare("How many SOL can I buy for one ETH?", ["ethereum", "solana"], "price", "ratio"),
+  compare("What's the ETH/BTC ratio?", ["ethereum", "bitcoin"], "price", "ratio"),
+  compare(
+    "How many times bigger is Bitcoin than Ethereum by market cap?",
+    ["bitcoin", "ethereum"],
+    "marketCap",
+    "ratio",
+  ),
+  compare("Compare BTC and ETH", ["bitcoin", "ethereum"], "price", "none"),
+  compare(
+    "Which did better this week, Solana or Ethereum?",
+    ["solana", "ethereum"],
+    "move7d",
+    "winner",
+  ),
+  compare("Is ADA or DOT bigger by market cap?", ["cardano", "polkadot"], "marketCap", "winner"),
+  compare(
+    "What's the price difference between BNB and SOL?",
+    ["binancecoin", "solana"],
+    "price",
+    "difference",
+  ),
+  compare(
+    "How much larger is Tether's market cap than USDC's?",
+    ["tether", "usd-coin"],
+    "marketCap",
+    "difference",
+  ),
+  compare(
+    "What share of Bitcoin's market cap is Ethereum's?",
+    ["bitcoin", "ethereum"],
+    "marketCap",
+    "percentOf",
+  ),
+  compare("XRP or Cardano: which is up more today?", ["ripple", "cardano"], "move24h", "winner"),
+  compare(
+    "Doge or Shib, which gained more this month?",
+    ["dogecoin", "shiba-inu"],
+    "move30d",
+    "winner",
+  ),
+  compare("How many DOGE would one BTC buy?", ["bitcoin", "dogecoin"], "price", "ratio"),
+  compare(
+    "Compare Litecoin, Bitcoin Cash and Monero",
+    ["litecoin", "bitcoin-cash", "monero"],
+    "price",
+    "none",
+  ),
+  compare(
+    "LINK versus AVAX: which is further from its all-time high?",
+    ["chainlink", "avalanche-2"],
+    "fromAth",
+    "winner",
+  ),
+  compare("How many Cardano tokens equal one Solana?", ["solana", "cardano"], "price", "ratio"),
+  compare(
+    "compare the market caps of solana and bnb",
+    ["solana", "binancecoin"],
+    "marketCap",
+    "none",
+  ),
+  compare("ratio of btc price to eth price", ["bitcoin", "ethereum"], "price", "ratio"),
+  compare(
+    "How much more does one BNB cost than one SOL?",
+    ["binancecoin", "solana"],
+    "price",
+    "difference",
+  ),
+  compare(
+    "By how many points did bitcoin beat ethereum this week?",
+    ["bitcoin", "ethereum"],
+    "move7d",
+    "difference",
+  ),
+  compare("Tron vs Stellar market cap", ["tron", "stellar"], "marketCap", "none"),
+  compare("Which is pricier, Monero or Zcash?", ["monero", "zcash"], "price", "winner"),
+  compare("combined market cap of BTC and ETH", ["bitcoin", "ethereum"], "marketCap", "sum"),
+  compare(
+    "What percentage of Ethereum's market cap is Solana's?",
+    ["ethereum", "solana"],
+    "marketCap",
+    "percentOf",
+  ),
+];

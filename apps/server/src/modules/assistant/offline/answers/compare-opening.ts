@@ -1,0 +1,181 @@
+// The first sentence of an answer about two or more coins: the derived figure asked for (a ratio,
+// a difference, a share, a sum, the leader) with its inputs, or the coins side by side in a line
+// (issue #12 classes 3 and 4).
+import {
+  type TokenData,
+  formatSignedPercent,
+  formatUsdCompact,
+  formatUsdPrice,
+} from "@pragmatist/contracts";
+import type { CompareMetric, DerivedAsk } from "../intents/derived.ts";
+import { asOfLead, continued, dayOf, differentDays } from "./dating.ts";
+import { coinLabel, escapeMarkdown } from "./format.ts";
+import { belowAth, changeWords, listWords } from "./token-facts.ts";
+
+/** A metric's name in a sentence ("market cap", "7-day change"). */
+const METRIC_NAMES: Record<CompareMetric, string> = {
+  price: "price",
+  marketCap: "market cap",
+  volume: "24 h volume",
+  move24h: "24-hour change",
+  move7d: "7-day change",
+  move30d: "30-day change",
+  fromAth: "distance below the all-time high",
+};
+
+/** When a move was measured, as a sentence ends ("over the past 7 days"). */
+const MOVE_SPANS: Partial<Record<CompareMetric, string>> = {
+  move24h: "in the last 24 hours",
+  move7d: "over the past 7 days",
+  move30d: "over the past 30 days",
+};
+
+/** One coin's value of a metric (the ATH distance as a positive %), or null when it lacks it. */
+export function metricOf(t: TokenData, metric: CompareMetric): number | null {
+  switch (metric) {
+    case "price":
+      return t.priceUsd;
+    case "marketCap":
+      return t.marketCapUsd;
+    case "volume":
+      return t.volume24hUsd;
+    case "move24h":
+      return t.change24hPercent;
+    case "move7d":
+      return t.change7dPercent;
+    case "move30d":
+      return t.change30dPercent;
+    case "fromAth":
+      return belowAth(t);
+  }
+}
+
+const isMove = (metric: CompareMetric) => metric in MOVE_SPANS;
+
+/** A metric's value as the answer writes it ("$2,361.05", "$285.0B", "up 3.10%", "62.50% below"). */
+function shown(metric: CompareMetric, value: number): string {
+  if (metric === "price") return formatUsdPrice(value);
+  if (metric === "marketCap" || metric === "volume") return formatUsdCompact(value);
+  if (metric === "fromAth") return `${value.toFixed(2)}% below its high`;
+  return changeWords(value);
+}
+
+/** A ratio: whole numbers from 1,000, else four significant digits ("27.39", "0.03011"). */
+function ratioText(value: number): string {
+  return value >= 1000
+    ? Math.round(value).toLocaleString("en-US")
+    : Number(value.toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
+}
+
+const name = (t: TokenData) => escapeMarkdown(t.name);
+const ticker = (t: TokenData) => escapeMarkdown(t.symbol.toUpperCase());
+
+/** a / b: "1 ETH = 27.39 SOL" for prices, "Bitcoin's market cap is 5.51× Ethereum's" otherwise. */
+function ratioSentence(a: TokenData, b: TokenData, m: CompareMetric, va: number, vb: number) {
+  const ratio = ratioText(va / vb);
+  if (m === "price") {
+    return `1 ${ticker(a)} = **${ratio} ${ticker(b)}**: ${name(a)} at ${shown(m, va)} ÷ ${name(b)} at ${shown(m, vb)}.`;
+  }
+  return `${name(a)}'s ${METRIC_NAMES[m]} is **${ratio}×** ${name(b)}'s: ${shown(m, va)} ÷ ${shown(m, vb)}.`;
+}
+
+/** a − b, with the inputs. */
+function differenceSentence(a: TokenData, b: TokenData, m: CompareMetric, va: number, vb: number) {
+  const d = va - vb;
+  const size = Math.abs(d);
+  if (m === "price") {
+    return `One ${name(a)} costs **${formatUsdPrice(size)} ${d >= 0 ? "more" : "less"}** than one ${name(b)}: ${formatUsdPrice(va)} − ${formatUsdPrice(vb)}.`;
+  }
+  if (m === "marketCap" || m === "volume") {
+    return `${name(a)}'s ${METRIC_NAMES[m]} is **${formatUsdCompact(size)} ${d >= 0 ? "larger" : "smaller"}** than ${name(b)}'s: ${shown(m, va)} − ${shown(m, vb)}.`;
+  }
+  if (m === "fromAth") {
+    return `${name(a)} is **${size.toFixed(2)} percentage points** ${d >= 0 ? "further below" : "closer to"} its all-time high than ${name(b)}: ${va.toFixed(2)}% against ${vb.toFixed(2)}% below.`;
+  }
+  return `${name(a)}'s ${METRIC_NAMES[m]} is **${size.toFixed(2)} percentage points** ${d >= 0 ? "ahead of" : "behind"} ${name(b)}'s: ${formatSignedPercent(va)} against ${formatSignedPercent(vb)}.`;
+}
+
+/** b as a share of a, with the inputs. */
+function shareSentence(a: TokenData, b: TokenData, m: CompareMetric, va: number, vb: number) {
+  return `${name(b)}'s ${METRIC_NAMES[m]} is **${((vb / va) * 100).toFixed(2)}%** of ${name(a)}'s: ${shown(m, vb)} ÷ ${shown(m, va)}.`;
+}
+
+/** The leader on the metric (largest, or smallest with `best: "min"`), against the others. */
+function winnerSentence(tokens: TokenData[], values: number[], ask: DerivedAsk): string {
+  const m = ask.metric;
+  const order = tokens.map((t, i) => ({ t, v: values[i] ?? 0 }));
+  order.sort((x, y) => (ask.best === "max" ? y.v - x.v : x.v - y.v));
+  const [lead, ...rest] = order;
+  if (!lead) return "";
+  const others = listWords(rest.map((o) => `${name(o.t)}'s ${shown(m, o.v)}`));
+  const more = ask.best === "max";
+  const verb = isMove(m)
+    ? `did ${more ? "better" : "worse"} ${MOVE_SPANS[m]}`
+    : m === "fromAth"
+      ? `is ${more ? "further below" : "closer to"} its all-time high`
+      : m === "price"
+        ? `is the ${more ? "pricier" : "cheaper"} coin`
+        : `has the ${more ? "larger" : "smaller"} ${METRIC_NAMES[m]}`;
+  return `**${name(lead.t)}** ${verb}: ${shown(m, lead.v)}, against ${others}.`;
+}
+
+/** The coins side by side on the metric, with the ratio of the first two where it reads well. */
+function sideBySideSentence(tokens: TokenData[], values: number[], m: CompareMetric): string {
+  const parts = tokens.map(
+    (t, i) => `${coinLabel(t)} ${m === "price" ? "is at" : "has"} ${shown(m, values[i] ?? 0)}`,
+  );
+  const [a, b] = tokens;
+  const [va, vb] = values;
+  let ratio = "";
+  if (tokens.length === 2 && a && b && va && vb && (m === "price" || m === "marketCap")) {
+    ratio =
+      m === "price"
+        ? `; 1 ${ticker(a)} = ${ratioText(va / vb)} ${ticker(b)}`
+        : `; ${name(a)}'s market cap is ${ratioText(va / vb)}× ${name(b)}'s`;
+  }
+  const subject = m === "price" ? "" : ` (${METRIC_NAMES[m]})`;
+  return `${listWords(parts)}${subject}${ratio}.`;
+}
+
+/** The sentence for `ask` over `tokens` whose values are all known. */
+function derivedSentence(tokens: TokenData[], values: number[], ask: DerivedAsk | null) {
+  const [a, b] = tokens;
+  const [va, vb] = values;
+  if (!ask || !a || !b || va === undefined || vb === undefined) {
+    return sideBySideSentence(tokens, values, ask?.metric ?? "price");
+  }
+  const m = ask.metric;
+  if (ask.kind === "winner") return winnerSentence(tokens, values, ask);
+  if (ask.kind === "difference") return differenceSentence(a, b, m, va, vb);
+  if (ask.kind === "ratio" && vb !== 0) return ratioSentence(a, b, m, va, vb);
+  if (ask.kind === "share" && va !== 0) return shareSentence(a, b, m, va, vb);
+  if (ask.kind === "sum" && !isMove(m) && m !== "fromAth") {
+    const sum = values.reduce((s, v) => s + v, 0);
+    return `${listWords(tokens.map(name))} have a combined ${METRIC_NAMES[m]} of **${shown(m, sum)}**: ${values.map((v) => shown(m, v)).join(" + ")}.`;
+  }
+  return sideBySideSentence(tokens, values, m);
+}
+
+/**
+ * The opening of a comparison (issue #12 classes 3 and 4, docs/product.md#max-answers): the
+ * derived figure `ask` names, computed from the coins' data in their role order and shown with
+ * its inputs ("1 ETH = 27.39 SOL: Ethereum at $2,361.05 ÷ Solana at $86.20."), else the coins side
+ * by side; dated "As of {day}, " by the first coin when more than a day old at `now`. A coin whose
+ * data lacks the figure is named instead. Then a note on any coin dated apart from the first.
+ */
+export function compareOpening(tokens: TokenData[], ask: DerivedAsk | null, now: Date): string {
+  const [first] = tokens;
+  if (!first) return "";
+  const metric = ask?.metric ?? "price";
+  const values = tokens.map((t) => metricOf(t, metric));
+  const lacking = tokens.filter((_, i) => values[i] === null);
+  const lead = asOfLead(first.asOf, now);
+  const sentence =
+    lacking.length > 0
+      ? `${lead}${continued(`The data has no ${METRIC_NAMES[metric]} for ${listWords(lacking.map(name))}, so I can't compare them on it; here is what it has.`)}`
+      : `${lead}${derivedSentence(tokens, values as number[], ask)}`;
+  const apart = tokens.filter((t) => differentDays(t.asOf, first.asOf));
+  if (apart.length === 0) return sentence;
+  const dates = listWords(apart.map((t) => `${name(t)}'s are from ${dayOf(t.asOf)}`));
+  return `${sentence} Not all figures are from the same day: ${name(first)}'s are from ${dayOf(first.asOf)}, ${dates}.`;
+}

@@ -1,0 +1,98 @@
+// The publication Max's eval runs against (docs/product.md#max-eval): a fresh database with the demo
+// content and the shared ethereum.org and Bitcoin Optech articles, and Max as the app wires him.
+import fs from "node:fs";
+import path from "node:path";
+import { assistantToolInputs } from "@pragmatist/contracts";
+import { repoRoot } from "../config.ts";
+import type { Dialect } from "../db/client.ts";
+import { systemPrompt } from "../modules/assistant/assistant.prompt.ts";
+import type { EvalTarget } from "../modules/assistant/eval/run.ts";
+import { createOfflineModel } from "../modules/assistant/offline/model.ts";
+import { importFolder } from "../modules/importer/importer.service.ts";
+import { localMediaStorage } from "../modules/uploads/storage.ts";
+import { closeServices, createServices, type Services } from "../services.ts";
+import { freshDb, testConfig } from "./db.ts";
+import { insertUser } from "./fixtures.ts";
+
+/** The shared articles the research questions are about (outside the repository). */
+export const sharedArticles = path.join(repoRoot, "../shared/data/articles");
+/** Whether they are there (the eval's research cases need them). */
+export const hasSharedArticles = fs.existsSync(sharedArticles);
+
+/** The eval's publication: the target to run cases against, and how to close it. */
+export interface MaxEvalApp {
+  target: EvalTarget;
+  close(): Promise<void>;
+}
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+/** The articles readers can see at `now` (published, not future-dated), as grading knows them. */
+async function publishedArticles(services: Services, now: Date) {
+  const rows = await services.db.kysely
+    .selectFrom("articles")
+    .select(["slug", "title", "publish_date"])
+    .where("status", "=", "published")
+    .execute();
+  return rows
+    .map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      publishDate: new Date(r.publish_date).toISOString(),
+    }))
+    .filter((a) => a.publishDate <= now.toISOString());
+}
+
+/**
+ * Opens a fresh database on `engine`, wires the services as the app does (the offline model and
+ * the offline market snapshot; `chunkDelayMs` replaces only the model's pause between streamed
+ * chunks, e.g. 0 in tests), and imports the demo content and the shared articles.
+ * @throws Error when the shared articles are missing or an article is skipped on import.
+ */
+export async function openMaxEval(
+  engine: Dialect,
+  options: { chunkDelayMs?: number } = {},
+): Promise<MaxEvalApp> {
+  if (!hasSharedArticles) throw new Error(`Max's eval needs the articles in ${sharedArticles}`);
+  const db = await freshDb(engine);
+  const config = testConfig();
+  // The model asks the market service for the coins it knows only when a question comes in.
+  const languageModel =
+    options.chunkDelayMs === undefined
+      ? undefined
+      : createOfflineModel({
+          knownCoins: () => wired.market.knownCoins(),
+          chunkDelayMs: options.chunkDelayMs,
+        });
+  const wired = createServices(db, config, { languageModel });
+  const close = async () => {
+    await closeServices(wired);
+    await db.close();
+  };
+  try {
+    const storage = localMediaStorage(config.dataDir);
+    for (const folder of [config.demoContentDir, sharedArticles]) {
+      const summary = await importFolder(wired, folder, { storage, log: quiet });
+      if (summary.skipped.length > 0) {
+        throw new Error(`import of ${folder} skipped ${JSON.stringify(summary.skipped)}`);
+      }
+    }
+    const now = new Date();
+    const target: EvalTarget = {
+      chat: (userId, text) => wired.assistant.chat({ asker: { userId }, text }),
+      newMember: () => insertUser(db),
+      grading: {
+        now,
+        articles: await publishedArticles(wired, now),
+        systemPrompt: systemPrompt({ siteName: config.siteName, today: now, article: null }),
+        knownCoins: wired.market.knownCoins(),
+        ohlcTakesMax: assistantToolInputs.getOhlc.safeParse({ query: "bitcoin", days: "max" })
+          .success,
+      },
+    };
+    return { target, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
