@@ -88,6 +88,8 @@ const INJECTION = [
   /\b(?:everything|text|words)\s+above\b/,
   /\byou\s+are\s+now\b|\bfrom\s+now\s+on\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b|\broleplay\s+as\b|\bact\s+as\s+(?:an?\s+)?(?!analyst)/,
   /\bjailbreak|\bdeveloper\s+mode\b|\bdo\s+anything\s+now\b|\bno\s+restrictions\b/,
+  /\bwhat\s+(?:were|have|was)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed)\b/,
+  /\bbefore\s+(?:this|our|the)\s+(?:conversation|chat)\s+(?:started|began)\b/,
 ];
 /** "DAN" is checked on the raw text: the lower-case word is a name. */
 const DAN = /\bDAN\b/;

@@ -131,6 +131,10 @@ describe("market data from the offline snapshot", () => {
     expect(listed).toMatchObject({ priceUsd: btc.priceUsd, pricedAt: btc.asOf });
   });
 
+  it("does not take a misspelling that changes the first letter: helium is not celium", async () => {
+    expect(await market.getTokenData("helium")).toMatchObject({ error: "No results found" });
+  });
+
   it("answers 'No results found' with the query for a coin it does not know", async () => {
     expect(await market.getTokenData("zzqx unknown coin")).toEqual({
       error: "No results found",

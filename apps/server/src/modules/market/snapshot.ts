@@ -105,7 +105,8 @@ export function createSnapshotSource(data: SnapshotData): SnapshotSource {
   /**
    * The coin `query` names: an exact id, ticker (any case) or name; else the best-ranked coin whose
    * id or name starts with it (at least MIN_PREFIX letters: "ether" -> ethereum); else the closest
-   * id or name within `tolerance` edits ("etherium" -> ethereum, "solanna" -> solana); else null.
+   * id or name with the same first letter within `tolerance` edits ("etherium" -> ethereum,
+   * "solanna" -> solana; "helium" is not "celium"); else null.
    */
   function findToken(query: string): MarketBody<TokenData> | null {
     const q = query.trim().toLowerCase().replace(/^\$/, "");
@@ -119,7 +120,10 @@ export function createSnapshotSource(data: SnapshotData): SnapshotSource {
     let best: MarketBody<TokenData> | null = null;
     let bestDistance = tolerance(q) + 1;
     for (const c of lower) {
-      const d = Math.min(distance(q, c.token.id), distance(q, c.name));
+      // A misspelling keeps its first letter; without this "helium" would be "celium".
+      const d = Math.min(
+        ...[c.token.id, c.name].map((t) => (t[0] === q[0] ? distance(q, t) : Infinity)),
+      );
       if (d < bestDistance) {
         best = c.token;
         bestDistance = d;

@@ -65,6 +65,15 @@ describe("offline model: derived figures across coins (issue #12 class 3)", () =
     expect(sum).toContain(`**${formatUsdCompact(cap(bitcoin) + cap(ethereum))}**`);
   });
 
+  it("compares coins on the figure the question names, not their prices", async () => {
+    const tron = snapshotToken("tron");
+    const stellar = snapshotToken("stellar");
+    const line = firstLine((await ask("Tron vs Stellar market cap")).text);
+    expect(line).toContain(formatUsdCompact(tron.marketCapUsd ?? NaN));
+    expect(line).toContain(formatUsdCompact(stellar.marketCapUsd ?? NaN));
+    expect(line).not.toContain(usd(price(tron)));
+  });
+
   it("names which coin did better over the window the question names", async () => {
     const [better, worse] = [solana, ethereum].sort(
       (a, b) => (b.change7dPercent ?? 0) - (a.change7dPercent ?? 0),

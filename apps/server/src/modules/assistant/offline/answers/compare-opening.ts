@@ -137,12 +137,17 @@ function sideBySideSentence(tokens: TokenData[], values: number[], m: CompareMet
   return `${listWords(parts)}${subject}${ratio}.`;
 }
 
-/** The sentence for `ask` over `tokens` whose values are all known. */
-function derivedSentence(tokens: TokenData[], values: number[], ask: DerivedAsk | null) {
+/** The sentence for `ask` (or, with none, the coins side by side on `metric`) over known values. */
+function derivedSentence(
+  tokens: TokenData[],
+  values: number[],
+  ask: DerivedAsk | null,
+  metric: CompareMetric,
+) {
   const [a, b] = tokens;
   const [va, vb] = values;
   if (!ask || !a || !b || va === undefined || vb === undefined) {
-    return sideBySideSentence(tokens, values, ask?.metric ?? "price");
+    return sideBySideSentence(tokens, values, metric);
   }
   const m = ask.metric;
   if (ask.kind === "winner") return winnerSentence(tokens, values, ask);
@@ -158,22 +163,27 @@ function derivedSentence(tokens: TokenData[], values: number[], ask: DerivedAsk 
 
 /**
  * The opening of a comparison (issue #12 classes 3 and 4, docs/product.md#max-answers): the
- * derived figure `ask` names, computed from the coins' data in their role order and shown with
- * its inputs ("1 ETH = 27.39 SOL: Ethereum at $2,361.05 ÷ Solana at $86.20."), else the coins side
- * by side; dated "As of {day}, " by the first coin when more than a day old at `now`. A coin whose
- * data lacks the figure is named instead. Then a note on any coin dated apart from the first.
+ * derived figure `asked.ask` names, computed from the coins' data in their role order and shown
+ * with its inputs ("1 ETH = 27.39 SOL: Ethereum at $2,361.05 ÷ Solana at $86.20."), else the coins
+ * side by side on `asked.metric` (the price unless the question names another figure); dated "As
+ * of {day}, " by the first coin when more than a day old at `now`. A coin whose data lacks the
+ * figure is named instead. Then a note on any coin dated apart from the first.
  */
-export function compareOpening(tokens: TokenData[], ask: DerivedAsk | null, now: Date): string {
+export function compareOpening(
+  tokens: TokenData[],
+  asked: { ask: DerivedAsk | null; metric: CompareMetric },
+  now: Date,
+): string {
   const [first] = tokens;
   if (!first) return "";
-  const metric = ask?.metric ?? "price";
+  const { ask, metric } = asked;
   const values = tokens.map((t) => metricOf(t, metric));
   const lacking = tokens.filter((_, i) => values[i] === null);
   const lead = asOfLead(first.asOf, now);
   const sentence =
     lacking.length > 0
       ? `${lead}${continued(`The data has no ${METRIC_NAMES[metric]} for ${listWords(lacking.map(name))}, so I can't compare them on it; here is what it has.`)}`
-      : `${lead}${derivedSentence(tokens, values as number[], ask)}`;
+      : `${lead}${derivedSentence(tokens, values as number[], ask, metric)}`;
   const apart = tokens.filter((t) => differentDays(t.asOf, first.asOf));
   if (apart.length === 0) return sentence;
   const dates = listWords(apart.map((t) => `${name(t)}'s are from ${dayOf(t.asOf)}`));

@@ -14,7 +14,12 @@ import {
 } from "@pragmatist/contracts";
 import { fold } from "../../assistant.prompt.ts";
 import { createCoinMatcher, maskMentions } from "../intents/coins.ts";
-import { type DerivedAsk, derivedAsk } from "../intents/derived.ts";
+import {
+  type CompareMetric,
+  type DerivedAsk,
+  compareMetric,
+  derivedAsk,
+} from "../intents/derived.ts";
 import { type TokenFocus, historyFocus, tokenFocus } from "../intents/focus.ts";
 import { ADVICE, isAnalysisRequest } from "../intents/patterns.ts";
 import type { ChangeWindow } from "../intents/periods.ts";
@@ -190,10 +195,18 @@ function focusAndPrefaces(outcomes: ToolOutcome[], context: AnswerContext, answe
   return { prefaces, focus };
 }
 
-/** The derived figure a comparison asks for, read with the compared coins masked. */
-function comparisonAsk(question: string, tokens: TokenData[]): DerivedAsk | null {
+/**
+ * What a comparison asks for, read with the compared coins masked: the derived figure, or none,
+ * and the metric the coins are compared on ("Tron vs Stellar market cap": market cap, no figure).
+ */
+function comparisonAsk(
+  question: string,
+  tokens: TokenData[],
+): { ask: DerivedAsk | null; metric: CompareMetric } {
   const matcher = createCoinMatcher(tokens.map(({ id, symbol, name }) => ({ id, symbol, name })));
-  return derivedAsk(maskMentions(fold(question), matcher.find(question)));
+  const masked = maskMentions(fold(question), matcher.find(question));
+  const ask = derivedAsk(masked);
+  return { ask, metric: ask?.metric ?? compareMetric(masked) };
 }
 
 /**
