@@ -48,15 +48,30 @@ export type ComparedFigure = Exclude<TokenFigure, "overview" | "rank" | "supply"
 export type Derived = "ratio" | "difference" | "percentOf" | "sum" | "winner" | "none";
 
 /**
+ * A calendar period a question names, in UTC: fixed days (`from` inclusive, `to` exclusive, ISO
+ * dates), or a calendar year counted back from the clock (`yearsBack` 0 this year, 1 last year).
+ */
+export type CalendarPeriod = { from: string; to: string } | { yearsBack: number };
+
+/**
  * What a right answer does (issue 12 classes 1–8):
  * - `token`: getTokenData for `coin` (a CoinGecko id); the first sentence gives `figure` and
  *   names the data's date when it is older than a day; a yes/no question ("did it go up?",
- *   `yesIf: "up"`) must not get the wrong yes or no.
+ *   `yesIf: "up"`) must not get the wrong yes or no; `usdOnly` (a price asked in euros, pounds…):
+ *   the first sentence also says the data is in US dollars only, and no other currency's figure
+ *   is given (no rate is in the data).
+ * - `market-total`: a figure of the whole market (dominance, total market cap), which the data
+ *   lacks: the first sentence says so, no such figure is made up, and with a `coin` its market
+ *   data is looked up and its market cap and rank given.
  * - `compare`: getTokenData for every coin; the derived figure in the first sentence and each
  *   coin's `figure` in the text.
  * - `history`: getOhlc for `coin` over `days` (snapped as served; "max" is the longest range the
  *   tool allows, and the text names its first and last day); the change (or the high or low)
  *   over the candles served in the first sentence, with the series' last day.
+ *   With `within` (a calendar period: "in 2025", "last year"), `days` must reach back to the
+ *   period's start instead, and only the candles inside the period count: their move (or high,
+ *   low) and their first and last day in the first sentence; when none is inside, the first
+ *   sentence says the data does not cover the period and the text names where the history ends.
  * - `history-missing`: a coin with market data but no price history: answered from its market
  *   data, saying the history is missing, never "no coin found".
  * - `uncovered`: a coin the offline data does not hold: said so, with live data as the way to it.
@@ -69,9 +84,22 @@ export type Derived = "ratio" | "difference" | "percentOf" | "sum" | "winner" | 
  * - `refusal`: no tool called and a polite decline (`injection` also leaks no instruction).
  */
 export type Expectation =
-  | { kind: "token"; coin: string; figure: TokenFigure; yesIf?: "up" | "down" }
+  | {
+      kind: "token";
+      coin: string;
+      figure: TokenFigure;
+      yesIf?: "up" | "down";
+      usdOnly?: true;
+    }
+  | { kind: "market-total"; coin: string | null }
   | { kind: "compare"; coins: string[]; figure: ComparedFigure; derived: Derived }
-  | { kind: "history"; coin: string; days: number | "max"; figure: "change" | "high" | "low" }
+  | {
+      kind: "history";
+      coin: string;
+      days: number | "max";
+      figure: "change" | "high" | "low";
+      within?: CalendarPeriod;
+    }
   | { kind: "history-missing"; coin: string }
   | { kind: "uncovered"; name: string }
   | { kind: "new-tokens" }

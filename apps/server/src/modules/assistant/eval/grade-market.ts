@@ -188,6 +188,56 @@ export function gradeToken(
     const cap = figureOf(call.output, "marketCap");
     if (cap !== null && !writesFigure(t.text, cap)) problems.push("no market cap");
   } else if (opening !== null) checkTokenOpening(opening, e, value, problems);
+  if (e.usdOnly) checkUsdOnly(t, opening, problems);
+  checkDating(t, call, opening, ctx, problems);
+}
+
+/** "The data is in US dollars only", "only in USD", "quotes USD only". */
+const USD_ONLY = /\b(?:US dollars|USD)\s+only\b|\bonly\s+in\s+(?:US dollars|USD)\b/i;
+/** A figure in a currency other than the US dollar ("€2.95", "2.95 EUR"): a made-up rate. */
+const OTHER_CURRENCY_FIGURE =
+  /[€£¥₹₩]\s?\d|\d\s?(?:EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY|KRW)\b|\d\s?(?:euros?|pounds|yen|francs)\b/i;
+
+/** A price asked in another currency: the first sentence says USD only, and nothing is converted. */
+function checkUsdOnly(t: Transcript, opening: string | null, problems: string[]): void {
+  if (opening !== null && !USD_ONLY.test(opening)) {
+    problems.push("first sentence does not say the data is in US dollars only");
+  }
+  const converted = OTHER_CURRENCY_FIGURE.exec(t.text);
+  if (converted)
+    problems.push(`gives a converted figure ("${converted[0]}") with no rate in the data`);
+}
+
+/** Says the data has no figure of the whole market ("no total-market figure", "no dominance"). */
+const NO_MARKET_TOTAL =
+  /\b(?:no|not|lacks?|without)\b.{0,40}\b(?:(?:total|whole|entire|overall|global)[\s-](?:crypto\s+)?market|dominance)\b/i;
+/** A made-up figure of the whole market: a dominance or total-market share in %, or a total cap. */
+const MARKET_TOTAL_FIGURE =
+  /\bdominance\s+(?:is|of|at|was)\s+\**\d|\d\**\s+(?:of\s+the\s+(?:total|whole|entire)|dominance)|\btotal\s+(?:crypto\s+)?market\s+cap\s+(?:is|of|at|was)\s+\**\$/i;
+
+/**
+ * `market-total`: the first sentence says the data has no total-market figure and none is made
+ * up; with a coin, its market data looked up and its market cap and rank given.
+ */
+export function gradeMarketTotal(
+  t: Transcript,
+  e: Extract<Expectation, { kind: "market-total" }>,
+  ctx: GradeContext,
+  problems: string[],
+): void {
+  const opening = openingSentence(t, problems);
+  if (opening !== null && !NO_MARKET_TOTAL.test(opening)) {
+    problems.push("first sentence does not say the data has no total-market figure");
+  }
+  const made = MARKET_TOTAL_FIGURE.exec(t.text);
+  if (made) problems.push(`makes up a total-market figure ("${made[0]}")`);
+  if (e.coin === null) return;
+  const call = lookup(t, "getTokenData", e.coin, ctx, problems);
+  if (!call) return;
+  const cap = figureOf(call.output, "marketCap");
+  if (cap !== null && !writesFigure(t.text, cap)) problems.push(`no market cap of ${e.coin}`);
+  const rank = figureOf(call.output, "rank");
+  if (rank !== null && !writesRank(t.text, rank)) problems.push(`no rank of ${e.coin}`);
   checkDating(t, call, opening, ctx, problems);
 }
 

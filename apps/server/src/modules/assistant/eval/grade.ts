@@ -3,11 +3,12 @@
 import { type Candle, formatLongDate } from "@pragmatist/contracts";
 import { snapOhlcDays } from "../../market/coingecko.ts";
 import { NOTHING_FOUND_MESSAGE } from "../assistant.chat.ts";
-import type { EvalCase, Expectation } from "./cases.ts";
+import type { CalendarPeriod, EvalCase, Expectation } from "./cases.ts";
 import {
   checkDating,
   figureOf,
   gradeCompare,
+  gradeMarketTotal,
   gradeToken,
   lookup,
   openingSentence,
@@ -74,6 +75,58 @@ function checkHistoryOpening(
   }
 }
 
+const DAY_MS = 86_400_000;
+/** The first sentence says the data holds nothing for the period asked. */
+const PERIOD_NOT_COVERED =
+  /\b(?:no|not|n't)\b[^.]*\b(?:prices?|data|history|candles?)\b|\bdoes(?: not|n't) (?:cover|reach)\b/i;
+
+/** `within` as epoch ms, `from` inclusive and `to` exclusive (cut at the clock). */
+function periodRange(within: CalendarPeriod, now: Date): { from: number; to: number } {
+  if ("from" in within) return { from: Date.parse(within.from), to: Date.parse(within.to) };
+  const year = now.getUTCFullYear() - within.yearsBack;
+  return { from: Date.UTC(year, 0, 1), to: Math.min(Date.UTC(year + 1, 0, 1), now.getTime()) };
+}
+
+/**
+ * `history` over a calendar period: history reaching back to the period's start, only its candles
+ * summarised with their first and last day in the first sentence (dated when the period reaches
+ * the history's end); a period outside the data said so, with where the history ends.
+ */
+function gradePeriod(
+  t: Transcript,
+  e: Extract<Expectation, { kind: "history" }>,
+  within: CalendarPeriod,
+  ctx: GradeContext,
+  problems: string[],
+): void {
+  const call = lookup(t, "getOhlc", e.coin, ctx, problems);
+  if (!call) return;
+  const { from, to } = periodRange(within, ctx.now);
+  const days = call.input.days;
+  const needed = Math.min(365, Math.ceil((ctx.now.getTime() - from) / DAY_MS));
+  if (days !== "max" && (typeof days !== "number" || snapOhlcDays(days) < snapOhlcDays(needed))) {
+    problems.push(`asked for ${String(days)} days, which stop short of the period's start`);
+  }
+  const served = candlesOf(call.output);
+  const inside = served.filter((c) => c.time * 1000 >= from && c.time * 1000 < to);
+  const opening = openingSentence(t, problems) ?? "";
+  const last = served.at(-1);
+  if (inside.length === 0) {
+    if (!PERIOD_NOT_COVERED.test(opening)) problems.push("does not say the data lacks the period");
+    if (last && !namesDate(t.text, new Date(last.time * 1000), ctx.now)) {
+      problems.push(`does not say where the history ends (${formatLongDate(last.time * 1000)})`);
+    }
+    return;
+  }
+  checkHistoryOpening(opening, e.figure, inside, problems);
+  for (const c of [inside[0]!, inside.at(-1)!]) {
+    if (!namesDate(opening, new Date(c.time * 1000), ctx.now)) {
+      problems.push(`first sentence does not name ${formatLongDate(c.time * 1000)} in the period`);
+    }
+  }
+  if (inside.at(-1) === last) checkDating(t, call, opening, ctx, problems);
+}
+
 /** `history`: the coin's candles over the period asked, the move (or high, low) first, dated. */
 function gradeHistory(
   t: Transcript,
@@ -81,6 +134,10 @@ function gradeHistory(
   ctx: GradeContext,
   problems: string[],
 ): void {
+  if (e.within) {
+    gradePeriod(t, e, e.within, ctx, problems);
+    return;
+  }
   const call = lookup(t, "getOhlc", e.coin, ctx, problems);
   if (!call) return;
   const days = call.input.days;
@@ -216,7 +273,8 @@ function gradeCommon(t: Transcript, e: Expectation, problems: string[]): void {
   const recommendation = recommendationIn(t.text);
   if (recommendation) problems.push(`recommends: "${recommendation}"`);
   const holdsCoin =
-    ["token", "compare", "history"].includes(e.kind) || (e.kind === "advice" && e.coin);
+    ["token", "compare", "history"].includes(e.kind) ||
+    ((e.kind === "advice" || e.kind === "market-total") && e.coin);
   if (holdsCoin && NO_RESULTS.test(t.text)) problems.push("calls a coin the data holds unknown");
 }
 
@@ -234,6 +292,9 @@ export function grade(c: EvalCase, t: Transcript, ctx: GradeContext): string[] {
       break;
     case "compare":
       gradeCompare(t, e, ctx, problems);
+      break;
+    case "market-total":
+      gradeMarketTotal(t, e, ctx, problems);
       break;
     case "history":
       gradeHistory(t, e, ctx, problems);

@@ -5,6 +5,7 @@ import { FOLLOW_UP_QUESTIONS } from "./questions/follow-ups.ts";
 import { ADVICE_QUESTIONS, INJECTION_QUESTIONS, OFF_TOPIC_QUESTIONS } from "./questions/guarded.ts";
 import { HISTORY_QUESTIONS, NEW_QUESTIONS, TRENDING_QUESTIONS } from "./questions/lists.ts";
 import { COMPARISON_QUESTIONS, TOKEN_QUESTIONS } from "./questions/market.ts";
+import { PERIOD_QUESTIONS } from "./questions/periods.ts";
 import { RESEARCH_QUESTIONS } from "./questions/research.ts";
 
 /** Every case of the eval, category by category. */
@@ -14,6 +15,7 @@ export const MAX_QUESTIONS: EvalCase[] = [
   ...NEW_QUESTIONS,
   ...TRENDING_QUESTIONS,
   ...HISTORY_QUESTIONS,
+  ...PERIOD_QUESTIONS,
   ...RESEARCH_QUESTIONS,
   ...ADVICE_QUESTIONS,
   ...OFF_TOPIC_QUESTIONS,

@@ -94,10 +94,17 @@ export async function runCase(target: EvalTarget, c: EvalCase): Promise<CaseResu
 export function describeExpectation(e: Expectation): string {
   switch (e.kind) {
     case "token":
-      return `getTokenData(${e.coin}); ${e.figure} in the first sentence, dated`;
+      return `getTokenData(${e.coin}); ${e.usdOnly ? "USD only, then " : ""}${e.figure} in the first sentence, dated`;
+    case "market-total":
+      return `says the data has no total-market figure${e.coin ? `; getTokenData(${e.coin}), its market cap and rank` : ""}`;
     case "compare":
       return `getTokenData(${e.coins.join(", ")}); ${e.figure}, ${e.derived} first, dated`;
     case "history":
+      if (e.within) {
+        const period =
+          "from" in e.within ? `${e.within.from}..${e.within.to}` : `year -${e.within.yearsBack}`;
+        return `getOhlc(${e.coin}) back to ${period}; the period's ${e.figure} and days first`;
+      }
       return `getOhlc(${e.coin}, ${e.days}); the ${e.figure} first, dated`;
     case "history-missing":
       return `getTokenData(${e.coin}); says its price history is missing`;

@@ -1,5 +1,12 @@
 // Short builders for the eval's cases, so each phrasing reads as one line of the question set.
-import type { Category, ComparedFigure, Derived, EvalCase, TokenFigure } from "../cases.ts";
+import type {
+  CalendarPeriod,
+  Category,
+  ComparedFigure,
+  Derived,
+  EvalCase,
+  TokenFigure,
+} from "../cases.ts";
 
 /**
  * A token question: `coin`'s market data, `figure` answered first; `yesIf` marks a yes/no question
@@ -14,6 +21,20 @@ export const token = (
   category: "token",
   turns: [q],
   expect: { kind: "token", coin, figure, ...(yesIf ? { yesIf } : {}) },
+});
+
+/** `coin`'s price asked in a currency other than the US dollar: said to be USD only, then given. */
+export const inOtherCurrency = (q: string, coin: string): EvalCase => ({
+  category: "token",
+  turns: [q],
+  expect: { kind: "token", coin, figure: "price", usdOnly: true },
+});
+
+/** A figure of the whole market (dominance, total market cap), about `coin` or none. */
+export const marketTotal = (q: string, coin: string | null): EvalCase => ({
+  category: "token",
+  turns: [q],
+  expect: { kind: "market-total", coin },
 });
 
 /** A comparison of `coins` on `figure`, with the `derived` figure answered first. */
@@ -38,6 +59,21 @@ export const history = (
   category: "history",
   turns: [q],
   expect: { kind: "history", coin, days, figure },
+});
+
+/**
+ * A price-history question naming a calendar period (`within`): `coin`'s history reaching back to
+ * its start, only the period's candles summarised (or the period said to be outside the data).
+ */
+export const historyIn = (
+  q: string,
+  coin: string,
+  within: CalendarPeriod,
+  figure: "change" | "high" | "low" = "change",
+): EvalCase => ({
+  category: "history",
+  turns: [q],
+  expect: { kind: "history", coin, days: "max", figure, within },
 });
 
 /** A price-history question about a coin with market data but no history in the data. */

@@ -7,6 +7,7 @@ import {
   followUp,
   history,
   historyMissing,
+  inOtherCurrency,
   injection,
   latest,
   newTokens,
@@ -79,4 +80,5 @@ export const FOLLOW_UP_QUESTIONS: EvalCase[] = [
   ),
   followUp(["price of avax"], offTopic("write me a haiku about the sea")),
   followUp(["What's the price of Tron?"], historyMissing("and over its whole history?", "tron")),
+  followUp(["aave price"], inOtherCurrency("and in pounds?", "aave")),
 ];

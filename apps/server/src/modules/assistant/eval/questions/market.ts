@@ -1,7 +1,7 @@
 // Token-data and comparison phrasings (issue 12 classes 1–4): names, tickers, typos, casing, time
 // words, figures other than the price, coins the data lacks, and comparisons with a derived figure.
 import type { EvalCase } from "../cases.ts";
-import { compare, token, uncovered } from "./build.ts";
+import { compare, inOtherCurrency, marketTotal, token, uncovered } from "./build.ts";
 
 /** Questions about one coin's current market data. */
 export const TOKEN_QUESTIONS: EvalCase[] = [
@@ -57,6 +57,17 @@ export const TOKEN_QUESTIONS: EvalCase[] = [
   token("Give me an overview of Sui", "sui", "overview"),
   token("Aave: price and market cap?", "aave", "overview"),
   token("Quick snapshot of Stellar please", "stellar", "overview"),
+  // A price in another currency: said to be in US dollars only, then given in USD.
+  inOtherCurrency("What's Cardano worth in euros?", "cardano"),
+  inOtherCurrency("ETH price in GBP", "ethereum"),
+  inOtherCurrency("Litecoin price in €", "litecoin"),
+  inOtherCurrency("how much is xrp in swiss francs", "ripple"),
+  // The whole market: the data has no total-market figure, so say so, then the coin's own.
+  marketTotal("What's bitcoin's dominance right now?", "bitcoin"),
+  marketTotal("What percentage of the total crypto market cap is Ethereum?", "ethereum"),
+  marketTotal("Solana's market share", "solana"),
+  marketTotal("How big is the entire crypto market?", null),
+  marketTotal("global crypto market cap today", null),
   // Coins the offline data does not hold: say so, and that live data would.
   uncovered("What's the price of Optimism?", "Optimism"),
   uncovered("pyth network price", "Pyth Network"),

@@ -77,6 +77,7 @@ export const RESEARCH_QUESTIONS: EvalCase[] = [
   // The newest issue of a series comes first.
   latest("What's in the latest Bitcoin Optech newsletter?", "Bitcoin Optech Newsletter #"),
   latest("most recent optech newsletter", "Bitcoin Optech Newsletter #"),
+  latest("whats in the newest optech newsletter", "Bitcoin Optech Newsletter #"),
   latest("What did your latest weekly newsletter say?", "Weekly Newsletter #"),
   latest("Summarise the most recent daily market wrap", "Daily Market Wrap:"),
   latest("latest weekly market report?", "Weekly Market Report:"),

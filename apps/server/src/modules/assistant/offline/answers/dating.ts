@@ -30,12 +30,12 @@ export function asOfLead(asOf: string, now: Date): string {
 
 /**
  * `sentence` continued after a clause that ends in a semicolon or colon: the answers' own sentence
- * openings ("As of", "Yes:", "No:", "The data") in lower case ("…; as of 3 May 2026, Bitcoin is
+ * openings ("As of", "Yes:", "No:", "The data", "Price history") in lower case ("…; as of 3 May 2026, Bitcoin is
  * …"); a sentence that opens with a name is kept.
  */
 export function continued(sentence: string): string {
   return sentence.replace(
-    /^(?:As of|Yes|No|The data)\b/,
+    /^(?:As of|Yes|No|The data|Price history)\b/,
     (m) => m.charAt(0).toLowerCase() + m.slice(1),
   );
 }

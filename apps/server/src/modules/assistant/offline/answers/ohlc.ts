@@ -7,6 +7,7 @@ import {
   formatSignedPercent,
   formatUsdPrice,
 } from "@pragmatist/contracts";
+import type { CalendarRange } from "../intents/calendar.ts";
 import type { HistoryFocus } from "../intents/focus.ts";
 import { dayOf, isOld } from "./dating.ts";
 import {
@@ -121,6 +122,8 @@ export interface OhlcAnswerOptions {
   analysis: boolean;
   focus: HistoryFocus;
   now: Date;
+  /** The calendar period the question names ("in 2025"): only its candles are summarised. */
+  period: CalendarRange | null;
 }
 
 /** The candle with the highest high (`high`) or the lowest low. */
@@ -129,6 +132,65 @@ function extremeCandle(candles: Candle[], focus: "high" | "low"): Candle | undef
     if (!best) return c;
     return (focus === "high" ? c.high > best.high : c.low < best.low) ? c : best;
   }, undefined);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The candles of `candles` inside `period` (from its first instant to just before its end). */
+export function candlesIn(candles: Candle[], period: CalendarRange): Candle[] {
+  return candles.filter((c) => c.time * 1000 >= period.from && c.time * 1000 < period.to);
+}
+
+/**
+ * The opening for a calendar period (issue #12 held-out class): the period and the days of its
+ * candles, cut where the history ends inside it ("In 2025 so far in the data (1 Jan 2025 – 2 Sept 2025,
+ * where the price history here ends), …"), then the move, or the high or low, over those candles.
+ */
+function periodOpening(
+  data: Ohlc,
+  inside: Candle[],
+  s: OhlcSummary,
+  period: CalendarRange,
+  focus: HistoryFocus,
+): string {
+  const lastMs = s.last.time * 1000;
+  const span = `${dayOf(s.first.time * 1000)} – ${dayOf(lastMs)}`;
+  const when =
+    period.to - lastMs > DAY_MS
+      ? `In ${period.label} so far in the data (${span}, where the price history here ends)`
+      : `In ${period.label} (${span})`;
+  if (focus === "change") {
+    return `${when}, ${coinLabel(data)} ${moveWords(s.changePercent)}, from ${formatUsdPrice(s.first.open)} to ${formatUsdPrice(s.last.close)}.`;
+  }
+  const extreme = extremeCandle(inside, focus);
+  const value = focus === "high" ? s.high : s.low;
+  const on = extreme ? ` on ${dayOf(extreme.time * 1000)}` : "";
+  return `${when}, the ${focus === "high" ? "highest" : "lowest"} price of ${coinLabel(data)} was **${formatUsdPrice(value)}**${on}.`;
+}
+
+/** When the history starts after `period` begins: where it starts, so the span is read right. */
+function lateStartNote(data: Ohlc, s: OhlcSummary, period: CalendarRange): string | null {
+  if (s.first.time * 1000 - period.from <= DAY_MS) return null;
+  return `The price history here for ${escapeMarkdown(data.name)} starts ${dayOf(s.first.time * 1000)}, after ${period.label} began, so this covers it from then.`;
+}
+
+/**
+ * A period the history does not reach at all: said plainly, with the range the data holds (its
+ * first and last day; only the last when the period starts after it).
+ */
+function periodNotCovered(data: Ohlc, period: CalendarRange): string {
+  const first = (data.candles[0]?.time ?? 0) * 1000;
+  const last = (data.candles.at(-1)?.time ?? 0) * 1000;
+  // A period after the history's end is served only its last days: where it ends is what counts.
+  const held =
+    period.from > last
+      ? `its price history here ends ${dayOf(last)}`
+      : `its price history here runs from ${dayOf(first)} to ${dayOf(last)}`;
+  return joinBlocks([
+    `The data has no ${coinLabel(data)} prices for ${period.label}: ${held}.`,
+    staleNote(data),
+    `_As of ${formatDateTimeUtc(data.asOf)} · Source: ${sourceName(data)}_`,
+  ]);
 }
 
 /**
@@ -161,7 +223,11 @@ function ohlcOpening(data: Ohlc, s: OhlcSummary, options: OhlcAnswerOptions): st
     : `The ${word} price of ${label} over the ${periodLabel(data.days)} was ${figure}.`;
 }
 
-/** Notes on what was served: a fixed period other than asked, a shorter history, close-built candles. */
+/**
+ * Notes on what was served: a fixed period other than the `requestedDays` asked, a shorter history
+ * (both left out when null: a calendar period says what it covers), close-built candles among
+ * `data.candles`.
+ */
 function servedNotes(data: Ohlc, requestedDays: number | "max" | null): string[] {
   const notes: string[] = [];
   if (typeof requestedDays === "number" && requestedDays !== data.days) {
@@ -169,14 +235,15 @@ function servedNotes(data: Ohlc, requestedDays: number | "max" | null): string[]
       `Price history comes in fixed periods, as CoinGecko serves it, so this covers ${data.days} days (you asked for ${requestedDays}).`,
     );
   }
-  if (requestedDays !== "max" && data.candles.length < data.days) {
+  if (typeof requestedDays === "number" && data.candles.length < data.days) {
     notes.push(
       `The data holds only ${data.candles.length} days of history for ${escapeMarkdown(data.name)}, so that is all this covers.`,
     );
   }
   const first = data.candles[0];
-  if (data.closesFrom && first) {
-    const from = Date.parse(data.closesFrom);
+  const last = data.candles.at(-1);
+  const from = data.closesFrom ? Date.parse(data.closesFrom) : Infinity;
+  if (first && last && from <= last.time * 1000) {
     notes.push(
       from <= first.time * 1000
         ? "These candles are built from daily closing prices (each opens at the previous close), so they show no intraday highs and lows."
@@ -189,10 +256,15 @@ function servedNotes(data: Ohlc, requestedDays: number | "max" | null): string[]
 /**
  * The answer to a price-history lookup (getOhlc): the opening (ohlcOpening), the notes on what was
  * served (servedNotes), open → close, high/low and candles, volatility and the last candle's time;
- * with `analysis`, drawdown, range and breadth too.
+ * with `analysis`, drawdown, range and breadth too. With a calendar `period`, only its candles are
+ * summarised and the opening names the period and its days (periodOpening); a period the history
+ * does not reach says so with the range it holds (periodNotCovered).
  */
 export function ohlcAnswer(data: Ohlc, options: OhlcAnswerOptions): string {
-  const s = summarise(data.candles);
+  const { period } = options;
+  const candles = period ? candlesIn(data.candles, period) : data.candles;
+  const s = summarise(candles);
+  if (period && !s && data.candles.length > 0) return periodNotCovered(data, period);
   if (!s) {
     return joinBlocks([
       `${coinLabel(data)}: no candles were returned for this period.`,
@@ -202,13 +274,14 @@ export function ohlcAnswer(data: Ohlc, options: OhlcAnswerOptions): string {
   const figures = [
     `- **Open → close:** ${formatUsdPrice(s.first.open)} → ${formatUsdPrice(s.last.close)} (${formatSignedPercent(s.changePercent)})`,
     `- **Period high / low:** ${formatUsdPrice(s.high)} / ${formatUsdPrice(s.low)}`,
-    `- **Candles:** ${data.candles.length} ${candleInterval(data.candles)}candles, ${s.up} up and ${s.down} down`,
+    `- **Candles:** ${candles.length} ${candleInterval(candles)}candles, ${s.up} up and ${s.down} down`,
   ];
   const deeper = options.analysis ? insightLines(s) : [];
   return joinBlocks([
-    ohlcOpening(data, s, options),
+    period ? periodOpening(data, candles, s, period, options.focus) : ohlcOpening(data, s, options),
     staleNote(data),
-    ...servedNotes(data, options.requestedDays),
+    period ? lateStartNote(data, s, period) : null,
+    ...servedNotes({ ...data, candles }, period ? null : options.requestedDays),
     options.analysis ? "**Insights**" : null,
     [...figures, ...deeper].join("\n"),
     volatilitySentence(s),

@@ -32,6 +32,13 @@ export const SHORT_CAPABILITIES =
   "I can look up a token's market data, show its price history, compare coins, list new and trending tokens, " +
   `and explain crypto topics from our research library. Try “${EXAMPLES.token}” or “${EXAMPLES.research}”`;
 
+/**
+ * The clause that says the market data has no figure of the whole market: the tools return one
+ * coin's figures at a time (docs/product.md#max-tools).
+ */
+export const NO_MARKET_TOTAL =
+  "The market data has no total-market figure (no total crypto market cap or Bitcoin dominance)";
+
 /** What each tool looks up, for "… is not available". */
 const TOOL_SUBJECTS: Record<AssistantToolName, string> = {
   getTokenData: "token data",
@@ -69,6 +76,8 @@ export function writeReply(reply: DirectReply): string {
       return `That's outside what I can help with. ${SHORT_CAPABILITIES}.`;
     case "clarify-coin":
       return "Which coin do you mean? Give me its name or ticker, for example “Solana” or “SOL”.";
+    case "no-market-total":
+      return `${NO_MARKET_TOTAL}, only each coin's own. I can give you a coin's market cap and rank: ask “What's Bitcoin's market cap?”.`;
     case "nothing-to-analyse":
       return `There is no earlier answer to analyse yet. Ask me something first, for example “${EXAMPLES.token}”.`;
     case "tool-unavailable":

@@ -13,6 +13,7 @@ import {
   trendingTokensSchema,
 } from "@pragmatist/contracts";
 import { fold } from "../../assistant.prompt.ts";
+import { calendarRange } from "../intents/calendar.ts";
 import { createCoinMatcher, maskMentions } from "../intents/coins.ts";
 import {
   type CompareMetric,
@@ -26,11 +27,12 @@ import type { ChangeWindow } from "../intents/periods.ts";
 import { NOT_ADVICE, adviceOpening, riskBlock } from "./advice.ts";
 import { compareOpening } from "./compare-opening.ts";
 import { comparison } from "./comparison.ts";
-import { dayOf, differentDays } from "./dating.ts";
+import { continued, dayOf, differentDays } from "./dating.ts";
 import { failureText, guessNote, marketErrorText, noHistoryText } from "./errors.ts";
 import { escapeMarkdown, joinBlocks } from "./format.ts";
+import { scopeAsk, scopeLead } from "./market-scope.ts";
 import { newTokensAnswer } from "./new-tokens.ts";
-import { ohlcAnswer } from "./ohlc.ts";
+import { type OhlcAnswerOptions, candlesIn, ohlcAnswer } from "./ohlc.ts";
 import { type AnswerContext, type ToolOutcome, inputField } from "./outcome.ts";
 import { isResearchResults, researchAnswer, researchMode } from "./research.ts";
 import { tokenInsights } from "./token-insights.ts";
@@ -93,8 +95,13 @@ const SECTION_WRITERS: Record<AssistantToolName, SectionWriter> = {
     const requested = inputField(outcome.input, "days");
     const requestedDays = typeof requested === "number" || requested === "max" ? requested : null;
     const focus = historyFocus(context.question);
-    const text = ohlcAnswer(data.data, { requestedDays, analysis, focus, now: context.now });
-    return withGuess(outcome, { text, ohlc: data.data }, data.data);
+    const period = calendarRange(context.question, context.now);
+    const options: OhlcAnswerOptions = { requestedDays, analysis, focus, now: context.now, period };
+    const text = ohlcAnswer(data.data, options);
+    // Side by side, a calendar period compares only the candles inside it.
+    const inside = period ? candlesIn(data.data.candles, period) : null;
+    const ohlc = inside ? { ...data.data, candles: inside, days: inside.length } : data.data;
+    return withGuess(outcome, { text, ohlc }, data.data);
   },
   getNewTokens(outcome, { context, analysis }) {
     const data = newTokensSchema.safeParse(outcome.output);
@@ -120,6 +127,9 @@ function marketErrorOf(outcome: ToolOutcome): MarketError | null {
   const parsed = marketErrorSchema.safeParse(outcome.output);
   return parsed.success ? parsed.data : null;
 }
+
+/** The focus of a question about the whole market: the coin's market cap and rank. */
+const MARKET_CAP: TokenFocus = { kind: "figure", figure: "marketCap" };
 
 /** The market data that came back this turn, in call order. */
 function tokenOutputs(outcomes: ToolOutcome[]): TokenData[] {
@@ -241,8 +251,9 @@ function twoPricesNote(tokens: TokenData[], histories: Ohlc[]): string | null {
  * (docs/product.md#max-tools) as honest messages: a coin without history answered from its market
  * data, a coin outside the data said to be so. An advice or forecast request gets the facts framed
  * as not financial advice, with the risks the data shows. After "Analyze your last message…" the
- * same results are read for insights. Never throws: a result it cannot read is reported as data
- * that could not be fetched.
+ * same results are read for insights. A price asked in another currency, or a figure of the whole
+ * market, opens with what the data lacks (market-scope.ts). Never throws: a result it cannot read
+ * is reported as data that could not be fetched.
  */
 export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): string {
   const analysis = isAnalysisRequest(context.question);
@@ -251,17 +262,18 @@ export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): st
   const { prefaces, focus } = focusAndPrefaces(outcomes, context, answered);
   const compared = !analysis && tokensFirst.length >= 2 ? (tokensFirst[0] ?? null) : null;
   const advice = !analysis && tokensFirst.length > 0 && ADVICE.test(fold(context.question));
+  const scope = scopeAsk(context.question, tokensFirst);
   const options: SectionOptions = {
     context,
     analysis,
-    focus: advice ? () => null : focus,
+    focus: advice ? () => null : scope.wholeMarket ? () => MARKET_CAP : focus,
     compared,
     prefaces,
   };
   const sections = outcomes.flatMap((o) => section(o, options, answered) ?? []);
   const tokens = sections.flatMap((s) => (s.token ? [s.token] : []));
   const histories = sections.flatMap((s) => (s.ohlc ? [s.ohlc] : []));
-  return joinBlocks([
+  const body = joinBlocks([
     advice ? adviceOpening(tokens) : null,
     compared ? compareOpening(tokens, comparisonAsk(context.question, tokens), context.now) : null,
     ...sections.map((s) => s.text),
@@ -269,4 +281,7 @@ export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): st
     comparison(tokens, histories),
     ...(advice ? [...tokens.map(riskBlock), NOT_ADVICE] : []),
   ]);
+  const market = [...tokens, ...histories];
+  const lead = market.length > 0 ? scopeLead(scope, market[0]?.source ?? null) : null;
+  return lead ? `${lead}${continued(body)}` : body;
 }

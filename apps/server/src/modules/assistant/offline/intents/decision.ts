@@ -31,6 +31,8 @@ export type DirectReply =
   | { kind: "advice"; coin: string | null }
   | { kind: "out-of-scope" }
   | { kind: "clarify-coin" }
+  /** A figure of the whole market (dominance, total market cap) about no coin: the data has none. */
+  | { kind: "no-market-total" }
   | { kind: "nothing-to-analyse" }
   | { kind: "tool-unavailable"; toolName: AssistantToolName };
 

@@ -1,5 +1,6 @@
 // Periods in a question ("last 2 weeks", "since January", "yesterday") as days counted back from now.
 import { fold } from "../../assistant.prompt.ts";
+import { calendarRange } from "./calendar.ts";
 
 /** Default OHLC period when a price-history question names none (docs/product.md#max-models). */
 export const DEFAULT_OHLC_DAYS = 30;
@@ -39,8 +40,6 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   few: 3,
   "a few": 3,
 };
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /** "2 weeks", "90d", "3-month" (a number after "$" is an amount, not a period). */
 const DIGITS_UNIT =
@@ -94,30 +93,15 @@ function clampDays(days: number): number {
   return Math.min(MAX_OHLC_DAYS, Math.max(1, Math.round(days)));
 }
 
-/** Days from the first of `month` (0-based; the latest such date not after now) to now. */
-function daysSinceMonth(month: number, now: Date): number {
-  let year = now.getUTCFullYear();
-  if (Date.UTC(year, month, 1) > now.getTime()) year -= 1;
-  return clampDays(Math.ceil((now.getTime() - Date.UTC(year, month, 1)) / DAY_MS));
-}
-
-/** "since March", "since the start of the year", "YTD", "since 2024" in the folded text. */
-function calendarPeriod(text: string, now: Date): Period | null {
-  const since = /\bsince\s+(?:the\s+)?(?:start\s+of\s+|beginning\s+of\s+)?([a-z]+)/.exec(text);
-  if (since?.[1]) {
-    const month = MONTHS.findIndex((m) => since[1]?.startsWith(m));
-    if (month >= 0) return { days: daysSinceMonth(month, now), strong: true };
-    if (/^(?:the|this)?year$/.test(since[1])) return { days: daysSinceMonth(0, now), strong: true };
-  }
-  if (/\b(?:year to date|ytd|this year|since new year|start of the year)\b/.test(text)) {
-    return { days: daysSinceMonth(0, now), strong: true };
-  }
-  const sinceYear = /\bsince\s+((?:19|20)\d\d)\b/.exec(text);
-  if (sinceYear?.[1]) {
-    const start = Date.UTC(Number(sinceYear[1]), 0, 1);
-    return { days: clampDays(Math.ceil((now.getTime() - start) / DAY_MS)), strong: true };
-  }
-  return null;
+/**
+ * A calendar period (calendar.ts: "in 2025", "this year", "since March") as the days from its
+ * start to now, so the history served covers it; "max" when that is past MAX_OHLC_DAYS.
+ */
+function calendarPeriod(question: string, now: Date): Period | null {
+  const range = calendarRange(question, now);
+  if (!range) return null;
+  const days = Math.ceil((now.getTime() - range.from) / DAY_MS);
+  return { days: days > MAX_OHLC_DAYS ? "max" : clampDays(days), strong: true };
 }
 
 /** A count and a unit ("2 weeks", "90d", "a couple of days"); hours up to 24 are not strong. */
@@ -143,14 +127,15 @@ function namedPeriod(text: string): Period | null {
 
 /**
  * The period a question names, in days counted back from `now` (docs/product.md#max-models):
- * "last 2 weeks" 14, "90 days", "3 months" 90, "past year"/"12 months" 365, "since January" (from
- * 1 January of the current year, UTC), "yesterday"/"24h" 1, "this week" 7; "max" for the whole
- * history ("all-time chart", "since launch"). Capped at 365 (CoinGecko's OHLC maximum). Null when
- * none is named.
+ * "last 2 weeks" 14, "90 days", "3 months" 90, "past year"/"12 months" 365, a calendar period
+ * ("in 2025", "this year", "since January": calendar.ts) from its first day, "yesterday"/"24h" 1,
+ * "this week" 7; "max" for the whole history ("all-time chart", "since launch") and for a
+ * calendar period that starts more than 365 days back (CoinGecko's OHLC maximum). Null when none
+ * is named.
  */
 export function parsePeriod(question: string, now: Date): Period | null {
   const text = fold(question);
-  return calendarPeriod(text, now) ?? countedPeriod(text) ?? namedPeriod(text);
+  return calendarPeriod(question, now) ?? countedPeriod(text) ?? namedPeriod(text);
 }
 
 /**

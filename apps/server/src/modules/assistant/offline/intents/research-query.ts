@@ -11,7 +11,7 @@ const LEADING: ReadonlyArray<RegExp> = [
   /^please\s+/i,
   /^i\s+(?:want|would\s+like|'d\s+like)\s+to\s+(?:know|learn|understand|read)\s+(?:more\s+)?(?:about\s+)?/i,
   /^(?:explain|describe|define|summari[sz]e|teach\s+me(?:\s+about)?|tell\s+me\s+(?:more\s+)?about|give\s+me\s+(?:an?\s+)?(?:overview|summary|introduction)\s+(?:of|on|to)|find\s+(?:me\s+)?(?:research|articles?)\s+(?:on|about)|research\s+(?:on|about)|articles?\s+(?:on|about)|what\s+does\s+(?:your|our|the)\s+research\s+say\s+about|what\s+do\s+you\s+know\s+about|learn\s+about|read\s+about)\s+(?:to\s+me\s+)?/i,
-  /^(?:what|how|why|when|who)(?:'s|\s+is|\s+are|\s+does|\s+do|\s+did|\s+was|\s+were|\s+can|\s+should)?\s+/i,
+  /^(?:what|how|why|when|who)(?:'s|s|\s+is|\s+are|\s+does|\s+do|\s+did|\s+was|\s+were|\s+can|\s+should)?\s+/i,
   /^(?:i|we|you)\s+/i,
   /^(?:give|show|find|get|send)\s+me\s+/i,
   /^(?:in|inside)\s+(?=(?:the|this|that|your|our)\s)/i,

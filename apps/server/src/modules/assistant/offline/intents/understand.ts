@@ -10,6 +10,7 @@ import {
   reply,
 } from "./decision.ts";
 import { type DerivedAsk, derivedAsk } from "./derived.ts";
+import { asksWholeMarket, otherCurrency } from "./market-scope.ts";
 import { type Reread, followUpChip, previousCalls, previousCoins } from "./follow-ups.ts";
 import {
   ADVICE,
@@ -148,7 +149,7 @@ function withEarlierCoins(asked: Asked, queries: string[], earlier: string[]): s
 /**
  * Coin lookups: the coins named (with the previous turn's for "compare it with ETH" or "how many
  * of those for one ETH?"), in the roles a derived figure gives them; when none is named but
- * figures, history, a period or a change window are, an unknown coin or the previous turn's coins,
+ * figures, a currency after a coin ("and in euros?"), history, a period or a change window are, an unknown coin or the previous turn's coins,
  * else a question which coin. Null when no coin is in play.
  */
 function coinLookup(asked: Asked): Decision | null {
@@ -160,7 +161,9 @@ function coinLookup(asked: Asked): Decision | null {
   );
   if (asked.derived?.reversed && queries.length === 2) queries = [...queries].reverse();
   const timed = asked.period !== null || asked.window !== null;
-  if (queries.length === 0 && (asked.wantsHistory || asked.wantsFigures || timed)) {
+  const currency = otherCurrency(asked.text) !== null && before.queries.length > 0;
+  const figures = asked.wantsFigures || currency;
+  if (queries.length === 0 && (asked.wantsHistory || figures || timed)) {
     const unknown = unknownCoin(asked.question);
     queries = unknown ? [unknown] : before.queries;
     if (queries.length === 0) return reply({ kind: "clarify-coin" });
@@ -207,6 +210,18 @@ function adviceLookup(asked: Pick<Asked, "question" | "text" | "mentions" | "pre
     : reply({ kind: "advice", coin: null });
 }
 
+/**
+ * A figure of the whole market (dominance, total market cap), which the tools do not have: the
+ * market data of the coins named, whose answer says so and gives their market cap and rank, or,
+ * with none named, the reply that the data has no total-market figure.
+ */
+function wholeMarketLookup(mentions: CoinMention[]): Decision {
+  const queries = mentions.map((m) => m.query);
+  return queries.length > 0
+    ? call(...coinCalls("getTokenData", queries, 0))
+    : reply({ kind: "no-market-total" });
+}
+
 /** What the question asks for, read once: its period, change window, derived figure and words. */
 function readAsked(
   question: string,
@@ -232,7 +247,7 @@ function readAsked(
 
 /**
  * After the chips: advice (facts and risks), off-topic questions, the article in context, new and
- * trending tokens, then research, coin lookups and the last resort.
+ * trending tokens, figures of the whole market, then research, coin lookups and the last resort.
  */
 function request(
   view: ConversationView,
@@ -251,6 +266,7 @@ function request(
   }
   if (NEW_TOKENS.test(text)) return call({ toolName: "getNewTokens", input: {} });
   if (TRENDING.test(text)) return call({ toolName: "getTrendingTokens", input: {} });
+  if (asksWholeMarket(text)) return wholeMarketLookup(mentions);
   const asked = readAsked(question, text, mentions, now, previous);
   return researchFirst(asked) ?? coinLookup(asked) ?? lastResort(asked);
 }

@@ -1,0 +1,38 @@
+// The opening clause of a market answer to a question the data cannot answer as asked (issue #12
+// held-out check): a price in another currency, or a figure of the whole market.
+import type { TokenData } from "@pragmatist/contracts";
+import { fold } from "../../assistant.prompt.ts";
+import { createCoinMatcher, maskMentions } from "../intents/coins.ts";
+import { asksWholeMarket, otherCurrency } from "../intents/market-scope.ts";
+import { NO_MARKET_TOTAL } from "./replies.ts";
+
+/** What the question asks beyond the data: another currency, the whole market, or neither. */
+export interface ScopeAsk {
+  /** The currency asked for other than the US dollar, as an answer names it ("euros"). */
+  currency: string | null;
+  wholeMarket: boolean;
+}
+
+/** What `question` asks beyond the data, read with the coins of `tokens` masked. */
+export function scopeAsk(question: string, tokens: TokenData[]): ScopeAsk {
+  const matcher = createCoinMatcher(tokens.map(({ id, symbol, name }) => ({ id, symbol, name })));
+  const text = maskMentions(fold(question), matcher.find(question));
+  return { currency: otherCurrency(text), wholeMarket: asksWholeMarket(text) };
+}
+
+/**
+ * The clause a market answer opens with, ending in ": " for the answer's first sentence to
+ * continue it, or null when the question asks nothing beyond the data. Another currency: the
+ * figures are in US dollars only (with live data, CoinGecko quotes them in USD here) and none is
+ * converted, no rate being in the data. The whole market: the data has no total-market figure,
+ * only each coin's (docs/product.md#max-answers).
+ */
+export function scopeLead(ask: ScopeAsk, source: TokenData["source"] | null): string | null {
+  if (ask.wholeMarket) return `${NO_MARKET_TOTAL}, only each coin's: `;
+  if (ask.currency === null) return null;
+  const quoted =
+    source === "coingecko"
+      ? "CoinGecko quotes prices here in US dollars only, and the data"
+      : "The market data is in US dollars only and";
+  return `${quoted} has no exchange rate to ${ask.currency}, so here are the figures in USD: `;
+}
