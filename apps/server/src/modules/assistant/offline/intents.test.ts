@@ -95,6 +95,8 @@ describe("coin matcher", () => {
     ["ETH, eth, Ethereum, ether", ["ethereum"]],
     ["Polygon (MATIC)", ["matic-network"]],
     ["NEAR and LINK", ["near", "chainlink"]],
+    ["did stellar pump over the last 7 days?", ["stellar"]],
+    ["aave or near, which one has the bigger mcap", ["aave", "near"]],
   ])("%s -> %j", (text, expected) => {
     expect(ids(text)).toEqual(expected);
   });
@@ -111,6 +113,7 @@ describe("coin matcher", () => {
     "the sky is blue and it might rain",
     "is the peg stable enough to move my savings?",
     "a pump and dump at midnight",
+    "a stellar year for savers: near the top or near the bottom?",
   ])("reads no coin in the ordinary words of %j", (text) => {
     expect(ids(text)).toEqual([]);
   });

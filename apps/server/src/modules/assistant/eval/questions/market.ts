@@ -33,6 +33,8 @@ export const TOKEN_QUESTIONS: EvalCase[] = [
   token("Cardano this month?", "cardano", "move30d"),
   token("how much has Chainlink gained this month", "chainlink", "move30d"),
   token("Did Tron go up today?", "tron", "move24h", "up"),
+  token("did stellar pump this week?", "stellar", "move7d", "up"),
+  token("has near dropped today", "near", "move24h", "down"),
   token("Has bitcoin dropped in the last 24 hours?", "bitcoin", "move24h", "down"),
   token("How's Zcash been doing over the last week?", "zcash", "move7d"),
   token("Is Polkadot down this month?", "polkadot", "move30d", "down"),
@@ -153,6 +155,8 @@ export const COMPARISON_QUESTIONS: EvalCase[] = [
     "difference",
   ),
   compare("Tron vs Stellar market cap", ["tron", "stellar"], "marketCap", "none"),
+  // Coins whose names are English words, lower case, standing as coins.
+  compare("aave or near, which one has the bigger mcap", ["aave", "near"], "marketCap", "winner"),
   compare("Which is pricier, Monero or Zcash?", ["monero", "zcash"], "price", "winner"),
   compare("combined market cap of BTC and ETH", ["bitcoin", "ethereum"], "marketCap", "sum"),
   compare(

@@ -61,6 +61,28 @@ const ALIASES: Readonly<Record<string, string>> = {
 const COIN_NOUNS: ReadonlySet<string> = new Set(
   "price prices chart stats token coin ohlc candles marketcap mcap volume supply".split(" "),
 );
+/** Verbs of a price move: "did stellar pump", "has near dropped" name a coin. */
+const MOVE_VERBS: ReadonlySet<string> = new Set(
+  (
+    "pump pumped pumping dump dumped moon mooned rally rallied crash crashed rise rose risen " +
+    "drop dropped fall fell tank tanked surge surged dip dipped"
+  ).split(" "),
+);
+/** Words that join coins in a comparison: "aave or compound", "near vs flow". */
+const JOINERS: ReadonlySet<string> = new Set(["or", "vs", "versus", "and", "against"]);
+
+/**
+ * True when a word that is also an English word stands as a coin: written as one (writtenAsCoin),
+ * followed by a COIN_NOUNS word or a price-move verb, or joined by "or"/"vs"/"and" to the word
+ * before in a question that names a market figure.
+ */
+function standsAsCoin(words: Word[], at: number): boolean {
+  const word = words[at];
+  if (!word) return false;
+  const next = words[at + 1]?.lower ?? "";
+  if (writtenAsCoin(word) || COIN_NOUNS.has(next) || MOVE_VERBS.has(next)) return true;
+  return JOINERS.has(words[at - 1]?.lower ?? "") && words.some((w) => COIN_NOUNS.has(w.lower));
+}
 
 function phraseOf(text: string): string {
   return fold(text)
@@ -101,7 +123,7 @@ function indexPhrases(coins: ReadonlyArray<KnownCoin>) {
 
 /**
  * The longest exact phrase at `at`. A single word that is also an English word, or a ticker of
- * fewer than 3 letters, counts only when written as a coin or followed by a COIN_NOUNS word; an
+ * fewer than 3 letters, counts only when it stands as a coin (standsAsCoin); an
  * abbreviation that is no ticker ("NFT", "DAO") only when written with `$`.
  */
 function exactMatch(index: PhraseIndex, words: Word[], at: number): PhraseMatch | null {
@@ -111,7 +133,7 @@ function exactMatch(index: PhraseIndex, words: Word[], at: number): PhraseMatch 
     if (!entry) continue;
     const [word] = slice;
     if (n === 1 && word) {
-      const asCoin = writtenAsCoin(word) || COIN_NOUNS.has(words[at + 1]?.lower ?? "");
+      const asCoin = standsAsCoin(words, at);
       if (VOCABULARY.has(word.lower) && !asCoin) continue;
       if (entry.kind === "symbol" && word.lower.length < 3 && !asCoin) continue;
       if (entry.kind === "symbol" && NOT_TICKERS.has(word.lower) && !word.dollar) continue;
