@@ -123,6 +123,11 @@ describe("offline model: the first sentence answers the question (issue #12 clas
     expect(level).toBe(
       `${above ? "Yes" : "No"}: as of ${day(bitcoin.asOf)}, **Bitcoin (BTC)** is at **${usd(price(bitcoin))}**, ${gap}% ${above ? "above" : "below"} $100,000.00.`,
     );
+    // A level in cents is a fraction of a dollar.
+    const hedera = snapshotToken("hedera-hashgraph");
+    const cents = firstLine((await ask("is hedera below 10 cents")).text);
+    expect(cents.startsWith(`${price(hedera) < 0.1 ? "Yes" : "No"}: `)).toBe(true);
+    expect(cents).toMatch(/ (?:above|below) \$0\.10\.$/);
   });
 
   it("answers a one-coin follow-up with what the previous question asked, and nothing else with it", async () => {

@@ -44,8 +44,10 @@ const ASKS_DOWN =
 const YES_NO = /^\s*(?:and\s+)?(?:is|are|was|were|did|does|do|has|have|had)\b/;
 /** "above $100k", "under 2,000 dollars": a level the price is asked against. */
 const LEVEL =
-  /\b(above|over|below|under|more\s+than|less\s+than|higher\s+than|lower\s+than|beyond)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|m|mn|million|b|bn|billion)?\b(?!\s*(?:days?|weeks?|months?|years?|hours?|%|percent))/;
+  /\b(above|over|below|under|more\s+than|less\s+than|higher\s+than|lower\s+than|beyond)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|m|mn|million|b|bn|billion|cents?)?\b(?!\s*(?:days?|weeks?|months?|years?|hours?|%|percent))/;
 const SCALE: Readonly<Record<string, number>> = {
+  cent: 0.01,
+  cents: 0.01,
   k: 1e3,
   thousand: 1e3,
   m: 1e6,
