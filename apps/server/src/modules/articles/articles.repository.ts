@@ -8,6 +8,7 @@ import {
   sql,
 } from "kysely";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
+import { equalsTextIn } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -115,12 +116,11 @@ export type TermColumn = "slug" | "name" | "slug or name";
 
 /**
  * A `where` condition on articles `a`, in any status: it has a term of `kind` whose `column` (or
- * either column) is one of `values`, case-insensitive (`lower()`, ASCII letters only on SQLite).
+ * either column) is one of `values`, case-insensitive (`equalsTextIn`: the database lowers both sides; SQLite folds ASCII letters only).
  * The values are bound parameters compared with `=`, so `%`, `_` and quotes are plain characters.
  * Shared with the studio's article filters.
  */
 export function hasTerm(kind: TermKind, values: string[], column: TermColumn) {
-  const lowered = values.map((v) => v.toLowerCase());
   const columns = column === "slug or name" ? (["slug", "name"] as const) : [column];
   return ({ exists, selectFrom }: ExpressionBuilder<Database & { a: ArticlesTable }, "a">) =>
     exists(
@@ -129,9 +129,7 @@ export function hasTerm(kind: TermKind, values: string[], column: TermColumn) {
         .select(sql.lit(1).as("one"))
         .whereRef("at.article_id", "=", "a.id")
         .where("t.kind", "=", kind)
-        .where((eb) =>
-          eb.or(columns.map((c) => eb(sql<string>`lower(${sql.ref(`t.${c}`)})`, "in", lowered))),
-        ),
+        .where((eb) => eb.or(columns.map((c) => equalsTextIn(sql.ref(`t.${c}`), values)))),
     );
 }
 
@@ -149,14 +147,13 @@ function withTerm(
  * bound as a parameter) or, when given, by the user `pageId`.
  */
 function byAuthor(username: string, pageId: number | undefined) {
-  const lowered = username.toLowerCase();
   return (eb: ExpressionBuilder<Database & { a: ArticlesTable }, "a">) => {
     const named = eb.exists(
       eb
         .selectFrom("users as u")
         .select(sql.lit(1).as("one"))
         .whereRef("u.id", "=", "a.author_id")
-        .where(sql<string>`lower(u.username)`, "=", lowered),
+        .where(equalsTextIn(sql.ref("u.username"), [username])),
     );
     return pageId === undefined ? named : eb.or([named, eb("a.author_id", "=", pageId)]);
   };

@@ -2,7 +2,7 @@
 // field is a fixed column, each relation a fixed EXISTS subquery, each value a bound parameter.
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/client.ts";
-import { escapeLike } from "../../db/patterns.ts";
+import { escapeLike, likeText, lowerText } from "../../db/patterns.ts";
 import type { Condition } from "../../http/strapi-filters.ts";
 import type { SortTerm } from "../../http/strapi-query.ts";
 
@@ -26,16 +26,6 @@ type Sql = RawBuilder<SqlBool>;
 /** A condition that always holds (an empty `$and`, a relation test with no condition of its own). */
 export const TRUE: Sql = sql<SqlBool>`1 = 1`;
 const FALSE: Sql = sql<SqlBool>`1 = 0`;
-
-/** `lower(x)` of a bound text value: the cast settles PostgreSQL's type for the parameter. */
-function lowerText(value: string): Sql {
-  return sql<SqlBool>`lower(cast(${value} as text))`;
-}
-
-/** Case-insensitive LIKE of `col` with `pattern` (built from escaped text), both sides `lower()`. */
-function like(col: Sql, pattern: string): Sql {
-  return sql<SqlBool>`lower(${col}) like ${lowerText(pattern)} escape '\\'`;
-}
 
 /** Case-sensitive substring, prefix and suffix tests, the same on SQLite and PostgreSQL. */
 function textTest(
@@ -88,13 +78,13 @@ function fieldSql(c: FieldCondition, column: string, dialect: Dialect): Sql {
     case "$nei":
       return sql<SqlBool>`lower(${col}) <> ${lowerText(v)}`;
     case "$containsi":
-      return like(col, `%${escapeLike(v)}%`);
+      return likeText(col, `%${escapeLike(v)}%`);
     case "$notContainsi":
-      return sql<SqlBool>`not (${like(col, `%${escapeLike(v)}%`)})`;
+      return sql<SqlBool>`not (${likeText(col, `%${escapeLike(v)}%`)})`;
     case "$startsWithi":
-      return like(col, `${escapeLike(v)}%`);
+      return likeText(col, `${escapeLike(v)}%`);
     case "$endsWithi":
-      return like(col, `%${escapeLike(v)}`);
+      return likeText(col, `%${escapeLike(v)}`);
     case "$notContains":
       return sql<SqlBool>`not (${textTest(col, "$contains", v, dialect)})`;
     default:

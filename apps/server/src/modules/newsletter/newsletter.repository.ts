@@ -1,6 +1,6 @@
 // Kysely queries for newsletter subscribers; each takes the db (or a transaction) first.
 import { type Kysely, sql } from "kysely";
-import { containsPattern } from "../../db/patterns.ts";
+import { containsText } from "../../db/patterns.ts";
 import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -93,7 +93,7 @@ export async function listSubscribers(
 ): Promise<{ rows: SubscriberRow[]; total: number }> {
   let qb = db.selectFrom("newsletter_subscribers");
   if (filter.q) {
-    qb = qb.where(sql<boolean>`email like ${containsPattern(filter.q)} escape '\\'`);
+    qb = qb.where(containsText(sql.ref("email"), filter.q));
   }
   if (filter.status) qb = qb.where("status", "=", filter.status);
   const [count, rows] = await Promise.all([

@@ -1,7 +1,7 @@
 // Kysely queries for the studio's members: search, role changes that keep an admin, staff accounts.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { containsPattern } from "../../db/patterns.ts";
+import { containsText } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -57,9 +57,9 @@ export async function listMembers(
 ): Promise<{ rows: MemberRow[]; total: number }> {
   let qb = members(db);
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    qb = qb.where(
-      sql<boolean>`(lower(u.username) like ${pattern} escape '\\' or lower(coalesce(u.email, '')) like ${pattern} escape '\\')`,
+    const q = filter.q;
+    qb = qb.where((eb) =>
+      eb.or([containsText(sql.ref("u.username"), q), containsText(sql`coalesce(u.email, '')`, q)]),
     );
   }
   if (filter.role) qb = qb.where("u.role", "=", filter.role);

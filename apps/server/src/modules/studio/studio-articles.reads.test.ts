@@ -41,6 +41,15 @@ describe.each(engines)("studio articles on %s", (engine) => {
       expect(paged.meta.pagination).toMatchObject({ total: 4, pageCount: 2 });
       expect((await list(editor, `?q=${tag}_`)).data).toHaveLength(0);
 
+      // A title with a capital outside ASCII is found as it is written.
+      const accented = await writeArticle(ctx, editor, {
+        title: `Énergie ${tag}`,
+        types: ["News"],
+      });
+      expect(
+        (await list(editor, `?q=${encodeURIComponent(`Énergie ${tag}`)}`)).data.map((a) => a.id),
+      ).toEqual([accented.id]);
+
       // An author sees only their own, whatever they ask for.
       const mine = await list(author, `?q=${tag}&authorId=${otherAuthor.id}`);
       expect(mine.data.map((a) => a.id)).toEqual([made[1]?.id]);

@@ -5,7 +5,7 @@ import type { ArticleState } from "@pragmatist/contracts";
 import type { Database } from "../../db/schema.ts";
 import type { ArticleWrite as ImportedArticleWrite } from "../importer/importer.repository.ts";
 import { hasTerm } from "../articles/articles.repository.ts";
-import { containsPattern } from "../../db/patterns.ts";
+import { containsText } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -85,7 +85,7 @@ export interface StudioArticleFilter {
 function filtered(db: Q, filter: StudioArticleFilter, now: string) {
   let qb = base(db);
   if (filter.q) {
-    qb = qb.where(sql<boolean>`lower(a.title) like ${containsPattern(filter.q)} escape '\\'`);
+    qb = qb.where(containsText(sql.ref("a.title"), filter.q));
   }
   if (filter.state === "draft") qb = qb.where("a.status", "=", "draft");
   if (filter.state === "scheduled") {
