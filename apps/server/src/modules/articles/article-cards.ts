@@ -5,6 +5,7 @@ import type {
   ArticleCard,
   ArticleCardAttributes,
   ArticleType,
+  Media,
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -52,6 +53,11 @@ export async function loadRelated(k: Kysely<Database>, rows: ArticleRow[]): Prom
   };
 }
 
+/** A media row as the contract's image: URL, size in pixels, alternative text. */
+export function toMedia(m: repo.MediaRow): Media {
+  return { url: m.url, width: m.width, height: m.height, alternativeText: m.alternative_text };
+}
+
 /** The card attributes of row `r`, from what `loadRelated` found. */
 function cardAttributes(r: ArticleRow, related: Related): ArticleCardAttributes {
   const own = related.termsById.get(r.id) ?? [];
@@ -64,14 +70,7 @@ function cardAttributes(r: ArticleRow, related: Related): ArticleCardAttributes 
     subTitle: r.sub_title,
     slug: r.slug,
     publishDate: r.publish_date,
-    thumbnailUrl: thumb
-      ? {
-          url: thumb.url,
-          width: thumb.width,
-          height: thumb.height,
-          alternativeText: thumb.alternative_text,
-        }
-      : null,
+    thumbnailUrl: thumb ? toMedia(thumb) : null,
     author: author
       ? {
           id: author.id,

@@ -7,7 +7,6 @@ import {
   type ArticleType,
   type AuthorProfile,
   authorSlug,
-  type PaginationMeta,
   paginationMeta,
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
@@ -33,14 +32,13 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** What readers may see of the article library (routes, the web's loaders, other modules). */
 export interface ArticlesService {
-  /** A page of published articles (cards; full articles when `withContent`). */
+  /** A page of published articles, as cards. */
   list(options: {
     page: number;
     pageSize: number;
     sort: ArticleSort;
     filter: ArticleFilter;
-    withContent?: boolean;
-  }): Promise<{ data: (ArticleCard | Article)[]; meta: { pagination: PaginationMeta } }>;
+  }): Promise<ArticleListResponse>;
   /** Published articles among `ids`, kept in the order of `ids` (search rank), then paged. */
   listByIds(
     ids: number[],
@@ -104,8 +102,8 @@ async function publishedFilter(
 /** `ArticlesService.list`. */
 async function list(
   ctx: ArticlesContext,
-  { page, pageSize, sort, filter, withContent = false }: Parameters<ArticlesService["list"]>[0],
-) {
+  { page, pageSize, sort, filter }: Parameters<ArticlesService["list"]>[0],
+): Promise<ArticleListResponse> {
   const { k } = ctx;
   const now = ctx.nowIso();
   const where = await publishedFilter(ctx, filter);
@@ -116,11 +114,11 @@ async function list(
       limit: pageSize,
       offset: (page - 1) * pageSize,
       now,
-      withContent,
+      withContent: false,
     }),
   ]);
   return {
-    data: await hydrate(k, rows),
+    data: (await hydrate(k, rows)) as ArticleCard[],
     meta: { pagination: paginationMeta(page, pageSize, total) },
   };
 }

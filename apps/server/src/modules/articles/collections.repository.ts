@@ -1,8 +1,12 @@
-// Kysely queries for the public collections besides articles: the categories, ecosystems and
-// authors that published articles use, with their article counts (docs/product.md#author-pages).
-import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+// Kysely queries for the public collections: the categories, ecosystems and authors that
+// published articles use, with their article counts (docs/product.md#author-pages), and the
+// column or subquery each name of their Strapi allow-lists stands for
+// (strapi-collections.ts, docs/product.md#api-strapi-query).
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database, TermKind } from "../../db/schema.ts";
 import type { OrderItem } from "./articles.repository.ts";
+import { articleTermRelations } from "./strapi-collections.ts";
+import { TRUE, type WhereScope } from "./strapi-where.ts";
 
 type Q = Kysely<Database>;
 
@@ -13,6 +17,29 @@ export interface CollectionSlice {
   order: OrderItem[];
   limit?: number;
   offset?: number;
+}
+
+/** The rows of `qb` in `slice.order`, paged when `slice.limit` is given, counts as numbers. */
+async function readSlice<DB, TB extends keyof DB, O extends { article_count: unknown }>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  slice: CollectionSlice,
+): Promise<(Omit<O, "article_count"> & { article_count: number })[]> {
+  for (const { column, direction } of slice.order) qb = qb.orderBy(sql.ref(column), direction);
+  if (slice.limit !== undefined) qb = qb.limit(slice.limit).offset(slice.offset ?? 0);
+  const rows = await qb.execute();
+  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+}
+
+/** How many rows `qb` gives. */
+async function countRows<DB, TB extends keyof DB, O>(
+  db: Q,
+  qb: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  const row = await db
+    .selectFrom(qb.as("x"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A term in use, with how many published articles have it (`findTermsInUse`). */
@@ -48,11 +75,7 @@ export async function findTermsInUse(
   now: string,
   slice: CollectionSlice,
 ): Promise<TermInUseRow[]> {
-  let qb = termsInUse(db, kind, now, slice.where);
-  for (const { column, direction } of slice.order) qb = qb.orderBy(sql.ref(column), direction);
-  if (slice.limit !== undefined) qb = qb.limit(slice.limit).offset(slice.offset ?? 0);
-  const rows = await qb.execute();
-  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+  return readSlice(termsInUse(db, kind, now, slice.where), slice);
 }
 
 /** How many terms `findTermsInUse` finds without paging. */
@@ -62,11 +85,7 @@ export async function countTermsInUse(
   now: string,
   where: CollectionSlice["where"],
 ): Promise<number> {
-  const row = await db
-    .selectFrom(termsInUse(db, kind, now, where).as("x"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db, termsInUse(db, kind, now, where));
 }
 
 /** A live author with their bio, avatar and number of published articles (`findAuthorsInUse`). */
@@ -112,11 +131,7 @@ export async function findAuthorsInUse(
   now: string,
   slice: CollectionSlice,
 ): Promise<AuthorInUseRow[]> {
-  let qb = authorsInUse(db, now, slice.where);
-  for (const { column, direction } of slice.order) qb = qb.orderBy(sql.ref(column), direction);
-  if (slice.limit !== undefined) qb = qb.limit(slice.limit).offset(slice.offset ?? 0);
-  const rows = await qb.execute();
-  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+  return readSlice(authorsInUse(db, now, slice.where), slice);
 }
 
 /** How many authors `findAuthorsInUse` finds without paging. */
@@ -125,9 +140,67 @@ export async function countAuthorsInUse(
   now: string,
   where: CollectionSlice["where"],
 ): Promise<number> {
-  const row = await db
-    .selectFrom(authorsInUse(db, now, where).as("x"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db, authorsInUse(db, now, where));
 }
+
+/** The columns of a related category, tag, ecosystem or type (`t`). */
+const termColumns = { id: "t.id", name: "t.name", slug: "t.slug" };
+
+/** `exists (select 1 from <terms of a.id of kind> where <where>)` (any such term without `where`). */
+function termExists(db: Kysely<Database>, kind: TermKind) {
+  return (where: Expression<SqlBool> = TRUE) =>
+    sql<SqlBool>`exists ${db
+      .selectFrom("article_terms as at")
+      .innerJoin("terms as t", "t.id", "at.term_id")
+      .select(sql.lit(1).as("one"))
+      .where(sql<SqlBool>`at.article_id = a.id`)
+      .where("t.kind", "=", kind)
+      .where(where)}`;
+}
+
+/**
+ * The columns and subqueries of `articleSpec` (strapi-collections.ts), over the published-articles
+ * query `a` (articles.repository.ts `findPublishedPage`).
+ */
+export function articleScope(db: Kysely<Database>): WhereScope {
+  return {
+    columns: {
+      id: "a.id",
+      title: "a.title",
+      subTitle: "a.sub_title",
+      slug: "a.slug",
+      excerpt: "a.excerpt",
+      publishDate: "a.publish_date",
+      publishedAt: "a.publish_date",
+      clicks: "a.clicks",
+      readingTimeMinutes: "a.reading_time_minutes",
+    },
+    relations: {
+      author: {
+        scope: { columns: { id: "u.id", username: "u.username" } },
+        exists: (where = TRUE) =>
+          sql<SqlBool>`exists ${db
+            .selectFrom("users as u")
+            .select(sql.lit(1).as("one"))
+            .where(sql<SqlBool>`u.id = a.author_id`)
+            .where(where)}`,
+      },
+      ...Object.fromEntries(
+        Object.entries(articleTermRelations).map(([relation, kind]) => [
+          relation,
+          { scope: { columns: termColumns }, exists: termExists(db, kind) },
+        ]),
+      ),
+    },
+  };
+}
+
+/** The columns of `termSpec` (strapi-collections.ts) over `findTermsInUse`. */
+export const termScope: WhereScope = {
+  columns: { ...termColumns, articleCount: "article_count" },
+};
+
+/** The columns of `authorSpec` (strapi-collections.ts) over `findAuthorsInUse`. */
+export const authorScope: WhereScope = {
+  columns: { id: "u.id", username: "u.username", articleCount: "article_count" },
+};

@@ -18,7 +18,7 @@ export function createPublicationApi(
   const { articles, search, comments } = deps;
   return {
     site,
-    listArticles: (q) => articles.list(q) as ReturnType<PublicationApi["listArticles"]>,
+    listArticles: (q) => articles.list(q),
     findArticle: (slug) => articles.findBySlug(slug),
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),

@@ -6,7 +6,7 @@ import { type API, HTTPBadRequestError, HTTPNotFoundError, strapi } from "@strap
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { type Library, NOW, seedLibrary } from "./strapi-collections.test-setup.ts";
+import { type Library, mayaPopulated, NOW, seedLibrary } from "./strapi-collections.test-setup.ts";
 
 describe.each(engines)("@strapi/client against the app listening on %s", (engine) => {
   const ctx = withTestApp(engine, { clock: { now: () => NOW } });
@@ -101,17 +101,7 @@ describe.each(engines)("@strapi/client against the app listening on %s", (engine
         id: lib.orderBooks,
         attributes: {
           title: "Order Books & Flow",
-          author: {
-            data: {
-              id: lib.maya,
-              attributes: {
-                username: "Maya Okafor",
-                profilePicture: {
-                  data: { id: lib.avatar, attributes: { url: "/uploads/maya.webp" } },
-                },
-              },
-            },
-          },
+          author: mayaPopulated(lib),
           tags: {
             data: [
               { id: expect.any(Number), attributes: { name: "Order Flow", slug: "order-flow" } },

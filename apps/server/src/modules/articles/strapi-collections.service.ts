@@ -15,7 +15,6 @@ import type { Pagination, StrapiFindOneQuery, StrapiFindQuery } from "../../http
 import * as repo from "./articles.repository.ts";
 import { loadRelated } from "./article-cards.ts";
 import * as collections from "./collections.repository.ts";
-import { articleScope, authorScope, termScope } from "./strapi-collections.ts";
 import { articleEntity, mediaRelation, pick, type ResponseShape } from "./strapi-entities.ts";
 import { orderOf, type WhereScope, whereOf } from "./strapi-where.ts";
 
@@ -139,7 +138,7 @@ function sliceOf(ctx: Ctx, query: StrapiFindQuery, scope: WhereScope, tiebreak: 
 
 async function findTerms(ctx: Ctx, kind: PublicTermKind, query: StrapiFindQuery) {
   const now = ctx.nowIso();
-  const slice = sliceOf(ctx, query, termScope, "t.id");
+  const slice = sliceOf(ctx, query, collections.termScope, "t.id");
   const [total, rows] = await Promise.all([
     query.pagination.withCount
       ? collections.countTermsInUse(ctx.k, kind, now, slice.where)
@@ -155,7 +154,7 @@ async function findTerms(ctx: Ctx, kind: PublicTermKind, query: StrapiFindQuery)
 
 async function findAuthors(ctx: Ctx, query: StrapiFindQuery) {
   const now = ctx.nowIso();
-  const slice = sliceOf(ctx, query, authorScope, "u.id");
+  const slice = sliceOf(ctx, query, collections.authorScope, "u.id");
   const [total, rows] = await Promise.all([
     query.pagination.withCount ? collections.countAuthorsInUse(ctx.k, now, slice.where) : undefined,
     collections.findAuthorsInUse(ctx.k, now, slice),
@@ -200,7 +199,12 @@ function findOneQuery(id: number, query: StrapiFindOneQuery): StrapiFindQuery {
  * publish dates are past (articles.service.ts's clock).
  */
 export function createStrapiCollections(db: Db, nowIso: () => string): StrapiCollectionsService {
-  const ctx: Ctx = { k: db.kysely, dialect: db.dialect, nowIso, articles: articleScope(db.kysely) };
+  const ctx: Ctx = {
+    k: db.kysely,
+    dialect: db.dialect,
+    nowIso,
+    articles: collections.articleScope(db.kysely),
+  };
   return {
     findArticles: (query, shape) => findArticles(ctx, query, shape),
     findArticle: (id, query, shape) => findArticle(ctx, id, query, shape),

@@ -6,6 +6,12 @@ import { insertArticle, insertUser } from "../../testing/fixtures.ts";
 /** The clock of these tests: every publish date below but the scheduled one is past. */
 export const NOW = new Date("2026-06-01T12:00:00.000Z");
 
+/** The header that asks the public collections for Strapi v4's shape. */
+export const V4 = { "strapi-response-format": "v4" };
+
+/** A Strapi entity as the tests read it. */
+export type Entity = { id: number; attributes: Record<string, unknown> };
+
 /** What `seedLibrary` made, by name. */
 export interface Library {
   maya: number;
@@ -119,5 +125,21 @@ export async function seedLibrary(db: Db): Promise<Library> {
     staking,
     draft,
     scheduled,
+  };
+}
+
+/**
+ * Maya as an article's populated author in Strapi v4's shape, as asked with
+ * `populate[author][fields]=username` and her picture populated with its `url`.
+ */
+export function mayaPopulated(lib: Library) {
+  return {
+    data: {
+      id: lib.maya,
+      attributes: {
+        username: "Maya Okafor",
+        profilePicture: { data: { id: lib.avatar, attributes: { url: "/uploads/maya.webp" } } },
+      },
+    },
   };
 }

@@ -4,9 +4,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { type Library, NOW, seedLibrary } from "./strapi-collections.test-setup.ts";
+import {
+  type Entity,
+  type Library,
+  NOW,
+  seedLibrary,
+  V4,
+} from "./strapi-collections.test-setup.ts";
 
-type Entity = { id: number; attributes: Record<string, unknown> };
 type Answer = { data: Entity[]; meta: { pagination: Record<string, number> } };
 
 describe.each(engines)("public collections on %s", (engine) => {
@@ -104,8 +109,6 @@ describe.each(engines)("public collections on %s", (engine) => {
     expect(params.find((p) => p.name === "filters")?.description).toContain("$containsi");
   });
 });
-
-const V4 = { "strapi-response-format": "v4" };
 
 describe("the response cache and the two shapes", () => {
   const ctx = withTestApp("sqlite", {

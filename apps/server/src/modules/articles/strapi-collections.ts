@@ -1,15 +1,12 @@
 // The allow-lists of the public collections in Strapi's query language (articles, categories,
-// ecosystems, authors): what filters, sort, fields and populate may name, and the column or
-// subquery each name stands for (docs/product.md#api-strapi-query).
-import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
-import type { Database, TermKind } from "../../db/schema.ts";
+// ecosystems, authors): what filters, sort, fields and populate may name; the column or subquery
+// each name stands for is collections.repository.ts's (docs/product.md#api-strapi-query).
+import type { TermKind } from "../../db/schema.ts";
 import type { FilterSpec } from "../../http/strapi-filters.ts";
 import type { CollectionSpec, PopulateSpec } from "../../http/strapi-query.ts";
-import { TRUE, type WhereScope } from "./strapi-where.ts";
 
 /** What filters may name on a related category, tag, ecosystem or type. */
 const termFilters: FilterSpec = { fields: { id: "number", name: "text", slug: "text" } };
-const termColumns = { id: "t.id", name: "t.name", slug: "t.slug" };
 const termPopulate: PopulateSpec = { fields: ["name", "slug"] };
 /** An author's picture: its URL (the media row keeps no more that readers need). */
 const picturePopulate: PopulateSpec = { fields: ["url"] };
@@ -99,60 +96,4 @@ export const authorSpec: CollectionSpec = {
   sort: ["id", "username", "articleCount"],
   fields: ["username", "slug", "bio", "articleCount"],
   populate: { profilePicture: picturePopulate },
-};
-
-/** `exists (select 1 from <terms of a.id of kind> where <where>)` (any such term without `where`). */
-function termExists(db: Kysely<Database>, kind: TermKind) {
-  return (where: Expression<SqlBool> = TRUE) =>
-    sql<SqlBool>`exists ${db
-      .selectFrom("article_terms as at")
-      .innerJoin("terms as t", "t.id", "at.term_id")
-      .select(sql.lit(1).as("one"))
-      .where(sql<SqlBool>`at.article_id = a.id`)
-      .where("t.kind", "=", kind)
-      .where(where)}`;
-}
-
-/** The columns and subqueries of `articleSpec`, over the published-articles query `a`. */
-export function articleScope(db: Kysely<Database>): WhereScope {
-  return {
-    columns: {
-      id: "a.id",
-      title: "a.title",
-      subTitle: "a.sub_title",
-      slug: "a.slug",
-      excerpt: "a.excerpt",
-      publishDate: "a.publish_date",
-      publishedAt: "a.publish_date",
-      clicks: "a.clicks",
-      readingTimeMinutes: "a.reading_time_minutes",
-    },
-    relations: {
-      author: {
-        scope: { columns: { id: "u.id", username: "u.username" } },
-        exists: (where = TRUE) =>
-          sql<SqlBool>`exists ${db
-            .selectFrom("users as u")
-            .select(sql.lit(1).as("one"))
-            .where(sql<SqlBool>`u.id = a.author_id`)
-            .where(where)}`,
-      },
-      ...Object.fromEntries(
-        Object.entries(articleTermRelations).map(([relation, kind]) => [
-          relation,
-          { scope: { columns: termColumns }, exists: termExists(db, kind) },
-        ]),
-      ),
-    },
-  };
-}
-
-/** The columns of `termSpec` over collections.repository.ts `findTermsInUse`. */
-export const termScope: WhereScope = {
-  columns: { ...termColumns, articleCount: "article_count" },
-};
-
-/** The columns of `authorSpec` over collections.repository.ts `findAuthorsInUse`. */
-export const authorScope: WhereScope = {
-  columns: { id: "u.id", username: "u.username", articleCount: "article_count" },
 };

@@ -4,7 +4,7 @@
 import type { StrapiArticle, StrapiAuthor, StrapiMedia, StrapiTerm } from "@pragmatist/contracts";
 import type { Populate, StrapiFindOneQuery } from "../../http/strapi-query.ts";
 import type { ArticleRow } from "./articles.repository.ts";
-import { type Related, toCardOrArticle } from "./article-cards.ts";
+import { type Related, toCardOrArticle, toMedia } from "./article-cards.ts";
 import { articleRelations, articleTermRelations } from "./strapi-collections.ts";
 
 /**
@@ -56,13 +56,7 @@ function relationsOf(r: ArticleRow, related: Related, populate: Populate) {
       out.author = authorRelation(r, related, relation);
     } else if (name === "thumbnailUrl") {
       const m = r.thumbnail_id === null ? undefined : related.mediaById.get(r.thumbnail_id);
-      out.thumbnailUrl = mediaRelation(
-        m?.id,
-        m
-          ? { url: m.url, width: m.width, height: m.height, alternativeText: m.alternative_text }
-          : {},
-        relation.fields,
-      );
+      out.thumbnailUrl = mediaRelation(m?.id, m ? toMedia(m) : {}, relation.fields);
     } else {
       const kind = articleTermRelations[name as keyof typeof articleTermRelations];
       const terms = (related.termsById.get(r.id) ?? []).filter((t) => t.kind === kind);

@@ -4,16 +4,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { type Library, NOW, seedLibrary } from "./strapi-collections.test-setup.ts";
+import {
+  type Entity,
+  type Library,
+  mayaPopulated,
+  NOW,
+  seedLibrary,
+  V4,
+} from "./strapi-collections.test-setup.ts";
 
-type Entity = { id: number; attributes: Record<string, unknown> };
 type Answer = {
   data: Entity[];
   meta: { pagination: Record<string, number> };
   error?: { status: number; name: string; message: string; details: { errors: unknown[] } };
 };
-
-const V4 = { "strapi-response-format": "v4" };
 
 describe.each(engines)("Strapi v4 query language on %s", (engine) => {
   const ctx = withTestApp(engine, { clock: { now: () => NOW } });
@@ -289,17 +293,7 @@ describe.each(engines)("Strapi v4 query language on %s", (engine) => {
       id: lib.orderBooks,
       attributes: {
         title: "Order Books & Flow",
-        author: {
-          data: {
-            id: lib.maya,
-            attributes: {
-              username: "Maya Okafor",
-              profilePicture: {
-                data: { id: lib.avatar, attributes: { url: "/uploads/maya.webp" } },
-              },
-            },
-          },
-        },
+        author: mayaPopulated(lib),
         thumbnailUrl: {
           data: { id: lib.thumbnail, attributes: { url: "/uploads/order-books.webp" } },
         },
