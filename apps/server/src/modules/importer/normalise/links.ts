@@ -160,7 +160,7 @@ function resolveHref(
   if (/^[a-z][a-z0-9+.-]*:/i.test(h)) return h;
   if (h.startsWith("//")) return `https:${h}`;
   if (h.startsWith("#")) {
-    const anchor = anchors.get(decodeURIComponent(h.slice(1)).toLowerCase());
+    const anchor = anchors.get(decodedFragment(h.slice(1)).toLowerCase());
     return anchor ? `#${anchor}` : null;
   }
   if (h.startsWith("/")) {
@@ -172,5 +172,18 @@ function resolveHref(
     return new URL(h, ctx.pageUrl).toString();
   } catch {
     return null;
+  }
+}
+
+/**
+ * A link's fragment with its percent-escapes decoded ("caf%C3%A9" -> "café"); a fragment with a
+ * broken escape ("100%") is read as written, as a browser does (WHATWG URL: fragments are never
+ * rejected), instead of the URIError that would stop the whole import.
+ */
+function decodedFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
   }
 }

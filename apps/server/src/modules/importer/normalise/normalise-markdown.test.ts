@@ -176,6 +176,12 @@ describe("links and images", () => {
     );
   });
 
+  it("reads an in-page link with a broken percent-escape as written instead of failing the page", () => {
+    expect(norm("## Café\n\n[café](#caf%C3%A9), [half](#50%)")).toBe(
+      "## Café\n\n[café](#café), half",
+    );
+  });
+
   it("points a link to a heading's own {#id} at the anchor our page gives that heading", () => {
     expect(
       norm(
