@@ -1,13 +1,15 @@
 // The article's text: HTML rendered on the server (article-html.server.tsx), typeset at ~70 characters.
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { sitePath } from "../lib/safe-url.ts";
 
 /** The typography of a long read: about 70 characters a line, comfortable size and leading. */
 export const proseClassName =
   "text-[1.0625rem] leading-[1.75] break-words text-ink sm:text-[1.125rem] [&>*:first-child]:mt-0 [&>*:last-child]:mb-0";
 
 /**
- * Shows the server-rendered text. Links to our own pages navigate in the app (no full reload);
+ * Shows the server-rendered text. Links to our own pages (`sitePath`) navigate in the app (no
+ * full reload);
  * external links already open in a new tab.
  */
 export function ArticleBody({ html }: { html: string }) {
@@ -16,10 +18,12 @@ export function ArticleBody({ html }: { html: string }) {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element).closest("a");
-    const href = link?.getAttribute("href");
-    if (!link || !href || link.target || !href.startsWith("/") || href.startsWith("//")) return;
+    // A path on this site (`sitePath`); everything else, in-page anchors included, is the
+    // browser's to follow.
+    const path = sitePath(link?.getAttribute("href"));
+    if (!link || !path || link.target) return;
     event.preventDefault();
-    void navigate(href);
+    void navigate(path);
   };
   return (
     // Clicks are delegated from the links inside; the links themselves stay keyboard reachable.

@@ -2,7 +2,7 @@
 // react-markdown's defaultUrlTransform, which the Markdown renderer used to take it from.
 import { defaultUrlTransform } from "react-markdown";
 import { describe, expect, it } from "vitest";
-import { safeUrl } from "./safe-url.ts";
+import { safeUrl, sitePath } from "./safe-url.ts";
 
 const ADDRESSES = [
   "https://example.com/a?b=c#d",
@@ -41,6 +41,30 @@ describe("safeUrl (http, https, ircs, irc, mailto, xmpp, or relative)", () => {
   it("agrees with react-markdown's defaultUrlTransform", () => {
     for (const address of ADDRESSES) {
       expect(safeUrl(address), address).toBe(defaultUrlTransform(address));
+    }
+  });
+});
+
+describe("sitePath (links the app follows itself)", () => {
+  it("keeps a path on this site, normalised", () => {
+    expect(sitePath("/p/slug#comments")).toBe("/p/slug#comments");
+    expect(sitePath("/login?next=%2Fassistant")).toBe("/login?next=%2Fassistant");
+    expect(sitePath("/a/../p/x")).toBe("/p/x");
+  });
+
+  it("leaves other hosts, schemes, anchors and relative paths to the browser", () => {
+    for (const href of [
+      "//evil.example",
+      "/\\evil.example",
+      "/.//evil.example",
+      "https://x.example/",
+      "#top",
+      "p/x",
+      "",
+      undefined,
+      null,
+    ]) {
+      expect(sitePath(href)).toBeNull();
     }
   });
 });

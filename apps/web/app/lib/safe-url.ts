@@ -1,5 +1,6 @@
 // The safe-address rule for links and images (docs/product.md#safe-urls), in a module light
 // enough for any page.
+import { safeRedirectPath } from "@pragmatist/contracts";
 
 /** Schemes the rule keeps: http, https, ircs, irc, mailto, xmpp (docs/product.md#safe-urls). */
 const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp)$/i;
@@ -20,4 +21,14 @@ export function safeUrl(url: string): string {
     if (at !== -1 && at < colon) return url;
   }
   return SAFE_SCHEME.test(url.slice(0, colon)) ? url : "";
+}
+
+/**
+ * The path of a link that stays on this site (`"/p/slug#comments"`), for in-app navigation through
+ * the router; null for anything the browser should follow itself: other hosts (`//host`,
+ * `/\\host`), schemes, in-page anchors and relative paths. A path from the root that the return-
+ * address rule (`safeRedirectPath`, OWASP unvalidated redirects) keeps, normalised.
+ */
+export function sitePath(href: string | null | undefined): string | null {
+  return href?.startsWith("/") ? safeRedirectPath(href) : null;
 }

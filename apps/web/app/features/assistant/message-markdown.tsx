@@ -6,6 +6,7 @@ import { type ComponentPropsWithoutRef, memo, type ReactNode } from "react";
 import type { Components } from "react-markdown";
 import { Link } from "react-router";
 import { markdownComponents, MarkdownContent } from "../../components/markdown.tsx";
+import { sitePath } from "../../lib/safe-url.ts";
 import { markdownLines } from "./markdown-lines.ts";
 
 type Props<T extends "a" | "h1"> = ComponentPropsWithoutRef<T> & { node?: unknown };
@@ -24,12 +25,13 @@ const bubbleComponents: Components = {
   h2: Heading,
   h3: Heading,
   h4: Heading,
-  a: ({ node, href, children, ...rest }: Props<"a">) =>
+  a: ({ node, href, children, ...rest }: Props<"a">) => {
     // A site address (the login link of docs/product.md#assistant-credits, a cited article) stays
     // in the app; the URL rule ran first.
-    href && href.startsWith("/") && !href.startsWith("//") ? (
+    const path = sitePath(href);
+    return path ? (
       <Link
-        to={href}
+        to={path}
         className="font-medium text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
       >
         {children}
@@ -38,7 +40,8 @@ const bubbleComponents: Components = {
       <ArticleLink node={node} href={href} {...rest}>
         {children}
       </ArticleLink>
-    ),
+    );
+  },
 };
 
 /** One line (or one table, one code block) as Markdown; memoised, so a growing answer re-parses its last line only. */

@@ -3,7 +3,7 @@
 // (docs/product.md#safe-urls).
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
-import { safeUrl } from "../../lib/safe-url.ts";
+import { safeUrl, sitePath } from "../../lib/safe-url.ts";
 import type { Source } from "./message-parts.ts";
 
 const linkClass =
@@ -12,8 +12,9 @@ const linkClass =
 function SourceLink({ source }: { source: Source }) {
   const href = safeUrl(source.url);
   if (!href) return <span>{source.title}</span>;
-  return href.startsWith("/") && !href.startsWith("//") ? (
-    <Link to={href} className={linkClass}>
+  const path = sitePath(href);
+  return path ? (
+    <Link to={path} className={linkClass}>
       {source.title}
     </Link>
   ) : (
