@@ -78,8 +78,9 @@ export function formatLongDate(at: string | number): string {
 }
 
 /**
- * An instant in UTC, en-GB, 24-hour ("22 Nov 2026, 07:03 UTC"): when market figures were true, or
- * when a studio action happened. An unparseable value is shown as given.
+ * An instant in UTC, en-GB, 24-hour ("22 Nov 2026, 07:03 UTC"): when market figures were true
+ * (docs/product.md#formats; the studio shows ISO 8601 instead, web `formatIsoDateTimeUtc`). An
+ * unparseable value is shown as given.
  */
 export function formatDateTimeUtc(at: string | number): string {
   const date = instant(at);

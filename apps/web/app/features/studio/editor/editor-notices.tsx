@@ -4,7 +4,7 @@ import type { ArticleState } from "@pragmatist/contracts";
 import { Button } from "../../../components/ui/button";
 
 /** The conflict alert: the edits were not saved because the article changed elsewhere. */
-export function ConflictNotice({ onReload }: { onReload: () => void }) {
+function ConflictNotice({ onReload }: { onReload: () => void }) {
   return (
     <div
       role="alert"
