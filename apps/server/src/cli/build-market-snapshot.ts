@@ -159,26 +159,37 @@ function seriesEnd(s: SnapshotSeries): string {
   return new Date(end * 1000).toISOString();
 }
 
+/** The figures of TokenData a coin outside the markets capture may have from another file. */
+type KnownFigures = Partial<
+  Pick<
+    TokenData,
+    | "rank"
+    | "priceUsd"
+    | "change24hPercent"
+    | "change7dPercent"
+    | "change30dPercent"
+    | "marketCapUsd"
+  >
+>;
+
 /**
- * A coin known only from its price files, priced by its last daily price, with the 24 h, 7 d and
- * 30 d changes those prices give, dated by that day; what the files lack is listed as missing.
+ * A coin outside the markets capture: its name, the `figures` another file gives, every other
+ * figure null and listed as missing, no details, dated `asOf` (that file's capture).
  */
-function tokenFromSeries(s: SnapshotSeries): MarketBody<TokenData> {
-  const closes = s.closes?.prices ?? s.candles.map((c) => c[4]);
-  const change = (days: number) => {
-    const now = closes.at(-1);
-    const then = closes.at(-1 - days);
-    return now !== undefined && then !== undefined ? ((now - then) / then) * 100 : null;
-  };
+function tokenOutsideMarkets(
+  coin: { id: string; symbol: string; name: string },
+  asOf: string,
+  figures: KnownFigures = {},
+): MarketBody<TokenData> {
   const body: MarketBody<TokenData> = {
-    id: s.id,
-    symbol: s.symbol,
-    name: s.name,
+    id: coin.id,
+    symbol: coin.symbol,
+    name: coin.name,
     rank: null,
-    priceUsd: closes.at(-1) ?? null,
-    change24hPercent: change(1),
-    change7dPercent: change(7),
-    change30dPercent: change(30),
+    priceUsd: null,
+    change24hPercent: null,
+    change7dPercent: null,
+    change30dPercent: null,
     marketCapUsd: null,
     volume24hUsd: null,
     high24hUsd: null,
@@ -192,9 +203,29 @@ function tokenFromSeries(s: SnapshotSeries): MarketBody<TokenData> {
     description: "",
     homepage: null,
     categories: [],
-    asOf: s.asOf,
+    asOf,
+    ...figures,
   };
   return { ...body, missing: missingFigures(body) };
+}
+
+/**
+ * A coin known only from its price files, priced by its last daily price, with the 24 h, 7 d and
+ * 30 d changes those prices give, dated by that day; what the files lack is listed as missing.
+ */
+function tokenFromSeries(s: SnapshotSeries): MarketBody<TokenData> {
+  const closes = s.closes?.prices ?? s.candles.map((c) => c[4]);
+  const change = (days: number) => {
+    const now = closes.at(-1);
+    const then = closes.at(-1 - days);
+    return now !== undefined && then !== undefined ? ((now - then) / then) * 100 : null;
+  };
+  return tokenOutsideMarkets(s, s.asOf, {
+    priceUsd: closes.at(-1) ?? null,
+    change24hPercent: change(1),
+    change7dPercent: change(7),
+    change30dPercent: change(30),
+  });
 }
 
 /**
@@ -269,27 +300,13 @@ function trendingToken(
   t: SnapshotData["trending"]["tokens"][number],
   asOf: string,
 ): MarketBody<TokenData> {
-  const body: MarketBody<TokenData> = {
-    ...tokenFromSeries({
-      id: t.id,
-      symbol: t.symbol,
-      name: t.name,
-      asOf,
-      candles: [],
-      closes: null,
-    }),
-    rank: t.rank,
-    priceUsd: t.priceUsd,
-    change24hPercent: t.change24hPercent,
-    marketCapUsd: t.marketCapUsd,
-  };
-  return { ...body, missing: missingFigures(body) };
+  const { rank, priceUsd, change24hPercent, marketCapUsd } = t;
+  return tokenOutsideMarkets(t, asOf, { rank, priceUsd, change24hPercent, marketCapUsd });
 }
 
 /** A newly listed coin known by name only, dated by its listing. */
 function listedToken(t: SnapshotData["newTokens"]["tokens"][number]): MarketBody<TokenData> {
-  const { id, symbol, name, activatedAt } = t;
-  return tokenFromSeries({ id, symbol, name, asOf: activatedAt, candles: [], closes: null });
+  return tokenOutsideMarkets(t, t.activatedAt);
 }
 
 async function main(): Promise<void> {

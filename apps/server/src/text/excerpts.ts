@@ -1,6 +1,7 @@
 // Plain-text rules over an article's Markdown: excerpts, first sentences, prose paragraphs and
 // reading time, shared by the importer, the studio and Max's research passages.
 import { markdownToPlainText } from "./plain-text.ts";
+import { splitSentences } from "./sentences.ts";
 
 /** An adult's silent reading speed used for reading times (words a minute). */
 const WORDS_PER_MINUTE = 230;
@@ -39,15 +40,13 @@ export function excerptOf(markdown: string, max = 200): string {
 }
 
 /**
- * The first sentence(s) of a text: whole sentences until at least `min` characters, never more
- * than `max` (then cut at a word). Abbreviations such as "e.g." do not end a sentence.
+ * The first sentence(s) of a text (splitSentences): whole sentences until at least `min`
+ * characters, never more than `max` (then cut at a word). Abbreviations such as "e.g." do not end
+ * a sentence.
  */
 export function firstSentences(text: string, min = 60, max = 240): string {
-  const sentences = text.split(
-    /(?<=[a-z0-9)\]"'’][.!?])(?<!\b(?:e\.g|i\.e|[Vv]s|[Ee]tc|[Cc]f|[Ff]ig|No|Mrs?|Dr)\.)\s+(?=[A-Z"“])/,
-  );
   let out = "";
-  for (const s of sentences) {
+  for (const s of splitSentences(text)) {
     if (out && out.length >= min) break;
     const next = out ? `${out} ${s}` : s;
     if (out && next.length > max) break;

@@ -1,5 +1,6 @@
-// The sentences of plain text (Unicode sentence boundaries, UAX #29), for Max's research passages
-// and answers (docs/product.md#max-research).
+// The sentences of plain text (Unicode sentence boundaries, UAX #29): the one sentence splitter of
+// the server, for imported articles' subtitles and Max's research passages and answers
+// (docs/product.md#max-research).
 
 /** English sentence boundaries from the platform's ICU data (Unicode UAX #29). */
 const SEGMENTER = new Intl.Segmenter("en", { granularity: "sentence" });
@@ -9,7 +10,7 @@ const SEGMENTER = new Intl.Segmenter("en", { granularity: "sentence" });
  * "e.g." or "Dr." when a capital or a digit follows; ICU's suppression lists are not exposed.
  */
 const ABBREVIATION =
-  /(?:^|[\s(])(?:e\.g|i\.e|vs|etc|cf|fig|figs|no|nos|mr|mrs|ms|dr|st|approx|incl|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.\s*$/i;
+  /(?:^|[\s(])(?:e\.g|i\.e|vs|etc|ca|cf|fig|figs|no|nos|mr|mrs|ms|dr|st|approx|incl|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.\s*$/i;
 
 /**
  * The sentences of `text`, trimmed, in order: Unicode sentence boundaries (UAX #29), except after

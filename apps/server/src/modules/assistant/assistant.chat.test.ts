@@ -5,27 +5,9 @@ import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
-import { bestPassage, MAX_STEPS, NOTHING_FOUND_MESSAGE } from "./assistant.service.ts";
+import { MAX_STEPS, NOTHING_FOUND_MESSAGE } from "./assistant.service.ts";
 import { INJECTION_REFUSAL } from "./assistant.prompt.ts";
 import { lastToolOutput, textStep, toolCallStep, withScriptedMax } from "./assistant.test-kit.ts";
-
-describe("bestPassage", () => {
-  it("quotes the prose paragraph that answers the query, as plain text", () => {
-    const markdown = [
-      "# Scaling",
-      "Blocks are **small** on purpose.",
-      "| Layer | Fees |\n|---|---|\n| L1 | high |",
-      "**Rollups** execute transactions off chain and post their data to Ethereum, so rollups scale it.",
-    ].join("\n\n");
-    expect(bestPassage(markdown, "how do rollups scale ethereum")).toBe(
-      "Rollups execute transactions off chain and post their data to Ethereum, so rollups scale it.",
-    );
-    // No paragraph mentions the query: the article's opening prose, still without markup.
-    const fallback = bestPassage(markdown, "zzz unrelated");
-    expect(fallback.startsWith("Blocks are small on purpose. Rollups execute")).toBe(true);
-    expect(fallback).not.toMatch(/[*|#]/);
-  });
-});
 
 describe.each(engines)("Max on %s", (engine) => {
   const { ctx, model, play, ask, history } = withScriptedMax(engine);

@@ -19,12 +19,16 @@ import {
   type ProviderFault,
   classifyFault,
 } from "./assistant.model.ts";
-import { INJECTION_REFUSAL, isInjectionAttempt, systemPrompt } from "./assistant.prompt.ts";
+import {
+  INJECTION_REFUSAL,
+  isAnalysisRequest,
+  isInjectionAttempt,
+  systemPrompt,
+} from "./assistant.prompt.ts";
 import { articleContext } from "./assistant.research.ts";
 import { historyMessages, latestAnswerHoldsData, ownerOf, persist } from "./assistant.threads.ts";
 import type { createAssistantTools } from "./assistant.tools.ts";
 import type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
-import { isAnalysisRequest } from "./offline/intents/patterns.ts";
 
 /** Steps of one answer: tool rounds plus the final text (docs/product.md#max-loop). */
 export const MAX_STEPS = 5;

@@ -1,4 +1,5 @@
-// Max's instructions and the guard against prompt injection (OWASP LLM01, LLM07 system prompt leakage).
+// Max's instructions, the guard against prompt injection (OWASP LLM01, LLM07 system prompt leakage)
+// and the follow-up chips as questions, shared by the chat service and the offline model.
 
 /** The article of "Ask Max about this article", as the system prompt names it. */
 export interface ArticleContext {
@@ -110,4 +111,24 @@ export function fold(text: string): string {
 export function isInjectionAttempt(question: string): boolean {
   const text = fold(question);
   return DAN.test(question) || INJECTION.some((p) => p.test(text));
+}
+
+// The follow-up chips (docs/product.md#assistant-chips), recognised however they are worded: the chat
+// service answers "Analyze…" without a model when there is nothing to analyse, the offline model
+// answers both.
+/** The "Analyze your last message for valuable insights" chip and its rephrasings ("dig deeper"). */
+const ANALYSE_CHIP =
+  /\banaly[sz]e\s+(?:your|the|that|this)\s+(?:last|previous|latest)?\s*(?:message|answer|reply|response)|\binsights?\s+(?:from|in|on)\s+(?:your|the|that)\s+(?:last|previous)|\banaly[sz]e\s+(?:that|this|it)\b|\bdig\s+deeper\b|^\s*(?:tell\s+me\s+more|go\s+on|elaborate|more\s+details?|go\s+deeper)\s*[.!?]*\s*$/;
+/** The "What other research should I do?" chip and its rephrasings. */
+const MORE_RESEARCH_CHIP =
+  /\bwhat\s+(?:other|else|more|further)\s+(?:research|should\s+i\s+(?:research|read|look\s+into|study))|\b(?:other|further|more)\s+research\b|\bwhat\s+should\s+i\s+(?:research|read|look\s+into)\s*(?:next)?\b|\bresearch\s+(?:should\s+i|next)\b/;
+
+/** True for the "Analyze your last message for valuable insights" chip and its rephrasings. */
+export function isAnalysisRequest(question: string): boolean {
+  return ANALYSE_CHIP.test(fold(question));
+}
+
+/** True for the "What other research should I do?" chip and its rephrasings. */
+export function isMoreResearchRequest(question: string): boolean {
+  return MORE_RESEARCH_CHIP.test(fold(question));
 }

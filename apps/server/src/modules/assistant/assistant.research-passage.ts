@@ -15,7 +15,7 @@ import {
 } from "./assistant.research-topic.ts";
 
 /** Longest passage, in characters (docs/product.md#max-tools). */
-export const PASSAGE_MAX = 600;
+const PASSAGE_MAX = 600;
 
 /** Blocks shorter than this (a link line, a caption) never open a passage. */
 const MIN_BLOCK_LENGTH = 40;

@@ -1,5 +1,6 @@
 // The topic of a research query and how a piece of text matches it: topic words, words that share
 // a stem, title and heading matches, phrase proximity (docs/product.md#max-research).
+import { plainWords } from "../search/search.query.ts";
 import { fold } from "./assistant.prompt.ts";
 
 /** Words that say nothing about a topic: question scaffolding, pronouns, generic verbs. */
@@ -53,9 +54,12 @@ export interface TextMatch {
 /** British "-ise" spellings, read as the "-ize" ones ("decentralised" is "decentralized"). */
 const BRITISH = /(?<=\p{L}{3})is(e|ed|es|ing|ation|ations)$/u;
 
-/** The folded words of `text`: runs of letters and digits, "-ise" spellings as "-ize". */
+/**
+ * The folded words of `text` as the publication's search reads them (plainWords: lower case, no
+ * accents, runs of letters and digits), "-ise" spellings as "-ize".
+ */
 export function wordsOf(text: string): string[] {
-  return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.replace(BRITISH, "iz$1"));
+  return plainWords(text).map((w) => w.replace(BRITISH, "iz$1"));
 }
 
 /** The words of `text` that carry meaning: no STOP_WORDS, no single letters. */

@@ -1,8 +1,6 @@
 // Max's research: passages of the publication's own articles for a query, and the article in context.
 import type { ResearchResults } from "@pragmatist/contracts";
-import { truncateText } from "../../text/excerpts.ts";
 import type { ArticleContext } from "./assistant.prompt.ts";
-import { PASSAGE_MAX } from "./assistant.research-passage.ts";
 import {
   type RankedArticle,
   type ResearchArticle,
@@ -23,17 +21,6 @@ const CANDIDATES = 24;
 const SERIES_CANDIDATES = 60;
 /** Queries of up to this many terms are searched again less one term when nothing fits them all. */
 const MAX_RETRIED_TERMS = 6;
-
-/**
- * The passage of an article that best answers `query` (plain text, at most `max` characters): whole
- * sentences from the best block of the section that matches (rankArticles); the article's opening
- * prose when no block matches.
- */
-export function bestPassage(markdown: string, query: string, max = PASSAGE_MAX): string {
-  const article = { slug: "", title: "", subTitle: "", content: markdown, publishDate: "" };
-  const [ranked] = rankArticles(researchTopic(query), [{ hit: article, score: 0 }], 1);
-  return truncateText(ranked?.passage.text ?? "", max);
-}
 
 /** The published articles with `slugs`, in their order (one unpublished since is skipped). */
 async function articlesOf(

@@ -20,7 +20,6 @@ export {
   MEMBER_WINDOW_SECONDS,
   VISITOR_CREDIT_WINDOW_SECONDS,
 } from "./assistant.credits.ts";
-export { bestPassage } from "./assistant.research.ts";
 export type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
 
 /**

@@ -252,7 +252,7 @@ function candleSeconds(days: OhlcDays, daily: boolean): number {
 }
 
 /** Whole days from the first candle's open to the last one's close (at least 1). */
-export function coveredDays(candles: ReadonlyArray<Candle>, spanSeconds: number): number {
+function coveredDays(candles: ReadonlyArray<Candle>, spanSeconds: number): number {
   const first = candles[0];
   const last = candles.at(-1);
   if (!first || !last) return 1;

@@ -48,7 +48,7 @@ const MOVES = new Set<TokenFigure>(["move24h", "move7d", "move30d"]);
 const PERCENT_FIGURES = new Set<TokenFigure>(["move24h", "move7d", "move30d", "fromAth"]);
 
 /** Whether `call` looked up `coin` (a CoinGecko id): by its result's id, else by its query. */
-export function looksUp(call: ToolCallRecord, coin: string, ctx: GradeContext): boolean {
+function looksUp(call: ToolCallRecord, coin: string, ctx: GradeContext): boolean {
   const out = call.output;
   if (!isFailure(out)) return stringField(out, "id") === coin;
   if (stringField((out as { coin?: unknown }).coin, "id") === coin) return true;
@@ -97,7 +97,7 @@ function writesRank(text: string, rank: number): boolean {
 }
 
 /** Whether `text` writes `figure` = `value` (percent figures with a % sign, moves with a direction). */
-export function writesTokenFigure(text: string, figure: TokenFigure, value: number): boolean {
+function writesTokenFigure(text: string, figure: TokenFigure, value: number): boolean {
   if (figure === "rank") return writesRank(text, value);
   if (!writesFigure(text, value, PERCENT_FIGURES.has(figure))) return false;
   return !MOVES.has(figure) || saysDirection(text, value);

@@ -77,7 +77,7 @@ async function readAnswer(stream: ReadableStream<UIMessageChunk>, started: numbe
 }
 
 /** Asks `c`'s turns in one new member's thread and grades the answer to the last. */
-export async function runCase(target: EvalTarget, c: EvalCase): Promise<CaseResult> {
+async function runCase(target: EvalTarget, c: EvalCase): Promise<CaseResult> {
   const userId = await target.newMember();
   const firstTokenMs: number[] = [];
   let transcript: Transcript = { calls: [], text: "" };
@@ -91,7 +91,7 @@ export async function runCase(target: EvalTarget, c: EvalCase): Promise<CaseResu
 }
 
 /** What a right answer does, in a few words, for a failure line. */
-export function describeExpectation(e: Expectation): string {
+function describeExpectation(e: Expectation): string {
   switch (e.kind) {
     case "token":
       return `getTokenData(${e.coin}); ${e.usdOnly ? "USD only, then " : ""}${e.figure} in the first sentence, dated`;

@@ -1,29 +1,13 @@
 // What a reader notices in one of Max's answers, as the eval reads it: the opening sentence, the
 // figures written in it (tolerant of formatting), the dates it names and the phrases it must avoid.
 import type { RootContent } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
-import { markdownToPlainText } from "../../../text/plain-text.ts";
+import { NUMBER_SCALES } from "../../../text/number-scales.ts";
+import { markdownToPlainText, parseMarkdown } from "../../../text/plain-text.ts";
+import { splitSentences } from "../../../text/sentences.ts";
 import { fold } from "../assistant.prompt.ts";
 
 /** The opening of an answer: its first sentence, or why it has none (it opens with a list). */
 export type Opening = { sentence: string } | { sentence: null; opensWith: string };
-
-const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
-/** Abbreviations after which a full stop does not end a sentence. */
-const ABBREVIATION = /\b(?:vs|e\.g|i\.e|approx|ca|etc|no|incl)\.\s*$/i;
-
-/** `text` cut into sentences (Intl.Segmenter), abbreviations such as "vs." kept inside. */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
-  for (const { segment } of sentences.segment(text)) {
-    const last = out.length - 1;
-    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] += segment;
-    else out.push(segment);
-  }
-  return out.map((s) => s.trim()).filter((s) => s !== "");
-}
 
 /** A paragraph that is only bold or italic text (a title line such as "**Ethereum (ETH)**"). */
 function isTitleLine(node: RootContent): boolean {
@@ -40,11 +24,7 @@ function isTitleLine(node: RootContent): boolean {
  * block is a list, a table or a code block has no opening sentence (a stats dump).
  */
 export function openingOf(markdown: string): Opening {
-  const tree = fromMarkdown(markdown, {
-    extensions: [gfm()],
-    mdastExtensions: [gfmFromMarkdown()],
-  });
-  const first = tree.children.find(
+  const first = parseMarkdown(markdown).children.find(
     (n) =>
       n.type !== "heading" && n.type !== "thematicBreak" && n.type !== "html" && !isTitleLine(n),
   );
@@ -64,28 +44,15 @@ export interface WrittenNumber {
   percent: boolean;
 }
 
-const SCALES: Record<string, number> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mn: 1e6,
-  million: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-  t: 1e12,
-  tn: 1e12,
-  trillion: 1e12,
-};
 const NUMBER =
   /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:e([-+]?\d+))?(?:\s?(thousand|million|billion|trillion|bn|mn|tn|[kmbt])\b)?(\s?(?:%|percent\b|percentage points?\b|points?\b|pp\b))?/gi;
 
 /** Every number written in `text`, with scale words ("1.5 billion", "$1.54T") and % signs. */
-export function numbersIn(text: string): WrittenNumber[] {
+function numbersIn(text: string): WrittenNumber[] {
   const out: WrittenNumber[] = [];
   for (const m of text.replace(/[\u2212\u2013]/g, "-").matchAll(NUMBER)) {
     const [, whole = "", decimals = "", exponent, scaleWord, percent] = m;
-    const scale = scaleWord ? (SCALES[scaleWord.toLowerCase()] ?? 1) : 1;
+    const scale = scaleWord ? (NUMBER_SCALES[scaleWord.toLowerCase()] ?? 1) : 1;
     const power = exponent ? 10 ** Number(exponent) : 1;
     const value = Number(`${whole.replace(/,/g, "")}.${decimals || "0"}`) * scale * power;
     out.push({ value, unit: 10 ** -decimals.length * scale * power, percent: Boolean(percent) });

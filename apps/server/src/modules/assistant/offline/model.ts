@@ -10,11 +10,11 @@ import { contentOf, pacedStream, planStream } from "./stream.ts";
 import { usageOf } from "./usage.ts";
 
 /** The offline model's provider name, as the AI SDK reports it. */
-export const OFFLINE_PROVIDER = "pragmatist.offline";
+const OFFLINE_PROVIDER = "pragmatist.offline";
 /** The offline model's id, as the AI SDK and its response metadata report it. */
-export const OFFLINE_MODEL_ID = "max-offline-1";
+const OFFLINE_MODEL_ID = "max-offline-1";
 /** Default pause between streamed text chunks, in ms: the answer arrives a few words at a time. */
-export const DEFAULT_CHUNK_DELAY_MS = 8;
+const DEFAULT_CHUNK_DELAY_MS = 8;
 
 /** What the offline model is built with. */
 export interface OfflineModelOptions {

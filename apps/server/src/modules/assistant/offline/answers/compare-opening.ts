@@ -8,9 +8,10 @@ import {
   formatUsdPrice,
 } from "@pragmatist/contracts";
 import type { CompareMetric, DerivedAsk } from "../intents/derived.ts";
+import type { ChangeWindow } from "../intents/periods.ts";
 import { asOfLead, continued, dayOf, differentDays } from "./dating.ts";
 import { coinLabel, escapeMarkdown } from "./format.ts";
-import { belowAth, changeWords, listWords } from "./token-facts.ts";
+import { belowAth, changeWords, listWords, windowWords } from "./token-facts.ts";
 
 /** A metric's name in a sentence ("market cap", "7-day change"). */
 const METRIC_NAMES: Record<CompareMetric, string> = {
@@ -23,15 +24,15 @@ const METRIC_NAMES: Record<CompareMetric, string> = {
   fromAth: "distance below the all-time high",
 };
 
-/** When a move was measured, as a sentence ends ("over the past 7 days"). */
-const MOVE_SPANS: Partial<Record<CompareMetric, string>> = {
-  move24h: "in the last 24 hours",
-  move7d: "over the past 7 days",
-  move30d: "over the past 30 days",
+/** The change window each move metric is measured over. */
+const MOVE_WINDOWS: Partial<Record<CompareMetric, ChangeWindow>> = {
+  move24h: "24h",
+  move7d: "7d",
+  move30d: "30d",
 };
 
 /** One coin's value of a metric (the ATH distance as a positive %), or null when it lacks it. */
-export function metricOf(t: TokenData, metric: CompareMetric): number | null {
+function metricOf(t: TokenData, metric: CompareMetric): number | null {
   switch (metric) {
     case "price":
       return t.priceUsd;
@@ -49,8 +50,6 @@ export function metricOf(t: TokenData, metric: CompareMetric): number | null {
       return belowAth(t);
   }
 }
-
-const isMove = (metric: CompareMetric) => metric in MOVE_SPANS;
 
 /** A metric's value as the answer writes it ("$2,361.05", "$285.0B", "up 3.10%", "62.50% below"). */
 function shown(metric: CompareMetric, value: number): string {
@@ -109,8 +108,9 @@ function winnerSentence(tokens: TokenData[], values: number[], ask: DerivedAsk):
   if (!lead) return "";
   const others = listWords(rest.map((o) => `${name(o.t)}'s ${shown(m, o.v)}`));
   const more = ask.best === "max";
-  const verb = isMove(m)
-    ? `did ${more ? "better" : "worse"} ${MOVE_SPANS[m]}`
+  const window = MOVE_WINDOWS[m];
+  const verb = window
+    ? `did ${more ? "better" : "worse"} ${windowWords(window)}`
     : m === "fromAth"
       ? `is ${more ? "further below" : "closer to"} its all-time high`
       : m === "price"
@@ -154,7 +154,7 @@ function derivedSentence(
   if (ask.kind === "difference") return differenceSentence(a, b, m, va, vb);
   if (ask.kind === "ratio" && vb !== 0) return ratioSentence(a, b, m, va, vb);
   if (ask.kind === "share" && va !== 0) return shareSentence(a, b, m, va, vb);
-  if (ask.kind === "sum" && !isMove(m) && m !== "fromAth") {
+  if (ask.kind === "sum" && !MOVE_WINDOWS[m] && m !== "fromAth") {
     const sum = values.reduce((s, v) => s + v, 0);
     return `${listWords(tokens.map(name))} have a combined ${METRIC_NAMES[m]} of **${shown(m, sum)}**: ${values.map((v) => shown(m, v)).join(" + ")}.`;
   }

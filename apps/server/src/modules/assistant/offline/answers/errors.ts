@@ -45,7 +45,7 @@ export function noHistoryText(outcome: ToolOutcome, error: MarketError, followed
  * "coingecko"` on the error), that CoinGecko has no such coin; otherwise that the offline data does
  * not cover it and live data (a COINGECKO_API_KEY on the server) would. Never calls it unknown.
  */
-export function notCoveredText(outcome: ToolOutcome, error: MarketError): string {
+function notCoveredText(outcome: ToolOutcome, error: MarketError): string {
   const asked = error.query ?? inputField(outcome.input, "query");
   const what = typeof asked === "string" ? `“${escapeMarkdown(asked)}”` : "That coin";
   const source = (outcome.output as { source?: unknown }).source;

@@ -36,7 +36,7 @@ function candleInterval(candles: Candle[]): string {
 }
 
 /** A period as the answers name it: "last 24 hours", "last 14 days", "last year". */
-export function periodLabel(days: number): string {
+function periodLabel(days: number): string {
   if (days === 1) return "last 24 hours";
   if (days === 365) return "last year";
   return `last ${days} days`;
@@ -85,7 +85,7 @@ export function summarise(candles: Candle[]): OhlcSummary | null {
 }
 
 /** The move in words: "rose 12.34%", "fell 3.20%" or "ended flat". */
-export function moveWords(changePercent: number): string {
+function moveWords(changePercent: number): string {
   const size = `${Math.abs(changePercent).toFixed(2)}%`;
   if (changePercent > 0) return `rose ${size}`;
   return changePercent < 0 ? `fell ${size}` : "ended flat";

@@ -1,7 +1,8 @@
 // The offline model's research answers: a short synthesis with [n] citations, Sources, and where
 // to go next.
 import { type ResearchPassage, type ResearchResults, formatLongDate } from "@pragmatist/contracts";
-import { isArticleQuestion, isMoreResearchRequest } from "../intents/patterns.ts";
+import { isMoreResearchRequest } from "../../assistant.prompt.ts";
+import { isArticleQuestion } from "../intents/patterns.ts";
 import { escapeMarkdown, joinBlocks } from "./format.ts";
 import { keyPoint } from "./key-point.ts";
 import type { AnswerContext } from "./outcome.ts";

@@ -81,7 +81,7 @@ function tokenFigures(data: TokenData): string[] {
  * What the data lacks for this coin, in a reader's words (issue #12 class 2), or null when it
  * lacks nothing or has no price at all (the opening says so then).
  */
-export function missingNote(data: TokenData): string | null {
+function missingNote(data: TokenData): string | null {
   if (data.missing.length === 0 || data.priceUsd === null) return null;
   return `Not in the data for ${escapeMarkdown(data.name)}: ${listWords(data.missing)}.`;
 }

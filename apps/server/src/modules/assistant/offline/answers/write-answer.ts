@@ -12,7 +12,7 @@ import {
   tokenDataSchema,
   trendingTokensSchema,
 } from "@pragmatist/contracts";
-import { fold } from "../../assistant.prompt.ts";
+import { fold, isAnalysisRequest } from "../../assistant.prompt.ts";
 import { calendarRange } from "../intents/calendar.ts";
 import { createCoinMatcher, maskMentions } from "../intents/coins.ts";
 import {
@@ -22,7 +22,7 @@ import {
   derivedAsk,
 } from "../intents/derived.ts";
 import { type TokenFocus, historyFocus, tokenFocus } from "../intents/focus.ts";
-import { ADVICE, isAnalysisRequest } from "../intents/patterns.ts";
+import { ADVICE } from "../intents/patterns.ts";
 import type { ChangeWindow } from "../intents/periods.ts";
 import { NOT_ADVICE, adviceOpening, riskBlock } from "./advice.ts";
 import { compareOpening } from "./compare-opening.ts";

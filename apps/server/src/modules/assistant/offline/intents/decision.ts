@@ -62,7 +62,7 @@ export interface ConversationView {
 }
 
 /** At most this many coins are looked up for one comparison question. */
-export const MAX_COMPARED_COINS = 3;
+const MAX_COMPARED_COINS = 3;
 
 /** A decision to reply directly with `r`. */
 export const reply = (r: DirectReply): Decision => ({ kind: "reply", reply: r });

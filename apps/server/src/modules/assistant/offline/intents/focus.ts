@@ -1,5 +1,6 @@
 // What a question about one coin asks for first: a figure, a move over a window, or a yes/no about
 // a price level, so the answer's first sentence can answer it (issue #12 class 4).
+import { NUMBER_SCALES } from "../../../../text/number-scales.ts";
 import { fold } from "../../assistant.prompt.ts";
 import { type ChangeWindow, changeWindow } from "./periods.ts";
 
@@ -45,17 +46,11 @@ const YES_NO = /^\s*(?:and\s+)?(?:is|are|was|were|did|does|do|has|have|had)\b/;
 /** "above $100k", "under 2,000 dollars": a level the price is asked against. */
 const LEVEL =
   /\b(above|over|below|under|more\s+than|less\s+than|higher\s+than|lower\s+than|beyond)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|m|mn|million|b|bn|billion|cents?)?\b(?!\s*(?:days?|weeks?|months?|years?|hours?|%|percent))/;
-const SCALE: Readonly<Record<string, number>> = {
+/** A level's scale words: NUMBER_SCALES, and cents as a fraction of a dollar ("10 cents"). */
+const LEVEL_SCALES: Readonly<Record<string, number>> = {
+  ...NUMBER_SCALES,
   cent: 0.01,
   cents: 0.01,
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mn: 1e6,
-  million: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
 };
 
 /** The level a yes/no question asks the price against, or null. */
@@ -63,7 +58,7 @@ function levelFocus(text: string): TokenFocus | null {
   if (!YES_NO.test(text) && !/\?\s*$/.test(text)) return null;
   const m = LEVEL.exec(text);
   if (!m?.[1] || !m[2]) return null;
-  const level = Number(m[2].replace(/,/g, "")) * (SCALE[m[3] ?? ""] ?? 1);
+  const level = Number(m[2].replace(/,/g, "")) * (LEVEL_SCALES[m[3] ?? ""] ?? 1);
   if (!Number.isFinite(level) || level <= 0) return null;
   return { kind: "level", above: !/below|under|less|lower/.test(m[1]), level };
 }

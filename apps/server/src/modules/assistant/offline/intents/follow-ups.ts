@@ -1,5 +1,6 @@
 // Follow-ups: what earlier turns of the conversation looked up, for questions that build on them,
 // and the two follow-up chips (docs/product.md#assistant-chips).
+import { isAnalysisRequest, isMoreResearchRequest } from "../../assistant.prompt.ts";
 import type { CoinMatcher } from "./coins.ts";
 import {
   type ConversationView,
@@ -9,13 +10,12 @@ import {
   call,
   reply,
 } from "./decision.ts";
-import { isAnalysisRequest, isMoreResearchRequest } from "./patterns.ts";
 
 /** Understands an earlier turn's question again, in the light of the turns `before` it. */
 export type Reread = (question: string, before: Turn[]) => Decision;
 
 /** The topic a previous turn was about, for "What other research should I do?". */
-export function topicOf(call: PlannedCall, matcher: CoinMatcher): string {
+function topicOf(call: PlannedCall, matcher: CoinMatcher): string {
   switch (call.toolName) {
     case "searchResearch":
       return call.input.query;

@@ -10,12 +10,6 @@ export const GREETING =
 /** Thanks or an acknowledgement and nothing else ("thanks a lot", "ok, got it"). */
 export const THANKS =
   /^\s*(?:(?:great|cool|nice|perfect|awesome|ok|okay|got\s+it)[\s,!.]*)?(?:thanks|thank\s+you|thx|ty|cheers|great|cool|nice|perfect|awesome|ok|okay|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much|max))?[\s!.]*$/;
-/** The "Analyze your last message for valuable insights" chip and its rephrasings ("dig deeper"). */
-export const ANALYSE_CHIP =
-  /\banaly[sz]e\s+(?:your|the|that|this)\s+(?:last|previous|latest)?\s*(?:message|answer|reply|response)|\binsights?\s+(?:from|in|on)\s+(?:your|the|that)\s+(?:last|previous)|\banaly[sz]e\s+(?:that|this|it)\b|\bdig\s+deeper\b|^\s*(?:tell\s+me\s+more|go\s+on|elaborate|more\s+details?|go\s+deeper)\s*[.!?]*\s*$/;
-/** The "What other research should I do?" chip and its rephrasings. */
-export const MORE_RESEARCH_CHIP =
-  /\bwhat\s+(?:other|else|more|further)\s+(?:research|should\s+i\s+(?:research|read|look\s+into|study))|\b(?:other|further|more)\s+research\b|\bwhat\s+should\s+i\s+(?:research|read|look\s+into)\s*(?:next)?\b|\bresearch\s+(?:should\s+i|next)\b/;
 /**
  * Buy/sell advice or a price prediction: answered with the facts and the risks the data shows,
  * never a recommendation (issue #12 class 5).
@@ -64,18 +58,8 @@ export const CRYPTO_WORDS =
 /** A comparison ("compare", "versus", "relative to"). */
 export const COMPARE = /\b(?:compare|compared|comparison|versus|vs|against|relative\s+to)\b/;
 /** A question about the article in context ("summarise this article", "key points"). */
-export const ARTICLE_QUESTION =
+const ARTICLE_QUESTION =
   /\b(?:this|the)\s+(?:article|post|piece|report|paper|newsletter|page)\b|\bsummar(?:y|i[sz]e)\b|\btl;?dr\b|\bwhat\s+is\s+(?:this|it)\s+about\b|\bkey\s+(?:points|takeaways|ideas)\b|\bmain\s+(?:points|ideas|takeaways|argument)\b|\bexplain\s+(?:this|it)\b/;
-
-/** True for the "Analyze your last message for valuable insights" chip and its rephrasings. */
-export function isAnalysisRequest(question: string): boolean {
-  return ANALYSE_CHIP.test(fold(question));
-}
-
-/** True for the "What other research should I do?" chip and its rephrasings. */
-export function isMoreResearchRequest(question: string): boolean {
-  return MORE_RESEARCH_CHIP.test(fold(question));
-}
 
 /** True when, with an article as context, the question is about that article. */
 export function isArticleQuestion(question: string): boolean {

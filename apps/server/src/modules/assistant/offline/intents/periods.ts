@@ -5,7 +5,7 @@ import { calendarRange } from "./calendar.ts";
 /** Default OHLC period when a price-history question names none (docs/product.md#max-models). */
 export const DEFAULT_OHLC_DAYS = 30;
 /** CoinGecko's longest OHLC period on the plans we use, and the getOhlc schema's maximum. */
-export const MAX_OHLC_DAYS = 365;
+const MAX_OHLC_DAYS = 365;
 
 const DAY_MS = 86_400_000;
 
