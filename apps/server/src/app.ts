@@ -25,6 +25,7 @@ import { studioRoutes } from "./modules/studio/studio.routes.ts";
 import { filesRoutes } from "./modules/uploads/files.routes.ts";
 import { uploadRoutes } from "./modules/uploads/upload.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { viewerRoutes } from "./modules/viewer/viewer.routes.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler, { frameworkErrorOptions } from "./plugins/error-handler.ts";
@@ -61,6 +62,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   uploadRoutes(app, { uploads: services.uploads });
   reactionsRoutes(app, { reactions: services.reactions });
   commentsRoutes(app, { comments: services.comments });
+  viewerRoutes(app, { viewer: services.viewer });
   studioRoutes(app, { studio: services.studio });
   passwordResetRoutes(app, { passwordReset: services.passwordReset });
   newsletterRoutes(app, { newsletter: services.newsletter });
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await registerWeb(app, {
       api: services.api,
       viewer: (id) => services.accounts.me(id).catch(() => null),
+      secret: services.secret,
       buildDir: config.webBuildDir,
       devServer: options.web === "build" ? undefined : options.web,
     });

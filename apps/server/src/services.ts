@@ -24,10 +24,12 @@ import { createNewsletterService } from "./modules/newsletter/newsletter.service
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { createCommentingBans } from "./modules/studio/moderation.service.ts";
+import { createPublicationWatch } from "./modules/studio/publication-watch.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
 import { localMediaStorage } from "./modules/uploads/storage.ts";
 import { createUploadService } from "./modules/uploads/upload.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
+import { createViewerService } from "./modules/viewer/viewer.service.ts";
 import { createRateLimitFactory } from "./plugins/rate-limit.ts";
 import { resolveSecret } from "./secrets.ts";
 
@@ -88,7 +90,10 @@ function createReaderServices(db: Db, config: Config, f: Foundation) {
   };
 }
 
-/** Articles, search, uploads, reactions, comments, analytics and the studio: what is published. */
+/**
+ * Articles, search, uploads, reactions, comments, analytics, the studio, and the viewer (the
+ * reader's own marks on it): what is published.
+ */
 function createPublishingServices(
   db: Db,
   config: Config,
@@ -110,9 +115,17 @@ function createPublishingServices(
     limits,
     now,
   });
-  const reactions = createReactionsService(db, { now });
-  const comments = createCommentsService(db, { limits, now, bans: createCommentingBans(db) });
+  // What readers can see changed: cached public pages are dropped (plugins/response-cache.ts).
+  const publication = createPublicationWatch(db, now);
+  const reactions = createReactionsService(db, { now, changed: () => publication.changed() });
+  const comments = createCommentsService(db, {
+    limits,
+    now,
+    bans: createCommentingBans(db),
+    changed: () => publication.changed(),
+  });
   const studio = createStudioService(db, {
+    publication,
     search,
     uploads,
     comments,
@@ -121,7 +134,8 @@ function createPublishingServices(
     now,
   });
   const users = createUsersService(db, { reactions, uploads, now });
-  return { articles, search, analytics, uploads, reactions, comments, studio, users };
+  const viewer = createViewerService({ accounts: readers.accounts, reactions, comments });
+  return { articles, search, analytics, uploads, reactions, comments, studio, users, viewer };
 }
 
 /** Market data and Max, the assistant, over the configured (or the offline) model. */

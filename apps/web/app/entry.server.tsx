@@ -1,19 +1,22 @@
-// React Router's default Node server entry, with three changes. React 19.3 no longer "outlines"
+// React Router's default Node server entry, with these changes. React 19.3 no longer "outlines"
 // finished Suspense boundaries once a page passes `progressiveChunkSize` bytes (12.8 kB by default,
 // which put the article's comments inside `<div hidden id="S:0">`, shown only by a script). A
 // publication's pages arrive as readable HTML, with or without JavaScript
 // (docs/architecture.md#request-path, issue #4).
-// Every inline script carries the response's CSP nonce. The HTML is compressed as it streams.
+// The page is rendered whole, then sealed: its CSP nonce, derived from the page, goes into every
+// inline script and the policy header (PageSeal, docs/decisions/003-csp-nonces.md), and the result
+// is compressed off the main thread. The same page is the same bytes for every reader.
 import { PassThrough } from "node:stream";
 
+import { documentHtmlContext, pageSealContext } from "@pragmatist/contracts";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
+import type { ReactNode } from "react";
 import type { PipeableStream } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { DocumentHtmlContext } from "./lib/document-html";
 import { NonceContext } from "./lib/nonce";
-import { pageCompressor, pageEncoding } from "./lib/page-encoding.server";
+import { compressPage, pageEncoding } from "./lib/page-encoding.server";
 
 /**
  * How long (ms) React Router waits for deferred loader data before rejecting it; the render is
@@ -22,13 +25,10 @@ import { pageCompressor, pageEncoding } from "./lib/page-encoding.server";
  */
 export const streamTimeout = 5_000;
 
-/** Where the server puts this page's CSP nonce (apps/server/src/plugins/web.ts CSP_NONCE_HEADER). */
-const NONCE_HEADER = "x-csp-nonce";
-
 /**
- * Renders one document request to a streamed HTML Response (React Router's `handleRequest`). A
- * HEAD request gets the status and headers without a body (RFC 9110 §9.3.2). Otherwise the status
- * is `responseStatusCode`, or 500 when rendering failed before the page was sent.
+ * Renders one document request to an HTML Response (React Router's `handleRequest`). A HEAD
+ * request gets the status and headers without a body (RFC 9110 §9.3.2). Otherwise the status is
+ * `responseStatusCode`, or 500 when rendering failed before the page was complete.
  * @returns the Response, or a promise of it that rejects when the shell itself fails to render.
  */
 export default function handleRequest(
@@ -36,7 +36,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -45,107 +45,95 @@ export default function handleRequest(
       headers: responseHeaders,
     });
   }
-  return renderDocument(request, responseStatusCode, responseHeaders, routerContext);
+  return renderDocument(request, responseStatusCode, responseHeaders, routerContext, loadContext);
 }
 
 /**
- * Streams the page: React renders with the response's CSP nonce, the Response resolves once the
- * shell (or, for bots and SPA mode, everything) is ready, and the render is aborted after
- * `streamTimeout` plus a second.
+ * Renders the whole page with the seal's nonce placeholder, seals it (nonce and
+ * Content-Security-Policy), and answers it compressed by the request's Accept-Encoding. The
+ * render is aborted after `streamTimeout` plus a second, so rejected boundaries still arrive.
  * @returns a promise that rejects with the error of a failed shell.
  */
-function renderDocument(
+async function renderDocument(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    // React Router puts it on its scripts and modulepreloads, React on its streaming scripts.
-    const nonce = request.headers.get(NONCE_HEADER) ?? undefined;
-
-    // Abort the rendering stream after the `streamTimeout` so it has time to
-    // flush down the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
-      {
-        nonce,
-        // Finished boundaries stay in place, however long the page (see above).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyEvent(request, routerContext)]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          pipeHtml(pipe, body, request, responseHeaders);
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Log streaming rendering errors from inside the shell.  Don't log
-          // errors encountered during initial shell rendering since they'll
-          // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            console.error(error);
-          }
-        },
-      },
-    );
+  const seal = loadContext.get(pageSealContext);
+  const rendered = await renderHtml(
+    <DocumentHtmlContext value={loadContext.get(documentHtmlContext)}>
+      <NonceContext value={seal.noncePlaceholder ?? undefined}>
+        <ServerRouter
+          context={routerContext}
+          url={request.url}
+          nonce={seal.noncePlaceholder ?? undefined}
+        />
+      </NonceContext>
+    </DocumentHtmlContext>,
+    seal.noncePlaceholder ?? undefined,
+  );
+  const { html, contentSecurityPolicy } = seal.seal(rendered.html);
+  if (contentSecurityPolicy) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.append("Vary", "Accept-Encoding");
+  const encoding = pageEncoding(request.headers.get("accept-encoding"));
+  if (encoding) responseHeaders.set("Content-Encoding", encoding);
+  const page = Buffer.from(html);
+  const body = encoding ? await compressPage(encoding, page) : page;
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: responseHeaders,
+    status: rendered.failed ? 500 : responseStatusCode,
   });
 }
 
 /**
- * The render option that sends the page: requests from bots and SPA Mode renders wait for all
- * content to load before responding, readers get the shell at once
- * (https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation).
+ * `document` as one string, every Suspense boundary resolved (React's `onAllReady`), with `nonce`
+ * on React's streaming scripts. `failed`: an error inside the shell was logged.
  */
-function readyEvent(request: Request, routerContext: EntryContext): "onAllReady" | "onShellReady" {
-  const userAgent = request.headers.get("user-agent");
-  return (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+function renderHtml(
+  document: ReactNode,
+  nonce: string | undefined,
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    let shellRendered = false;
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
+      // Finished boundaries stay in place, however long the page (see above).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        collect(pipe).then((html) => {
+          clearTimeout(timeoutId);
+          resolve({ html, failed });
+        }, reject);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        // Errors of the shell itself reject and are logged by React Router.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
 }
 
-/**
- * Sets the page's Content-Type, Vary and (when compressed) Content-Encoding headers, and pipes
- * React's output into `body`: through a flushing compressor when the request accepts Brotli or
- * gzip, else as is.
- */
-function pipeHtml(
-  pipe: PipeableStream["pipe"],
-  body: PassThrough,
-  request: Request,
-  responseHeaders: Headers,
-): void {
-  responseHeaders.set("Content-Type", "text/html");
-  responseHeaders.append("Vary", "Accept-Encoding");
-  const encoding = pageEncoding(request.headers.get("accept-encoding"));
-  if (!encoding) {
-    pipe(body);
-    return;
-  }
-  const compressor = pageCompressor(encoding);
-  responseHeaders.set("Content-Encoding", encoding);
-  compressor.pipe(body);
-  pipe(compressor);
+/** Everything `pipe` writes, as one string. */
+function collect(pipe: PipeableStream["pipe"]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    sink.on("error", reject);
+    pipe(sink);
+  });
 }

@@ -1,7 +1,7 @@
 // Document shell: header and footer on every page, default meta, the root loader (site settings
 // and the footer's latest News), and the router's error boundary ("Unexpected Application Error!",
 // docs/product.md#error-boundary).
-import { type OwnUser, publicationContext, viewerContext } from "@pragmatist/contracts";
+import { publicationContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // A hashed file, cached for a year, rather than a data: URI repeated in every page and in the JS.
 import faviconUrl from "./favicon.svg?no-inline";
@@ -25,6 +25,7 @@ import { SiteHeader } from "./shell/site-header";
 import { useNonce } from "./lib/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./lib/site-data";
 import { usePageViews } from "./lib/analytics";
+import { MEMBER_HINT_SCRIPT, useViewerSync } from "./lib/viewer";
 
 // Zod (inside the AI SDK, in the assistant's chunk) probes `new Function("")` to pick its fast
 // parser unless its global config (zod/v4/core `globalConfig`, kept on globalThis so that it needs
@@ -40,13 +41,11 @@ if (typeof document !== "undefined") {
 const POPULAR_COUNT = 3;
 
 /**
- * The data every page shares: the site settings, the footer's 3 latest News and the signed-in
- * reader (from the session cookie; null when signed out). Errors of the article list propagate to
- * the root ErrorBoundary.
+ * The data every page shares: the site settings and the footer's 3 latest News, the same for
+ * every reader (who reads comes from GET /api/viewer, lib/viewer.ts). Errors of the article list
+ * propagate to the root ErrorBoundary.
  */
-export async function loader({
-  context,
-}: Route.LoaderArgs): Promise<SiteData & { viewer: OwnUser | null }> {
+export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
   const api = context.get(publicationContext);
   const latest = await api.listArticles({
     page: 1,
@@ -55,8 +54,6 @@ export async function loader({
     filter: { types: ["News"] },
   });
   return {
-    // The signed-in reader (header avatar, article bar), resolved from the session cookie.
-    viewer: context.get(viewerContext),
     site: api.site,
     popular: latest.data.map((a) => ({
       id: a.id,
@@ -99,10 +96,14 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  const nonce = useNonce();
+  // The head script may add data-member before React hydrates (lib/viewer.ts).
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Before the first paint: a member's header slot shows a picture, not "Login". */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
@@ -185,9 +186,19 @@ function GoogleAnalyticsTag() {
   );
 }
 
-/** Every page inside the site's frame (skip link, header, footer), counting page views. */
+/** The article a page is about (the article page's slug), for the viewer's marks on it. */
+function useArticleSlug(): string | null {
+  const article = useMatches().find((match) => match.id === "routes/article");
+  return article?.params.slug ?? null;
+}
+
+/**
+ * Every page inside the site's frame (skip link, header, footer), counting page views and loading
+ * the viewer after hydration.
+ */
 export default function App({ loaderData }: Route.ComponentProps) {
   usePageViews();
+  useViewerSync(useArticleSlug());
   return (
     <Frame data={loaderData}>
       <Outlet />

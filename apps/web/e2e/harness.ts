@@ -182,9 +182,15 @@ export async function signUp(baseUrl: string, username: string): Promise<Member>
   return { jwt: body.jwt, id: body.user.id, email };
 }
 
-/** Gives the page's browser context the member's session cookie: signed in from the next load. */
+/**
+ * Gives the page's browser context the member's session cookie and its member hint, as signing in
+ * sets them: signed in from the next load.
+ */
 export async function signIn(page: Page, baseUrl: string, jwt: string): Promise<void> {
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: jwt, url: baseUrl }]);
+  await page.context().addCookies([
+    { name: SESSION_COOKIE, value: jwt, url: baseUrl },
+    { name: "pragmatist_member", value: "1", url: baseUrl },
+  ]);
 }
 
 /** A file for `setInputFiles`: its name, MIME type and bytes. */

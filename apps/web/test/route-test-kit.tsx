@@ -1,9 +1,11 @@
 // Test kit of the web's component tests (no test itself): renders a screen on a route of an
-// in-memory router (react-router's createRoutesStub), optionally under the root route's viewer.
-import type { OwnUser } from "@pragmatist/contracts";
+// in-memory router (react-router's createRoutesStub), with the reader the viewer store loads.
+import { MEMBER_HINT_COOKIE, type OwnUser } from "@pragmatist/contracts";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createRoutesStub, Outlet, useLocation } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
+import { vi } from "vitest";
+import { useViewerSync } from "../app/lib/viewer";
 
 /** One route of the stub router: a path, a Component, a loader or action, children… */
 export type StubRoute = Parameters<typeof createRoutesStub>[0][number];
@@ -19,34 +21,41 @@ export interface RouteOptions {
   /** Routes beside the screen's, e.g. a /login stand-in to land on. */
   routes?: StubRoute[];
   /**
-   * The signed-in reader (null: signed out) given by a root route (id "root") around the others,
-   * as root.tsx's loader gives it to `useViewer`; omitted: no root route.
+   * The signed-in reader (null or omitted: signed out), as GET /api/viewer answers it to the
+   * viewer store (lib/viewer.ts) after the first render: look the screen up with `findBy…`.
    */
   viewer?: Pick<OwnUser, "id"> | OwnUser | null;
 }
 
 /**
- * Renders `screen` at `options.path` of a memory router started at `options.at`. With `viewer`,
- * the routes sit under a root route whose loader answers `{ viewer }`; its data arrives after the
- * first render, so look the screen up with `findBy…`.
+ * The browser as signing in leaves it for `viewer`: the member hint cookie set (or cleared), and
+ * GET /api/viewer answered with them; every other request goes to the `fetch` of the moment.
+ */
+function signedInAs(viewer: RouteOptions["viewer"]): void {
+  document.cookie = viewer
+    ? `${MEMBER_HINT_COOKIE}=1; Path=/`
+    : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  const next = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).startsWith("/api/viewer")
+      ? Promise.resolve(Response.json({ data: { user: viewer ?? null, article: null } }))
+      : next(input, init),
+  );
+}
+
+/**
+ * Renders `screen` at `options.path` of a memory router started at `options.at`, with
+ * `options.viewer` loaded into the viewer store as root.tsx loads it after hydration.
  */
 export function renderRoute(screen: ReactElement, options: RouteOptions = {}): RenderResult {
   const { path = "/", at = path, action, routes = [], viewer } = options;
-  const page: StubRoute = { path, Component: () => screen, ...(action ? { action } : {}) };
-  const Stub = createRoutesStub(
-    viewer === undefined
-      ? [page, ...routes]
-      : [
-          {
-            id: "root",
-            path: "/",
-            Component: Outlet,
-            HydrateFallback: () => null,
-            loader: () => ({ viewer }),
-            children: [page, ...routes],
-          },
-        ],
-  );
+  signedInAs(viewer);
+  const Screen = () => {
+    useViewerSync(null);
+    return screen;
+  };
+  const page: StubRoute = { path, Component: Screen, ...(action ? { action } : {}) };
+  const Stub = createRoutesStub([page, ...routes]);
   return render(<Stub initialEntries={[at]} />);
 }
 

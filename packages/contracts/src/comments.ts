@@ -19,7 +19,10 @@ export const commentAuthorSchema = z.object({
   profilePicture: z.object({ url: z.string() }).nullable(),
 });
 
-/** A comment as readers see it, with its replies (`subcomments`) nested, oldest first. */
+/**
+ * A comment as every reader sees it, with its replies (`subcomments`) nested, oldest first. What
+ * is the reader's own (their likes, their comments) comes from GET /api/viewer (viewer.ts).
+ */
 export interface Comment {
   id: number;
   /** The text as written (plain text; links are made clickable by the reader, nothing else). Empty when deleted. */
@@ -31,10 +34,6 @@ export interface Comment {
   /** Deleted by its author or an editor but kept because it has replies: "This comment was deleted". */
   deleted: boolean;
   likeCount: number;
-  /** Whether the asking member likes it (false for anonymous readers). */
-  likedByMe: boolean;
-  /** Whether the asking member wrote it (so the UI offers edit and delete). */
-  mine: boolean;
   author: z.infer<typeof commentAuthorSchema> | null;
   subcomments: Comment[];
 }
@@ -49,8 +48,6 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
     edited: z.boolean(),
     deleted: z.boolean(),
     likeCount: z.number().int(),
-    likedByMe: z.boolean(),
-    mine: z.boolean(),
     author: commentAuthorSchema.nullable(),
     subcomments: z.array(commentSchema),
   }),

@@ -17,6 +17,10 @@ export * from "./format.ts";
 export * from "./server-context.ts";
 /** Accounts: sign-up and sign-in bodies, user shapes, roles. */
 export * from "./auth.ts";
+/** What is personal on a public page: GET /api/viewer, the member hint cookie. */
+export * from "./viewer.ts";
+/** The cookie that tells scripts a member is signed in (no schema: read by the first chunk). */
+export * from "./member-hint.ts";
 /** Members' profiles, uploads, likes and bookmarks. */
 export * from "./users.ts";
 /** Comments and their bodies, sorts and limits. */

@@ -97,18 +97,48 @@ export interface PublicationApi {
     options: { page: number; pageSize: number; type?: ArticleType },
   ): Promise<ArticleListResponse>;
   /**
-   * The article's comments as `viewerId` sees them (likedByMe, mine; null for anonymous), nested
-   * replies included; null for an unknown, draft or future-dated slug
-   * (docs/product.md#comment-thread, #api-comments).
+   * The article's comments as every reader sees them, nested replies included; null for an
+   * unknown, draft or future-dated slug (docs/product.md#comment-thread, #api-comments).
    */
-  listComments(slug: string, sort: CommentSort, viewerId: number | null): Promise<Comment[] | null>;
+  listComments(slug: string, sort: CommentSort): Promise<Comment[] | null>;
 }
+
+/**
+ * The signed-in reader of a private page's request (from the session cookie), or null. On a
+ * public page it rejects: a public page is the same bytes for every reader
+ * (docs/architecture.md#caching); what is personal comes from GET /api/viewer in the browser.
+ */
+export type ViewerLookup = () => Promise<OwnUser | null>;
+
+/** Puts the Content-Security-Policy nonce into a server-rendered page (apps/server/src/plugins/web.ts). */
+export interface PageSeal {
+  /** What the render writes wherever the nonce goes; null when pages have no policy (Vite dev). */
+  readonly noncePlaceholder: string | null;
+  /**
+   * The page with its nonce in place of every placeholder, and the Content-Security-Policy header
+   * that admits it (null without a policy). The nonce is derived from the page itself
+   * (docs/decisions/003-csp-nonces.md), so the same page is the same bytes for every reader.
+   */
+  seal(html: string): { html: string; contentSecurityPolicy: string | null };
+}
+
+/**
+ * HTML a document request renders but does not repeat in its hydration data (the article's body,
+ * the largest part of the page): loaders put it here by key, the server render reads it, and the
+ * browser takes it from the page itself. Null for a client navigation's data request, whose
+ * loaders send it in their data as before.
+ */
+export type DocumentHtml = Map<string, string> | null;
 
 const TOKEN_KEY = Symbol.for("pragmatist.publicationContext");
 const VIEWER_KEY = Symbol.for("pragmatist.viewerContext");
+const SEAL_KEY = Symbol.for("pragmatist.pageSealContext");
+const HTML_KEY = Symbol.for("pragmatist.documentHtmlContext");
 const registry = globalThis as {
   [TOKEN_KEY]?: ReturnType<typeof createContext<PublicationApi>>;
-  [VIEWER_KEY]?: ReturnType<typeof createContext<OwnUser | null>>;
+  [VIEWER_KEY]?: ReturnType<typeof createContext<ViewerLookup>>;
+  [SEAL_KEY]?: ReturnType<typeof createContext<PageSeal>>;
+  [HTML_KEY]?: ReturnType<typeof createContext<DocumentHtml>>;
 };
 
 /**
@@ -118,5 +148,16 @@ const registry = globalThis as {
  */
 export const publicationContext = (registry[TOKEN_KEY] ??= createContext<PublicationApi>());
 
-/** The signed-in reader of this request (from the session cookie), or null; same identity rule. */
-export const viewerContext = (registry[VIEWER_KEY] ??= createContext<OwnUser | null>(null));
+/** The request's ViewerLookup (private pages only); same identity rule. */
+export const viewerContext = (registry[VIEWER_KEY] ??= createContext<ViewerLookup>(
+  async () => null,
+));
+
+/** The request's PageSeal, read by the server entry; same identity rule. */
+export const pageSealContext = (registry[SEAL_KEY] ??= createContext<PageSeal>({
+  noncePlaceholder: null,
+  seal: (html) => ({ html, contentSecurityPolicy: null }),
+}));
+
+/** The request's DocumentHtml (a fresh map per document request); same identity rule. */
+export const documentHtmlContext = (registry[HTML_KEY] ??= createContext<DocumentHtml>(null));

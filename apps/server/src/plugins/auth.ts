@@ -3,7 +3,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Role } from "@pragmatist/contracts";
+import { MEMBER_HINT_COOKIE, type Role } from "@pragmatist/contracts";
 import type { Db } from "../db/client.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 import {
@@ -39,20 +39,21 @@ export function requireUser(request: FastifyRequest): RequestUser {
   return request.user;
 }
 
-/** Sets the session cookie: httpOnly, SameSite=Lax, Secure when the public URL is https. */
+/**
+ * Sets the session cookie (httpOnly, SameSite=Lax, Secure when the public URL is https) and its
+ * hint MEMBER_HINT_COOKIE, which scripts may read: "1" and nothing else, so the page shows a
+ * signed-in reader's header slot before GET /api/viewer answers (docs/architecture.md#caching).
+ */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_TTL_SECONDS,
-  });
+  const options = { sameSite: "lax", secure, path: "/", maxAge: SESSION_TTL_SECONDS } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
+  reply.setCookie(MEMBER_HINT_COOKIE, "1", options);
 }
 
-/** Clears the session cookie. */
+/** Clears the session cookie and its hint. */
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
+  reply.clearCookie(MEMBER_HINT_COOKIE, { sameSite: "lax", secure, path: "/" });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,22 +1,24 @@
-// A short-lived cache of whole responses for anonymous readers: public article API reads and
-// server-rendered pages. Readers with a session (cookie or Bearer) always get a fresh response.
+// HTTP caching for every reader: public reads (declared on each route, http/cache.ts) carry
+// Cache-Control for shared caches and a strong ETag, and are kept briefly in this process; every
+// other answer is private and never stored (docs/architecture.md#caching).
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import fresh from "fresh";
 import { LRUCache } from "lru-cache";
-import { SESSION_COOKIE } from "../modules/accounts/sessions.ts";
+import { PRIVATE_ANSWER, publicCacheControl } from "../http/cache.ts";
 
 interface CachedResponse {
-  status: number;
   headers: Record<string, string>;
   body: Buffer;
 }
 
 /** How the response cache plugin is registered. */
 export interface ResponseCacheOptions {
-  /** How long a response is reused, in seconds; 0 turns the cache off. */
+  /** How long a public answer is reused (here and by shared caches), in seconds; 0: revalidate every time. */
   ttlSeconds: number;
-  /** True once since content changed (a publish, an unpublish, a scheduled time): empty the cache. */
+  /** True once since content changed (a publish, a comment, a scheduled time…): empty the cache. */
   isStale?: () => boolean;
 }
 
@@ -31,6 +33,7 @@ declare module "fastify" {
     responseCache: ResponseCache;
   }
   interface FastifyRequest {
+    /** Set on a public read: where its answer is kept ("" when the in-process cache is off). */
     responseCacheKey: string | null;
   }
 }
@@ -45,11 +48,22 @@ const DROPPED_HEADERS = new Set([
   "connection",
   "transfer-encoding",
 ]);
+/** What a 304 repeats of the 200 it stands for (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_HEADERS = ["etag", "cache-control", "vary", "content-location", "expires"];
 
-function isAnonymous(request: FastifyRequest): boolean {
-  if (request.headers.authorization) return false;
-  const cookie = request.headers.cookie;
-  return !cookie || !cookie.includes(`${SESSION_COOKIE}=`);
+/** Whether the route declares the request's path public (http/cache.ts ResponseCachePolicy). */
+function isPublicRead(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const policy = request.routeOptions.config.responseCache;
+  return !!policy && (policy === true || policy(request.url.split("?")[0] ?? ""));
+}
+
+/**
+ * A strong entity tag of a representation (RFC 9110 §8.8.3): the first 128 bits of its SHA-256,
+ * base64url, quoted. Pages set their own (apps/web/app/entry.server.tsx), one per content coding.
+ */
+export function entityTag(body: Buffer | string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
@@ -68,66 +82,111 @@ async function toBuffer(payload: unknown): Promise<Buffer | null> {
   return null;
 }
 
-function send(reply: FastifyReply, hit: CachedResponse) {
-  reply.status(hit.status);
+/** Turns the reply into 304 Not Modified with the validators and caching headers of `headers`. */
+function notModified(reply: FastifyReply, headers: Record<string, unknown>): void {
+  reply.code(304).removeHeader("content-type").removeHeader("content-encoding");
+  for (const name of NOT_MODIFIED_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) reply.header(name, value as string);
+  }
+}
+
+function replay(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) {
+  if (fresh(request.headers, hit.headers)) {
+    notModified(reply, hit.headers);
+    return reply.send();
+  }
+  reply.status(200);
   for (const [k, v] of Object.entries(hit.headers)) reply.header(k, v);
   reply.header("x-cache", "HIT");
   return reply.send(hit.body);
 }
 
+function storedHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = String(value);
+  }
+  return headers;
+}
+
 /**
- * Micro-caching (the pattern publications put in front of Ghost with a CDN): a GET from a reader
- * without a session, on a route whose `config.responseCache` allows it (http/cache.ts), answered 200 without Set-Cookie, is kept for
- * `ttlSeconds` and served to the next anonymous readers of the same URL. Counts on cards may lag
- * by at most the TTL; anything a signed-in reader does is never served from here.
+ * HTTP caching by route (docs/architecture.md#caching, RFC 9111):
+ *
+ * - A GET on a route whose `config.responseCache` allows its path is a public read: its answer is
+ *   the same for every reader, signed in or not (what is personal comes from GET /api/viewer), so
+ *   a 200 without Set-Cookie gets `Cache-Control: public, max-age=0, s-maxage=<ttl>,
+ *   stale-while-revalidate=…` (publicCacheControl), a strong ETag unless the route set one, and is
+ *   kept here for `ttlSeconds` and served to the next readers of the same URL (micro-caching, the
+ *   pattern publications put in front of Ghost with a CDN). A request whose If-None-Match names
+ *   the current ETag gets 304 (RFC 9110 §13.1.2). A public route's other answers are `no-store`.
+ * - Every other answer without a Cache-Control of its own is `private, no-store`.
  *
  * An entry is the whole response as sent, headers included: a page keeps its
  * Content-Security-Policy with the nonce its scripts carry (docs/decisions/003-csp-nonces.md) and
  * its Content-Encoding. Pages are compressed by what the reader accepts, and the public
  * collections answer Strapi v4's shape when asked with `Strapi-Response-Format: v4`
- * (docs/product.md#api-strapi-query), so the key is the URL, the Accept-Encoding header and that
- * header (RFC 9110 §12.5.5 Vary: a cache keys on the headers a response varies by).
+ * (docs/product.md#api-strapi-query), so the key is the URL and those two headers (RFC 9110
+ * §12.5.5: a cache keys on the headers a response varies by).
  */
 export default fp<ResponseCacheOptions>(async function responseCache(
   app: FastifyInstance,
   options,
 ) {
+  const ttlSeconds = Math.max(0, options.ttlSeconds);
   const cache = new LRUCache<string, CachedResponse>({
     max: 1000,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (v) => v.body.length + 1,
-    ttl: Math.max(1, options.ttlSeconds) * 1000,
+    ttl: Math.max(1, ttlSeconds) * 1000,
   });
+  const cacheControl = publicCacheControl(ttlSeconds);
   app.decorate("responseCache", { clear: () => cache.clear() });
   app.decorateRequest("responseCacheKey", null);
-  if (options.ttlSeconds <= 0) return;
+  /** Requests answered from the cache: their answer is final. */
+  const replayed = new WeakSet<FastifyRequest>();
 
   app.addHook("onRequest", async (request, reply) => {
     if (options.isStale?.()) cache.clear();
-    if (request.method !== "GET" || !isAnonymous(request)) return;
-    const policy = request.routeOptions.config.responseCache;
-    if (!policy || (policy !== true && !policy(request.url.split("?")[0] ?? ""))) return;
+    if (!isPublicRead(request)) return;
+    if (ttlSeconds === 0 || request.method !== "GET") {
+      request.responseCacheKey = "";
+      return;
+    }
     const { "accept-encoding": encoding = "", "strapi-response-format": shape = "" } =
       request.headers;
     const key = `${request.url}\n${encoding}\n${shape}`;
     const hit = cache.get(key);
-    if (hit) return send(reply, hit);
+    if (hit) {
+      replayed.add(request);
+      return replay(request, reply, hit);
+    }
     request.responseCacheKey = key;
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
+    if (replayed.has(request)) return payload;
     const key = request.responseCacheKey;
-    if (!key || reply.statusCode !== 200 || reply.hasHeader("set-cookie")) return payload;
+    if (key === null) {
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", PRIVATE_ANSWER);
+      return payload;
+    }
+    if (reply.statusCode !== 200 || reply.hasHeader("set-cookie")) {
+      reply.header("cache-control", reply.hasHeader("set-cookie") ? PRIVATE_ANSWER : "no-store");
+      return payload;
+    }
     const body = await toBuffer(payload);
     if (body === null) return payload;
-    if (body.length <= MAX_ENTRY_BYTES) {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = String(value);
-      }
-      cache.set(key, { status: 200, headers, body });
+    if (!reply.hasHeader("etag")) reply.header("etag", entityTag(body));
+    reply.header("cache-control", cacheControl);
+    if (key && body.length <= MAX_ENTRY_BYTES) {
+      cache.set(key, { headers: storedHeaders(reply), body });
+      reply.header("x-cache", "MISS");
     }
-    reply.header("x-cache", "MISS");
+    if (fresh(request.headers, { etag: String(reply.getHeader("etag")) })) {
+      notModified(reply, reply.getHeaders());
+      return null;
+    }
     return body;
   });
 });

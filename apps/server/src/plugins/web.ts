@@ -1,23 +1,20 @@
 // Serves the React Router app (server rendering + built assets) from the same process as the API,
 // with a nonce-based Content Security Policy on every page.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import {
+  documentHtmlContext,
   type OwnUser,
+  type PageSeal,
+  pageSealContext,
   type PublicationApi,
   publicationContext,
+  type ViewerLookup,
   viewerContext,
 } from "@pragmatist/contracts";
-
-/**
- * The request header that hands a page's CSP nonce to the server render
- * (apps/web/app/entry.server.tsx reads it). Set here on every page request, over any value the
- * client sent.
- */
-export const CSP_NONCE_HEADER = "x-csp-nonce";
 
 /** Pages only signed-in readers see (and their `.data` loader requests): never cached. */
 const PRIVATE_PAGES = /^\/(account|login|passreset|connect|studio)(\/|\.data|$)/;
@@ -55,31 +52,55 @@ function pagePolicy(nonce: string, googleTag: boolean): string {
 }
 
 /**
+ * The pages' PageSeal (docs/decisions/003-csp-nonces.md): the render writes a random placeholder
+ * (drawn at start, never sent) where the nonce goes; the nonce is the first 128 bits of
+ * HMAC-SHA256(`secret`, the page), base64. The same page is then the same bytes for every reader
+ * and every process of a fleet (one ETag, cacheable anywhere), while a page whose text differs
+ * in any way, an attacker's injected markup included, gets a nonce no one can compute without
+ * the secret.
+ */
+export function createPageSeal(secret: string, googleTag: boolean): PageSeal {
+  const placeholder = `nonce-${randomBytes(18).toString("base64url")}`;
+  return {
+    noncePlaceholder: placeholder,
+    seal(html) {
+      const nonce = createHmac("sha256", secret).update(html).digest("base64").slice(0, 22);
+      return {
+        html: html.replaceAll(placeholder, nonce),
+        contentSecurityPolicy: pagePolicy(nonce, googleTag),
+      };
+    },
+  };
+}
+
+/** The viewer lookup of a public page: refused, so no public page can depend on who reads. */
+const PUBLIC_PAGE_VIEWER: ViewerLookup = () =>
+  Promise.reject(
+    new Error("A public page is the same for every reader; read the viewer in the browser"),
+  );
+
+/**
  * Registers the catch-all page handler. With `devServer` (npm run dev) pages come from Vite with
  * hot reload; otherwise from `buildDir` (apps/web/build), hashed assets cached for a year and sent
- * precompressed. Each production page gets a fresh 128-bit nonce (crypto.randomBytes, base64) in
- * its `Content-Security-Policy` header and, through CSP_NONCE_HEADER, on its inline scripts; it
- * replaces helmet's default policy, which API responses keep. The anonymous response cache stores
- * a page with its header, so a cached copy's scripts and policy always agree
- * (docs/decisions/003-csp-nonces.md). Pages from the Vite dev server get no policy.
+ * precompressed. Each production page carries a nonce derived from its own content
+ * (createPageSeal) in its `Content-Security-Policy` header and on its inline scripts; it replaces
+ * helmet's default policy, which API responses keep. Private pages (PRIVATE_PAGES) may look up
+ * the signed-in reader; public pages may not (docs/architecture.md#caching). Pages from the Vite
+ * dev server get no policy.
  */
 export async function registerWeb(
   app: FastifyInstance,
   options: {
     api: PublicationApi;
-    /** Loads the signed-in reader's own profile for server rendering (header, account). */
+    /** Loads the signed-in reader's own profile for private pages (account, studio). */
     viewer: (userId: number) => Promise<OwnUser | null>;
+    /** The server secret the page nonces are derived from. */
+    secret: string;
     buildDir: string;
     devServer?: ViteDevServer | undefined;
   },
 ): Promise<void> {
-  const googleTag = !!options.api.site.gaMeasurementId;
-  const contentSecurityPolicy: onRequestHookHandler = (request, reply, done) => {
-    const nonce = randomBytes(16).toString("base64");
-    request.headers[CSP_NONCE_HEADER] = nonce;
-    reply.header("content-security-policy", pagePolicy(nonce, googleTag));
-    done();
-  };
+  const seal = createPageSeal(options.secret, !!options.api.site.gaMeasurementId);
   // Under a nonce, React in development warns on every hydration (the browser hides nonce
   // attributes from the page, so the client's differ): dev pages go without a policy, as before.
   const withoutPolicy: onRequestHookHandler = (_request, reply, done) => {
@@ -99,13 +120,23 @@ export async function registerWeb(
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
       staticOptions: { preCompressed: true },
       routeOptions: {
-        onRequest: options.devServer ? withoutPolicy : contentSecurityPolicy,
+        ...(options.devServer ? { onRequest: withoutPolicy } : {}),
         config: { responseCache: isPublicPage },
       },
-      async getLoadContext(request) {
+      getLoadContext(request) {
         const context = new RouterContextProvider();
         context.set(publicationContext, options.api);
-        context.set(viewerContext, request.user ? await options.viewer(request.user.id) : null);
+        if (!options.devServer) context.set(pageSealContext, seal);
+        const path = request.url.split("?")[0] ?? "";
+        // A document request (not a client navigation's `.data`): big HTML is sent once.
+        context.set(documentHtmlContext, path.endsWith(".data") ? null : new Map());
+        const user = request.user;
+        context.set(
+          viewerContext,
+          isPublicPage(path)
+            ? PUBLIC_PAGE_VIEWER
+            : async () => (user ? options.viewer(user.id) : null),
+        );
         return context;
       },
     });

@@ -2,9 +2,9 @@
 import { createContext, useContext } from "react";
 
 /**
- * The nonce of this response's `script-src` (set by entry.server.tsx from the server's
- * x-csp-nonce request header; apps/server/src/plugins/web.ts). Undefined in the browser, which
- * never needs it again once the server's scripts ran.
+ * The nonce of this page's `script-src` (set by entry.server.tsx: the PageSeal's placeholder,
+ * replaced by the page's own nonce once it is rendered; apps/server/src/plugins/web.ts). Undefined
+ * in the browser, which never needs it again once the server's scripts ran.
  */
 export const NonceContext = createContext<string | undefined>(undefined);
 

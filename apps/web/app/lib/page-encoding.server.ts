@@ -1,7 +1,10 @@
-// Server-only: the content coding of a server-rendered page (Brotli, gzip or none) and the
-// compressor that streams it, chunk by chunk, as React writes the page.
-import type { Transform } from "node:stream";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+// Server-only: the content coding of a server-rendered page (Brotli, gzip or none) and its
+// compression.
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipPage = promisify(gzip);
 
 /**
  * Brotli quality for HTML compressed per request: 4 is about as small as gzip's default and as
@@ -29,15 +32,13 @@ export function pageEncoding(acceptEncoding: string | null): PageEncoding | null
 }
 
 /**
- * A compressor stream for `encoding` (Brotli at PAGE_BROTLI_QUALITY, or gzip at zlib's default
- * level) that flushes every chunk written to it at once, so the page's head reaches the browser
- * while the rest is still being rendered.
+ * `html` compressed for `encoding` (Brotli at PAGE_BROTLI_QUALITY, or gzip at zlib's default
+ * level), in libuv's thread pool so the event loop keeps serving while a page is compressed.
+ * Deterministic: the same page gives the same bytes (gzip writes no timestamp), so its ETag holds.
+ * @throws the zlib error (a rejected promise) if compression fails.
  */
-export function pageCompressor(encoding: PageEncoding): Transform {
+export function compressPage(encoding: PageEncoding, html: Buffer): Promise<Buffer> {
   return encoding === "br"
-    ? createBrotliCompress({
-        flush: constants.BROTLI_OPERATION_FLUSH,
-        params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY },
-      })
-    : createGzip({ flush: constants.Z_SYNC_FLUSH });
+    ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } })
+    : gzipPage(html);
 }

@@ -1,12 +1,112 @@
-// The signed-in reader as the root loader resolved it from the session cookie (null when signed
-// out), so the server render and the browser agree on the header and the article bar.
-import type { OwnUser, Role } from "@pragmatist/contracts";
-import { useRouteLoaderData } from "react-router";
+// The reader as GET /api/viewer says after hydration (docs/architecture.md#caching): public pages
+// are the same bytes for everyone, so who is signed in, and their marks on the article they read,
+// arrive here and every personal part of the page reads them from this one store.
+import {
+  MEMBER_HINT_COOKIE,
+  type OwnUser,
+  type Role,
+  type ViewerArticle,
+} from "@pragmatist/contracts";
+import { useEffect, useSyncExternalStore } from "react";
+import { api, isAbortError } from "./api-client";
 
-/** The reader's own profile from the root loader's `viewer`, or null (signed out, or no data). */
+/**
+ * "unknown" until the browser knows (the server render and hydration: the page shows both the
+ * member and the visitor versions of a slot and CSS picks one by the member hint), then "member"
+ * or "anonymous".
+ */
+export type ViewerStatus = "unknown" | "member" | "anonymous";
+
+/** What the store holds. */
+export interface ViewerSnapshot {
+  status: ViewerStatus;
+  /** The signed-in reader, once known. */
+  user: OwnUser | null;
+  /** Their marks on the article being read (null elsewhere, or signed out). */
+  article: ViewerArticle | null;
+}
+
+const UNKNOWN: ViewerSnapshot = { status: "unknown", user: null, article: null };
+let snapshot = UNKNOWN;
+let loadedFor: string | null = null;
+let inflight: AbortController | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: ViewerSnapshot): void {
+  snapshot = next;
+  // The attribute the head script set from the hint (root.tsx), kept true to what is known.
+  if (next.status === "member") document.documentElement.dataset.member = "";
+  else if (next.status === "anonymous") delete document.documentElement.dataset.member;
+  for (const listener of listeners) listener();
+}
+
+/** The head script of every page: marks `<html data-member>` when the hint cookie is there. */
+export const MEMBER_HINT_SCRIPT = `document.cookie.split("; ").indexOf("${MEMBER_HINT_COOKIE}=1")>=0&&(document.documentElement.dataset.member="")`;
+
+function hasMemberHint(): boolean {
+  return document.cookie.split("; ").includes(`${MEMBER_HINT_COOKIE}=1`);
+}
+
+/**
+ * Loads the viewer for the page showing `article` (a slug, or null). Without the member hint
+ * nobody is signed in and nothing is asked; a hint whose session is gone is cleared. A failed
+ * request leaves the reader signed out for this page (public pages work without it).
+ */
+export async function loadViewer(article: string | null): Promise<void> {
+  loadedFor = article;
+  inflight?.abort();
+  if (!hasMemberHint()) {
+    publish({ status: "anonymous", user: null, article: null });
+    return;
+  }
+  const controller = (inflight = new AbortController());
+  try {
+    const { data } = await api.viewer(article, controller.signal);
+    if (!data.user) document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+    publish(
+      data.user
+        ? { status: "member", user: data.user, article: data.article }
+        : { status: "anonymous", user: null, article: null },
+    );
+  } catch (error) {
+    if (!isAbortError(error)) publish({ status: "anonymous", user: null, article: null });
+  }
+}
+
+/** Loads the viewer again for the same page (after signing in or out, or a profile change). */
+export function refreshViewer(): Promise<void> {
+  return loadViewer(loadedFor);
+}
+
+/** Applies the reader's own change to their marks on the article (a like, a new comment). */
+export function updateViewerArticle(change: (article: ViewerArticle) => ViewerArticle): void {
+  if (snapshot.article) publish({ ...snapshot, article: change(snapshot.article) });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The store's current snapshot; "unknown" on the server and during hydration. */
+export function useViewerSnapshot(): ViewerSnapshot {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => UNKNOWN,
+  );
+}
+
+/** The signed-in reader, or null (signed out, or not known yet). */
 export function useViewer(): OwnUser | null {
-  const data = useRouteLoaderData("root") as { viewer?: OwnUser | null } | undefined;
-  return data?.viewer ?? null;
+  return useViewerSnapshot().user;
+}
+
+/** Loads the viewer after hydration and whenever the page's article changes (root.tsx). */
+export function useViewerSync(article: string | null): void {
+  useEffect(() => {
+    void loadViewer(article);
+  }, [article]);
 }
 
 /**

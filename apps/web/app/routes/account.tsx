@@ -10,6 +10,7 @@ import { AccountView } from "../features/account/account-view";
 import { failureOf, redirectTo } from "../features/account/failure";
 import { accountFailureMessage, type AccountAction } from "../features/account/validation";
 import { accountApi } from "../lib/account-api";
+import { refreshViewer } from "../lib/viewer";
 import { ApiError } from "../lib/api-client";
 import type { Route } from "./+types/account";
 
@@ -17,8 +18,8 @@ import type { Route } from "./+types/account";
  * The signed-in reader's own profile (from the session, via the root's viewer context).
  * @throws a redirect to `/login?next=/account` when signed out.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(viewerContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.get(viewerContext)();
   if (!user) throw redirect("/login?next=%2Faccount");
   return { user };
 }
@@ -55,9 +56,11 @@ export async function clientAction({
         break;
       case "logout":
         await accountApi.signOut();
+        await refreshViewer();
         return redirectTo("/");
       case "delete":
         await accountApi.deleteUser(id);
+        await refreshViewer();
         return redirectTo("/");
     }
   } catch (error) {
@@ -67,6 +70,8 @@ export async function clientAction({
     }
     return { error: accountFailureMessage(action, failureOf(error)), intent: action };
   }
+  // The header's picture and name follow the change (lib/viewer.ts).
+  await refreshViewer();
   return { ok: true, intent: action };
 }
 

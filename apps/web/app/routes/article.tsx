@@ -1,9 +1,14 @@
 // Single article `/p/{slug}` (docs/product.md#article-page): server-rendered text, counts, share,
 // subscribe.
-import { articleLabel, authorSlug, publicationContext, viewerContext } from "@pragmatist/contracts";
+import {
+  articleLabel,
+  authorSlug,
+  documentHtmlContext,
+  publicationContext,
+} from "@pragmatist/contracts";
 import { data } from "react-router";
 import { ArticleBar } from "../features/reader/article-bar.tsx";
-import { ArticleBody } from "../components/article-body.tsx";
+import { ARTICLE_BODY_HTML, ArticleBody } from "../components/article-body.tsx";
 import { ArticleHeader } from "../features/reader/article-header.tsx";
 import { renderArticleHtml } from "../features/reader/article-html.server.tsx";
 import { ArticleThumbnail } from "../features/reader/article-thumbnail.tsx";
@@ -31,29 +36,26 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = await api.findArticle(params.slug);
   if (!article) throw data(await notFoundData(api, request), { status: 404 });
   const { site } = api;
-  // Comments are server-rendered too (issue #4); a failure stays inside their section
-  // (docs/product.md#comment-thread).
-  const viewer = context.get(viewerContext);
+  // Comments are server-rendered too (issue #4), as every reader sees them; a failure stays
+  // inside their section (docs/product.md#comment-thread).
   const url = new URL(request.url);
   const author = article.attributes.author;
   const [comments, authorPage] = await Promise.all([
-    loadComments(
-      api,
-      article.attributes.slug,
-      commentSortOf(url),
-      viewer?.id ?? null,
-      allCommentsOf(url),
-    ),
+    loadComments(api, article.attributes.slug, commentSortOf(url), allCommentsOf(url)),
     // Linked only when the page exists: a deleted account, or a name another author's page
     // already answers for, has none.
     author ? api.findAuthor(authorSlug(author.username)) : null,
   ]);
-  // The text travels as server-rendered HTML, not Markdown: no parser in the browser.
+  // The text travels as server-rendered HTML, not Markdown: no parser in the browser; and once: a
+  // document request keeps it out of the hydration data (ArticleBody reads it from the page).
   const { content, ...attributes } = article.attributes;
+  const html = renderArticleHtml(content, article.attributes.body);
+  const documentHtml = context.get(documentHtmlContext);
+  documentHtml?.set(ARTICLE_BODY_HTML, html);
   return {
     id: article.id,
     article: attributes,
-    html: renderArticleHtml(content, article.attributes.body),
+    html: documentHtml ? null : html,
     // Computed here so the browser bundle needs nothing from contracts at run time (zod).
     label: articleLabel(attributes.title, attributes.subTitle, attributes.publishDate),
     site: { name: site.name },

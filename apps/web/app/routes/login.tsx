@@ -10,14 +10,15 @@ import { authFailureMessage } from "../features/account/validation";
 import { LogoMark } from "../components/logo";
 import { pageMeta } from "../lib/meta";
 import { accountApi } from "../lib/account-api";
+import { refreshViewer } from "../lib/viewer";
 import type { Route } from "./+types/login";
 
 /**
  * Nothing to load for a visitor.
  * @throws a redirect to /account for a signed-in reader.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(viewerContext)) throw redirect("/account");
+export async function loader({ context }: Route.LoaderArgs) {
+  if (await context.get(viewerContext)()) throw redirect("/account");
   return null;
 }
 
@@ -61,6 +62,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     const mode = intent === "forgot" ? "forgot" : intent === "signup" ? "signup" : "signin";
     return { error: authFailureMessage(mode, failureOf(error)) };
   }
+  // The header shows the new member at once (lib/viewer.ts).
+  await refreshViewer();
   const url = new URL(request.url);
   return redirectTo(safeRedirectPath(url.searchParams.get("next"), url.origin) ?? "/");
 }

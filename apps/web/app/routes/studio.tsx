@@ -15,8 +15,8 @@ import type { Route } from "./+types/studio";
  * The gate: no session redirects to `/login?next=` (back here after signing in); a member gets a
  * 403 page. @returns who is working, for the studio's navigation.
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = context.get(viewerContext);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = await context.get(viewerContext)();
   if (!viewer) throw redirect(signInAgain(new URL(request.url)));
   if (!isStaff(viewer.role)) {
     throw data<StudioRefusal>(

@@ -2,6 +2,7 @@
 // and Login or, for a signed-in reader, their round profile picture linking to /account.
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
+import { ByViewer } from "../components/by-viewer";
 import { Avatar } from "../components/ui/avatar";
 import { buttonClass } from "../components/ui/button";
 import { ExternalIcon } from "../components/ui/icons";
@@ -15,16 +16,23 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-ink" : "text-muted"
   }`;
 
-/** The 35 px picture (initials when none) that opens the account page (docs/product.md#header). */
-function AccountLink({ viewer, className = "" }: { viewer: OwnUser; className?: string }) {
+/**
+ * The 35 px picture (initials when none) that opens the account page (docs/product.md#header); a
+ * blank circle of the same size until GET /api/viewer names the reader.
+ */
+function AccountLink({ viewer, className = "" }: { viewer: OwnUser | null; className?: string }) {
   return (
     <Link
       to="/account"
       className={`rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${className}`}
-      aria-label={`Your account (${viewer.username})`}
+      aria-label={viewer ? `Your account (${viewer.username})` : "Your account"}
       title="Your account"
     >
-      <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
+      {viewer ? (
+        <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
+      ) : (
+        <span className="block size-[35px] rounded-full bg-line" />
+      )}
     </Link>
   );
 }
@@ -32,7 +40,8 @@ function AccountLink({ viewer, className = "" }: { viewer: OwnUser; className?: 
 /**
  * The sticky header: the logo (home), then from `md` up About Us, Partner with us, Studio (staff),
  * Subscribe (the external newsletter) and Login or the reader's picture; below `md` the picture and
- * the slide-out menu. The reader comes from the root loader, so the server render knows them.
+ * the slide-out menu. The page is the same for every reader: the reader comes from GET
+ * /api/viewer after hydration, and until then the member hint picks Login or a blank picture.
  */
 export function SiteHeader({
   siteName,
@@ -41,7 +50,6 @@ export function SiteHeader({
   siteName: string;
   newsletterUrl: string;
 }) {
-  // From the root loader, so the server render already knows who is reading.
   const viewer = useViewer();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -69,16 +77,20 @@ export function SiteHeader({
             Subscribe
             <ExternalIcon size={15} className="-mr-0.5 text-muted" />
           </NewTabLink>
-          {viewer ? (
-            <AccountLink viewer={viewer} className="ml-3" />
-          ) : (
-            <Link to="/login" className={buttonClass("primary", "sm", "ml-2")}>
-              Login
-            </Link>
-          )}
+          <ByViewer
+            member={<AccountLink viewer={viewer} className="ml-3" />}
+            anonymous={
+              <Link to="/login" className={buttonClass("primary", "sm", "ml-2")}>
+                Login
+              </Link>
+            }
+          />
         </nav>
         <div className="ml-auto flex items-center gap-3 md:ml-2">
-          {viewer && <AccountLink viewer={viewer} className="md:hidden" />}
+          <ByViewer
+            member={<AccountLink viewer={viewer} className="md:hidden" />}
+            anonymous={null}
+          />
           <MobileMenu siteName={siteName} newsletterUrl={newsletterUrl} viewer={viewer} />
         </div>
       </div>

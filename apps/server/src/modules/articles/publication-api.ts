@@ -23,7 +23,7 @@ export function createPublicationApi(
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
     findAuthor: (slug) => articles.findAuthor(slug),
-    listComments: (slug, sort, viewerId) => comments.find(slug, sort, viewerId),
+    listComments: (slug, sort) => comments.find(slug, sort),
     async searchArticles(query, options) {
       const hits = await search.search(query, SEARCH_RESULT_LIMIT);
       return articles.listByIds(

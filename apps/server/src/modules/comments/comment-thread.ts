@@ -1,7 +1,8 @@
 // How a thread looks to a reader (docs/product.md#comment-thread, #entity-comment; issue #4):
-// replies nested to any depth, hidden subtrees left out, tombstones only while a reply survives.
+// replies nested to any depth, hidden subtrees left out, tombstones only while a reply survives;
+// and, by the same rules, which of its comments a reader wrote and likes (GET /api/viewer).
 import { type Comment, type CommentSort, DELETED_MEMBER_NAME } from "@pragmatist/contracts";
-import type { CommentRow } from "./comments.repository.ts";
+import type { CommentRow, ReaderMarkRow } from "./comments.repository.ts";
 
 /** A comment row with its replies, while the thread is being built. */
 interface Node {
@@ -26,14 +27,11 @@ function compare(sort: CommentSort) {
 }
 
 /**
- * A row as `viewerId` (null: anonymous) sees it, with its built `subcomments`: a deleted comment
- * is an empty, author-less tombstone; a deleted account's comment is by "Deleted member".
+ * A row as every reader sees it, with its built `subcomments`: a deleted comment is an empty,
+ * author-less tombstone; a deleted account's comment is by "Deleted member". The reader's own
+ * marks are not here (GET /api/viewer: a thread is the same for everyone, so caches may keep it).
  */
-export function toComment(
-  row: CommentRow,
-  viewerId: number | null,
-  subcomments: Comment[],
-): Comment {
+export function toComment(row: CommentRow, subcomments: Comment[]): Comment {
   if (row.deleted_at !== null) {
     return {
       id: row.id,
@@ -43,8 +41,6 @@ export function toComment(
       edited: false,
       deleted: true,
       likeCount: 0,
-      likedByMe: false,
-      mine: false,
       author: null,
       subcomments,
     };
@@ -58,8 +54,6 @@ export function toComment(
     edited: row.edited_at !== null,
     deleted: false,
     likeCount: row.like_count,
-    likedByMe: row.liked_by_me === 1,
-    mine: viewerId !== null && row.author_id === viewerId && !gone,
     author: gone
       ? { id: null, username: DELETED_MEMBER_NAME, profilePicture: null }
       : {
@@ -75,11 +69,7 @@ export function toComment(
  * Builds what readers see from all of an article's rows: iterative (no recursion limit on deep
  * threads), children before parents so a deleted comment knows whether any reply survived.
  */
-export function buildThread(
-  rows: CommentRow[],
-  sort: CommentSort,
-  viewerId: number | null,
-): Comment[] {
+export function buildThread(rows: CommentRow[], sort: CommentSort): Comment[] {
   const nodes = new Map<number, Node>();
   for (const row of rows) nodes.set(row.id, { row, children: [] });
   const roots: Node[] = [];
@@ -106,7 +96,7 @@ export function buildThread(
       if (c) subcomments.push(c);
     }
     if (node.row.deleted_at !== null && subcomments.length === 0) continue;
-    built.set(node.row.id, toComment(node.row, viewerId, subcomments));
+    built.set(node.row.id, toComment(node.row, subcomments));
   }
   return roots
     .sort(compare(sort))
@@ -124,4 +114,56 @@ export function countVisible(thread: Comment[]): number {
     stack.push(...c.subcomments);
   }
   return n;
+}
+
+/**
+ * Whether readers see the comment of `id` among `rows` (one article's): neither it nor any comment
+ * above it is hidden. Walks up, remembering every answer, so all of an article's comments cost
+ * one visit each.
+ */
+function shownAmong(rows: ReaderMarkRow[]): (id: number) => boolean {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const known = new Map<number, boolean>();
+  return (id) => {
+    const path: number[] = [];
+    let shown = true;
+    let row = byId.get(id);
+    while (row) {
+      const answer = known.get(row.id);
+      if (answer !== undefined) {
+        shown = answer;
+        break;
+      }
+      path.push(row.id);
+      if (row.hidden_at !== null) {
+        shown = false;
+        break;
+      }
+      row = row.parent_id === null ? undefined : byId.get(row.parent_id);
+    }
+    for (const seen of path) known.set(seen, shown);
+    return shown;
+  };
+}
+
+/**
+ * The ids of the comments among `rows` (one article's, in id order) that `userId` likes and wrote,
+ * among those the thread shows with their text: a deleted comment is a tombstone (nobody's,
+ * liked by nobody), a hidden one vanishes with its replies, as in `buildThread`.
+ */
+export function readerMarks(
+  rows: ReaderMarkRow[],
+  userId: number,
+): { likedComments: number[]; ownComments: number[] } {
+  const shown = shownAmong(rows);
+  const likedComments: number[] = [];
+  const ownComments: number[] = [];
+  for (const row of rows) {
+    const own = row.author_id === userId;
+    const liked = row.liker !== null;
+    if (row.deleted_at !== null || !(own || liked) || !shown(row.id)) continue;
+    if (liked) likedComments.push(row.id);
+    if (own) ownComments.push(row.id);
+  }
+  return { likedComments, ownComments };
 }

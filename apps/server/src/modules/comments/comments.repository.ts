@@ -1,4 +1,5 @@
-// Kysely queries for comments: a whole article's thread in one query, and the writes on one comment.
+// Kysely queries for comments: a whole article's thread in one query, a reader's marks on it, and
+// the writes on one comment.
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { CommentsTable, Database } from "../../db/schema.ts";
 
@@ -11,15 +12,13 @@ export interface CommentRow extends Omit<Selectable<CommentsTable>, "hidden_by">
   author_deleted_at: string | null;
   author_avatar_url: string | null;
   like_count: number;
-  /** 1 when the asking member likes it, else 0 (always 0 for anonymous readers). */
-  liked_by_me: number;
 }
 
 /**
- * The comment columns, the author (users + media) and the like figures as correlated subqueries
- * on the (comment_id, user_id) primary key, so any number of comments costs one statement.
+ * The comment columns, the author (users + media) and the like count as a correlated subquery on
+ * the (comment_id, user_id) primary key, so any number of comments costs one statement.
  */
-function selectComments(db: Q, viewerId: number | null) {
+function selectComments(db: Q) {
   return db
     .selectFrom("comments as c")
     .leftJoin("users as u", "u.id", "c.author_id")
@@ -43,16 +42,12 @@ function selectComments(db: Q, viewerId: number | null) {
         .select((e) => e.fn.countAll<number>().as("n"))
         .whereRef("l.comment_id", "=", "c.id")
         .as("like_count"),
-      (viewerId === null
-        ? sql<number>`0`
-        : sql<number>`case when exists (select 1 from comment_likes as lm where lm.comment_id = ${sql.ref("c.id")} and lm.user_id = ${viewerId}) then 1 else 0 end`
-      ).as("liked_by_me"),
     ]);
 }
 
-/** The like figures as numbers (PostgreSQL answers counts as text). */
+/** The like count as a number (PostgreSQL answers counts as text). */
 function normalise(row: CommentRow): CommentRow {
-  return { ...row, like_count: Number(row.like_count), liked_by_me: Number(row.liked_by_me) };
+  return { ...row, like_count: Number(row.like_count) };
 }
 
 /** The id of the published article with this slug whose publish date has come, else null. */
@@ -73,25 +68,57 @@ export async function findPublishedArticleId(
 
 /**
  * Every comment of the article (hidden and deleted ones too: the service decides what readers
- * see), with author and like figures for `viewerId`, in one query whatever the thread size.
+ * see), with author and like count, in one query whatever the thread size.
  */
-export async function findByArticle(
-  db: Q,
-  articleId: number,
-  viewerId: number | null,
-): Promise<CommentRow[]> {
-  const rows = await selectComments(db, viewerId).where("c.article_id", "=", articleId).execute();
+export async function findByArticle(db: Q, articleId: number): Promise<CommentRow[]> {
+  const rows = await selectComments(db).where("c.article_id", "=", articleId).execute();
   return rows.map((r) => normalise(r as CommentRow));
 }
 
-/** One comment with author and like figures for `viewerId`, or null. */
-export async function findById(
-  db: Q,
-  id: number,
-  viewerId: number | null,
-): Promise<CommentRow | null> {
-  const row = await selectComments(db, viewerId).where("c.id", "=", id).executeTakeFirst();
+/** One comment with author and like count, or null. */
+export async function findById(db: Q, id: number): Promise<CommentRow | null> {
+  const row = await selectComments(db).where("c.id", "=", id).executeTakeFirst();
   return row ? normalise(row as CommentRow) : null;
+}
+
+/** Where one comment sits and what a reader did with it (`findReaderMarks`). */
+export interface ReaderMarkRow {
+  id: number;
+  parent_id: number | null;
+  author_id: number | null;
+  hidden_at: string | null;
+  deleted_at: string | null;
+  /** The reader's id when they like it, else null. */
+  liker: number | null;
+}
+
+/**
+ * Every comment of the article with its place in the tree (parent, hidden, deleted), its author
+ * and whether `userId` likes it (a left join on the (comment_id, user_id) primary key): what
+ * comment-thread.ts `readerMarks` needs to name the reader's own and liked comments as the
+ * thread shows them. One statement, no text and no authors' profiles, in id order.
+ */
+export async function findReaderMarks(
+  db: Q,
+  articleId: number,
+  userId: number,
+): Promise<ReaderMarkRow[]> {
+  return db
+    .selectFrom("comments as c")
+    .leftJoin("comment_likes as l", (join) =>
+      join.onRef("l.comment_id", "=", "c.id").on("l.user_id", "=", userId),
+    )
+    .select([
+      "c.id",
+      "c.parent_id",
+      "c.author_id",
+      "c.hidden_at",
+      "c.deleted_at",
+      "l.user_id as liker",
+    ])
+    .where("c.article_id", "=", articleId)
+    .orderBy("c.id")
+    .execute();
 }
 
 /** What the rules need to act on one comment. */

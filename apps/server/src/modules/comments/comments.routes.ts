@@ -13,6 +13,7 @@ import {
 } from "@pragmatist/contracts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { CommentsService } from "./comments.service.ts";
+import { PUBLIC_READ } from "../../http/cache.ts";
 import { errorResponses } from "../../http/responses.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
@@ -31,26 +32,32 @@ const signedIn = async (req: FastifyRequest) => {
   requireUser(req);
 };
 
-/** GET comments/{slug} and comments/{slug}/count: public, never cached (fresh right after posting). */
+/**
+ * GET comments/{slug} and comments/{slug}/count: public reads, the same for every reader (what is
+ * the reader's own comes from GET /api/viewer), cached briefly; a post, an edit or a delete
+ * empties the cache (the publication watch), so the author sees their change at once.
+ */
 function threadRoutes(app: FastifyInstance, comments: CommentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/comment-manager/comments/:slug",
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
-        summary: "The article's comments with nested replies, as the asking reader sees them",
+        summary: "The article's comments with nested replies (the same for every reader)",
         params: slugParams,
         querystring: z.object({ sort: z.enum(commentSorts).default("best") }),
         response: { 200: commentListSchema, ...errors },
       },
     },
-    async (req) => comments.list(req.params.slug, req.query.sort, req.user?.id ?? null),
+    async (req) => comments.list(req.params.slug, req.query.sort),
   );
 
   r.get(
     "/api/comment-manager/comments/:slug/count",
     {
+      config: PUBLIC_READ,
       schema: {
         tags,
         summary: "How many comments and replies a reader can read under the article",
@@ -193,7 +200,7 @@ function commentActionRoutes(app: FastifyInstance, comments: CommentsService) {
 
 /**
  * Registers, under /api/comment-manager: GET comments/{slug}[?sort] and comments/{slug}/count
- * (public, never cached: fresh right after posting); POST comments/{slug} and
+ * (public reads, `PUBLIC_READ`); POST comments/{slug} and
  * subcomments/{commentId} (signed-in, 201); PUT and DELETE comments/{id}; POST comments/{id}/report
  * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers
  * are 400s.

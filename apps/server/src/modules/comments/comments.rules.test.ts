@@ -7,7 +7,7 @@ import { BASE, commentsSuite } from "./comments.test-setup.ts";
 describe.each(engines)("comments on %s", (engine) => {
   const suite = commentsSuite(engine);
   const { ctx, member, editor, article, insertComment } = suite;
-  const { list, thread, count, post, reply, edit, remove, report, like, hide } = suite;
+  const { list, thread, count, post, reply, edit, remove, report, like, hide, marks } = suite;
 
   it("answers each role with the expected status for every action", async () => {
     const { slug } = await article();
@@ -44,7 +44,10 @@ describe.each(engines)("comments on %s", (engine) => {
     expect((await reply(id, "x", author.auth)).statusCode).toBe(201);
     const edited = await edit(id, "  rewritten  ", author.auth);
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id, content: "rewritten", edited: true, mine: true });
+    expect(edited.json()).toMatchObject({ id, content: "rewritten", edited: true });
+    // Edit and delete are offered on it to its author alone.
+    expect((await marks(slug, author.auth))?.ownComments).toContain(id);
+    expect((await marks(slug, other.auth))?.ownComments).not.toContain(id);
     expect((await report(id, author.auth)).statusCode).toBe(403);
     expect((await hide(id, true, author.auth)).statusCode).toBe(403);
     expect((await like(id, author.auth)).statusCode).toBe(200);

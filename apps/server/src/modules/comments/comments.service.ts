@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
-import { buildThread, countVisible, toComment } from "./comment-thread.ts";
+import { buildThread, countVisible, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
 
 /**
@@ -30,15 +30,25 @@ export interface Actor {
 /** Comments under articles: the reader's thread, posting, and the actions on one comment. */
 export interface CommentsService {
   /**
-   * The article's thread as the viewer sees it: top-level comments ordered by `sort` ("best":
-   * most liked first, then newest; "newest"; "oldest"), replies nested to any depth, oldest first.
-   * Hidden comments vanish with their replies; a deleted comment stays as an empty, author-less
-   * tombstone only while it has visible replies. Two queries whatever the size of the thread.
-   * @returns null for an unknown, draft or future-dated article.
+   * The article's thread, the same for every reader: top-level comments ordered by `sort`
+   * ("best": most liked first, then newest; "newest"; "oldest"), replies nested to any depth,
+   * oldest first. Hidden comments vanish with their replies; a deleted comment stays as an empty,
+   * author-less tombstone only while it has visible replies. Two queries whatever the size of the
+   * thread. @returns null for an unknown, draft or future-dated article.
    */
-  find(slug: string, sort: CommentSort, viewerId: number | null): Promise<Comment[] | null>;
+  find(slug: string, sort: CommentSort): Promise<Comment[] | null>;
   /** As `find`. @throws NotFoundError for an unknown, draft or future-dated article. */
-  list(slug: string, sort: CommentSort, viewerId: number | null): Promise<Comment[]>;
+  list(slug: string, sort: CommentSort): Promise<Comment[]>;
+  /**
+   * The ids of the article's comments and replies the member likes and wrote, among those the
+   * thread shows with their text (`find`: not deleted, not hidden nor under a hidden comment),
+   * in id order, for GET /api/viewer (docs/architecture.md#caching). One light query over the
+   * article's comments; the article's publication is the caller's to check.
+   */
+  readerMarks(
+    articleId: number,
+    userId: number,
+  ): Promise<{ likedComments: number[]; ownComments: number[] }>;
   /**
    * Visible, non-deleted comments and replies of the article: the comments a reader can read in
    * `list` (the same figure as the article's `commentCount`). @throws NotFoundError
@@ -130,11 +140,10 @@ async function find(
   ctx: CommentsContext,
   slug: string,
   sort: CommentSort,
-  viewerId: number | null,
 ): Promise<Comment[] | null> {
   const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
   if (articleId === null) return null;
-  return buildThread(await repo.findByArticle(ctx.k, articleId, viewerId), sort, viewerId);
+  return buildThread(await repo.findByArticle(ctx.k, articleId), sort);
 }
 
 /** As `find`, or a 404 when the article is unknown, a draft or future-dated. */
@@ -142,9 +151,8 @@ async function findOr404(
   ctx: CommentsContext,
   slug: string,
   sort: CommentSort,
-  viewerId: number | null,
 ): Promise<Comment[]> {
-  const thread = await find(ctx, slug, sort, viewerId);
+  const thread = await find(ctx, slug, sort);
   if (!thread) throw new NotFoundError("Article not found");
   return thread;
 }
@@ -170,16 +178,16 @@ async function visible(
   return state;
 }
 
-/** One comment as `viewerId` sees it, without replies. @throws NotFoundError */
-async function one(ctx: CommentsContext, id: number, viewerId: number): Promise<Comment> {
-  const row = await repo.findById(ctx.k, id, viewerId);
+/** One comment as readers see it, without replies. @throws NotFoundError */
+async function one(ctx: CommentsContext, id: number): Promise<Comment> {
+  const row = await repo.findById(ctx.k, id);
   if (!row) throw new NotFoundError("Comment not found");
-  return toComment(row, viewerId, []);
+  return toComment(row, []);
 }
 
 /**
  * Posts a comment (`parentId` null) or a reply: refused to banned members (403), then counted
- * against both posting limits (429). @returns the new comment as its author sees it.
+ * against both posting limits (429). @returns the new comment.
  */
 async function post(
   ctx: CommentsContext,
@@ -199,7 +207,7 @@ async function post(
     content,
     now: ctx.now(),
   });
-  return one(ctx, id, userId);
+  return one(ctx, id);
 }
 
 /** `CommentsService.create`. */
@@ -218,7 +226,7 @@ async function edit(ctx: CommentsContext, actor: Actor, id: number, content: str
   if (!(await repo.updateContent(ctx.k, id, content, ctx.now()))) {
     throw new NotFoundError("Comment not found");
   }
-  return one(ctx, id, actor.id);
+  return one(ctx, id);
 }
 
 /** `CommentsService.remove`: the soft delete and `alongside` in one transaction. */
@@ -279,11 +287,17 @@ async function setHidden(
 
 /**
  * Builds the comments service; `now` dates rows and decides which articles are published;
- * `bans` (the studio's) refuses posts by banned members.
+ * `bans` (the studio's) refuses posts by banned members; `changed` hears of every post, edit and
+ * delete (the publication watch: cached public pages show the discussion as it now is).
  */
 export function createCommentsService(
   db: Db,
-  deps: { limits: RateLimitFactory; now?: () => Date; bans?: CommentingBans },
+  deps: {
+    limits: RateLimitFactory;
+    now?: () => Date;
+    bans?: CommentingBans;
+    changed?: () => void;
+  },
 ): CommentsService {
   const ctx: CommentsContext = {
     k: db.kysely,
@@ -292,23 +306,32 @@ export function createCommentsService(
     perDay: deps.limits.create("comment-day", POSTS_PER_DAY, 24 * 60 * 60),
     bans: deps.bans,
   };
+  /** Tells `deps.changed` once `write` has succeeded. */
+  async function changing<T>(write: Promise<T>): Promise<T> {
+    const result = await write;
+    deps.changed?.();
+    return result;
+  }
   return {
-    find: (slug, sort, viewerId) => find(ctx, slug, sort, viewerId),
-    list: (slug, sort, viewerId) => findOr404(ctx, slug, sort, viewerId),
-    count: async (slug) => countVisible(await findOr404(ctx, slug, "oldest", null)),
-    create: (userId, slug, content) => create(ctx, userId, slug, content),
+    find: (slug, sort) => find(ctx, slug, sort),
+    list: (slug, sort) => findOr404(ctx, slug, sort),
+    count: async (slug) => countVisible(await findOr404(ctx, slug, "oldest")),
+    readerMarks: async (articleId, userId) =>
+      readerMarks(await repo.findReaderMarks(ctx.k, articleId, userId), userId),
+    create: (userId, slug, content) => changing(create(ctx, userId, slug, content)),
     async reply(userId, parentId, content) {
       const parent = await visible(ctx, parentId, {});
-      return post(ctx, userId, parent.article_id, parent.id, content);
+      return changing(post(ctx, userId, parent.article_id, parent.id, content));
     },
-    edit: (actor, id, content) => edit(ctx, actor, id, content),
-    remove: (actor, id, alongside) => remove(ctx, actor, id, alongside),
+    edit: (actor, id, content) => changing(edit(ctx, actor, id, content)),
+    remove: (actor, id, alongside) => changing(remove(ctx, actor, id, alongside)),
     report: (userId, id, body) => report(ctx, userId, id, body),
     async toggleLike(userId, id) {
       await visible(ctx, id, {});
       const liked = await repo.toggleLike(ctx.k, id, userId, ctx.now());
       return { liked, likeCount: await repo.countLikes(ctx.k, id) };
     },
-    setHidden: (actor, id, hidden, alongside) => setHidden(ctx, actor, id, hidden, alongside),
+    setHidden: (actor, id, hidden, alongside) =>
+      changing(setHidden(ctx, actor, id, hidden, alongside)),
   };
 }

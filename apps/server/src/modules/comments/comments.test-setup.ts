@@ -1,7 +1,7 @@
 // The set-up the comments.*.test.ts files share: an app on a fresh database, members, editors and
 // articles to comment on, and the comment manager's requests (real HTTP through app.inject).
 import { expect } from "vitest";
-import type { Comment } from "@pragmatist/contracts";
+import type { Comment, ViewerState } from "@pragmatist/contracts";
 import type { Dialect } from "../../db/client.ts";
 import { type TestApp, withTestApp } from "../../testing/app.ts";
 import { insertArticle, registerMember, type TestMember } from "../../testing/fixtures.ts";
@@ -67,7 +67,8 @@ function commentFixtures(ctx: TestApp) {
 /**
  * The comment manager's requests as `ctx.app` answers them (`list`, `post`, `reply`, `edit`,
  * `remove`, `report`, `like`, `hide`; `headers` sign them in), the reads that expect a 200 and
- * return the body (`thread`: the comments; `count`: the figure) and `cardCount`, the
+ * return the body (`thread`: the comments; `count`: the figure; `marks`: the reader's marks on
+ * the article from GET /api/viewer, null for a signed-out reader) and `cardCount`, the
  * `commentCount` of the article's card in the article list.
  */
 function commentRequests(ctx: TestApp) {
@@ -113,8 +114,17 @@ function commentRequests(ctx: TestApp) {
     ctx.app.inject({ method: "POST", url: `${BASE}/comments/${id}/like`, headers });
   const hide = (id: number | string, hidden: unknown, headers: Headers = {}) =>
     send("PUT", `${BASE}/comments/${id}/hide`, { hidden }, headers);
+  /** The reader's marks on the article as GET /api/viewer answers them (expects a 200). */
+  const marks = async (slug: string, headers: Headers = {}) => {
+    const res = await ctx.app.inject({
+      url: `/api/viewer?article=${encodeURIComponent(slug)}`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as ViewerState).data.article;
+  };
 
-  return { list, thread, count, cardCount, post, reply, edit, remove, report, like, hide };
+  return { list, thread, count, cardCount, post, reply, edit, remove, report, like, hide, marks };
 }
 
 /**

@@ -13,8 +13,6 @@ import {
   type FeedKind,
 } from "./distribution.service.ts";
 
-const CACHE_CONTROL = "public, max-age=300";
-
 const CONTENT_TYPES = {
   text: "text/plain; charset=utf-8",
   xml: "application/xml; charset=utf-8",
@@ -23,15 +21,12 @@ const CONTENT_TYPES = {
 } as const;
 
 function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: string) {
-  return reply
-    .header("content-type", CONTENT_TYPES[type])
-    .header("cache-control", CACHE_CONTROL)
-    .send(body);
+  return reply.header("content-type", CONTENT_TYPES[type]).send(body);
 }
 
 /**
- * Registers robots.txt, the sitemaps and the feeds, all public reads the anonymous response cache
- * keeps (`PUBLIC_READ`); `config.publicUrl` is the absolute base.
+ * Registers robots.txt, the sitemaps and the feeds, all public reads (`PUBLIC_READ`: Cache-Control
+ * and ETag from plugins/response-cache.ts); `config.publicUrl` is the absolute base.
  */
 export function distributionRoutes(
   app: FastifyInstance,

@@ -82,7 +82,7 @@ describe.each(engines)("distribution on %s", (engine) => {
   const fetchXml = async (url: string) => {
     const res = await ctx.app.inject({ url });
     expect(res.statusCode, url).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    expect(res.headers["cache-control"]).toMatch(/^public, /);
     return { type: res.headers["content-type"], body: res.body, xml: parser.parse(res.body) };
   };
   const urlset = async (url: string) => {

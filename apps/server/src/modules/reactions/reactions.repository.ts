@@ -1,6 +1,7 @@
-// Kysely queries for likes and bookmarks: race-free toggles on the (article, member) primary key.
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+// Kysely queries for likes and bookmarks: race-free toggles on the (article, member) primary key,
+// and a member's own like and bookmark on an article.
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { ArticlesTable, Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
@@ -87,6 +88,49 @@ export async function hasReacted(
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The published article of a slug and whether the member likes and bookmarked it. */
+export interface ReaderMarksRow {
+  id: number;
+  /** SQLite answers these flags as 1/0, PostgreSQL as true/false. */
+  liked: unknown;
+  bookmarked: unknown;
+}
+
+/**
+ * The published article with this slug whose publish date has come (ISO `now`), with the member's
+ * like and bookmark on it (EXISTS on each (article_id, user_id) primary key), in one statement;
+ * undefined for an unknown, draft or future-dated slug.
+ */
+export async function findReaderMarks(
+  db: Q,
+  slug: string,
+  userId: number,
+  now: string,
+): Promise<ReaderMarksRow | undefined> {
+  const reacted = (
+    eb: ExpressionBuilder<Database & { a: ArticlesTable }, "a">,
+    table: ReactionTable,
+  ) =>
+    eb.exists(
+      eb
+        .selectFrom(table)
+        .select("user_id")
+        .whereRef("article_id", "=", "a.id")
+        .where("user_id", "=", userId),
+    );
+  return db
+    .selectFrom("articles as a")
+    .select((eb) => [
+      "a.id",
+      reacted(eb, "article_likes").as("liked"),
+      reacted(eb, "article_bookmarks").as("bookmarked"),
+    ])
+    .where("a.slug", "=", slug)
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", now)
+    .executeTakeFirst();
 }
 
 /** A bookmarked published article with when it was bookmarked (ISO 8601). */

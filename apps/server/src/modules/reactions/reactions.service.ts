@@ -34,10 +34,25 @@ export interface ReactionsService {
   toggleBookmark(userId: number, articleId: number): Promise<ToggleBookmarkResponse>;
   /** The published articles the member bookmarked, newest bookmark first (at most 999). */
   listBookmarks(userId: number): Promise<BookmarkedArticle[]>;
+  /**
+   * The published article of `slug` (its id) and whether the member likes and bookmarked it, for
+   * GET /api/viewer (docs/architecture.md#caching), in one query.
+   * @returns null for an unknown, draft or future-dated slug.
+   */
+  findReaderMarks(
+    slug: string,
+    userId: number,
+  ): Promise<{ articleId: number; liked: boolean; bookmarked: boolean } | null>;
 }
 
-/** Builds the reactions service; `now` decides which articles are published yet. */
-export function createReactionsService(db: Db, deps: { now?: () => Date } = {}): ReactionsService {
+/**
+ * Builds the reactions service; `now` decides which articles are published yet; `changed` hears
+ * of every like and bookmark (cached public pages show the counts as they now are).
+ */
+export function createReactionsService(
+  db: Db,
+  deps: { now?: () => Date; changed?: () => void } = {},
+): ReactionsService {
   const k = db.kysely;
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
 
@@ -50,6 +65,8 @@ export function createReactionsService(db: Db, deps: { now?: () => Date } = {}):
   async function toggle(table: repo.ReactionTable, userId: number, articleId: number) {
     await assertPublished(articleId);
     const present = await repo.toggle(k, table, articleId, userId, now());
+    // The counts cached public pages show (the publication watch empties the cache).
+    deps.changed?.();
     return { present, count: await repo.countFor(k, table, articleId) };
   }
 
@@ -92,6 +109,14 @@ export function createReactionsService(db: Db, deps: { now?: () => Date } = {}):
         publishDate: r.publish_date,
         bookmarkedAt: r.bookmarked_at,
       }));
+    },
+
+    async findReaderMarks(slug, userId) {
+      const row = await repo.findReaderMarks(k, slug, userId, now());
+      // SQLite answers the flags as 1/0, PostgreSQL as true/false.
+      return row
+        ? { articleId: row.id, liked: Boolean(row.liked), bookmarked: Boolean(row.bookmarked) }
+        : null;
     },
   };
 }

@@ -8,7 +8,7 @@ import type { SearchService } from "../search/search.types.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
 import { createMembersService, type MembersService } from "./members.service.ts";
 import { createModerationService, type ModerationService } from "./moderation.service.ts";
-import { createPublicationWatch, type PublicationWatch } from "./publication-watch.ts";
+import type { PublicationWatch } from "./publication-watch.ts";
 import {
   createStudioArticlesService,
   type StudioArticlesService,
@@ -35,10 +35,12 @@ export function createStudioService(
     comments: Pick<CommentsService, "setHidden" | "remove">;
     newsletter: Pick<NewsletterService, "exportCsv" | "list">;
     analytics: Pick<AnalyticsService, "dailyViews">;
+    /** Told of every change readers can see (built by services.ts, shared with comments). */
+    publication: PublicationWatch;
     now: () => Date;
   },
 ): StudioService {
-  const publication = createPublicationWatch(db, deps.now);
+  const { publication } = deps;
   return {
     articles: createStudioArticlesService(db, { ...deps, watch: publication }),
     moderation: createModerationService(db, { ...deps, watch: publication }),

@@ -2,10 +2,12 @@
 // name it shows for its author, and the look of its small action buttons (Like, Reply, Edit,
 // Delete, …).
 import type { Comment } from "@pragmatist/contracts";
+import type { CommentMarks } from "./use-comment-marks.ts";
 
 /** What a comment asks of the panel. */
 export interface CommentActions {
-  signedIn: boolean;
+  /** Who reads, and which comments they wrote and like. */
+  marks: CommentMarks;
   loginUrl: string;
   onReply: (comment: Comment) => void;
   /** Reload the list after an edit or a delete. */

@@ -65,9 +65,10 @@ function DeleteConfirm({ item }: { item: CommentItemState }) {
 
 /**
  * The row under a comment: Like, Reply; on one's own comment Edit and Delete (or the delete
- * question); on others' Report for signed-in readers, which asks why in a dialog. Once sent it
- * reads "Reported" and does nothing more; it stays focusable (aria-disabled), so the focus the
- * closing dialog gives back lands on it and a screen reader says so.
+ * question); on others' Report for signed-in readers, which asks why in a dialog. Both wait until
+ * the reader's marks are here (nothing moves: they end the row). Once sent, Report reads
+ * "Reported" and does nothing more; it stays focusable (aria-disabled), so the focus the closing
+ * dialog gives back lands on it and a screen reader says so.
  */
 export function CommentToolbar(props: {
   comment: Comment;
@@ -75,17 +76,14 @@ export function CommentToolbar(props: {
   item: CommentItemState;
 }) {
   const { comment, actions, item } = props;
+  const own = actions.marks.isOwn(comment.id);
   return (
     <div className="mt-1 -ml-1.5 flex flex-wrap items-center gap-x-1 text-sm">
-      <LikeButton
-        key={`${comment.likedByMe}:${comment.likeCount}`}
-        comment={comment}
-        actions={actions}
-      />
+      <LikeButton key={comment.likeCount} comment={comment} actions={actions} />
       <button type="button" className={actionClass} onClick={() => actions.onReply(comment)}>
         Reply
       </button>
-      {comment.mine && item.mode === "view" && (
+      {own && item.mode === "view" && (
         <>
           <button type="button" className={actionClass} onClick={item.startEdit}>
             Edit
@@ -95,8 +93,8 @@ export function CommentToolbar(props: {
           </button>
         </>
       )}
-      {comment.mine && item.mode === "confirm-delete" && <DeleteConfirm item={item} />}
-      {!comment.mine && actions.signedIn && (
+      {own && item.mode === "confirm-delete" && <DeleteConfirm item={item} />}
+      {!own && actions.marks.viewer === "member" && (
         <>
           <button
             type="button"

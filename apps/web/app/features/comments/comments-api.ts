@@ -17,12 +17,16 @@ export class CommentCallError extends Error {
 const BASE = "/api/comment-manager";
 
 /**
- * JSON over fetch. @throws CommentCallError on a non-2xx answer (message from the error body, or a
- * plain sentence); fetch's TypeError when offline.
+ * JSON over fetch. Reads ask the server every time (`cache: "no-cache"`, answered 304 when
+ * nothing changed): the thread is a public answer a browser may otherwise reuse stale for a while
+ * (stale-while-revalidate, docs/architecture.md#caching), and a reader must see their own post.
+ * @throws CommentCallError on a non-2xx answer (message from the error body, or a plain sentence);
+ * fetch's TypeError when offline.
  */
 async function call<T>(path: string, method = "GET", body?: unknown): Promise<T> {
   const res = await fetch(BASE + path, {
     method,
+    cache: "no-cache",
     headers:
       body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
     body: body === undefined ? null : JSON.stringify(body),

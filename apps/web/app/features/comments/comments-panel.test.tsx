@@ -1,10 +1,11 @@
 // The comment composer inside the comments panel (docs/product.md#comment-composer, issue #4),
 // driven through the panel's real code with fetch answering as the comment manager does.
 import type { Comment, OwnUser } from "@pragmatist/contracts";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loginStandIn, renderRoute } from "../../../test/route-test-kit.tsx";
+import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
@@ -15,7 +16,7 @@ function comment(id: number, content: string, author: string): Comment {
   const at = "2025-05-01T10:00:00.000Z";
   return {
     ...{ id, content, createdAt: at, updatedAt: at, edited: false, deleted: false },
-    ...{ likeCount: 0, likedByMe: false, mine: false, subcomments: [] },
+    ...{ likeCount: 0, subcomments: [] },
     author: { id: id + 100, username: author, profilePicture: null },
   };
 }
@@ -43,9 +44,12 @@ const posts = (fetch: ReturnType<typeof commentManager>) =>
     .filter(([, init]) => init?.method === "POST")
     .map(([url, init]) => [String(url), JSON.parse(String(init?.body)).content as string]);
 
-/** Renders the panel on the article's page for `viewer` (null: signed out), one thread listed. */
-function renderPanel(viewer: OwnUser | null) {
-  return renderRoute(
+/**
+ * Renders the panel on the article's page, one thread listed, then loads `viewer` (null: signed
+ * out) into the viewer store, with marks on the article that name no comment yet.
+ */
+async function renderPanel(viewer: OwnUser | null) {
+  const view = renderRoute(
     <CommentsPanel
       slug={SLUG}
       commentCount={1}
@@ -55,8 +59,19 @@ function renderPanel(viewer: OwnUser | null) {
       total={1}
       complete
     />,
-    { path: "p/:slug", at: `/p/${SLUG}`, routes: [loginStandIn], viewer },
+    { path: "p/:slug", at: `/p/${SLUG}`, routes: [loginStandIn] },
   );
+  if (viewer) {
+    const marks = {
+      slug: SLUG,
+      liked: false,
+      bookmarked: false,
+      likedComments: [],
+      ownComments: [],
+    };
+    await loadViewerAs(viewer, SLUG, marks);
+  }
+  return view;
 }
 
 const box = () => screen.findByRole("textbox", { name: /^(Write a comment|Reply to .*)$/ });
@@ -70,7 +85,7 @@ describe("comment composer", () => {
     let listed = [parent];
     const fetch = commentManager(() => listed);
     const user = userEvent.setup();
-    renderPanel(member);
+    await renderPanel(member);
 
     const field = (await box()) as HTMLTextAreaElement;
     expect(field.placeholder).toBe("Share your thoughts…");
@@ -81,6 +96,11 @@ describe("comment composer", () => {
     await user.click(sendButton());
 
     expect(await screen.findByText("Not priced in at all.")).toBeTruthy();
+    // It is the reader's own: edit and delete are offered on it, and on nothing else.
+    const mine = screen.getByRole("article", { name: "Comment by Maya Okafor" });
+    expect(within(mine).getByRole("button", { name: "Edit" })).toBeTruthy();
+    expect(within(mine).getByRole("button", { name: "Delete" })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Edit" })).toHaveLength(1);
     expect(posts(fetch)).toEqual([
       [`/api/comment-manager/comments/${SLUG}`, "Not priced in at all."],
     ]);
@@ -91,7 +111,7 @@ describe("comment composer", () => {
   it("does not send an empty or blank text, and says what is missing", async () => {
     const fetch = commentManager(() => [parent]);
     const user = userEvent.setup();
-    renderPanel(member);
+    await renderPanel(member);
 
     const field = await box();
     // Send stays enabled with an empty box: pressing it explains instead (composer.tsx).
@@ -108,7 +128,7 @@ describe("comment composer", () => {
   it("replies to a comment, shows the parent while replying and cancels with the cross", async () => {
     const fetch = commentManager(() => [parent]);
     const user = userEvent.setup();
-    renderPanel(member);
+    await renderPanel(member);
     await box();
 
     await user.click(screen.getByRole("button", { name: "Reply" }));
@@ -134,7 +154,7 @@ describe("comment composer", () => {
   it("keeps a signed-out reader's draft through sign-in", async () => {
     const fetch = commentManager(() => [parent]);
     const user = userEvent.setup();
-    const first = renderPanel(null);
+    const first = await renderPanel(null);
 
     await user.type(await box(), "First!");
     await user.click(sendButton());
@@ -142,7 +162,7 @@ describe("comment composer", () => {
     expect(posts(fetch)).toEqual([]);
     first.unmount();
 
-    renderPanel(null);
+    await renderPanel(null);
     const field = (await box()) as HTMLTextAreaElement;
     await waitFor(() => expect(field.value).toBe("First!"));
   });

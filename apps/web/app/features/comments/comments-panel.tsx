@@ -4,11 +4,11 @@
 // chunk.
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { useNavigation } from "react-router";
-import { useViewer } from "../../lib/viewer.ts";
 import { CommentsHeader } from "./comments-header.tsx";
 import { CommentsThread } from "./comments-thread.tsx";
 import { Composer } from "./composer.tsx";
 import { useCommentDraft } from "./use-comment-draft.ts";
+import { useCommentMarks } from "./use-comment-marks.ts";
 import { useCommentSend } from "./use-comment-send.ts";
 import { threadView, useCommentsList } from "./use-comments-list.ts";
 
@@ -34,11 +34,11 @@ export interface CommentsSectionProps {
  */
 export default function CommentsPanel(props: CommentsSectionProps) {
   const { slug, sort } = props;
-  const viewer = useViewer();
+  const marks = useCommentMarks(slug);
   const navigation = useNavigation();
   const thread = useCommentsList(props);
   const draft = useCommentDraft(slug);
-  const { sending, error, send, actions } = useCommentSend(slug, !!viewer, thread, draft);
+  const { sending, error, send, actions } = useCommentSend(slug, marks, thread, draft);
 
   const sorting = navigation.state === "loading" && navigation.location.pathname === `/p/${slug}`;
   const busy = thread.loading || sorting;

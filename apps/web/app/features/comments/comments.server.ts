@@ -35,19 +35,19 @@ export function allCommentsOf(url: URL): boolean {
 }
 
 /**
- * The article's comments in `sort` order as `viewerId` sees them (likedByMe, mine): the first
- * FIRST_THREADS threads with their replies (big discussions stay light), or all of them with `all`.
- * Never throws: a failure is logged and returned as `failed` so the article still renders.
+ * The article's comments in `sort` order, the same for every reader (whose own comments and likes
+ * come from GET /api/viewer in the browser): the first FIRST_THREADS threads with their replies
+ * (big discussions stay light), or all of them with `all`. Never throws: a failure is logged and
+ * returned as `failed` so the article still renders.
  */
 export async function loadComments(
   api: PublicationApi,
   slug: string,
   sort: CommentSort,
-  viewerId: number | null,
   all = false,
 ): Promise<InitialComments> {
   try {
-    const list = await api.listComments(slug, sort, viewerId);
+    const list = await api.listComments(slug, sort);
     if (!list) return { sort, comments: null, failed: false, total: null, complete: false };
     const complete = all || list.length <= FIRST_THREADS;
     return {

@@ -1,5 +1,6 @@
 // A comment's like button (docs/product.md#comment-actions): a heart and the count, toggled at
-// once and confirmed by the server; signed-out readers get a link to sign in instead.
+// once and confirmed by the server; signed-out readers get a link to sign in instead. Whether the
+// reader likes it is theirs alone (use-comment-marks.ts).
 import type { Comment } from "@pragmatist/contracts";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -24,33 +25,40 @@ function Heart({ on }: { on: boolean }) {
 }
 
 /**
- * The like state of `comment` (`on`, `count`) and `toggle`: flips it at once, then takes the
- * server's answer; a refused call puts it back and goes to `actions.onFailed`.
+ * The like state of `comment` (`on` from the reader's marks, `count`) and `toggle`: flips both at
+ * once, then takes the server's answer; a refused call puts them back and goes to
+ * `actions.onFailed`. Nothing is sent until the reader is known to be a member.
  */
 function useLike(comment: Comment, actions: CommentActions) {
-  const [state, setState] = useState({ on: comment.likedByMe, count: comment.likeCount });
+  const { marks } = actions;
+  const on = marks.isLiked(comment.id);
+  const [count, setCount] = useState(comment.likeCount);
   const [busy, setBusy] = useState(false);
   async function toggle() {
-    if (busy) return;
-    const before = state;
+    if (busy || marks.viewer !== "member") return;
     setBusy(true);
-    setState({ on: !before.on, count: before.count + (before.on ? -1 : 1) });
+    marks.setLiked(comment.id, !on);
+    setCount(count + (on ? -1 : 1));
     try {
       const r = await commentsApi.like(comment.id);
-      setState({ on: r.liked, count: r.likeCount });
+      marks.setLiked(comment.id, r.liked);
+      setCount(r.likeCount);
     } catch (error) {
-      setState(before);
+      marks.setLiked(comment.id, on);
+      setCount(count);
       actions.onFailed(error);
     } finally {
       setBusy(false);
     }
   }
-  return { ...state, toggle };
+  return { on, count, toggle };
 }
 
 /**
- * "Like, n likes": a toggle button for signed-in readers, a link to `actions.loginUrl` for others.
- * Give it a `key` from the comment's like fields so new server data resets it.
+ * "Like, n likes": a toggle button for members, a link to `actions.loginUrl` for visitors. Until
+ * the reader is known it is the button, neutral and inert (aria-disabled), so it looks the same
+ * either way and the page's HTML holds one control, not both. Give it a `key` from the comment's
+ * like count so new server data resets it.
  */
 export function LikeButton({ comment, actions }: { comment: Comment; actions: CommentActions }) {
   const { on, count, toggle } = useLike(comment, actions);
@@ -61,7 +69,7 @@ export function LikeButton({ comment, actions }: { comment: Comment; actions: Co
       <span className="tabular">{count}</span>
     </>
   );
-  if (!actions.signedIn) {
+  if (actions.marks.viewer === "anonymous") {
     return (
       <Link to={actions.loginUrl} className={actionClass} aria-label={`${label} (sign in)`}>
         {body}
@@ -73,6 +81,7 @@ export function LikeButton({ comment, actions }: { comment: Comment; actions: Co
       type="button"
       className={`${actionClass} ${on ? "text-accent hover:text-accent" : ""}`}
       aria-pressed={on}
+      aria-disabled={actions.marks.viewer === "unknown" || undefined}
       aria-label={label}
       onClick={() => void toggle()}
     >

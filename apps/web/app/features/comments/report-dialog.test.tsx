@@ -6,6 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
+import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
@@ -13,7 +14,7 @@ const member = { id: 7, username: "Maya Okafor", profilePicture: null } as unkno
 const at = "2025-05-01T10:00:00.000Z";
 const theirs: Comment = {
   ...{ id: 1, content: "Buy my coin at scam.example", createdAt: at, updatedAt: at },
-  ...{ edited: false, deleted: false, likeCount: 0, likedByMe: false, mine: false },
+  ...{ edited: false, deleted: false, likeCount: 0 },
   author: { id: 101, username: "Tomás Ruiz", profilePicture: null },
   subcomments: [],
 };
@@ -33,7 +34,8 @@ const reports = (fetch: ReturnType<typeof commentManager>) =>
     .filter(([, init]) => init?.method === "POST")
     .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
 
-function renderPanel() {
+/** Renders the panel for `member`, whose marks on the article (from /api/viewer) name no comment. */
+async function renderPanel() {
   renderRoute(
     <CommentsPanel
       slug={SLUG}
@@ -44,8 +46,10 @@ function renderPanel() {
       total={1}
       complete
     />,
-    { path: "p/:slug", at: `/p/${SLUG}`, viewer: member },
+    { path: "p/:slug", at: `/p/${SLUG}` },
   );
+  const marks = { slug: SLUG, liked: false, bookmarked: false, likedComments: [], ownComments: [] };
+  await loadViewerAs(member, SLUG, marks);
 }
 
 /** Opens the report dialog of the listed comment. */
@@ -62,7 +66,7 @@ describe("reporting a comment", () => {
   it("asks for a reason, sends it with the note once confirmed, then reads Reported", async () => {
     const fetch = commentManager(() => Response.json({ reported: true }));
     const user = userEvent.setup();
-    renderPanel();
+    await renderPanel();
     const { dialog, inside } = await openReport(user);
     expect(inside.getByText(/Tomás Ruiz is not told who reported it/)).toBeTruthy();
     expect(
@@ -112,7 +116,7 @@ describe("reporting a comment", () => {
       ),
     );
     const user = userEvent.setup();
-    renderPanel();
+    await renderPanel();
     let { dialog, inside } = await openReport(user);
     await user.click(inside.getByRole("radio", { name: /^Spam/ }));
     await user.click(inside.getByRole("button", { name: "Cancel" }));

@@ -6,18 +6,20 @@ import { authorName, type CommentActions } from "./comment-actions.ts";
 import { CommentCallError, commentsApi } from "./comments-api.ts";
 import { FIRST_THREADS } from "./count.ts";
 import { commentsLoginUrl, type CommentDraft } from "./use-comment-draft.ts";
+import type { CommentMarks } from "./use-comment-marks.ts";
 import type { CommentsList } from "./use-comments-list.ts";
 
 /**
  * `send()` posts the draft (a reply when it has a target): signed-out readers go to sign in with
- * their draft kept, an empty text gets "Write something before sending"; once posted the draft
- * empties, the list is read again and the article bar told its count, and a new thread beyond
- * the first ones shows them all. A refused call leaves the draft and sets `error` (a 401 goes to
- * sign in). `actions` is what each comment gets.
+ * their draft kept (a reader not known yet tries, and a 401 sends them there), an empty text gets
+ * "Write something before sending"; once posted the draft empties, the new comment is the
+ * reader's own in `marks` (edit and delete), the list is read again and the article bar told its
+ * count, and a new thread beyond the first ones shows them all. A refused call leaves the draft
+ * and sets `error` (a 401 goes to sign in). `actions` is what each comment gets.
  */
 export function useCommentSend(
   slug: string,
-  signedIn: boolean,
+  marks: CommentMarks,
   thread: CommentsList,
   draft: CommentDraft,
 ) {
@@ -38,7 +40,7 @@ export function useCommentSend(
 
   async function send() {
     if (sending) return;
-    if (!signedIn) return draft.toLogin();
+    if (marks.viewer === "anonymous") return draft.toLogin();
     const content = draft.typed().trim();
     if (!content) {
       setError("Write something before sending");
@@ -54,6 +56,7 @@ export function useCommentSend(
         : await commentsApi.post(slug, content);
       draft.setText("");
       draft.setReplyTo(null);
+      marks.addOwn(posted.id);
       const fresh = await thread.refresh();
       // A new thread beyond the first ones shows with all of them.
       if (!replyTo && fresh && !fresh.slice(0, FIRST_THREADS).some((c) => c.id === posted.id)) {
@@ -67,7 +70,7 @@ export function useCommentSend(
   }
 
   const actions: CommentActions = {
-    signedIn,
+    marks,
     loginUrl: commentsLoginUrl(slug),
     onReply(comment) {
       draft.setReplyTo({ id: comment.id, author: authorName(comment), text: comment.content });

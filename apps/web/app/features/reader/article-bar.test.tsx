@@ -1,35 +1,60 @@
-// The article bar (docs/product.md#article-bar): sign-in links for anonymous readers, optimistic
-// like and bookmark toggles for signed-in ones, and the comment count the comments panel
-// announces.
-import { act, fireEvent, screen } from "@testing-library/react";
+// The article bar (docs/product.md#article-bar): sign-in links for anonymous readers, the
+// reader's like and bookmark from the viewer store (GET /api/viewer), optimistic toggles that
+// keep the store true, both versions in the server render, and the comment count the comments
+// panel announces.
+import type { OwnUser, ViewerArticle } from "@pragmatist/contracts";
+import { act, fireEvent, renderHook, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMENT_COUNT_EVENT } from "../../lib/events";
+import { useViewerSnapshot } from "../../lib/viewer";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
+import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
 import { ArticleBar } from "./article-bar";
 
-/** Renders the bar under a root route whose loader says who is reading. */
-function renderBar(viewer: { id: number } | null) {
-  renderRoute(
-    <ArticleBar
-      likeCount={3}
-      commentCount={5}
-      bookmarkCount={1}
-      shareUrl="https://example.com/p/eth-staking"
-      title="Ether staking"
-      articleId={11}
-      slug="eth-staking"
-    />,
-    { path: "/p/:slug", at: "/p/eth-staking", viewer },
-  );
+const SLUG = "eth-staking";
+const reader = { id: 42, username: "Ada", email: "ada@example.test" } as OwnUser;
+
+/** The reader's marks on an article (by default this one: not liked, bookmarked). */
+function marks(fields: Partial<ViewerArticle> = {}): ViewerArticle {
+  return {
+    slug: SLUG,
+    liked: false,
+    bookmarked: true,
+    likedComments: [],
+    ownComments: [],
+    ...fields,
+  };
 }
 
-/** Answers the reader's own state, then each toggle with `toggleAnswer`. */
-function stubFetch(toggleAnswer: () => Response) {
-  const fetch = vi.fn(async (url: string) =>
-    url.endsWith("/likesbookmarks")
-      ? Response.json({ likedBy: [], likeCount: 3, bookmarkedBy: [42], bookmarkCount: 1 })
-      : toggleAnswer(),
-  );
+const bar = (
+  <ArticleBar
+    likeCount={3}
+    commentCount={5}
+    bookmarkCount={1}
+    shareUrl="https://example.com/p/eth-staking"
+    title="Ether staking"
+    articleId={11}
+    slug={SLUG}
+  />
+);
+
+/** Renders the bar on the article's page for a signed-out reader. */
+function renderBar() {
+  return renderRoute(bar, { path: "/p/:slug", at: `/p/${SLUG}` });
+}
+
+/** The reader's marks on this article as the viewer store holds them. */
+function storedMarks() {
+  const { result, unmount } = renderHook(() => useViewerSnapshot());
+  unmount();
+  return result.current.article;
+}
+
+/** Answers each toggle with `toggleAnswer`; the mock records what the bar fetched. */
+function stubToggles(toggleAnswer: () => Response) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => toggleAnswer());
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
@@ -37,38 +62,81 @@ function stubFetch(toggleAnswer: () => Response) {
 describe("ArticleBar", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("sends anonymous readers to sign in and back", async () => {
-    renderBar(null);
+  it("renders on the server both a member's toggles and a visitor's sign-in links", () => {
+    const html = renderToString(<MemoryRouter initialEntries={[`/p/${SLUG}`]}>{bar}</MemoryRouter>);
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const member = page.querySelectorAll(".viewer-member button");
+    expect([...member].map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Like, 3 likes",
+      "Bookmark, 1 bookmark",
+    ]);
+    for (const button of member) {
+      expect(button.getAttribute("aria-disabled")).toBe("true");
+      expect(button.getAttribute("aria-pressed")).toBe("false");
+    }
+    const links = page.querySelectorAll(".viewer-anonymous a");
+    expect([...links].map((a) => a.getAttribute("href"))).toEqual([
+      "/login?next=/p/eth-staking",
+      "/login?next=/p/eth-staking",
+    ]);
+  });
+
+  it("sends anonymous readers to sign in and back, asking nobody who they are", async () => {
+    renderBar();
+    expect(await loadViewerAs(null, SLUG)).toEqual([]);
     const like = await screen.findByRole("link", { name: "Like, 3 likes (sign in)" });
     expect(like.getAttribute("href")).toBe("/login?next=/p/eth-staking");
     expect(screen.getByRole("link", { name: "Bookmark, 1 bookmark (sign in)" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Like/ })).toBeNull();
     expect(screen.getByTitle("5 comments")).toBeTruthy();
   });
 
-  it("loads the reader's state and toggles a like at once", async () => {
-    const fetch = stubFetch(() => Response.json({ liked: true, likeCount: 4 }));
-    renderBar({ id: 42 });
+  it("shows the reader's marks from /api/viewer and toggles a like at once", async () => {
+    const fetch = stubToggles(() => Response.json({ liked: true, likeCount: 4 }));
+    renderBar();
+    expect(await loadViewerAs(reader, SLUG, marks())).toEqual([`/api/viewer?article=${SLUG}`]);
     const bookmark = await screen.findByRole("button", { name: "Bookmark, 1 bookmark" });
-    await vi.waitFor(() => expect(bookmark.getAttribute("aria-pressed")).toBe("true"));
+    expect(bookmark.getAttribute("aria-pressed")).toBe("true");
     const like = screen.getByRole("button", { name: "Like, 3 likes" });
     expect(like.getAttribute("aria-pressed")).toBe("false");
+    expect(like.getAttribute("aria-disabled")).toBeNull();
     await act(async () => fireEvent.click(like));
     expect(like.getAttribute("aria-pressed")).toBe("true");
     expect(like.getAttribute("aria-label")).toBe("Like, 4 likes");
-    expect(fetch).toHaveBeenCalledWith("/api/articles/toggle-like", expect.anything());
+    // No read of its own: the toggle is the one request.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/articles/toggle-like"]);
+    expect(fetch.mock.calls[0]?.[1]?.body).toBe(JSON.stringify({ articleId: 11 }));
+
+    // The store keeps the like for whatever shows this article next.
+    expect(storedMarks()).toEqual(marks({ liked: true }));
   });
 
-  it("rolls a refused toggle back and says so", async () => {
-    stubFetch(() => new Response(null, { status: 500 }));
-    renderBar({ id: 42 });
+  it("rolls a refused toggle back, in the store too, and says so", async () => {
+    stubToggles(() => new Response(null, { status: 500 }));
+    renderBar();
+    await loadViewerAs(reader, SLUG, marks());
     const like = await screen.findByRole("button", { name: "Like, 3 likes" });
     await act(async () => fireEvent.click(like));
     expect(like.getAttribute("aria-pressed")).toBe("false");
+    expect(like.getAttribute("aria-label")).toBe("Like, 3 likes");
     expect(screen.getByText("Your like was not saved. Please try again.")).toBeTruthy();
+    expect(storedMarks()).toEqual(marks());
+  });
+
+  it("waits for the reader's marks on this article: another article's do not count", async () => {
+    const fetch = stubToggles(() => Response.json({ liked: true, likeCount: 4 }));
+    renderBar();
+    await loadViewerAs(reader, "other-article", marks({ slug: "other-article", liked: true }));
+    const like = await screen.findByRole("button", { name: "Like, 3 likes" });
+    expect(like.getAttribute("aria-pressed")).toBe("false");
+    expect(like.getAttribute("aria-disabled")).toBe("true");
+    await act(async () => fireEvent.click(like));
+    expect(like.getAttribute("aria-pressed")).toBe("false");
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("shows the count the comments panel announces for this article", async () => {
-    renderBar(null);
+    renderBar();
     await screen.findByTitle("5 comments");
     act(() => {
       window.dispatchEvent(

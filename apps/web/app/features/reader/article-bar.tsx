@@ -1,9 +1,10 @@
 // The bar under the byline (docs/product.md#article-bar): like, comment and bookmark counts, then
 // the share links. Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal);
-// anonymous readers are sent to sign in and come back to the article.
+// anonymous readers are sent to sign in and come back to the article. The page is the same for
+// everyone, so until the browser knows who reads both versions are there (components/by-viewer).
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useViewer } from "../../lib/viewer";
+import { ByViewer } from "../../components/by-viewer";
 import { COMMENT_COUNT_EVENT, type CommentCountDetail } from "../../lib/events.ts";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
 import { AskMaxLink } from "./ask-max-link.tsx";
@@ -78,30 +79,27 @@ function Bar({
   articleId,
   slug,
 }: ArticleBarProps) {
-  const viewer = useViewer();
   const navigate = useNavigate();
   const loginUrl = `/login?next=/p/${encodeURIComponent(slug)}`;
   const onSignedOut = useCallback(() => void navigate(loginUrl), [navigate, loginUrl]);
   const comments = useCommentCount(slug, commentCount);
-  const { state, error, toggle } = useReactions(
+  const { viewer, state, error, toggle } = useReactions(
     articleId,
-    viewer?.id ?? null,
+    slug,
     { likeCount, bookmarkCount },
     onSignedOut,
   );
   // Only signed-in readers like and bookmark; the link brings the others back here
   // (docs/product.md#article-bar).
-  const signInUrl = viewer && articleId ? null : loginUrl;
-  const reaction = (kind: ReactionKind, verb: string, Icon: typeof HeartIcon) => (
-    <ReactionAction
-      kind={kind}
-      verb={verb}
-      Icon={Icon}
-      reaction={state[kind]}
-      signInUrl={signInUrl}
-      onToggle={() => toggle(kind)}
-    />
-  );
+  const reaction = (kind: ReactionKind, verb: string, Icon: typeof HeartIcon) => {
+    const shown = { kind, verb, Icon, reaction: state[kind] };
+    const signIn = <ReactionLink {...shown} signInUrl={loginUrl} />;
+    if (!articleId) return signIn;
+    const onToggle = viewer === "member" ? () => toggle(kind) : null;
+    return (
+      <ByViewer member={<ReactionButton {...shown} onToggle={onToggle} />} anonymous={signIn} />
+    );
+  };
 
   return (
     <div className="relative flex items-center justify-between gap-4 border-y border-line py-1.5 text-sm text-muted">
@@ -133,53 +131,59 @@ function Bar({
   );
 }
 
-/**
- * Like or bookmark with its count: a toggle button (aria-pressed) for a signed-in reader, or a
- * link to `signInUrl` for the others.
- */
-function ReactionAction({
-  kind,
-  verb,
-  Icon,
-  reaction: { on, count },
-  signInUrl,
-  onToggle,
-}: {
+/** What a reaction shows: which one, its accessible verb ("Like", "Bookmark"), icon and state. */
+interface ReactionShown {
   kind: ReactionKind;
-  /** "Like" or "Bookmark": the start of the accessible name. */
   verb: string;
   Icon: typeof HeartIcon;
   reaction: Reaction;
-  /** The sign-in address that returns here, or null when the reader may toggle. */
-  signInUrl: string | null;
-  onToggle: () => void;
-}) {
-  const label = `${verb}, ${plural(count, kind, `${kind}s`)}`;
-  const content = (
+}
+
+/** The icon, filled when on, and the count. */
+function ReactionContent({ Icon, reaction: { on, count } }: ReactionShown) {
+  return (
     <>
       <Icon fill={on ? "currentColor" : "none"} />
       <span className="tabular">{count}</span>
     </>
   );
-  return signInUrl === null ? (
+}
+
+/** "Like, 3 likes": the start of a reaction's accessible name. */
+const labelOf = ({ kind, verb, reaction }: ReactionShown) =>
+  `${verb}, ${plural(reaction.count, kind, `${kind}s`)}`;
+
+/**
+ * A member's toggle (aria-pressed); `onToggle` null while their marks have not come: inert
+ * (aria-disabled) and looking as it will, so nothing flashes.
+ */
+function ReactionButton(props: ReactionShown & { onToggle: (() => void) | null }) {
+  const { kind, verb, reaction, onToggle } = props;
+  return (
     <button
       type="button"
-      className={`${actionClass} ${on ? "text-accent" : "hover:text-ink"}`}
-      aria-pressed={on}
-      aria-label={label}
-      title={on ? `Remove ${kind}` : verb}
-      onClick={onToggle}
+      className={`${actionClass} ${reaction.on ? "text-accent" : "hover:text-ink"}`}
+      aria-pressed={reaction.on}
+      aria-disabled={onToggle === null || undefined}
+      aria-label={labelOf(props)}
+      title={reaction.on ? `Remove ${kind}` : verb}
+      onClick={onToggle ?? undefined}
     >
-      {content}
+      <ReactionContent {...props} />
     </button>
-  ) : (
+  );
+}
+
+/** A visitor's link to `signInUrl`, which returns to the article. */
+function ReactionLink(props: ReactionShown & { signInUrl: string }) {
+  return (
     <Link
-      to={signInUrl}
+      to={props.signInUrl}
       className={`${actionClass} hover:text-ink`}
-      aria-label={`${label} (sign in)`}
-      title={`Sign in to ${kind}`}
+      aria-label={`${labelOf(props)} (sign in)`}
+      title={`Sign in to ${props.kind}`}
     >
-      {content}
+      <ReactionContent {...props} />
     </Link>
   );
 }

@@ -1,8 +1,10 @@
-// Like and bookmark state of one article for the signed-in reader (docs/product.md#article-bar:
-// applied locally at once): loads the reader's own state after hydration, toggles optimistically,
-// rolls back when the server refuses, and ignores clicks while that toggle is still in flight.
-import type { LikesBookmarks } from "@pragmatist/contracts";
-import { useEffect, useRef, useState } from "react";
+// Like and bookmark state of one article (docs/product.md#article-bar: applied locally at once):
+// whether the reader likes and bookmarked it comes from the viewer store (GET /api/viewer, the
+// page being the same for everyone), the counts from the page; a toggle updates both at once,
+// rolls back when the server refuses, and clicks are ignored while that toggle is in flight.
+import type { ViewerArticle } from "@pragmatist/contracts";
+import { useRef, useState } from "react";
+import { updateViewerArticle, useViewerSnapshot, type ViewerStatus } from "../../lib/viewer";
 
 /** The two reactions of the article bar; also the words of their API paths and messages. */
 export type ReactionKind = "like" | "bookmark";
@@ -15,83 +17,79 @@ export interface Reaction {
 
 type State = Record<ReactionKind, Reaction>;
 
-/** The state, the sentence after a refused toggle (or null), and `toggle(kind)`. */
+/**
+ * Who reads ("member" once their marks on this article are here, "anonymous", or "unknown"
+ * before), the state, the sentence after a refused toggle (or null), and `toggle(kind)` (members
+ * only).
+ */
 export interface Reactions {
+  viewer: ViewerStatus;
   state: State;
   error: string | null;
   toggle: (kind: ReactionKind) => void;
 }
 
+/** The reader's mark of each reaction in the viewer store's article. */
+const MARK = { like: "liked", bookmark: "bookmarked" } as const satisfies Record<
+  ReactionKind,
+  keyof ViewerArticle
+>;
+
 /**
- * A same-origin JSON call (the session cookie goes along). Deliberately not the shared API client:
- * the article page loads this, and its JavaScript budget is tight.
- * @throws the HTTP status (a number) on a non-2xx answer; fetch's TypeError/AbortError.
+ * `POST /api/articles/toggle-{kind}` (the session cookie goes along). Deliberately not the shared
+ * API client: the article page loads this, and its JavaScript budget is tight.
+ * @returns `{ liked, likeCount }` or `{ bookmarked, bookmarkCount }`
+ * @throws the HTTP status (a number) on a non-2xx answer; fetch's TypeError.
  */
-async function call(url: string, articleId?: number, signal?: AbortSignal) {
-  const res = await fetch(url, {
-    method: articleId ? "POST" : "GET",
+async function toggleCall(kind: ReactionKind, articleId: number) {
+  const res = await fetch(`/api/articles/toggle-${kind}`, {
+    method: "POST",
     headers: { "content-type": "application/json" },
-    body: articleId ? JSON.stringify({ articleId }) : null,
-    signal: signal ?? null,
+    body: JSON.stringify({ articleId }),
   });
   if (!res.ok) throw res.status;
   return (await res.json()) as Record<string, unknown>;
 }
 
 /**
- * @param articleId the article's id, or undefined (then nothing is loaded or sent)
- * @param viewerId the signed-in reader's id, or null when signed out (counts only)
+ * @param articleId the article's id, or 0 (then nothing is sent)
+ * @param slug the article's slug: the viewer store's marks count only when they are this article's
  * @param initial the server-rendered counts
  * @param onSignedOut called when the server says the session is gone (401)
  */
 export function useReactions(
-  articleId: number | undefined,
-  viewerId: number | null,
+  articleId: number,
+  slug: string,
   initial: { likeCount: number; bookmarkCount: number },
   onSignedOut: () => void,
 ): Reactions {
-  const [state, setState] = useState<State>({
-    like: { on: false, count: initial.likeCount },
-    bookmark: { on: false, count: initial.bookmarkCount },
+  const { status, article } = useViewerSnapshot();
+  const marks = article?.slug === slug ? article : null;
+  const [counts, setCounts] = useState({
+    like: initial.likeCount,
+    bookmark: initial.bookmarkCount,
   });
   const [error, setError] = useState<string | null>(null);
-  // Read synchronously by the click handler, so a double click sends one request; and once a kind
-  // was toggled, its answer is newer than the initial load, whichever arrives last.
+  // Read synchronously by the click handler, so a double click sends one request.
   const busy = useRef<Partial<Record<ReactionKind, boolean>>>({});
-  const toggled = useRef<Partial<Record<ReactionKind, boolean>>>({});
-  const set = (kind: ReactionKind, value: Reaction) => setState((s) => ({ ...s, [kind]: value }));
-
-  useEffect(() => {
-    if (!articleId || viewerId === null) return;
-    const controller = new AbortController();
-    call(`/api/articles/${articleId}/likesbookmarks`, undefined, controller.signal)
-      .then((answer) => {
-        const r = answer as unknown as LikesBookmarks;
-        if (!toggled.current.like)
-          set("like", { on: r.likedBy.includes(viewerId), count: r.likeCount });
-        if (!toggled.current.bookmark) {
-          set("bookmark", { on: r.bookmarkedBy.includes(viewerId), count: r.bookmarkCount });
-        }
-      })
-      // The server-rendered counts stay; a toggle still answers the real state.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [articleId, viewerId]);
+  const viewer = status === "member" && !marks ? "unknown" : status;
+  const state: State = {
+    like: { on: marks?.liked ?? false, count: counts.like },
+    bookmark: { on: marks?.bookmarked ?? false, count: counts.bookmark },
+  };
+  const set = (kind: ReactionKind, { on, count }: Reaction) => {
+    updateViewerArticle((a) => (a.slug === slug ? { ...a, [MARK[kind]]: on } : a));
+    setCounts((c) => ({ ...c, [kind]: count }));
+  };
 
   function toggle(kind: ReactionKind) {
-    if (!articleId || busy.current[kind]) return;
-    busy.current[kind] = toggled.current[kind] = true;
+    if (!articleId || viewer !== "member" || busy.current[kind]) return;
+    busy.current[kind] = true;
     const before = state[kind];
     set(kind, { on: !before.on, count: Math.max(0, before.count + (before.on ? -1 : 1)) });
     setError(null);
-    // Answers { liked, likeCount } or { bookmarked, bookmarkCount }.
-    call(`/api/articles/toggle-${kind}`, articleId)
-      .then((r) =>
-        set(kind, {
-          on: (kind === "like" ? r.liked : r.bookmarked) === true,
-          count: Number(r[`${kind}Count`]),
-        }),
-      )
+    toggleCall(kind, articleId)
+      .then((r) => set(kind, { on: r[MARK[kind]] === true, count: Number(r[`${kind}Count`]) }))
       .catch((status: unknown) => {
         set(kind, before);
         if (status === 401) onSignedOut();
@@ -100,5 +98,5 @@ export function useReactions(
       .finally(() => (busy.current[kind] = false));
   }
 
-  return { state, error, toggle };
+  return { viewer, state, error, toggle };
 }

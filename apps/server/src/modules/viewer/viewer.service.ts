@@ -1,0 +1,61 @@
+// What is personal on a public page (docs/architecture.md#caching): the signed-in reader and
+// their marks on the article they read, composed from the accounts, reactions and comments services.
+import type { ViewerArticle, ViewerState } from "@pragmatist/contracts";
+import { NotFoundError } from "../../errors.ts";
+import type { AccountsService } from "../accounts/accounts.service.ts";
+import type { CommentsService } from "../comments/comments.service.ts";
+import type { ReactionsService } from "../reactions/reactions.service.ts";
+
+/** The answer's `data` (contracts `viewerStateSchema`). */
+export type Viewer = ViewerState["data"];
+
+/** GET /api/viewer's reads. */
+export interface ViewerService {
+  /**
+   * The member `userId` (null: no valid session) as they see themself, and with `slug` their
+   * marks on that article: liked, bookmarked, and the ids of the comments and replies they like
+   * and wrote among those the thread shows with their text. A signed-out reader gets
+   * `{ user: null, article: null }` without a query; an unknown, draft or future-dated slug gets
+   * `article: null`. Three queries at most (the member beside the article's two, one after the
+   * other), whatever the thread's size.
+   */
+  find(userId: number | null, slug: string | undefined): Promise<Viewer>;
+}
+
+const SIGNED_OUT: Viewer = Object.freeze({ user: null, article: null });
+
+/** Builds the viewer service over the services that own each piece. */
+export function createViewerService(deps: {
+  accounts: Pick<AccountsService, "me">;
+  reactions: Pick<ReactionsService, "findReaderMarks">;
+  comments: Pick<CommentsService, "readerMarks">;
+}): ViewerService {
+  /** The member, or null when the account went between the session check and now. */
+  async function me(userId: number) {
+    try {
+      return await deps.accounts.me(userId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  /** The member's marks on the article of `slug`, or null when readers cannot see it. */
+  async function articleMarks(slug: string, userId: number): Promise<ViewerArticle | null> {
+    const marks = await deps.reactions.findReaderMarks(slug, userId);
+    if (!marks) return null;
+    const comments = await deps.comments.readerMarks(marks.articleId, userId);
+    return { slug, liked: marks.liked, bookmarked: marks.bookmarked, ...comments };
+  }
+
+  return {
+    async find(userId, slug) {
+      if (userId === null) return SIGNED_OUT;
+      const [user, article] = await Promise.all([
+        me(userId),
+        slug === undefined ? null : articleMarks(slug, userId),
+      ]);
+      return user ? { user, article } : SIGNED_OUT;
+    },
+  };
+}

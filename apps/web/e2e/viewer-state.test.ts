@@ -1,0 +1,140 @@
+// One public render for every reader (issue 14, docs/decisions/008-one-public-render.md): an
+// article is the same bytes for a visitor and for two members; a member's picture, like and
+// bookmark state and comment controls arrive after hydration from GET /api/viewer, with no
+// "Login" shown on the way and nothing moving (CLS 0); a visitor sends no viewer request.
+import type { Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  type Member,
+  openPage,
+  type RunningApp,
+  signIn,
+  signUp,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
+
+/** Starts recording layout shifts before the page's own scripts run. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+
+async function firstSlug(app: RunningApp): Promise<string> {
+  const res = await fetch(`${app.baseUrl}/api/articles?pagination[page]=1&pagination[pageSize]=1`);
+  const body = (await res.json()) as { data: { id: number; attributes: { slug: string } }[] };
+  const slug = body.data[0]?.attributes.slug;
+  if (!slug) throw new Error("no demo article");
+  return slug;
+}
+
+async function articleId(app: RunningApp, slug: string): Promise<number> {
+  const res = await fetch(`${app.baseUrl}/api/articles?filters[slug][$eq]=${slug}`);
+  return ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
+}
+
+async function bookmark(app: RunningApp, member: Member, id: number): Promise<void> {
+  const res = await fetch(`${app.baseUrl}/api/articles/toggle-bookmark`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${member.jwt}`, "content-type": "application/json" },
+    body: JSON.stringify({ articleId: id }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function comment(app: RunningApp, member: Member, slug: string, text: string) {
+  const res = await fetch(`${app.baseUrl}/api/comment-manager/comments/${slug}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${member.jwt}`, "content-type": "application/json" },
+    body: JSON.stringify({ content: text }),
+  });
+  expect(res.status).toBe(201);
+}
+
+describe("one public render, personal parts after hydration", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  withAppAndBrowser((started) => ({ app, browser } = started));
+
+  it("sends a visitor and two members the same bytes for an article", async () => {
+    const slug = await firstSlug(app);
+    const ada = await signUp(app.baseUrl, "Ada Bytes");
+    const bob = await signUp(app.baseUrl, "Bob Bytes");
+    const get = async (cookie?: string) => {
+      const res = await fetch(`${app.baseUrl}/p/${slug}`, { headers: cookie ? { cookie } : {} });
+      expect(res.headers.get("cache-control")).toMatch(/^public, /);
+      return { body: await res.text(), etag: res.headers.get("etag") };
+    };
+    const visitor = await get();
+    for (const member of [ada, bob]) {
+      const page = await get(`pragmatist_session=${member.jwt}; pragmatist_member=1`);
+      expect(page.body).toBe(visitor.body);
+      expect(page.etag).toBe(visitor.etag);
+    }
+    expect(visitor.body).not.toContain("Ada Bytes");
+  });
+
+  for (const [width, options] of Object.entries(viewports)) {
+    it(`shows a member their picture, bookmark and comments after hydration, CLS 0 (${width})`, async () => {
+      const slug = await firstSlug(app);
+      const member = await signUp(app.baseUrl, `Cleo ${width}`);
+      await bookmark(app, member, await articleId(app, slug));
+      await comment(app, member, slug, `Cleo's note on ${width}`);
+      const { page, problems } = await openPage(browser, options);
+      await signIn(page, app.baseUrl, member.jwt);
+      await recordLayoutShifts(page);
+      // Hold the viewer's answer: what shows before it must already be a member's header.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/viewer**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${app.baseUrl}/p/${slug}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await expect.poll(() => page.getByRole("link", { name: "Login" }).isVisible()).toBe(false);
+      expect(await page.getByRole("link", { name: "Your account" }).first().isVisible()).toBe(true);
+      release();
+      await page
+        .getByRole("link", { name: `Your account (Cleo ${width})` })
+        .first()
+        .waitFor();
+      const bookmarkButton = page.getByRole("button", { name: /^Bookmark/ });
+      await expect.poll(() => bookmarkButton.getAttribute("aria-pressed")).toBe("true");
+      // Only the reader's own comment offers Edit.
+      await page.getByText(`Cleo's note on ${width}`).waitFor();
+      await expect
+        .poll(() => page.getByRole("button", { name: "Edit", exact: true }).count())
+        .toBe(1);
+      await page.waitForTimeout(300);
+      expect(await layoutShifts(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.screenshot({ path: `/tmp/viewer-state-${width}.png` });
+    });
+  }
+
+  it("shows a visitor Login at once and asks nothing about them", async () => {
+    const slug = await firstSlug(app);
+    const { page, problems } = await openPage(browser);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/viewer")) asked.push(r.url());
+    });
+    await page.goto(`${app.baseUrl}/p/${slug}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await page.getByRole("link", { name: "Login" }).isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+// Test kit of the web's component tests (no test itself): puts the viewer store (lib/viewer.ts)
+// where the browser does, through the member hint cookie and GET /api/viewer answered here.
+import {
+  MEMBER_HINT_COOKIE,
+  type OwnUser,
+  type ViewerArticle,
+  type ViewerState,
+} from "@pragmatist/contracts";
+import { act } from "@testing-library/react";
+import { loadViewer } from "../app/lib/viewer";
+
+/**
+ * Loads the viewer store for the page of article `slug` (null: a page without one) as the browser
+ * does after hydration: for a `member` the hint cookie is set and GET /api/viewer answers
+ * `{ user: member, article }`; for null the cookie is cleared, so nothing is asked. fetch answers
+ * that one call only and is put back after it.
+ * @returns the addresses fetched
+ */
+export async function loadViewerAs(
+  member: OwnUser | null,
+  slug: string | null,
+  article: ViewerArticle | null = null,
+): Promise<string[]> {
+  document.cookie = member
+    ? `${MEMBER_HINT_COOKIE}=1; Path=/`
+    : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  const asked: string[] = [];
+  const previous = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL) => {
+    asked.push(String(input));
+    const answer: ViewerState = { data: { user: member, article } };
+    return Response.json(answer);
+  };
+  try {
+    await act(() => loadViewer(slug));
+  } finally {
+    globalThis.fetch = previous;
+  }
+  return asked;
+}

@@ -1,0 +1,38 @@
+// What is personal on a public page, read by the browser after hydration (GET /api/viewer): the
+// signed-in reader and their standing on the article they read (docs/architecture.md#caching).
+import { z } from "zod";
+import { ownUserSchema } from "./auth.ts";
+
+/** `GET /api/viewer?article={slug}`: the article is optional. */
+export const viewerQuerySchema = z.strictObject({
+  article: z.string().min(1).max(300).optional(),
+});
+
+/** The reader's own marks on one article and its comments. */
+export const viewerArticleSchema = z.object({
+  slug: z.string(),
+  liked: z.boolean(),
+  bookmarked: z.boolean(),
+  /** Ids of the article's comments and replies the reader likes. */
+  likedComments: z.array(z.number().int()),
+  /** Ids of the article's comments and replies the reader wrote (edit and delete are offered). */
+  ownComments: z.array(z.number().int()),
+});
+
+/** The reader's own marks on one article (`viewerArticleSchema`). */
+export type ViewerArticle = z.infer<typeof viewerArticleSchema>;
+
+/**
+ * The answer of GET /api/viewer (`private, no-store`): `user` null for a reader without a valid
+ * session; `article` null when none was asked, the reader is signed out, or the slug is not a
+ * published article.
+ */
+export const viewerStateSchema = z.object({
+  data: z.object({
+    user: ownUserSchema.nullable(),
+    article: viewerArticleSchema.nullable(),
+  }),
+});
+
+/** The answer of GET /api/viewer (`viewerStateSchema`). */
+export type ViewerState = z.infer<typeof viewerStateSchema>;
