@@ -6,7 +6,8 @@ import { loadConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { type ContentLogger, importFolder } from "../modules/importer/importer.service.ts";
-import { localMediaStorage } from "../modules/uploads/storage.ts";
+import { progressReporter } from "./progress.ts";
+import { runCommand } from "./run.ts";
 
 const USAGE = `Usage: npm run import -- <folder> [--strict]
 
@@ -16,29 +17,6 @@ An authors.json at the folder root is loaded first.
 
   --strict   exit with status 1 when any file was skipped
   --help     show this help`;
-
-/** A one-line progress bar on a terminal; a plain counter every 10% otherwise (logs, CI). */
-function progressReporter(stream: NodeJS.WriteStream) {
-  let lastDecile = -1;
-  return {
-    update(done: number, total: number, file: string) {
-      if (stream.isTTY) {
-        const width = Math.max(10, Math.min(30, (stream.columns ?? 80) - 50));
-        const filled = total ? Math.round((done / total) * width) : width;
-        const bar = "█".repeat(filled) + "░".repeat(width - filled);
-        const name = file.length > 30 ? `…${file.slice(-29)}` : file;
-        stream.write(`\r\x1b[2K${bar} ${done}/${total} ${name}`);
-        if (done === total) stream.write("\n");
-        return;
-      }
-      const decile = total ? Math.floor((done / total) * 10) : 10;
-      if (decile !== lastDecile || done === total) {
-        lastDecile = decile;
-        stream.write(`imported ${done}/${total}\n`);
-      }
-    },
-  };
-}
 
 /** Warnings go to stderr on their own line (after clearing the progress bar). */
 function cliLogger(stream: NodeJS.WriteStream): ContentLogger {
@@ -80,10 +58,10 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const services = createServices(db, config);
-    const progress = progressReporter(process.stderr);
+    const progress = progressReporter(process.stderr, "imported");
     const started = performance.now();
     const summary = await importFolder(services, folder, {
-      storage: localMediaStorage(config.dataDir),
+      storage: services.media,
       log: cliLogger(process.stderr),
       onProgress: ({ done, total, file }) => progress.update(done, total, file),
     }).finally(() => closeServices(services));
@@ -99,12 +77,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`import failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand("import", main);

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../../config.ts";
-import { localMediaStorage } from "../uploads/storage.ts";
+import { closeMediaStorage, createMediaStorage } from "../uploads/media-storage.ts";
 import { writeArticles } from "./import-articles.ts";
 import { importAuthors, resolveAuthors } from "./import-authors.ts";
 import { listMarkdownFiles, readDrafts } from "./import-drafts.ts";
@@ -72,10 +72,10 @@ export async function seedDemoContentIfEmpty(
       return;
     }
     const started = performance.now();
-    const summary = await importFolder(services, config.demoContentDir, {
-      storage: localMediaStorage(config.dataDir),
-      log,
-    });
+    const storage = createMediaStorage(config);
+    const summary = await importFolder(services, config.demoContentDir, { storage, log }).finally(
+      () => closeMediaStorage(storage),
+    );
     for (const s of summary.skipped) log.warn(s, "demo file skipped");
     log.info(
       {

@@ -9,7 +9,7 @@ afterAll(removeFixtures);
 describe("GET /uploads/*", () => {
   it("serves stored media with nosniff and immutable caching, and 404s the rest", async () => {
     const app = Fastify({ logger: false });
-    filesRoutes(app, { dataDir: ":memory:" });
+    filesRoutes(app, { storage });
     const bytes = Buffer.from("RIFF----WEBPVP8 test");
     const { url } = await storage.put("tests/probe-0123456789abcdef.webp", bytes, "image/webp");
     const res = await app.inject({ method: "GET", url });

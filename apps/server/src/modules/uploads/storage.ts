@@ -1,4 +1,4 @@
-// Where media bytes live: a small interface (local disk now, S3-compatible later;
+// Where media bytes live: a small interface (local disk, or S3-compatible in s3-storage.ts;
 // docs/architecture.md#conventions) and its local-disk implementation under <DATA_DIR>/uploads/.
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -26,11 +26,51 @@ export interface MediaStorage {
    * @throws Error for a key that is not a safe relative path.
    */
   remove(key: string): Promise<void>;
+  /**
+   * The key of a URL this storage gave out (`/uploads/<key>`, or under the S3 public base URL),
+   * else null: what account deletion removes, and nothing outside the storage.
+   */
+  keyOf(url: string): string | null;
+  /**
+   * Resolves when the storage can be read and written (local: the folder is readable and
+   * writable; S3: HeadBucket), for the readiness check.
+   * @throws Error saying what is unreachable.
+   */
+  ping(): Promise<void>;
 }
 
 /** The local-disk storage, with the folder it serves from (for `@fastify/static`). */
 export interface LocalMediaStorage extends MediaStorage {
+  readonly kind: "local";
   readonly root: string;
+}
+
+/** How stored media may be cached: keys carry a content hash or are random, so never change. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+/** The path the app serves stored media under (files.routes.ts). */
+export const UPLOADS_PATH = "/uploads/";
+
+/** Where readers fetch what is stored under `key` from: `/uploads/<key>` or `<publicUrl>/<key>`. */
+export function mediaUrl(key: string, publicUrl?: string): string {
+  return publicUrl ? `${publicUrl}/${key}` : `${UPLOADS_PATH}${key}`;
+}
+
+/**
+ * The key behind `url` when it is `/uploads/<key>` or `<publicUrl>/<key>` with a safe key
+ * (assertSafeKey), else null. Both prefixes count: rows written before S3_PUBLIC_URL was set keep
+ * `/uploads/` URLs, which the app goes on serving.
+ */
+export function keyOfUrl(url: string, publicUrl?: string): string | null {
+  const prefix = [UPLOADS_PATH, publicUrl && `${publicUrl}/`].find((p) => p && url.startsWith(p));
+  if (!prefix) return null;
+  const key = url.slice(prefix.length);
+  try {
+    assertSafeKey(key);
+    return key;
+  } catch {
+    return null;
+  }
 }
 
 const KEY_RE = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_.-]*)*\.[a-z0-9]+$/;
@@ -93,10 +133,11 @@ export function localMediaStorage(dataDir: string): LocalMediaStorage {
     return path.join(root, ...key.split("/"));
   };
   const storage: LocalMediaStorage = {
+    kind: "local",
     root,
     async find(key) {
       try {
-        return (await fs.promises.stat(fileOf(key))).isFile() ? { url: `/uploads/${key}` } : null;
+        return (await fs.promises.stat(fileOf(key))).isFile() ? { url: mediaUrl(key) } : null;
       } catch {
         return null;
       }
@@ -111,7 +152,7 @@ export function localMediaStorage(dataDir: string): LocalMediaStorage {
     },
     async put(key, bytes) {
       const file = fileOf(key);
-      const url = `/uploads/${key}`;
+      const url = mediaUrl(key);
       try {
         const stat = await fs.promises.stat(file);
         if (stat.size === bytes.length) return { url };
@@ -127,6 +168,10 @@ export function localMediaStorage(dataDir: string): LocalMediaStorage {
     },
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
+    },
+    keyOf: (url) => keyOfUrl(url),
+    async ping() {
+      await fs.promises.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
   byRoot.set(dataDir, storage);

@@ -1,5 +1,5 @@
 // Kysely queries for members' uploads: the media row with its owner.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -48,4 +48,33 @@ export async function findOwnedImage(
     .where("mime", "like", "image/%")
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Every media row whose URL starts with `prefix` (e.g. "/uploads/"), oldest first. */
+export async function listMediaUrls(db: Q, prefix: string): Promise<{ id: number; url: string }[]> {
+  return (
+    db
+      .selectFrom("media")
+      .select(["id", "url"])
+      // A literal prefix, not a LIKE pattern: "_" in it matches only "_".
+      .where(sql<string>`substr(url, 1, ${prefix.length})`, "=", prefix)
+      .orderBy("id")
+      .execute()
+  );
+}
+
+/**
+ * Points the media row `id` at `url`, unless another row already has that URL (URLs are unique).
+ * @returns whether the row was changed.
+ */
+export async function moveMediaUrl(db: Q, id: number, url: string): Promise<boolean> {
+  const result = await db
+    .updateTable("media")
+    .set({ url })
+    .where("id", "=", id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("media as other").select("other.id").where("other.url", "=", url))),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -177,8 +177,8 @@ async function storeAvatar(
 async function discardFiles(storage: MediaStorage, urls: string[]): Promise<string[]> {
   const results = await Promise.allSettled(
     urls.map(async (url) => {
-      if (!url.startsWith("/uploads/")) throw new Error(`not a stored upload: ${url}`);
-      const key = url.slice("/uploads/".length);
+      const key = storage.keyOf(url);
+      if (!key) throw new Error(`not a stored upload: ${url}`);
       for (const w of VARIANT_WIDTHS) await storage.remove(variantKey(key, w));
       await storage.remove(key);
     }),

@@ -74,6 +74,8 @@ describe.each(engines)("uploads on %s", (engine) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    // Embeddable by mail clients showing a newsletter (not helmet's same-origin).
+    expect(served.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect(served.headers["cache-control"]).toMatch(/max-age=31536000.*immutable/);
     const bytes = served.rawPayload;
     const meta = await sharp(bytes).metadata();
