@@ -2,7 +2,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type RootOperationNode,
+  type SqliteDatabase,
+  SqliteDialect,
+} from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Database } from "./schema.ts";
@@ -10,13 +17,74 @@ import type { Database } from "./schema.ts";
 /** The database engine. */
 export type Dialect = "sqlite" | "postgres";
 
+/** One finished Kysely query, as `Db.onQuery` listeners see it. */
+export interface QueryTiming {
+  /** The statement's kind: select, insert, update, delete, merge, raw (sql``) or other (DDL). */
+  operation: string;
+  /** Wall time from sending the query to its last row or its error, in milliseconds. */
+  durationMs: number;
+  failed: boolean;
+}
+
+/** The PostgreSQL pool's clients at one moment (node-postgres `Pool` counters). */
+export interface PoolStats {
+  /** Connections open, idle or checked out. */
+  total: number;
+  /** Connections open and not checked out. */
+  idle: number;
+  /** Queries waiting for a connection (all `max` are checked out). */
+  waiting: number;
+}
+
 /** An open database: the Kysely instance, its engine, and (SQLite) the raw handle. */
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   /** The raw SQLite handle (FTS5 needs statements Kysely does not model); null on PostgreSQL. */
   sqlite: SQLite.Database | null;
+  /**
+   * Calls `listener` after every query made through `kysely` (its `log` hook) with the query's
+   * kind and time; returns the function that stops it. Queries on the raw `sqlite` handle are not
+   * seen. A listener that throws is ignored.
+   */
+  onQuery(listener: (timing: QueryTiming) => void): () => void;
+  /** The connection pool's counters now (PostgreSQL); null on SQLite, which has no pool. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+const operations: Partial<Record<RootOperationNode["kind"], string>> = {
+  SelectQueryNode: "select",
+  InsertQueryNode: "insert",
+  UpdateQueryNode: "update",
+  DeleteQueryNode: "delete",
+  MergeQueryNode: "merge",
+  RawNode: "raw",
+};
+
+/** Kysely's `log` option feeding a set of query listeners (see `Db.onQuery`). */
+function queryListeners() {
+  const listeners = new Set<(timing: QueryTiming) => void>();
+  const log = (event: LogEvent) => {
+    if (listeners.size === 0) return;
+    const timing: QueryTiming = {
+      operation: operations[event.query.query.kind] ?? "other",
+      durationMs: event.queryDurationMillis,
+      failed: event.level === "error",
+    };
+    for (const listener of listeners) {
+      try {
+        listener(timing);
+      } catch {
+        // A metric must never fail a query.
+      }
+    }
+  };
+  const onQuery = (listener: (timing: QueryTiming) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return { log, onQuery };
 }
 
 // PostgreSQL returns timestamptz as Date and bigint counts as strings; the stored shape uses ISO
@@ -29,10 +97,17 @@ pg.types.setTypeParser(20, (v) => Number(v));
  * `pragmatist.db` in `dataDir` (created if missing), or an in-memory one when `dataDir` is ":memory:".
  */
 export function openDb(options: { databaseUrl?: string | undefined; dataDir: string }): Db {
+  const { log, onQuery } = queryListeners();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: "postgres", sqlite: null, close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    const close = () => kysely.destroy();
+    return { kysely, dialect: "postgres", sqlite: null, onQuery, poolStats, close };
   }
   let file = ":memory:";
   if (options.dataDir !== ":memory:") {
@@ -46,8 +121,10 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   sqlite.pragma("busy_timeout = 5000");
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
   });
-  return { kysely, dialect: "sqlite", sqlite, close: () => kysely.destroy() };
+  const close = () => kysely.destroy();
+  return { kysely, dialect: "sqlite", sqlite, onQuery, poolStats: () => null, close };
 }
 
 /**

@@ -21,21 +21,22 @@ export function injected(res: {
 }
 
 /**
- * Expects `answer` to be exactly `{ data: null, error: { status, name, message, details: {} } }`
- * as JSON with the given status, and to carry nothing of the framework's (no error codes, no
- * stack frames, no `statusCode` key).
+ * Expects `answer` to be exactly `{ data: null, error: { status, name, message, details } }` (by
+ * default `details: {}`) as JSON with the given status, and to carry nothing of the framework's
+ * (no error codes, no stack frames, no `statusCode` key).
  */
 export function expectErrorBody(
   answer: Answer,
   status: number,
   name: ErrorName,
   message: string,
+  details: Record<string, unknown> = {},
 ): void {
   expect(answer.status, answer.body).toBe(status);
   expect(answer.contentType).toMatch(/^application\/json/);
   expect(JSON.parse(answer.body)).toEqual({
     data: null,
-    error: { status, name, message, details: {} },
+    error: { status, name, message, details },
   });
   expect(answer.body).not.toMatch(/FST_|HPE_|ERR_|statusCode|\bat .*:\d+:\d+/);
 }

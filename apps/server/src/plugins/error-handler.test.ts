@@ -108,10 +108,13 @@ describe.each(engines)("error answers on %s", (engine) => {
     expectErrorBody(res, 400, "ValidationError", "Bad Request");
   });
 
-  it("answers a route's unexpected error as a 500 with no internals", async () => {
+  it("answers a route's unexpected error as a 500 with no internals but the request id", async () => {
     for (const url of ["/api/test/throws", "/api/test/unavailable"]) {
-      const res = injected(await ctx.app.inject({ url }));
-      expectErrorBody(res, 500, "ApplicationError", "Internal Server Error");
+      const answer = await ctx.app.inject({ url });
+      const requestId = answer.headers["x-request-id"];
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      const res = injected(answer);
+      expectErrorBody(res, 500, "ApplicationError", "Internal Server Error", { requestId });
       expect(res.body).not.toMatch(/ECONNREFUSED|srv|secret|stack/);
     }
   });

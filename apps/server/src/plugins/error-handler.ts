@@ -1,6 +1,7 @@
 // One hardened error handler: AppErrors, validation failures and the framework's own errors (the
 // router's, the body parsers', Node's HTTP parser's) all become the Strapi error body; a 5xx never
-// shows internals and is logged once with the request id (docs/architecture.md#conventions).
+// shows internals, is logged once with the request id and gives that id in `details.requestId`
+// (docs/architecture.md#conventions).
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type {
@@ -14,6 +15,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, ErrorName } from "@pragmatist/contracts";
 import { AppError } from "../errors.ts";
+import { REQUEST_ID_HEADER } from "./request-id.ts";
 
 function body(
   status: number,
@@ -64,11 +66,12 @@ const messageByCode: Record<string, string> = {
 /**
  * The answer to an error that is neither an AppError nor a schema validation failure: a client
  * error (a 4xx `statusCode`) keeps its status with our sentence for its code, else the status's
- * reason phrase (RFC 9110 §15); anything else is a 500 "Internal Server Error", logged on `log`.
+ * reason phrase (RFC 9110 §15); anything else is a 500 "Internal Server Error" with
+ * `details.requestId`, logged on the request's logger (which carries the same id).
  */
 function frameworkAnswer(
   error: { statusCode?: number; code?: string },
-  log: FastifyRequest["log"],
+  request: FastifyRequest,
 ): { status: number; body: ErrorBody } {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -76,8 +79,9 @@ function frameworkAnswer(
     const message = known ?? STATUS_CODES[status] ?? "Bad Request";
     return { status, body: body(status, nameOf(status), message) };
   }
-  log.error({ err: error }, "request failed");
-  return { status: 500, body: body(500, "ApplicationError", "Internal Server Error") };
+  request.log.error({ err: error }, "request failed");
+  const details = { requestId: request.id };
+  return { status: 500, body: body(500, "ApplicationError", "Internal Server Error", details) };
 }
 
 /**
@@ -86,9 +90,11 @@ function frameworkAnswer(
  * path parameter over `maxParamLength`; FST_ERR_ASYNC_CONSTRAINT, a 500) answers the Strapi body.
  */
 function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const answer = frameworkAnswer(error, request.log);
-  // No hook runs for these answers, so helmet's headers are not set: keep the one that matters.
+  const answer = frameworkAnswer(error, request);
+  // No hook runs for these answers, so helmet's and the request id's headers are not set: keep
+  // the ones that matter.
   reply.header("x-content-type-options", "nosniff");
+  reply.header(REQUEST_ID_HEADER, request.id);
   return reply.status(answer.status).send(answer.body);
 }
 
@@ -147,22 +153,26 @@ function validationBody(
 }
 
 /**
- * The error handler plugin: AppErrors answer their status, name, message and details; zod
- * validation failures a 400 ValidationError listing each path; Fastify's own client errors their
- * status with a plain sentence (`frameworkAnswer`); anything else a logged 500 "Internal Server
- * Error". Unknown routes answer a 404 NotFoundError. Every answer is `ErrorBody`.
+ * The error handler plugin: AppErrors answer their status, name, message and details (a 5xx one
+ * with `details.requestId` added); zod validation failures a 400 ValidationError listing each
+ * path; Fastify's own client errors their status with a plain sentence (`frameworkAnswer`);
+ * anything else a logged 500 "Internal Server Error" with `details.requestId`, the id the reader
+ * can quote and the operator finds in the logs. Unknown routes answer a 404 NotFoundError. Every
+ * answer is `ErrorBody`; the id is also in the X-Request-Id header (plugins/request-id.ts).
  */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const details =
+        error.status >= 500 ? { ...error.details, requestId: request.id } : error.details;
       return reply
         .status(error.status)
-        .send(body(error.status, error.errorName, error.message, error.details));
+        .send(body(error.status, error.errorName, error.message, details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation));
     }
-    const answer = frameworkAnswer(error, request.log);
+    const answer = frameworkAnswer(error, request);
     return reply.status(answer.status).send(answer.body);
   });
 

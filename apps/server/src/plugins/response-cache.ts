@@ -20,6 +20,8 @@ export interface ResponseCacheOptions {
   ttlSeconds: number;
   /** True once since content changed (a publish, a comment, a scheduled time…): empty the cache. */
   isStale?: () => boolean;
+  /** Told of every lookup of a public read in the cache (the metrics' hit and miss counts). */
+  onLookup?: (result: "hit" | "miss") => void;
 }
 
 /** The response cache as the app sees it (`app.responseCache`). */
@@ -47,6 +49,7 @@ const DROPPED_HEADERS = new Set([
   "x-cache",
   "connection",
   "transfer-encoding",
+  "x-request-id",
 ]);
 /** What a 304 repeats of the 200 it stands for (RFC 9110 §15.4.5). */
 const NOT_MODIFIED_HEADERS = ["etag", "cache-control", "vary", "content-location", "expires"];
@@ -157,6 +160,7 @@ export default fp<ResponseCacheOptions>(async function responseCache(
       request.headers;
     const key = `${request.url}\n${encoding}\n${shape}`;
     const hit = cache.get(key);
+    options.onLookup?.(hit ? "hit" : "miss");
     if (hit) {
       replayed.add(request);
       return replay(request, reply, hit);

@@ -67,9 +67,28 @@ export interface ChatContext {
 
 type ChatWriter = UIMessageStreamWriter<ChatUIMessage>;
 
-/** The turn's provider fault, set by whichever callback sees it first. */
+/** How a turn ended, as `pragmatist_max_answers_total` counts it (docs/product.md#api-metrics). */
+type AnswerOutcome =
+  "answered" | "nothing_found" | "refused" | "limited" | "nothing_to_analyse" | ProviderFault;
+
+/** The turn's provider fault, set by whichever callback sees it first, and how it ended. */
 interface FaultState {
   fault: ProviderFault | null;
+  outcome: AnswerOutcome;
+}
+
+/** Counts one answer of `deps.model` with its outcome. */
+function countAnswer(deps: AssistantDependencies, outcome: AnswerOutcome): void {
+  deps.metrics.maxAnswers.inc({ model: deps.model.modelId, outcome });
+}
+
+/** A tool call's outcome: "error" when it threw or answered an error result (`{ error }`). */
+function toolOutcome(output: { type: string; output?: unknown }): "ok" | "error" {
+  const result = output.output;
+  const failed =
+    output.type === "tool-error" ||
+    (typeof result === "object" && result !== null && "error" in result);
+  return failed ? "error" : "ok";
 }
 
 /** One chunk sequence writing `text` as its own text part. */
@@ -131,6 +150,13 @@ async function startModel(ctx: ChatContext, input: ChatInput, state: FaultState)
       state.fault ??= classifyFault(error);
       deps.log.warn({ err: error, fault: state.fault }, "assistant model call failed");
     },
+    onLanguageModelCallEnd: ({ performance }) => {
+      const seconds = performance.responseTimeMs / 1000;
+      deps.metrics.maxProviderLatency.observe({ model: deps.model.modelId }, seconds);
+    },
+    onToolExecutionEnd: ({ toolCall, toolOutput }) => {
+      deps.metrics.maxToolCalls.inc({ tool: toolCall.toolName, outcome: toolOutcome(toolOutput) });
+    },
   });
   return { result, deadline };
 }
@@ -174,6 +200,7 @@ async function writeTurn(
   state: FaultState,
 ): Promise<void> {
   if (isInjectionAttempt(input.text)) {
+    state.outcome = "refused";
     writeFixedMessage(writer, metadata, INJECTION_REFUSAL);
     return;
   }
@@ -189,6 +216,7 @@ async function writeTurn(
       messageMetadata: { ...metadata, error: state.fault },
     });
   } else if (!wroteText) {
+    state.outcome = "nothing_found";
     for (const chunk of textChunks(NOTHING_FOUND_MESSAGE)) writer.write(chunk);
   }
   writer.write({ type: "finish" });
@@ -197,7 +225,7 @@ async function writeTurn(
 /** The answer's stream: writeTurn, then the credit given back on a fault or the answer stored. */
 function answerStream(ctx: ChatContext, input: ChatInput, metadata: AssistantMessageMetadata) {
   const { deps } = ctx;
-  const state: FaultState = { fault: null };
+  const state: FaultState = { fault: null, outcome: "answered" };
   return createUIMessageStream<ChatUIMessage>({
     generateId,
     execute: ({ writer }) => writeTurn(ctx, input, metadata, writer, state),
@@ -207,6 +235,7 @@ function answerStream(ctx: ChatContext, input: ChatInput, metadata: AssistantMes
       return FAULT_MESSAGES[state.fault];
     },
     onEnd: async ({ responseMessage }) => {
+      countAnswer(deps, state.fault ?? state.outcome);
       try {
         if (state.fault) await ctx.allowance.refund(input.asker);
         else
@@ -243,10 +272,12 @@ export async function chat(
   input: ChatInput,
 ): Promise<ReadableStream<UIMessageChunk<AssistantMessageMetadata>>> {
   if (isAnalysisRequest(input.text) && !(await latestAnswerHoldsData(ctx.k, input.asker))) {
+    countAnswer(ctx.deps, "nothing_to_analyse");
     return fixedStream(await answerMetadata(ctx, input.asker), NOTHING_TO_ANALYSE_MESSAGE);
   }
   const allowed = await ctx.allowance.spend(input.asker);
   const metadata = await answerMetadata(ctx, input.asker);
   if (allowed) return answerStream(ctx, input, metadata);
+  countAnswer(ctx.deps, "limited");
   return fixedStream({ ...metadata, limited: true }, CREDITS_USED_MESSAGE);
 }

@@ -3,6 +3,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { UIMessage } from "ai";
 import type { AssistantMessageMetadata } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
+import type { Metrics } from "../../metrics.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { MarketService } from "../market/market.service.ts";
@@ -30,4 +31,6 @@ export interface AssistantDependencies {
     warn(details: object, message: string): void;
     error(details: object, message: string): void;
   };
+  /** Where answers, tool calls and the model's latency are counted. */
+  metrics: Pick<Metrics, "maxAnswers" | "maxToolCalls" | "maxProviderLatency">;
 }

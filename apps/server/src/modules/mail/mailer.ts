@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createTransport } from "nodemailer";
+import type { Metrics } from "../../metrics.ts";
 
 /** One message: plain text and a simple HTML alternative of the same content (no tracking). */
 export interface MailMessage {
@@ -15,6 +16,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** The Message-ID (RFC 5322 §3.6.4, `<id@host>`); unset, nodemailer makes a random one. */
+  messageId?: string;
 }
 
 /** The logging the mailer needs; Fastify's logger (pino), e.g. `request.log`, fits it. */
@@ -48,15 +51,37 @@ export interface MailerOptions {
   from: string;
   /** DATA_DIR: the outbox is `<dataDir>/outbox`; ":memory:" uses a fresh temporary folder. */
   dataDir: string;
+  /** Where each message sent or failed is counted, by transport. */
+  metrics?: Pick<Metrics, "mailMessages">;
 }
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /**
- * Builds the mailer for the configuration (docs/architecture.md#conventions). Nothing connects
- * until `send`.
+ * Builds the mailer for the configuration (docs/architecture.md#conventions), counting each
+ * message into `options.metrics` when given. Nothing connects until `send`.
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const mailer = transportMailer(options);
+  const counter = options.metrics?.mailMessages;
+  if (!counter) return mailer;
+  const { transport } = mailer;
+  return {
+    ...mailer,
+    async send(message, log) {
+      try {
+        await mailer.send(message, log);
+      } catch (error) {
+        counter.inc({ transport, outcome: "failed" });
+        throw error;
+      }
+      counter.inc({ transport, outcome: "sent" });
+    },
+  };
+}
+
+/** The mailer over SMTP when `smtpUrl` is set, else over the outbox folder. */
+function transportMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const smtp = createTransport(options.smtpUrl, { from: options.from });
     return {

@@ -43,6 +43,11 @@ export interface MarketCacheOptions {
   backoffSeconds: (error: unknown) => number | null;
   /** Reports a failure of the store itself (the cache then acts as empty). */
   onStoreError: (error: unknown) => void;
+  /**
+   * Hears, by key, each `fetch` started ("fetch"), each that failed ("fetch_failed") and each
+   * answer served stale ("stale"): the metrics of calls upstream (metrics.ts).
+   */
+  observe?: (event: "fetch" | "fetch_failed" | "stale", key: string) => void;
 }
 
 /** How long a value is kept after it was stored, as the fallback when CoinGecko fails. */
@@ -102,6 +107,7 @@ export function createMarketCache(options: MarketCacheOptions): MarketCache {
     : memoryStore();
   const inFlight = new Map<string, Promise<Cached<unknown>>>();
   const nowMs = () => options.now().getTime();
+  const observe = options.observe ?? (() => {});
 
   async function read(key: string): Promise<Entry | null> {
     try {
@@ -134,11 +140,13 @@ export function createMarketCache(options: MarketCacheOptions): MarketCache {
       throw new BackingOffError(until);
     }
     try {
+      observe("fetch", key);
       const value = await fetch();
       const fresh: Entry = { v: value, t: nowMs() };
       await write(key, JSON.stringify(fresh), STALE_KEEP_SECONDS * 1000);
       return served<T>(fresh, false);
     } catch (error) {
+      observe("fetch_failed", key);
       const seconds = options.backoffSeconds(error);
       if (seconds !== null) {
         const backoffEntry: Entry = { v: nowMs() + seconds * 1000, t: nowMs() };
@@ -153,11 +161,14 @@ export function createMarketCache(options: MarketCacheOptions): MarketCache {
     async get<T>(key: string, ttlSeconds: number, fetch: () => Promise<T>) {
       const entry = await read(key);
       if (entry && nowMs() - entry.t < ttlSeconds * 1000) return served<T>(entry, false);
-      const pending = inFlight.get(key);
-      if (pending) return pending as Promise<Cached<T>>;
-      const work = refresh(key, entry, fetch).finally(() => inFlight.delete(key));
-      inFlight.set(key, work);
-      return work;
+      let work = inFlight.get(key) as Promise<Cached<T>> | undefined;
+      if (!work) {
+        work = refresh(key, entry, fetch).finally(() => inFlight.delete(key));
+        inFlight.set(key, work);
+      }
+      const answer = await work;
+      if (answer.stale) observe("stale", key);
+      return answer;
     },
     close: () => store.close(),
   };

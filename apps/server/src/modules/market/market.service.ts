@@ -12,6 +12,7 @@ import {
   type TrendingTokens,
 } from "@pragmatist/contracts";
 import type { CoinGeckoConfig } from "../../config.ts";
+import type { Metrics } from "../../metrics.ts";
 import { type Cached, createMarketCache, type MarketCache } from "./cache.ts";
 import {
   backoffSeconds,
@@ -72,6 +73,11 @@ export interface MarketServiceOptions {
   logger?: MarketLogger;
   /** How long one tool call may wait for CoinGecko, in ms (MARKET_CALL_BUDGET_MS). */
   callBudgetMs?: number;
+  /** Where CoinGecko calls, failures, stale answers and the cache's Redis errors are counted. */
+  metrics?: Pick<
+    Metrics,
+    "coinGeckoCalls" | "coinGeckoErrors" | "coinGeckoStaleServes" | "redisErrors"
+  >;
 }
 
 /** Coins seen in live answers, kept for knownCoins (the most recent ones). */
@@ -172,6 +178,20 @@ async function liveOhlc(
   return served<Ohlc>(hit);
 }
 
+/**
+ * The market cache's `observe` counting into `metrics` by CoinGecko endpoint, the cache key's
+ * first part (search, token, ohlc, trending, new): a bounded label, never the coin or query.
+ */
+function countLookups(metrics: NonNullable<MarketServiceOptions["metrics"]>) {
+  const counters = {
+    fetch: metrics.coinGeckoCalls,
+    fetch_failed: metrics.coinGeckoErrors,
+    stale: metrics.coinGeckoStaleServes,
+  };
+  return (event: keyof typeof counters, key: string) =>
+    counters[event].inc({ endpoint: key.split(":")[0] ?? key });
+}
+
 /** The snapshot's coins and the seen ones (these win), by rank, as knownCoins lists them. */
 function knownCoins(snapshot: SnapshotSource, seen: LRUCache<string, CoinRef>) {
   const coins = new Map(snapshot.knownCoins().map((c) => [c.id, c]));
@@ -198,7 +218,11 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     keyPrefix: options.cacheKeyPrefix ?? "market:",
     now,
     backoffSeconds,
-    onStoreError: (err) => log.warn({ err }, "market cache store failed; answering uncached"),
+    onStoreError: (err) => {
+      options.metrics?.redisErrors.inc({ client: "market-cache" });
+      log.warn({ err }, "market cache store failed; answering uncached");
+    },
+    observe: options.metrics && countLookups(options.metrics),
   });
   const ctx: LiveContext = {
     api,
