@@ -9,6 +9,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { NotFoundError } from "../errors.ts";
 import { ConflictError } from "../modules/studio/conflict-error.ts";
 import { INVITE_CODE_TTL_SECONDS } from "../modules/accounts/password-reset.ts";
+import { runCommand } from "./run.ts";
 
 const USAGE = `Usage: npm run user:role -- <email> <role> [--create --username <name>]
 
@@ -125,12 +126,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(`user:role failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand("user:role", main);
