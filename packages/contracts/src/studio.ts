@@ -278,11 +278,13 @@ export const auditActions = [
   "comment.hide",
   "comment.unhide",
   "comment.delete",
+  "newsletter.send",
+  "newsletter.cancel",
 ] as const;
 /** One of `auditActions`. */
 export type AuditAction = (typeof auditActions)[number];
 /** What an audit entry is about. */
-export const auditTargetTypes = ["article", "comment", "member"] as const;
+export const auditTargetTypes = ["article", "comment", "member", "newsletter-issue"] as const;
 /** One of `auditTargetTypes`. */
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -18,6 +18,8 @@ export interface UsersTable {
   deleted_at: string | null;
   /** When the member proved they own the email (Google verified email, or a reset link). */
   email_verified_at: string | null;
+  /** 1 when the member asked for the newsletter by their account (migration 012), else 0. */
+  newsletter_opt_in: Generated<number>;
 }
 
 /** Images: members' uploads and imported article images (migrations 001, 004). */
@@ -116,6 +118,11 @@ export interface Database {
   article_revisions: ArticleRevisionsTable;
   audit_log: AuditLogTable;
   comment_bans: CommentBansTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_issue_articles: NewsletterIssueArticlesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_suppressions: NewsletterSuppressionsTable;
+  newsletter_links: NewsletterLinksTable;
 }
 
 /** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */
@@ -255,4 +262,92 @@ export interface CommentBansTable {
   reason: string;
   banned_by: number | null;
   created_at: string;
+}
+
+/** A newsletter issue (migration 012): a post or a digest, written in the studio and sent once. */
+export interface NewsletterIssuesTable {
+  id: Generated<number>;
+  /** Unique; the web version is `/newsletter/{slug}`. */
+  slug: string;
+  subject: string;
+  /** The editor's intro, Markdown ("" for none). */
+  intro: string;
+  kind: "post" | "digest";
+  /** Who it went to; null until the send starts. */
+  audience: "subscribers" | "members-opted-in" | null;
+  status: "draft" | "sending" | "sent" | "cancelled";
+  /** The HTML and text rendering frozen when the send started, with the unsubscribe placeholder. */
+  html: string | null;
+  text: string | null;
+  created_by: number | null;
+  sent_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** When the recipients were frozen and the send began. */
+  send_started_at: string | null;
+  /** When the last delivery was settled. */
+  sent_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** The articles an issue carries, in order (migration 012): one for a post, several for a digest. */
+export interface NewsletterIssueArticlesTable {
+  issue_id: number;
+  article_id: number;
+  position: number;
+}
+
+/** Where one delivery stands (docs/product.md#newsletter-delivery). */
+export type DeliveryState =
+  "pending" | "sending" | "sent" | "failed" | "bounced" | "cancelled" | "skipped";
+
+/** One recipient of one issue (migration 012), frozen when the send started. */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  issue_id: number;
+  /** The address as frozen (lower case). */
+  email: string;
+  /** The subscriber (audience `subscribers`) or member (`members-opted-in`) it was frozen from. */
+  subscriber_id: number | null;
+  user_id: number | null;
+  state: DeliveryState;
+  /** SMTP attempts started so far. */
+  attempts: Generated<number>;
+  /** Not to be tried before this instant (retry backoff). */
+  next_attempt_at: string;
+  /** The worker holding the row and until when (a claim, or the send in progress). */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  /** `issue-{issueId}-{s|m}{recipientId}`: unique, and the base of the Message-ID. */
+  idempotency_key: string;
+  /** The Message-ID header sent. */
+  message_id: string | null;
+  sent_at: string | null;
+  /** When this mail's unsubscribe link was used (the issue's "unsubscribes caused"). */
+  unsubscribed_at: string | null;
+  created_at: string;
+}
+
+/** An address never mailed again (migration 012): it bounced hard (SMTP 5xx at RCPT). */
+export interface NewsletterSuppressionsTable {
+  /** Lower case; the primary key. */
+  email: string;
+  reason: "hard-bounce";
+  /** The server's answer, e.g. `550 5.1.1 no such user` (at most 500 characters). */
+  detail: string;
+  delivery_id: number | null;
+  created_at: string;
+}
+
+/** A link of an issue behind the first-party redirect `/r/{token}` (migration 012). */
+export interface NewsletterLinksTable {
+  id: Generated<number>;
+  issue_id: number;
+  /** 128 random bits, base64url. */
+  token: string;
+  /** The absolute target. */
+  url: string;
+  /** Clicks counted while NEWSLETTER_TRACKING was on. */
+  clicks: Generated<number>;
 }

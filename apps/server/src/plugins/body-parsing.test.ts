@@ -26,6 +26,9 @@ const malformed: Malformed[] = [
   },
 ];
 
+/** The one-click unsubscribe (RFC 8058): a form of any shape is its body, and ignored. */
+const ONE_CLICK = "/api/newsletter/unsubscribe";
+
 const tooLarge: Malformed = {
   label: "a body over 1 MB",
   headers: { "content-type": "application/json" },
@@ -63,6 +66,13 @@ describe.each(engines)("malformed bodies on %s", (engine) => {
     expect(routes.length).toBeGreaterThan(30);
     for (const { method, url } of routes) {
       for (const c of [...malformed, tooLarge]) {
+        if (url === ONE_CLICK && c.label === "multipart without a boundary") {
+          // RFC 8058 one-click reads its token from the URL and ignores the form it posts.
+          const res = await send(method, url, c);
+          expect(res.statusCode).toBe(303);
+          expect(res.headers.location).toBe("/?newsletter=invalid");
+          continue;
+        }
         const res = injected(await send(method, url, c));
         expect(`${method} ${url} ${c.label}: ${res.status}`).toBe(
           `${method} ${url} ${c.label}: ${c.status}`,

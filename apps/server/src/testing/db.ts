@@ -1,6 +1,9 @@
 // Test databases: a fresh in-memory SQLite, and when DATABASE_URL is set a fresh PostgreSQL schema,
 // so every server test file runs on both engines (docs/architecture.md#tests).
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { type Db, type Dialect, openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -32,6 +35,33 @@ export async function freshDb(engine: Dialect): Promise<Db> {
     await migrateToLatest(db);
     return db;
   }
+  return (await sharedTestDb("postgres")).db;
+}
+
+/** A test database other processes can open too, with the settings that reach it. */
+export interface SharedTestDb {
+  /** This process's connection; `close` also removes the database. */
+  db: Db;
+  /** `DATABASE_URL` (a schema of its own) or `DATA_DIR` (a temporary folder), for `loadConfig`. */
+  env: Record<string, string>;
+}
+
+/**
+ * Opens a migrated, empty database that a child process can open with `env`: a SQLite file in a
+ * fresh temporary folder (removed by `close`), or on PostgreSQL a schema of its own (dropped by
+ * `close`), reached through DATABASE_URL's `search_path` option.
+ */
+export async function sharedTestDb(engine: Dialect): Promise<SharedTestDb> {
+  if (engine === "sqlite") {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pragmatist-test-db-"));
+    const db = openDb({ dataDir });
+    await migrateToLatest(db);
+    const close = async () => {
+      await db.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    };
+    return { db: { ...db, close }, env: { DATA_DIR: dataDir } };
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
   const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -43,14 +73,12 @@ export async function freshDb(engine: Dialect): Promise<Db> {
   scoped.searchParams.set("options", `-c search_path=${schema},public`);
   const db = openDb({ databaseUrl: scoped.toString(), dataDir: ":memory:" });
   await migrateToLatest(db);
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
+  const close = async () => {
+    await db.close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop schema ${schema} cascade`);
+    await c.end();
   };
+  return { db: { ...db, close }, env: { DATABASE_URL: scoped.toString() } };
 }

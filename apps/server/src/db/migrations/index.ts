@@ -12,6 +12,7 @@ import * as analytics from "./008-analytics.ts";
 import * as assistant from "./009-assistant.ts";
 import * as studio from "./010-studio.ts";
 import * as reportNotes from "./011-report-notes.ts";
+import * as newsletterIssues from "./012-newsletter-issues.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -31,4 +32,5 @@ export const migrations: Record<string, DialectMigration> = {
   "009-assistant": assistant,
   "010-studio": studio,
   "011-report-notes": reportNotes,
+  "012-newsletter-issues": newsletterIssues,
 };

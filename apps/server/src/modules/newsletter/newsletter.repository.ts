@@ -66,6 +66,35 @@ export async function unsubscribeByTokenHash(db: Q, hash: string, now: string): 
   return row !== undefined;
 }
 
+/** Unsubscribes subscriber `id` (an issue's own unsubscribe link); a no-op when already out. */
+export async function unsubscribeById(db: Q, id: number, now: string): Promise<void> {
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "unsubscribed", unsubscribed_at: now, confirm_token_hash: null })
+    .where("id", "=", id)
+    .where("status", "!=", "unsubscribed")
+    .execute();
+}
+
+/** Whether member `userId` gets the newsletter by their account (`users.newsletter_opt_in`). */
+export async function findMemberOptIn(db: Q, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("newsletter_opt_in")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.newsletter_opt_in === 1;
+}
+
+/** Sets member `userId`'s newsletter opt-in. */
+export async function setMemberOptIn(db: Q, userId: number, optIn: boolean): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ newsletter_opt_in: optIn ? 1 : 0 })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /** Confirmed subscribers, oldest first, for the CSV export. */
 export function listConfirmed(db: Q) {
   return db

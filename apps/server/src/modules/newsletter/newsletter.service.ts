@@ -7,6 +7,8 @@ import type { Db } from "../../db/client.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import { composeMail } from "../mail/compose.ts";
 import type { MailLogger, MailMessage, Mailer } from "../mail/mailer.ts";
+import { markUnsubscribed } from "./delivery-recipients.repository.ts";
+import { readDeliveryUnsubscribeToken } from "./delivery-tokens.ts";
 import * as repo from "./newsletter.repository.ts";
 
 /** 256 bits from the CSPRNG, base64url (43 characters). */
@@ -54,8 +56,16 @@ export interface NewsletterService {
    * token (valid CONFIRM_TOKEN_TTL_SECONDS after it was mailed).
    */
   confirm(token: string): Promise<boolean>;
-  /** Unsubscribes the holder of the unsubscribe token; false for an unknown token. */
+  /**
+   * Unsubscribes the holder of the unsubscribe token at once: the confirmation mail's token, or an
+   * issue's per-delivery token (delivery-tokens.ts), which also credits the unsubscribe to that
+   * issue and, for a member who opted in, turns their opt-in off. False for an unknown token.
+   */
   unsubscribe(token: string): Promise<boolean>;
+  /** Whether the signed-in member gets the newsletter by their account (audience `members-opted-in`). */
+  memberOptIn(userId: number): Promise<boolean>;
+  /** Sets the signed-in member's opt-in; answers the new value. */
+  setMemberOptIn(userId: number, optIn: boolean): Promise<boolean>;
   /** CSV (header email,status,created_at,confirmed_at) of confirmed subscribers, RFC 4180 quoting. */
   exportCsv(): Promise<string>;
   /** A page of subscribers, newest first, filtered by part of the email and by status. */
@@ -74,6 +84,8 @@ interface NewsletterContext {
   now: () => Date;
   publicUrl: string;
   siteName: string;
+  /** The app secret: it signs each issue's unsubscribe tokens. */
+  secret: string;
 }
 
 /** The confirmation mail to `email`, with its confirm and one-click unsubscribe links. */
@@ -129,6 +141,19 @@ async function register(ctx: NewsletterContext, email: string, log: MailLogger):
   log.info({ subscriberId: id }, "newsletter confirmation mail sent");
 }
 
+/** `NewsletterService.unsubscribe`. */
+async function unsubscribe(ctx: NewsletterContext, token: string): Promise<boolean> {
+  const at = ctx.now().toISOString();
+  const deliveryId = readDeliveryUnsubscribeToken(ctx.secret, token);
+  if (deliveryId === null) return repo.unsubscribeByTokenHash(ctx.k, hashToken(token), at);
+  const recipient = await markUnsubscribed(ctx.k, deliveryId, at);
+  if (!recipient) return false;
+  if (recipient.subscriber_id !== null)
+    await repo.unsubscribeById(ctx.k, recipient.subscriber_id, at);
+  if (recipient.user_id !== null) await repo.setMemberOptIn(ctx.k, recipient.user_id, false);
+  return true;
+}
+
 /** `NewsletterService.exportCsv`. */
 async function exportCsv(k: Db["kysely"]): Promise<string> {
   const rows = await repo.listConfirmed(k);
@@ -154,11 +179,12 @@ export function createNewsletterService(
     now: () => Date;
     publicUrl: string;
     siteName: string;
+    secret: string;
   },
 ): NewsletterService {
   const k = db.kysely;
-  const { mailer, now, publicUrl, siteName } = deps;
-  const ctx: NewsletterContext = { k, mailer, now, publicUrl, siteName };
+  const { mailer, now, publicUrl, siteName, secret } = deps;
+  const ctx: NewsletterContext = { k, mailer, now, publicUrl, siteName, secret };
   const byIp = deps.limits.create("newsletter-ip", 20, 60 * 60);
   const byEmail = deps.limits.create("newsletter-email", 5, 60 * 60);
   const background = createBackgroundTasks();
@@ -179,8 +205,13 @@ export function createNewsletterService(
       return repo.confirmByTokenHash(k, hashToken(token), at.toISOString());
     },
 
-    unsubscribe(token) {
-      return repo.unsubscribeByTokenHash(k, hashToken(token), now().toISOString());
+    unsubscribe: (token) => unsubscribe(ctx, token),
+
+    memberOptIn: (userId) => repo.findMemberOptIn(k, userId),
+
+    async setMemberOptIn(userId, optIn) {
+      await repo.setMemberOptIn(k, userId, optIn);
+      return optIn;
     },
 
     list: (filter, page) => repo.listSubscribers(k, filter, page),

@@ -28,7 +28,8 @@ export type StudioAction =
   | "member.list"
   | "member.role"
   | "audit.read"
-  | "subscriber.read";
+  | "subscriber.read"
+  | "newsletter.manage";
 
 type Rule = (actor: Actor, article: ArticleFacts | undefined) => boolean;
 
@@ -45,8 +46,9 @@ const ownDraft = (a: Actor, article: ArticleFacts | undefined) =>
 /**
  * The rules. member: nothing. author: write drafts, read and change their own drafts, read their
  * own articles (published ones too, with revisions and stats); never publish, unpublish, schedule
- * or touch another's. editor: every article action and comment moderation, the audit log (read)
- * and the subscribers. admin: everything, plus members and roles.
+ * or touch another's. editor: every article action and comment moderation, the audit log (read),
+ * the subscribers and newsletter issues (write, test, send, cancel, stats). admin: everything,
+ * plus members and roles.
  */
 const RULES: Record<StudioAction, Rule> = {
   "article.create": isWriter,
@@ -60,6 +62,7 @@ const RULES: Record<StudioAction, Rule> = {
   "member.role": isAdmin,
   "audit.read": isEditor,
   "subscriber.read": isEditor,
+  "newsletter.manage": isEditor,
 };
 
 const REFUSALS: Record<StudioAction, string> = {
@@ -74,6 +77,7 @@ const REFUSALS: Record<StudioAction, string> = {
   "member.role": "Only admins can change roles",
   "audit.read": "Only editors and admins can read the audit log",
   "subscriber.read": "Only editors and admins can see newsletter subscribers",
+  "newsletter.manage": "Only editors and admins can write and send newsletter issues",
 };
 
 /** Whether `actor` may do `action` (on `article` for article actions). Anonymous: never. */

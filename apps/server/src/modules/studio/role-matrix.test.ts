@@ -17,12 +17,17 @@ import {
 const personas = ["anonymous", "member", "author-own", "author-other", "editor", "admin"] as const;
 type Persona = (typeof personas)[number];
 
-/** Fresh objects for one call: the article it targets, a revision, a reported comment, a member. */
+/**
+ * Fresh objects for one call: the article it targets, a revision, a reported comment, a member,
+ * a draft newsletter issue of the article and an issue being sent.
+ */
 interface Target {
   article: StudioArticle;
   revisionId: number;
   commentId: number;
   memberId: number;
+  issueId: number;
+  sendingIssueId: number;
 }
 
 type Request = (t: Target) => Omit<InjectOptions, "headers">;
@@ -38,6 +43,7 @@ const json = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) 
   ({ method, url, ...(payload ? { payload } : {}) }) as const;
 const a = (t: Target) => `/api/articles/${t.article.id}`;
 const s = (t: Target) => `/api/studio/articles/${t.article.id}`;
+const nl = "/api/studio/newsletter/issues";
 
 //                                                                anon member own  other editor admin
 const rows: Row[] = [
@@ -145,6 +151,52 @@ const rows: Row[] = [
     () => ({ url: "/api/studio/subscribers.csv" }),
     [401, 403, 403, 403, 200, 200],
   ],
+  ["GET /api/studio/newsletter/issues", () => ({ url: nl }), [401, 403, 403, 403, 200, 200]],
+  [
+    "POST /api/studio/newsletter/issues",
+    (t) => json("POST", nl, { data: { kind: "post", articleId: t.article.id } }),
+    [401, 403, 403, 403, 201, 201],
+  ],
+  [
+    "GET /api/studio/newsletter/issues/{id}",
+    (t) => ({ url: `${nl}/${t.issueId}` }),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "PUT /api/studio/newsletter/issues/{id}",
+    (t) => json("PUT", `${nl}/${t.issueId}`, { data: { intro: "Hello" } }),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "DELETE /api/studio/newsletter/issues/{id}",
+    (t) => json("DELETE", `${nl}/${t.issueId}`),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "GET /api/studio/newsletter/issues/{id}/preview",
+    (t) => ({ url: `${nl}/${t.issueId}/preview` }),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "POST /api/studio/newsletter/issues/{id}/test",
+    (t) => json("POST", `${nl}/${t.issueId}/test`),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "POST /api/studio/newsletter/issues/{id}/send",
+    (t) => json("POST", `${nl}/${t.issueId}/send`, { data: { audience: "subscribers" } }),
+    [401, 403, 403, 403, 202, 202],
+  ],
+  [
+    "POST /api/studio/newsletter/issues/{id}/cancel",
+    (t) => json("POST", `${nl}/${t.sendingIssueId}/cancel`),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "GET /api/studio/newsletter/issues/{id}/stats",
+    (t) => ({ url: `${nl}/${t.issueId}/stats` }),
+    [401, 403, 403, 403, 200, 200],
+  ],
 ];
 
 /** The same rows on an author's own published article: only editors may change it now. */
@@ -227,7 +279,41 @@ describe.each(engines)("studio role matrix on %s", (engine) => {
     const writer = await insertUser(ctx.db);
     const commentId = await insertComment(ctx.db, { articleId: live.id, authorId: writer });
     await insertReport(ctx.db, { commentId, userId: people.member.id, reason: "Rude" });
-    return { article, revisionId: revision.id, commentId, memberId: await insertUser(ctx.db) };
+    const issueId = await insertIssue(article.id, "draft");
+    const sendingIssueId = await insertIssue(article.id, "sending");
+    const memberId = await insertUser(ctx.db);
+    return { article, revisionId: revision.id, commentId, memberId, issueId, sendingIssueId };
+  }
+
+  /** A newsletter issue of article `articleId` in `status`, straight in the database. */
+  async function insertIssue(articleId: number, status: "draft" | "sending"): Promise<number> {
+    const at = new Date().toISOString();
+    const row = await ctx.db.kysely
+      .insertInto("newsletter_issues")
+      .values({
+        slug: `matrix-${status}-${n}`,
+        subject: "Matrix issue",
+        intro: "",
+        kind: "post",
+        audience: status === "draft" ? null : "subscribers",
+        status,
+        html: status === "draft" ? null : "<p>Sent</p>",
+        text: status === "draft" ? null : "Sent",
+        created_by: people.editor.id,
+        sent_by: null,
+        created_at: at,
+        updated_at: at,
+        send_started_at: status === "draft" ? null : at,
+        sent_at: null,
+        cancelled_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await ctx.db.kysely
+      .insertInto("newsletter_issue_articles")
+      .values({ issue_id: row.id, article_id: articleId, position: 0 })
+      .execute();
+    return row.id;
   }
 
   it("covers every endpoint tagged studio in the OpenAPI document", async () => {

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS: Record<AuditAction, string> = {
   "comment.hide": "Hid a comment",
   "comment.unhide": "Unhid a comment",
   "comment.delete": "Deleted a comment",
+  "newsletter.send": "Sent a newsletter issue",
+  "newsletter.cancel": "Cancelled a newsletter send",
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);

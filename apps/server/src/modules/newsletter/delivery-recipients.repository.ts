@@ -1,0 +1,123 @@
+// Kysely queries about an issue's recipients: freezing them when the send starts (one
+// INSERT … SELECT), crediting an unsubscribe to the issue that caused it, and the figures.
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import type { IssueAudience } from "@pragmatist/contracts";
+import type { Dialect } from "../../db/client.ts";
+import type { Database, DeliveryState } from "../../db/schema.ts";
+
+type Q = Kysely<Database>;
+
+/** `value` cast to the engine's timestamp type, for a SELECT list that INSERT … SELECT writes. */
+const instant = (dialect: Dialect, value: string) =>
+  sql<string>`cast(${value} as ${sql.raw(dialect === "postgres" ? "timestamptz" : "text")})`;
+
+/**
+ * Freezes the recipients of issue `issueId` in one INSERT … SELECT (the list never passes
+ * through this process): confirmed subscribers, or live members with `newsletter_opt_in` and an
+ * email, minus suppressed addresses, each as a pending delivery due `now` with the idempotency key
+ * `issue-{id}-s{subscriber}` / `issue-{id}-m{member}`. A row that exists already is kept.
+ * @returns how many deliveries were created.
+ */
+export async function freezeRecipients(
+  db: Q,
+  dialect: Dialect,
+  input: { issueId: number; audience: IssueAudience; now: string },
+): Promise<number> {
+  const { issueId, audience, now } = input;
+  const frozen = [
+    sql<number>`cast(${issueId} as integer)`.as("issue_id"),
+    sql<string>`'pending'`.as("state"),
+    instant(dialect, now).as("next_attempt_at"),
+    instant(dialect, now).as("created_at"),
+  ];
+  const unsuppressed = sql<SqlBool>`not exists (select 1 from newsletter_suppressions x where x.email = r.email)`;
+  const recipients =
+    audience === "subscribers"
+      ? db
+          .selectFrom("newsletter_subscribers as r")
+          .where("r.status", "=", "confirmed")
+          .where(unsuppressed)
+          .select([
+            "r.email",
+            "r.id as subscriber_id",
+            sql<null>`null`.as("user_id"),
+            sql<string>`${`issue-${issueId}-s`} || cast(r.id as text)`.as("idempotency_key"),
+            ...frozen,
+          ])
+      : db
+          .selectFrom("users as r")
+          .where("r.newsletter_opt_in", "=", 1)
+          .where("r.deleted_at", "is", null)
+          .where("r.email", "is not", null)
+          .where(unsuppressed)
+          .select([
+            sql<string>`r.email`.as("email"),
+            sql<null>`null`.as("subscriber_id"),
+            "r.id as user_id",
+            sql<string>`${`issue-${issueId}-m`} || cast(r.id as text)`.as("idempotency_key"),
+            ...frozen,
+          ]);
+  const result = await db
+    .insertInto("newsletter_deliveries")
+    .columns([
+      "email",
+      "subscriber_id",
+      "user_id",
+      "idempotency_key",
+      "issue_id",
+      "state",
+      "next_attempt_at",
+      "created_at",
+    ])
+    .expression(recipients as Expression<object>)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Deliveries of issue `issueId` by state, and how many of their unsubscribe links were used. */
+export async function countByState(
+  db: Q,
+  issueId: number,
+): Promise<{ byState: Map<DeliveryState, number>; unsubscribes: number }> {
+  const [states, unsubscribes] = await Promise.all([
+    db
+      .selectFrom("newsletter_deliveries")
+      .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("issue_id", "=", issueId)
+      .groupBy("state")
+      .execute(),
+    db
+      .selectFrom("newsletter_deliveries")
+      .select((eb) => eb.fn.count<number>("unsubscribed_at").as("n"))
+      .where("issue_id", "=", issueId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byState: new Map(states.map((r) => [r.state, Number(r.n)])),
+    unsubscribes: Number(unsubscribes.n),
+  };
+}
+
+/**
+ * Marks delivery `id` as the one whose unsubscribe link was used (the first use counts) and
+ * returns whom it went to; null for an unknown id.
+ */
+export async function markUnsubscribed(
+  db: Q,
+  id: number,
+  now: string,
+): Promise<{ subscriber_id: number | null; user_id: number | null } | null> {
+  await db
+    .updateTable("newsletter_deliveries")
+    .set({ unsubscribed_at: now })
+    .where("id", "=", id)
+    .where("unsubscribed_at", "is", null)
+    .execute();
+  const row = await db
+    .selectFrom("newsletter_deliveries")
+    .select(["subscriber_id", "user_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
