@@ -18,6 +18,8 @@ import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { distributionRoutes } from "./modules/distribution/distribution.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
+import { issuesRoutes } from "./modules/newsletter/issues.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
@@ -29,6 +31,8 @@ import { viewerRoutes } from "./modules/viewer/viewer.routes.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
 import errorHandler, { frameworkErrorOptions } from "./plugins/error-handler.ts";
+import metricsPlugin from "./plugins/metrics.ts";
+import requestId, { requestIdOptions, requestScopedLog } from "./plugins/request-id.ts";
 import responseCache from "./plugins/response-cache.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { registerWeb } from "./plugins/web.ts";
@@ -43,8 +47,12 @@ export interface BuildOptions {
   /** Serve pages: "build" from apps/web/build, a Vite dev server, or false for the API only. */
   web?: "build" | ViteDevServer | false;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Use this model for Max instead of the configured one (tests use the AI SDK's mock model). */
   languageModel?: LanguageModelV4;
+  /** The newsletter delivery worker's times (tests shorten retries and leases). */
+  newsletterDelivery?: Partial<DeliveryTuning>;
 }
 
 /** The built Fastify app. */
@@ -53,8 +61,10 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 /** Every module's HTTP routes; each route declares its own schemas, limits and cache policy. */
 function registerModules(app: FastifyInstance, services: Services, config: Config) {
   const { secureCookies } = config;
-  healthRoutes(app, { db: services.db });
-  filesRoutes(app, { dataDir: config.dataDir });
+  const redis = { name: "redis", check: () => services.limits.ping() };
+  const storage = { name: "storage", check: () => services.media.ping() };
+  healthRoutes(app, { db: services.db, checks: config.redisUrl ? [redis, storage] : [storage] });
+  filesRoutes(app, { storage: services.media });
   articlesRoutes(app, { articles: services.articles });
   searchRoutes(app, { search: services.search });
   accountsRoutes(app, { accounts: services.accounts, secureCookies });
@@ -66,6 +76,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   studioRoutes(app, { studio: services.studio });
   passwordResetRoutes(app, { passwordReset: services.passwordReset });
   newsletterRoutes(app, { newsletter: services.newsletter });
+  issuesRoutes(app, { issues: services.newsletterIssues });
   googleRoutes(app, { google: services.google, secureCookies });
   distributionRoutes(app, { db: services.db, articles: services.articles, config });
   analyticsRoutes(app, { analytics: services.analytics });
@@ -85,23 +96,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (!options.db) await migrateToLatest(db);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
     ...frameworkErrorOptions, // the router's and Node's parser's refusals: the Strapi error body
+    ...requestIdOptions, // X-Request-Id when sane, else a random UUID
   });
-  const { clock, languageModel } = options;
-  const services = createServices(db, config, { clock, languageModel, logger: app.log });
+  const { clock, languageModel, newsletterDelivery } = options;
+  const logger = requestScopedLog(app.log); // service log lines carry the request's id
+  const services = createServices(db, config, {
+    clock,
+    languageModel,
+    logger,
+    newsletterDelivery,
+  });
   await startServices(services);
   app.setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestId);
   await app.register(errorHandler);
+  await app.register(metricsPlugin, { metrics: services.metrics, token: config.metricsToken });
   // First, so a cached answer skips cookie parsing, session checks and header building; a
   // publish, an unpublish or a scheduled time passing (the publication watch) empties it.
   await app.register(responseCache, {
     ttlSeconds: config.responseCacheSeconds,
     isStale: () => services.studio.publication.stale(),
+    onLookup: (result) => services.metrics.responseCacheLookup(result),
   });
   await app.register(authPlugin, { db, sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(securityHeaders, { secureCookies: config.secureCookies });
@@ -116,8 +140,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       devServer: options.web === "build" ? undefined : options.web,
     });
   }
-  app.addHook("onClose", () => closeServices(services));
-  if (!options.db) app.addHook("onClose", () => db.close());
+  // One hook, in order: onClose hooks run last-registered first, and the services (the newsletter
+  // worker giving back its claims) still need the database.
+  app.addHook("onClose", async () => {
+    await closeServices(services);
+    if (!options.db) await db.close();
+  });
   app.decorate("services", services);
   return app;
 }

@@ -7,6 +7,10 @@ import { z } from "zod";
 /** The repository root: defaults for data, content and the web build are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
+const httpUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//i, "must be an http(s) URL");
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const envSchema = z.object({
@@ -16,16 +20,37 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: z.string().url().optional(),
+  // `npm run backup` writes each backup to <BACKUP_DIR>/<UTC timestamp> (docs/deploy/backups.md).
+  BACKUP_DIR: z.string().optional(),
   // Unset: http://<host>:<PORT> (defaultPublicUrl); production warns at start (main.ts).
   PUBLIC_URL: z.string().url().optional(),
   SITE_NAME: z.string().min(1).default("Crypto Pragmatist"),
-  NEWSLETTER_URL: z.string().url().default("https://newsletter.cryptopragmatist.com"),
+  // An external newsletter for Subscribe; unset: the built-in one (docs/product.md#newsletter-sending).
+  NEWSLETTER_URL: z.string().url().optional(),
+  NEWSLETTER_POSTAL_ADDRESS: z.string().trim().max(300).optional(),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  NEWSLETTER_TRACKING: bool.default(false),
+  NEWSLETTER_LINK_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "must be host names")))
+    .default([]),
   PARTNER_FORM_URL: z.string().url().default("https://forms.gle/pragmatist-partners"),
   SEED_DEMO_CONTENT: bool.default(true),
   TRUST_PROXY: bool.default(false),
   APP_SECRET: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
   RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // GET /metrics (docs/decisions/006-metrics.md): on only with a token, sent as a Bearer token.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,256}$/, "must be 32 to 256 printable characters without spaces")
+    .optional(),
   // Mail: SMTP when set (smtp://user:pass@host:587, smtps://…:465), else an outbox folder.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -54,7 +79,27 @@ const envSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]{4,12}$/, "must look like G-XXXXXXX")
     .optional(),
+  // Media in S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/uploads.
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  // AWS's bucket naming rules (lower case, digits, dots, hyphens; 3 to 63 characters).
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name")
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PUBLIC_URL: httpUrl.optional(),
 });
+
+/** The S3 settings that make no sense alone: each needs S3_BUCKET (checked by loadConfig). */
+const S3_NEEDS_BUCKET = [
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_URL",
+] as const;
 
 /** The language model behind Max; null selects the built-in offline model. */
 export type LlmConfig = Readonly<{ baseUrl: string; apiKey: string | undefined; model: string }>;
@@ -65,6 +110,33 @@ export type CoinGeckoConfig = Readonly<{
   plan: "demo" | "pro";
   /** Overrides the plan's host (tests point it at a loopback server). */
   baseUrl: string | undefined;
+}>;
+
+/** S3-compatible object storage for media (modules/uploads/s3-storage.ts); null keeps local disk. */
+export type S3Config = Readonly<{
+  /** The service's URL (MinIO, R2, ...); undefined: AWS's endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Static keys; undefined: the SDK's default chain (instance role, shared config). */
+  credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
+  /** `<endpoint>/<bucket>/<key>` URLs instead of `<bucket>.<endpoint>/<key>` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+  /** Base URL readers fetch objects from (bucket website, CDN), no trailing slash; undefined:
+   * the app serves `/uploads/<key>` from the bucket. */
+  publicUrl: string | undefined;
+}>;
+
+/** Sending newsletter issues (docs/product.md#newsletter-sending). */
+export type NewsletterConfig = Readonly<{
+  /** NEWSLETTER_POSTAL_ADDRESS: the publication's postal address in every issue's footer. */
+  postalAddress: string | undefined;
+  /** NEWSLETTER_RATE_PER_MINUTE: messages a minute over SMTP, shared by every process. */
+  ratePerMinute: number;
+  /** NEWSLETTER_TRACKING: count clicks through `/r/{token}` (off by default). */
+  tracking: boolean;
+  /** NEWSLETTER_LINK_HOSTS: hosts (`host` or `host:port`) `/r/{token}` may send to besides PUBLIC_URL's. */
+  linkHosts: readonly string[];
 }>;
 
 /** Google OAuth 2.0 / OpenID Connect client settings; null when sign-in with Google is off. */
@@ -86,12 +158,16 @@ export type Config = Readonly<{
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where `npm run backup` puts backups without a folder argument (default `<dataDir>/backups`). */
+  backupDir: string;
   /** Absolute base of links in mails, feeds and pages, without a trailing slash. */
   publicUrl: string;
   /** Whether PUBLIC_URL was set (else publicUrl is defaultPublicUrl(host, port)). */
   publicUrlSet: boolean;
   siteName: string;
-  newsletterUrl: string;
+  /** NEWSLETTER_URL: an external newsletter Subscribe leads to; undefined: the built-in one. */
+  newsletterUrl: string | undefined;
+  newsletter: NewsletterConfig;
   partnerFormUrl: string;
   seedDemoContent: boolean;
   trustProxy: boolean;
@@ -99,6 +175,8 @@ export type Config = Readonly<{
   redisUrl: string | undefined;
   /** Seconds a public page or API read is reused for readers without a session; 0 = off. */
   responseCacheSeconds: number;
+  /** The Bearer token GET /metrics requires; undefined: no /metrics (404). */
+  metricsToken: string | undefined;
   /** SMTP connection URL; undefined writes mails to `<dataDir>/outbox/` instead. */
   smtpUrl: string | undefined;
   /** The From header of every mail, e.g. `"Crypto Pragmatist" <no-reply@localhost>`. */
@@ -108,6 +186,7 @@ export type Config = Readonly<{
   /** Milliseconds one request to the language model may take before it is abandoned. */
   llmTimeoutMs: number;
   coinGecko: CoinGeckoConfig | null;
+  s3: S3Config | null;
   gaMeasurementId: string | undefined;
   /** Session cookies are Secure when the public URL is https. */
   secureCookies: boolean;
@@ -127,6 +206,32 @@ export function defaultPublicUrl(host: string, port: number): string {
       ? `[${host}]`
       : host;
   return `http://${name}:${port}`;
+}
+
+/**
+ * The object-storage settings: null without S3_BUCKET (local disk).
+ * @throws Error when an S3 setting is given without S3_BUCKET, or only one of the two keys is.
+ */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
+  if (!e.S3_BUCKET) {
+    const orphan = S3_NEEDS_BUCKET.filter((name) => e[name] !== undefined);
+    if (orphan.length)
+      throw new Error(`Invalid configuration: ${orphan.join(", ")} need S3_BUCKET`);
+    return null;
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new Error("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  }
+  return Object.freeze({
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials:
+      accessKeyId && secretAccessKey ? Object.freeze({ accessKeyId, secretAccessKey }) : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+  });
 }
 
 /**
@@ -153,16 +258,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR === ":memory:" ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     siteName: e.SITE_NAME,
     newsletterUrl: e.NEWSLETTER_URL,
+    newsletter: Object.freeze({
+      postalAddress: e.NEWSLETTER_POSTAL_ADDRESS || undefined,
+      ratePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
+      tracking: e.NEWSLETTER_TRACKING,
+      linkHosts: Object.freeze(e.NEWSLETTER_LINK_HOSTS),
+    }),
     partnerFormUrl: e.PARTNER_FORM_URL,
     seedDemoContent: e.SEED_DEMO_CONTENT,
     trustProxy: e.TRUST_PROXY,
     appSecret: e.APP_SECRET,
     redisUrl: e.REDIS_URL,
     responseCacheSeconds: e.RESPONSE_CACHE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, "")}" <no-reply@localhost>`,
     google:
@@ -188,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           baseUrl: e.COINGECKO_BASE_URL,
         })
       : null,
+    s3: s3Config(e),
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     secureCookies: publicUrl.startsWith("https://"),
     webBuildDir: path.join(repoRoot, "apps/web/build"),

@@ -1,9 +1,9 @@
 // createServices(db, config): every module's service, wired once; the one place that knows them all
 // (docs/architecture.md "Services"). The app, the command-line tools and the tests share it.
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { createMetrics } from "./metrics.ts";
 import { createGoogleSignIn } from "./modules/accounts/google.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
 import { createPasswordResetService } from "./modules/accounts/password-reset.ts";
@@ -20,24 +20,29 @@ import { createAssistantService } from "./modules/assistant/assistant.service.ts
 import { createCommentsService } from "./modules/comments/comments.service.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
+import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
+import { createNewsletterSending } from "./modules/newsletter/newsletter-sending.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { createCommentingBans } from "./modules/studio/moderation.service.ts";
 import { createPublicationWatch } from "./modules/studio/publication-watch.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
-import { localMediaStorage } from "./modules/uploads/storage.ts";
+import { closeMediaStorage, createMediaStorage } from "./modules/uploads/media-storage.ts";
 import { createUploadService } from "./modules/uploads/upload.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { createViewerService } from "./modules/viewer/viewer.service.ts";
 import { createRateLimitFactory } from "./plugins/rate-limit.ts";
+import type { ServiceLog } from "./plugins/request-id.ts";
 import { resolveSecret } from "./secrets.ts";
 
 /** What createServices can take instead of building it from the config. */
 export interface ServiceOverrides {
   clock?: Clock | undefined;
   languageModel?: LanguageModelV4 | undefined;
-  logger?: Pick<FastifyBaseLogger, "warn" | "error">;
+  logger?: Pick<ServiceLog, "warn" | "error">;
+  /** The newsletter delivery worker's times (tests shorten retries and leases). */
+  newsletterDelivery?: Partial<DeliveryTuning> | undefined;
 }
 
 /** Every wired service, by module (the app decorates itself with it as `app.services`). */
@@ -50,22 +55,33 @@ declare module "fastify" {
   }
 }
 
-/** What every module shares: the clock, the secret, the limiter factory, mail and a logger. */
-function createFoundation(config: Config, overrides: ServiceOverrides) {
+/**
+ * What every module shares: the clock, the secret, the metrics (observing `db`), the limiter
+ * factory, mail and a logger.
+ */
+function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
   const clock = overrides.clock ?? systemClock;
   const secret = resolveSecret(config.appSecret, config.dataDir);
   const now = () => clock.now();
+  const log = overrides.logger ?? { warn() {}, error() {} };
+  const metrics = createMetrics(db);
+  const onRedisError = (err: unknown) => {
+    metrics.redisErrors.inc({ client: "rate-limit" });
+    log.warn({ err }, "Redis (rate limits) failed; limits fall back to this process's memory");
+  };
   return {
     clock,
     now,
     secret,
-    log: overrides.logger ?? { warn() {}, error() {} },
-    limits: createRateLimitFactory(config.redisUrl),
+    log,
+    metrics,
+    limits: createRateLimitFactory(config.redisUrl, onRedisError),
     sessions: createSessionTokens(secret, now),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       dataDir: config.dataDir,
+      metrics,
     }),
   };
 }
@@ -79,7 +95,7 @@ function createReaderServices(db: Db, config: Config, f: Foundation) {
   return {
     accounts,
     passwordReset: createPasswordResetService(db, { mailer, limits, now, ...site }),
-    newsletter: createNewsletterService(db, { mailer, limits, now, ...site }),
+    newsletter: createNewsletterService(db, { mailer, limits, now, secret: f.secret, ...site }),
     google: createGoogleSignIn(db, {
       config: config.google,
       publicUrl: config.publicUrl,
@@ -101,6 +117,8 @@ function createPublishingServices(
   readers: ReturnType<typeof createReaderServices>,
 ) {
   const { limits, now } = f;
+  // Local disk, or the S3 bucket when S3_BUCKET is set; `/uploads/*` is served from it (app.ts).
+  const media = createMediaStorage(config);
   const articles = createArticlesService(db, f.clock);
   const search = createSearchService(db, { now });
   const analytics = createAnalyticsService(db, {
@@ -111,7 +129,7 @@ function createPublishingServices(
     publicUrl: config.publicUrl,
   });
   const uploads = createUploadService(db, {
-    storage: localMediaStorage(config.dataDir),
+    storage: media,
     limits,
     now,
   });
@@ -135,7 +153,18 @@ function createPublishingServices(
   });
   const users = createUsersService(db, { reactions, uploads, now });
   const viewer = createViewerService({ accounts: readers.accounts, reactions, comments });
-  return { articles, search, analytics, uploads, reactions, comments, studio, users, viewer };
+  return {
+    media,
+    articles,
+    search,
+    analytics,
+    uploads,
+    reactions,
+    comments,
+    studio,
+    users,
+    viewer,
+  };
 }
 
 /** Market data and Max, the assistant, over the configured (or the offline) model. */
@@ -146,12 +175,13 @@ function createAssistantServices(
   publishing: ReturnType<typeof createPublishingServices>,
   languageModel: LanguageModelV4 | undefined,
 ) {
-  const { now, log } = f;
+  const { now, log, metrics } = f;
   const market = createMarketService({
     coinGecko: config.coinGecko,
     redisUrl: config.redisUrl,
     now,
     logger: log,
+    metrics,
   });
   const model =
     languageModel ??
@@ -167,6 +197,7 @@ function createAssistantServices(
     siteName: config.siteName,
     timeoutMs: config.llmTimeoutMs,
     log,
+    metrics,
   });
   return { market, assistant };
 }
@@ -177,37 +208,72 @@ function createAssistantServices(
  * the mail transport, the publication watch) is released by closeServices.
  */
 export function createServices(db: Db, config: Config, overrides: ServiceOverrides = {}) {
-  const foundation = createFoundation(config, overrides);
+  const foundation = createFoundation(db, config, overrides);
   const readers = createReaderServices(db, config, foundation);
   const publishing = createPublishingServices(db, config, foundation, readers);
   const max = createAssistantServices(db, config, foundation, publishing, overrides.languageModel);
+  // Newsletter issues and their delivery worker (issue #16), started by startServices.
+  const sending = createNewsletterSending(db, {
+    settings: { ...config, ...config.newsletter },
+    mailer: foundation.mailer,
+    limits: foundation.limits,
+    now: foundation.now,
+    secret: foundation.secret,
+    log: foundation.log,
+    tuning: overrides.newsletterDelivery,
+  });
   const api = createPublicationApi(
     {
       name: config.siteName,
       publicUrl: config.publicUrl,
-      newsletterUrl: config.newsletterUrl,
+      // Unset NEWSLETTER_URL: Subscribe leads to the built-in newsletter's archive page.
+      newsletterUrl: config.newsletterUrl ?? `${config.publicUrl}/newsletter`,
+      newsletterBuiltIn: config.newsletterUrl === undefined,
       partnerFormUrl: config.partnerFormUrl,
       gaMeasurementId: config.gaMeasurementId,
     },
-    publishing,
+    { ...publishing, newsletterIssues: sending.issues },
   );
-  const { secret, limits, sessions, mailer } = foundation;
-  return { db, secret, limits, sessions, mailer, ...readers, ...publishing, ...max, api };
+  const { secret, limits, sessions, mailer, metrics } = foundation;
+  const newsletterIssues = sending.issues;
+  const newsletterDelivery = sending.delivery;
+  return {
+    db,
+    secret,
+    limits,
+    sessions,
+    mailer,
+    metrics,
+    ...readers,
+    ...publishing,
+    ...max,
+    newsletterIssues,
+    newsletterDelivery,
+    api,
+  };
 }
 
-/** Connects what the services need before the first request: Redis, the publication watch. */
+/**
+ * Connects what the services need before the first request: Redis, the publication watch; then
+ * starts the newsletter delivery worker.
+ */
 export async function startServices(services: Services): Promise<void> {
   await services.limits.ready();
   await services.studio.publication.start();
+  services.newsletterDelivery.start();
 }
 
 /**
  * Releases what the services hold open (Redis connections, the mail transport, the publication
- * watch's timer), so a command-line tool or a closed app lets the process exit. The database is
- * the caller's.
+ * watch's timer, the metrics' watch on the database), so a command-line tool or a closed app lets
+ * the process exit. The database is the caller's.
  */
 export async function closeServices(services: Services): Promise<void> {
+  // First: messages in flight finish and claimed deliveries go back while the database is open.
+  await services.newsletterDelivery.stop();
   services.studio.publication.stop();
+  services.metrics.close();
   services.mailer.close();
+  closeMediaStorage(services.media);
   await Promise.all([services.limits.close(), services.market.close()]);
 }

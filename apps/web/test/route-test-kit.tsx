@@ -1,11 +1,12 @@
 // Test kit of the web's component tests (no test itself): renders a screen on a route of an
 // in-memory router (react-router's createRoutesStub), with the reader the viewer store loads.
-import { MEMBER_HINT_COOKIE, type OwnUser } from "@pragmatist/contracts";
+import type { OwnUser } from "@pragmatist/contracts";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { vi } from "vitest";
 import { useViewerSync } from "../app/lib/viewer";
+import { setMemberHint, viewerAnswer } from "./viewer-test-kit";
 
 /** One route of the stub router: a path, a Component, a loader or action, children… */
 export type StubRoute = Parameters<typeof createRoutesStub>[0][number];
@@ -32,13 +33,11 @@ export interface RouteOptions {
  * GET /api/viewer answered with them; every other request goes to the `fetch` of the moment.
  */
 function signedInAs(viewer: RouteOptions["viewer"]): void {
-  document.cookie = viewer
-    ? `${MEMBER_HINT_COOKIE}=1; Path=/`
-    : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  setMemberHint(viewer);
   const next = globalThis.fetch;
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).startsWith("/api/viewer")
-      ? Promise.resolve(Response.json({ data: { user: viewer ?? null, article: null } }))
+      ? Promise.resolve(viewerAnswer(viewer ?? null))
       : next(input, init),
   );
 }

@@ -9,6 +9,21 @@ import {
 import { act } from "@testing-library/react";
 import { loadViewer } from "../app/lib/viewer";
 
+/** Sets the member hint cookie for a signed-in `member`, or clears it (null or undefined). */
+export function setMemberHint(member: unknown): void {
+  document.cookie = member
+    ? `${MEMBER_HINT_COOKIE}=1; Path=/`
+    : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+}
+
+/** GET /api/viewer's answer for `member` and their `article` marks. */
+export function viewerAnswer(
+  member: Pick<OwnUser, "id"> | OwnUser | null,
+  article: ViewerArticle | null = null,
+): Response {
+  return Response.json({ data: { user: member, article } } as ViewerState);
+}
+
 /**
  * Loads the viewer store for the page of article `slug` (null: a page without one) as the browser
  * does after hydration: for a `member` the hint cookie is set and GET /api/viewer answers
@@ -21,15 +36,12 @@ export async function loadViewerAs(
   slug: string | null,
   article: ViewerArticle | null = null,
 ): Promise<string[]> {
-  document.cookie = member
-    ? `${MEMBER_HINT_COOKIE}=1; Path=/`
-    : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  setMemberHint(member);
   const asked: string[] = [];
   const previous = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL) => {
     asked.push(String(input));
-    const answer: ViewerState = { data: { user: member, article } };
-    return Response.json(answer);
+    return viewerAnswer(member, article);
   };
   try {
     await act(() => loadViewer(slug));

@@ -35,3 +35,5 @@ export * from "./assistant.ts";
 export * from "./assistant-answers.ts";
 /** The studio: articles, revisions, moderation, members, audit, subscribers. */
 export * from "./studio.ts";
+/** Newsletter issues: the studio's bodies and answers, delivery figures, the public archive. */
+export * from "./newsletter.ts";

@@ -4,6 +4,7 @@ import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
 import type { Comment, CommentSort } from "./comments.ts";
+import type { PublicIssue, PublicIssueList } from "./newsletter.ts";
 
 /** The publication's settings the pages need (from the server's config). */
 export interface SiteSettings {
@@ -11,7 +12,13 @@ export interface SiteSettings {
   name: string;
   /** Absolute base URL without trailing slash (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * Where Subscribe leads: NEWSLETTER_URL (an external newsletter) when set, else the built-in
+   * newsletter's archive page, `{publicUrl}/newsletter`.
+   */
   newsletterUrl: string;
+  /** True when NEWSLETTER_URL is unset: Subscribe uses the built-in newsletter (issue #16). */
+  newsletterBuiltIn?: boolean | undefined;
   partnerFormUrl: string;
   /** Google Analytics 4 id (GA_MEASUREMENT_ID, `G-…`); unset means no third-party script. */
   gaMeasurementId?: string | undefined;
@@ -101,6 +108,16 @@ export interface PublicationApi {
    * unknown, draft or future-dated slug (docs/product.md#comment-thread, #api-comments).
    */
   listComments(slug: string, sort: CommentSort): Promise<Comment[] | null>;
+  /**
+   * The newsletter archive: issues that went out, newest first, as `GET /api/newsletter/issues`
+   * answers it (docs/product.md#api-newsletter).
+   */
+  listNewsletterIssues(page: { page: number; pageSize: number }): Promise<PublicIssueList>;
+  /**
+   * The web version of the issue `/newsletter/{slug}` once its send started, as
+   * `GET /api/newsletter/issues/{slug}` answers it; null for a draft or an unknown slug.
+   */
+  findNewsletterIssue(slug: string): Promise<PublicIssue | null>;
 }
 
 /**

@@ -78,9 +78,15 @@ export function refreshViewer(): Promise<void> {
   return loadViewer(loadedFor);
 }
 
-/** Applies the reader's own change to their marks on the article (a like, a new comment). */
-export function updateViewerArticle(change: (article: ViewerArticle) => ViewerArticle): void {
-  if (snapshot.article) publish({ ...snapshot, article: change(snapshot.article) });
+/**
+ * Applies the reader's own change to their marks on the article `slug` (a like, a new comment),
+ * while the store holds that article's marks (a later page's are never touched).
+ */
+export function updateViewerArticle(
+  slug: string,
+  change: (article: ViewerArticle) => ViewerArticle,
+): void {
+  if (snapshot.article?.slug === slug) publish({ ...snapshot, article: change(snapshot.article) });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -100,6 +106,19 @@ export function useViewerSnapshot(): ViewerSnapshot {
 /** The signed-in reader, or null (signed out, or not known yet). */
 export function useViewer(): OwnUser | null {
   return useViewerSnapshot().user;
+}
+
+/**
+ * The reader's standing on the page of article `slug`: their marks on it (null until they are
+ * this article's), and their status, "unknown" for a member whose marks on it have not come yet.
+ */
+export function useViewerMarks(slug: string): {
+  status: ViewerStatus;
+  marks: ViewerArticle | null;
+} {
+  const { status, article } = useViewerSnapshot();
+  const marks = article?.slug === slug ? article : null;
+  return { status: status === "member" && !marks ? "unknown" : status, marks };
 }
 
 /** Loads the viewer after hydration and whenever the page's article changes (root.tsx). */

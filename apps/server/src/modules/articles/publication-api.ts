@@ -2,7 +2,9 @@
 // site settings, article reads, search and comments, answered by the services directly.
 import { type PublicationApi, SEARCH_RESULT_LIMIT, type SiteSettings } from "@pragmatist/contracts";
 import type { CommentsService } from "../comments/comments.service.ts";
+import type { IssuesService } from "../newsletter/issues.service.ts";
 import type { SearchService } from "../search/search.types.ts";
+import { NotFoundError } from "../../errors.ts";
 import type { ArticlesService } from "./articles.service.ts";
 
 /**
@@ -13,9 +15,14 @@ import type { ArticlesService } from "./articles.service.ts";
  */
 export function createPublicationApi(
   site: SiteSettings,
-  deps: { articles: ArticlesService; search: SearchService; comments: CommentsService },
+  deps: {
+    articles: ArticlesService;
+    search: SearchService;
+    comments: CommentsService;
+    newsletterIssues: Pick<IssuesService, "archive" | "webVersion">;
+  },
 ): PublicationApi {
-  const { articles, search, comments } = deps;
+  const { articles, search, comments, newsletterIssues } = deps;
   return {
     site,
     listArticles: (q) => articles.list(q),
@@ -24,6 +31,12 @@ export function createPublicationApi(
     listTerms: (kind) => articles.listTerms(kind),
     findAuthor: (slug) => articles.findAuthor(slug),
     listComments: (slug, sort) => comments.find(slug, sort),
+    listNewsletterIssues: (page) => newsletterIssues.archive(page),
+    findNewsletterIssue: (slug) =>
+      newsletterIssues.webVersion(slug).catch((err: unknown) => {
+        if (err instanceof NotFoundError) return null;
+        throw err;
+      }),
     async searchArticles(query, options) {
       const hits = await search.search(query, SEARCH_RESULT_LIMIT);
       return articles.listByIds(

@@ -1,12 +1,10 @@
 // Comment threads as readers and members see them (issue #4): nesting, sorting, likes, counts,
 // tombstones, hiding, deleted accounts, and a fixed number of queries per thread; the reader's own
 // comments and likes through GET /api/viewer.
-import type { KyselyPlugin } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Comment } from "@pragmatist/contracts";
-import { buildApp } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, testConfig } from "../../testing/db.ts";
+import { engines } from "../../testing/db.ts";
+import { queryCountingApp } from "../../testing/query-count.ts";
 import { insertUser } from "../../testing/fixtures.ts";
 import { BASE, commentsSuite } from "./comments.test-setup.ts";
 
@@ -235,16 +233,7 @@ describe.each(engines)("comments on %s", (engine) => {
   });
 
   it("loads a thread in the same number of queries for 10 and 200 comments", async () => {
-    let queries = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        return args.result;
-      },
-    };
-    const counted: Db = { ...ctx.db, kysely: ctx.db.kysely.withPlugin(counter) };
-    const countingApp = await buildApp(testConfig(), { db: counted, logger: false });
+    const counting = await queryCountingApp(ctx.db);
     try {
       const author = await insertUser(ctx.db);
       const viewer = await member();
@@ -258,10 +247,11 @@ describe.each(engines)("comments on %s", (engine) => {
         }
         const result: number[] = [];
         for (const headers of [{}, viewer.auth]) {
-          queries = 0;
-          const res = await countingApp.inject({ url: `${BASE}/comments/${slug}`, headers });
-          expect(res.statusCode).toBe(200);
-          expect(res.json()).toHaveLength(size / 5);
+          const queries = await counting.measure(async (app) => {
+            const res = await app.inject({ url: `${BASE}/comments/${slug}`, headers });
+            expect(res.statusCode).toBe(200);
+            expect(res.json()).toHaveLength(size / 5);
+          });
           result.push(queries);
         }
         return result;
@@ -272,7 +262,7 @@ describe.each(engines)("comments on %s", (engine) => {
       // Anonymous: the article, then the comments with authors and likes.
       expect(small[0]).toBeLessThanOrEqual(2);
     } finally {
-      await countingApp.close();
+      await counting.app.close();
     }
   });
 });

@@ -1,11 +1,9 @@
 // GET /api/viewer (docs/architecture.md#caching): the signed-in reader and their own marks on an
 // article (likes, bookmark, their comments, the comments they like), private to them, cheap.
-import type { KyselyPlugin } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { ViewerState } from "@pragmatist/contracts";
-import { buildApp } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { engines, testConfig } from "../../testing/db.ts";
+import { engines } from "../../testing/db.ts";
+import { queryCountingApp } from "../../testing/query-count.ts";
 import { insertUser, type TestMember } from "../../testing/fixtures.ts";
 import { SESSION_COOKIE } from "../accounts/sessions.ts";
 import { commentsSuite } from "../comments/comments.test-setup.ts";
@@ -33,34 +31,9 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       headers: who.auth,
       payload: { articleId },
     });
-  /**
-   * A second app over the same database that counts the queries it runs: `measure(request)` runs
-   * `request` and answers how many it took. The caller closes `app`.
-   */
-  async function countingApp() {
-    let queries = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        return args.result;
-      },
-    };
-    const counted: Db = { ...ctx.db, kysely: ctx.db.kysely.withPlugin(counter) };
-    const app = await buildApp(testConfig(), { db: counted, logger: false });
-    return {
-      app,
-      async measure(request: () => Promise<void>) {
-        queries = 0;
-        await request();
-        return queries;
-      },
-    };
-  }
-
   it("answers a signed-out reader nobody, privately, without a database query", async () => {
     const { slug } = await article();
-    const counting = await countingApp();
+    const counting = await queryCountingApp(ctx.db);
     try {
       for (const headers of [
         {},
@@ -207,7 +180,7 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
   it("costs the same few queries for a thread of 10 comments and of 200", async () => {
     const a = await member();
     const author = await insertUser(ctx.db);
-    const counting = await countingApp();
+    const counting = await queryCountingApp(ctx.db);
     try {
       const measure = async (size: number) => {
         const { id, slug } = await article();

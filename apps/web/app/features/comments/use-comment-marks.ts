@@ -3,7 +3,7 @@
 // (GET /api/viewer) and is kept true to what they do here.
 import type { ViewerArticle } from "@pragmatist/contracts";
 import { useMemo } from "react";
-import { updateViewerArticle, useViewerSnapshot, type ViewerStatus } from "../../lib/viewer.ts";
+import { updateViewerArticle, useViewerMarks, type ViewerStatus } from "../../lib/viewer.ts";
 
 /** Who reads the article's comments and which of them are theirs; see `useCommentMarks`. */
 export interface CommentMarks {
@@ -27,15 +27,13 @@ export interface CommentMarks {
  * (`updateViewerArticle`) only while it holds this article's marks.
  */
 export function useCommentMarks(slug: string): CommentMarks {
-  const { status, article } = useViewerSnapshot();
-  const marks = article?.slug === slug ? article : null;
+  const { status, marks } = useViewerMarks(slug);
   const own = useMemo(() => new Set(marks?.ownComments), [marks]);
   const liked = useMemo(() => new Set(marks?.likedComments), [marks]);
   const update = (change: (article: ViewerArticle) => ViewerArticle) =>
-    updateViewerArticle((current) => (current.slug === slug ? change(current) : current));
+    updateViewerArticle(slug, change);
   return {
-    // A member whose marks on this article have not come yet (another article's are here).
-    viewer: status === "member" && !marks ? "unknown" : status,
+    viewer: status,
     isOwn: (id) => own.has(id),
     isLiked: (id) => liked.has(id),
     addOwn: (id) => update((a) => ({ ...a, ownComments: [...a.ownComments, id] })),

@@ -4,7 +4,7 @@
 // rolls back when the server refuses, and clicks are ignored while that toggle is in flight.
 import type { ViewerArticle } from "@pragmatist/contracts";
 import { useRef, useState } from "react";
-import { updateViewerArticle, useViewerSnapshot, type ViewerStatus } from "../../lib/viewer";
+import { updateViewerArticle, useViewerMarks, type ViewerStatus } from "../../lib/viewer";
 
 /** The two reactions of the article bar; also the words of their API paths and messages. */
 export type ReactionKind = "like" | "bookmark";
@@ -63,8 +63,7 @@ export function useReactions(
   initial: { likeCount: number; bookmarkCount: number },
   onSignedOut: () => void,
 ): Reactions {
-  const { status, article } = useViewerSnapshot();
-  const marks = article?.slug === slug ? article : null;
+  const { status: viewer, marks } = useViewerMarks(slug);
   const [counts, setCounts] = useState({
     like: initial.likeCount,
     bookmark: initial.bookmarkCount,
@@ -72,13 +71,12 @@ export function useReactions(
   const [error, setError] = useState<string | null>(null);
   // Read synchronously by the click handler, so a double click sends one request.
   const busy = useRef<Partial<Record<ReactionKind, boolean>>>({});
-  const viewer = status === "member" && !marks ? "unknown" : status;
   const state: State = {
     like: { on: marks?.liked ?? false, count: counts.like },
     bookmark: { on: marks?.bookmarked ?? false, count: counts.bookmark },
   };
   const set = (kind: ReactionKind, { on, count }: Reaction) => {
-    updateViewerArticle((a) => (a.slug === slug ? { ...a, [MARK[kind]]: on } : a));
+    updateViewerArticle(slug, (a) => ({ ...a, [MARK[kind]]: on }));
     setCounts((c) => ({ ...c, [kind]: count }));
   };
 
