@@ -78,7 +78,12 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   newsletterRoutes(app, { newsletter: services.newsletter });
   issuesRoutes(app, { issues: services.newsletterIssues });
   googleRoutes(app, { google: services.google, secureCookies });
-  distributionRoutes(app, { db: services.db, articles: services.articles, config });
+  distributionRoutes(app, {
+    db: services.db,
+    articles: services.articles,
+    newsletterArchive: (page) => services.newsletterIssues.archive(page),
+    config,
+  });
   analyticsRoutes(app, { analytics: services.analytics });
   assistantRoutes(app, { assistant: services.assistant, secret: services.secret, secureCookies });
   // Unknown API paths are JSON 404s, never a page from the pages' catch-all.

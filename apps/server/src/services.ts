@@ -226,9 +226,8 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     {
       name: config.siteName,
       publicUrl: config.publicUrl,
-      // Unset NEWSLETTER_URL: Subscribe leads to the built-in newsletter's archive page.
-      newsletterUrl: config.newsletterUrl ?? `${config.publicUrl}/newsletter`,
-      newsletterBuiltIn: config.newsletterUrl === undefined,
+      // Unset NEWSLETTER_URL: Subscribe leads to the built-in newsletter's page.
+      newsletterUrl: config.newsletterUrl ?? "/newsletter",
       partnerFormUrl: config.partnerFormUrl,
       gaMeasurementId: config.gaMeasurementId,
     },

@@ -14,6 +14,8 @@ export default [
     route("assistant", "routes/assistant.tsx"),
     route("authors/:username", "routes/author.tsx"),
     route("categories/:slug", "routes/category.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/:slug", "routes/newsletter-issue.tsx"),
   ]),
   route("p/:slug", "routes/article.tsx"),
   route("about", "routes/about.tsx"),

@@ -1,10 +1,11 @@
-// Newsletter sign-up in headless Chromium (issue #6): the footer's modal and the article's panel
-// post the email and show the same confirmation message; the links of the mail a loopback SMTP
+// Newsletter sign-up in headless Chromium (issues #6, #16): Subscribe leads to the built-in
+// newsletter's page; its panel, the footer's modal and the article's panel post the email and show
+// the same confirmation message; the links of the mail a loopback SMTP
 // server receives confirm and unsubscribe, each landing on a notice.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
-import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
+import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
 
 const MESSAGE = "Check your inbox to confirm your subscription.";
 
@@ -43,6 +44,28 @@ describe("newsletter", () => {
       )
       .toBe(true);
     return dialog;
+  }
+
+  for (const [width, options] of Object.entries(viewports)) {
+    it(`leads Subscribe to the built-in newsletter's page, which subscribes (${width})`, async () => {
+      const { page, problems } = await openPage(browser, options);
+      await page.goto(app.baseUrl);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // NEWSLETTER_URL is unset: Subscribe stays on the site, in the same tab.
+      const subscribe = page.getByRole("link", { name: /^Subscribe free/ });
+      expect(await subscribe.getAttribute("href")).toBe("/newsletter");
+      expect(await subscribe.getAttribute("target")).toBeNull();
+      await subscribe.click();
+      await page.waitForURL(`${app.baseUrl}/newsletter`);
+      await page.getByRole("heading", { level: 1, name: "The Weekly Brief" }).waitFor();
+      await page.getByText("No issue has been sent yet.").waitFor();
+      const panel = page.getByRole("region", { name: /^Subscribe to / });
+      await panel.getByLabel("Email address").fill(`archive.${width}@example.test`);
+      await panel.getByRole("button", { name: "Subscribe" }).click();
+      await panel.getByText(MESSAGE).waitFor();
+      await page.screenshot({ path: `/tmp/newsletter-page-${width}.png`, fullPage: true });
+      expect(problems).toEqual([]);
+    });
   }
 
   it("subscribes from the modal, shows the message, then closes", async () => {

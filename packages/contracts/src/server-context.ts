@@ -13,12 +13,10 @@ export interface SiteSettings {
   /** Absolute base URL without trailing slash (PUBLIC_URL). */
   publicUrl: string;
   /**
-   * Where Subscribe leads: NEWSLETTER_URL (an external newsletter) when set, else the built-in
-   * newsletter's archive page, `{publicUrl}/newsletter`.
+   * Where Subscribe leads: NEWSLETTER_URL (an external newsletter, opened in a new tab) when set,
+   * else `/newsletter`, the built-in newsletter's page on this site (issue #16).
    */
   newsletterUrl: string;
-  /** True when NEWSLETTER_URL is unset: Subscribe uses the built-in newsletter (issue #16). */
-  newsletterBuiltIn?: boolean | undefined;
   partnerFormUrl: string;
   /** Google Analytics 4 id (GA_MEASUREMENT_ID, `G-…`); unset means no third-party script. */
   gaMeasurementId?: string | undefined;

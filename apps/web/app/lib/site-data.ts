@@ -20,7 +20,7 @@ export interface SiteData {
 export const defaultSite: SiteSettings = {
   name: "Crypto Pragmatist",
   publicUrl: "",
-  newsletterUrl: "https://newsletter.cryptopragmatist.com",
+  newsletterUrl: "/newsletter",
   partnerFormUrl: "https://forms.gle/pragmatist-partners",
 };
 

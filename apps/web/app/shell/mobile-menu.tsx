@@ -1,6 +1,7 @@
 // Slide-out menu for narrow screens (docs/product.md#mobile-menu): a modal drawer that closes
 // on Escape, on a backdrop click and on navigation. Login shows only when signed out; a signed-in
 // reader gets their account instead.
+import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
@@ -10,7 +11,6 @@ import { Dialog } from "../components/ui/dialog";
 import { CloseIcon, ExternalIcon, MenuIcon } from "../components/ui/icons";
 import { isStaff } from "../lib/viewer";
 import { Logo } from "../components/logo";
-import { NewTabLink } from "../components/new-tab-link.tsx";
 
 const sections = [
   { label: "Research", to: "/", end: true },
@@ -145,10 +145,13 @@ function MenuLinks({ newsletterUrl, staff }: { newsletterUrl: string; staff: boo
           </li>
         )}
         <li>
-          <NewTabLink href={newsletterUrl} className={itemClass({ isActive: false })}>
+          <NewsletterLink
+            href={newsletterUrl}
+            className={itemClass({ isActive: false })}
+            external={<ExternalIcon size={16} className="ml-1.5 text-muted" />}
+          >
             Subscribe
-            <ExternalIcon size={16} className="ml-1.5 text-muted" />
-          </NewTabLink>
+          </NewsletterLink>
         </li>
       </ul>
     </nav>

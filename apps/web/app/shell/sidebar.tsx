@@ -1,10 +1,10 @@
 // Left sidebar of the shared layout, wide screens only (docs/product.md#sidebar): Research, AI
 // Insights, Market Reports, Newsletter (external) and the partner logo strip; the active tab comes
 // from the path.
+import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ChartIcon, ExternalIcon, MailIcon, ResearchIcon, SparkIcon } from "../components/ui/icons";
-import { NewTabLink } from "../components/new-tab-link.tsx";
 import { activeSidebarTab, type SidebarTab } from "./nav";
 import { PartnerLogos } from "../components/partner-logos.tsx";
 
@@ -64,15 +64,15 @@ export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
               Market Reports
             </Tab>
             <li>
-              <NewTabLink
+              <NewsletterLink
                 href={newsletterUrl}
                 className={tabClass(active === "newsletter")}
                 aria-current={active === "newsletter" ? "page" : undefined}
+                external={<ExternalIcon size={14} className="ml-auto text-muted" />}
               >
                 <MailIcon size={18} />
                 Newsletter
-                <ExternalIcon size={14} className="ml-auto text-muted" />
-              </NewTabLink>
+              </NewsletterLink>
             </li>
           </ul>
         </nav>

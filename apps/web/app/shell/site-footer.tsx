@@ -1,12 +1,12 @@
 // Site footer on every page (docs/product.md#footer): Most Popular (3 latest News, titles cut to 45
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
+import { NewsletterLink } from "../components/newsletter-link.tsx";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
 import { formatShortMonthDay, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
-import { NewTabLink } from "../components/new-tab-link.tsx";
 import type { PopularItem } from "../lib/site-data";
 import { SubscribeModal } from "../features/newsletter/subscribe-modal";
 
@@ -143,9 +143,9 @@ function QuickLinks({ newsletterUrl }: { newsletterUrl: string }) {
           </Link>
         </li>
         <li>
-          <NewTabLink href={newsletterUrl} className={linkClass}>
+          <NewsletterLink href={newsletterUrl} className={linkClass}>
             Subscribe
-          </NewTabLink>
+          </NewsletterLink>
         </li>
       </ul>
     </FooterColumn>

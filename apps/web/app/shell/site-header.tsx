@@ -1,5 +1,6 @@
 // Site header on every page (docs/product.md#header): logo, About Us, Partner with us, Subscribe,
 // and Login or, for a signed-in reader, their round profile picture linking to /account.
+import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
 import { ByViewer } from "../components/by-viewer";
@@ -9,7 +10,6 @@ import { ExternalIcon } from "../components/ui/icons";
 import { isStaff, useViewer } from "../lib/viewer";
 import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
-import { NewTabLink } from "../components/new-tab-link.tsx";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:text-ink ${
@@ -73,10 +73,13 @@ export function SiteHeader({
               Studio
             </NavLink>
           )}
-          <NewTabLink href={newsletterUrl} className={buttonClass("secondary", "sm", "ml-3")}>
+          <NewsletterLink
+            href={newsletterUrl}
+            className={buttonClass("secondary", "sm", "ml-3")}
+            external={<ExternalIcon size={15} className="-mr-0.5 text-muted" />}
+          >
             Subscribe
-            <ExternalIcon size={15} className="-mr-0.5 text-muted" />
-          </NewTabLink>
+          </NewsletterLink>
           <ByViewer
             member={<AccountLink viewer={viewer} className="ml-3" />}
             anonymous={

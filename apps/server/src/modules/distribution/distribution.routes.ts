@@ -1,10 +1,12 @@
-// Outside /api: GET /robots.txt, /sitemap.xml, /sitemaps/{pages,articles,categories,authors}.xml,
-// /feed.xml, /feed.atom and /feeds/{research,news,market-reports}.{xml,atom} (issue #6).
+// Outside /api: GET /robots.txt, /sitemap.xml,
+// /sitemaps/{pages,articles,categories,authors,newsletter}.xml, /feed.xml, /feed.atom and
+// /feeds/{research,news,market-reports,newsletter}.{xml,atom} (issues #6 and #16).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config.ts";
 import { PUBLIC_READ } from "../../http/cache.ts";
 import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
+import type { IssueArchive } from "./distribution.newsletter.ts";
 import {
   createDistributionService,
   type DistributionService,
@@ -30,11 +32,12 @@ function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: strin
  */
 export function distributionRoutes(
   app: FastifyInstance,
-  deps: { db: Db; articles: ArticlesService; config: Config },
+  deps: { db: Db; articles: ArticlesService; newsletterArchive: IssueArchive; config: Config },
 ) {
   const service: DistributionService = createDistributionService({
     db: deps.db,
     articles: deps.articles,
+    newsletterArchive: deps.newsletterArchive,
     publicUrl: deps.config.publicUrl,
     siteName: deps.config.siteName,
   });
@@ -57,6 +60,9 @@ export function distributionRoutes(
   app.get("/sitemaps/authors.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.authorsSitemap()),
   );
+  app.get("/sitemaps/newsletter.xml", { config: PUBLIC_READ }, async (_req, reply) =>
+    send(reply, "xml", await service.newsletterSitemap()),
+  );
 
   const feedRoute = (path: string, kind: FeedKind, format: FeedFormat) =>
     app.get(path, { config: PUBLIC_READ }, async (_req, reply) =>
@@ -66,5 +72,11 @@ export function distributionRoutes(
     const path = kind === "all" ? "/feed" : `/feeds/${kind}`;
     feedRoute(`${path}.xml`, kind, "rss");
     feedRoute(`${path}.atom`, kind, "atom");
+  }
+  for (const format of ["rss", "atom"] as const) {
+    const path = `/feeds/newsletter.${format === "rss" ? "xml" : "atom"}`;
+    app.get(path, { config: PUBLIC_READ }, async (_req, reply) =>
+      send(reply, format, await service.newsletterFeed(format)),
+    );
   }
 }

@@ -3,10 +3,12 @@
 import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import { type FeedFormat, type FeedKind, renderFeed } from "./distribution.feeds.ts";
+import { type IssueArchive, renderNewsletterFeed } from "./distribution.newsletter.ts";
 import {
   articlesSitemap,
   authorsSitemap,
   categoriesSitemap,
+  newsletterSitemap,
   type SitemapContext,
   pagesSitemap,
   sitemapIndex,
@@ -31,6 +33,10 @@ export interface DistributionService {
   authorsSitemap(): Promise<string>;
   /** The feed of `kind` as RSS 2.0 or Atom 1.0. */
   feed(kind: FeedKind, format: FeedFormat): Promise<string>;
+  /** /sitemaps/newsletter.xml: /newsletter and every issue sent. */
+  newsletterSitemap(): Promise<string>;
+  /** The newsletter's issues as RSS 2.0 or Atom 1.0. */
+  newsletterFeed(format: FeedFormat): Promise<string>;
 }
 
 /** robots.txt for the site at `base`. */
@@ -50,11 +56,14 @@ function robotsTxt(base: string): string {
 export function createDistributionService(deps: {
   db: Db;
   articles: ArticlesService;
+  /** The newsletter's public archive (issues sent), read for its sitemap and feed. */
+  newsletterArchive: IssueArchive;
   publicUrl: string;
   siteName: string;
 }): DistributionService {
   const base = deps.publicUrl.replace(/\/$/, "");
   const ctx: SitemapContext = { db: deps.db, articles: deps.articles, base };
+  const archive = deps.newsletterArchive;
   const feeds = { articles: deps.articles, base, siteName: deps.siteName };
   return {
     robotsTxt: () => robotsTxt(base),
@@ -64,5 +73,7 @@ export function createDistributionService(deps: {
     categoriesSitemap: () => categoriesSitemap(ctx),
     authorsSitemap: () => authorsSitemap(ctx),
     feed: (kind, format) => renderFeed(feeds, kind, format),
+    newsletterSitemap: () => newsletterSitemap(ctx, archive),
+    newsletterFeed: (format) => renderNewsletterFeed(archive, feeds, format),
   };
 }

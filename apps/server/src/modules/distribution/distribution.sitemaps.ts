@@ -11,6 +11,7 @@ import {
 } from "sitemap";
 import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
+import { type IssueArchive, newsletterSitemapItems } from "./distribution.newsletter.ts";
 import { findUpdatedAt } from "./distribution.repository.ts";
 
 /** Articles read per page while listing them all. */
@@ -106,10 +107,11 @@ const SITE_PAGES = ["/", "/ecosystems", "/market-reports", "/assistant", "/about
 /** The pages that list articles: their lastmod is the newest article's. */
 const LISTING_PAGES = new Set(["/", "/ecosystems", "/market-reports"]);
 
-/** /sitemap.xml: the four sitemaps, dated by the newest article. */
+/** /sitemap.xml: the five sitemaps, dated by the newest article. */
 export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
   const newest = newestOf(await allArticles(ctx));
-  const items: IndexItem[] = ["pages", "articles", "categories", "authors"].map((name) => ({
+  const names = ["pages", "articles", "categories", "authors", "newsletter"];
+  const items: IndexItem[] = names.map((name) => ({
     url: `${ctx.base}/sitemaps/${name}.xml`,
     ...(newest ? { lastmod: newest } : {}),
   }));
@@ -177,4 +179,12 @@ export async function authorsSitemap(ctx: SitemapContext): Promise<string> {
       lastmod,
     })),
   );
+}
+
+/** /sitemaps/newsletter.xml: the newsletter's page and every issue sent (the archive's). */
+export async function newsletterSitemap(
+  ctx: SitemapContext,
+  archive: IssueArchive,
+): Promise<string> {
+  return urlset(ctx.base, await newsletterSitemapItems(archive, ctx.base));
 }

@@ -120,7 +120,7 @@ describe.each(engines)("distribution on %s", (engine) => {
     );
   });
 
-  it("serves a sitemap index pointing at the page, article, category and author sitemaps", async () => {
+  it("serves a sitemap index pointing at the page, article, category, author and newsletter sitemaps", async () => {
     const { type, xml } = await fetchXml("/sitemap.xml");
     expect(type).toBe("application/xml; charset=utf-8");
     const entries = xml.sitemapindex.sitemap as Row[];
@@ -129,6 +129,7 @@ describe.each(engines)("distribution on %s", (engine) => {
       `${BASE}/sitemaps/articles.xml`,
       `${BASE}/sitemaps/categories.xml`,
       `${BASE}/sitemaps/authors.xml`,
+      `${BASE}/sitemaps/newsletter.xml`,
     ]);
     for (const s of entries) expect(s.lastmod).toBe("2026-05-30T00:00:00.000Z");
     for (const s of entries) expect(new URL(s.loc as string).origin).toBe(BASE);

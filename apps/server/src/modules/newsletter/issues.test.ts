@@ -253,6 +253,27 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
     );
     expect((await call(editor, "GET", `${ISSUES}/${draft}`)).statusCode).toBe(404);
   });
+
+  it("lists what went out in the newsletter sitemap and feeds, never drafts", async () => {
+    const get = (url: string) => ctx.inject({ method: "GET", url });
+    const index = await get("/sitemap.xml");
+    expect(index.body).toContain(`${PUBLIC_URL}/sitemaps/newsletter.xml`);
+    const sitemap = await get("/sitemaps/newsletter.xml");
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain(`<loc>${PUBLIC_URL}/newsletter</loc>`);
+    expect(sitemap.body).toContain(`<loc>${PUBLIC_URL}/newsletter/sent-once</loc>`);
+    expect(sitemap.body).not.toContain("still-draft");
+    for (const [url, type] of [
+      ["/feeds/newsletter.xml", "application/rss+xml; charset=utf-8"],
+      ["/feeds/newsletter.atom", "application/atom+xml; charset=utf-8"],
+    ] as const) {
+      const feed = await get(url);
+      expect(feed.headers["content-type"]).toBe(type);
+      expect(feed.body).toContain("Older, edited");
+      expect(feed.body).toContain(`${PUBLIC_URL}/newsletter/sent-once`);
+      expect(feed.body).not.toContain("still-draft");
+    }
+  });
 });
 
 describe("NEWSLETTER_URL", () => {
@@ -260,15 +281,9 @@ describe("NEWSLETTER_URL", () => {
     const db = await freshDb("sqlite");
     try {
       const builtIn = createServices(db, testConfig({ PUBLIC_URL }));
-      expect(builtIn.api.site).toMatchObject({
-        newsletterUrl: `${PUBLIC_URL}/newsletter`,
-        newsletterBuiltIn: true,
-      });
+      expect(builtIn.api.site).toMatchObject({ newsletterUrl: "/newsletter" });
       const external = createServices(db, testConfig({ NEWSLETTER_URL: "https://news.example/" }));
-      expect(external.api.site).toMatchObject({
-        newsletterUrl: "https://news.example/",
-        newsletterBuiltIn: false,
-      });
+      expect(external.api.site).toMatchObject({ newsletterUrl: "https://news.example/" });
       await Promise.all([closeServices(builtIn), closeServices(external)]);
     } finally {
       await db.close();

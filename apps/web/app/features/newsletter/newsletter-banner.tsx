@@ -1,7 +1,7 @@
 // Promo banner for the external newsletter (docs/product.md#newsletter-banner); opens it in a new
 // tab.
+import { NewsletterLink } from "../../components/newsletter-link.tsx";
 import { ArrowRightIcon } from "../../components/ui/icons";
-import { NewTabLink } from "../../components/new-tab-link.tsx";
 
 /**
  * The strip above the shared layout: "The Weekly Brief" (its tagline from `sm` up) and "Subscribe
@@ -17,13 +17,13 @@ export function NewsletterBanner({ newsletterUrl }: { newsletterUrl: string }) {
             : markets, research and regulation in one calm read
           </span>
         </span>
-        <NewTabLink
+        <NewsletterLink
           href={newsletterUrl}
           className="inline-flex items-center gap-1 font-medium text-accent hover:underline underline-offset-4"
         >
           Subscribe free
           <ArrowRightIcon size={15} />
-        </NewTabLink>
+        </NewsletterLink>
       </div>
     </aside>
   );

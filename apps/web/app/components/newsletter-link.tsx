@@ -1,0 +1,34 @@
+// Subscribe's link (docs/product.md#newsletter): the built-in newsletter's page on this site, or an
+// external newsletter (NEWSLETTER_URL) in a new tab.
+import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { Link } from "react-router";
+import { sitePath } from "../lib/safe-url.ts";
+import { NewTabLink } from "./new-tab-link.tsx";
+
+/**
+ * A link to `href`, the site's `newsletterUrl`: a path on this site (`/newsletter`) navigates in
+ * the app; anything else opens in a new tab and says so (NewTabLink). `external` is shown only for
+ * the latter (the "opens elsewhere" icon).
+ */
+export function NewsletterLink({
+  href,
+  children,
+  external,
+  ...attributes
+}: AnchorHTMLAttributes<HTMLAnchorElement> & {
+  href: string;
+  children: ReactNode;
+  external?: ReactNode;
+}) {
+  const path = sitePath(href);
+  return path ? (
+    <Link to={path} {...attributes}>
+      {children}
+    </Link>
+  ) : (
+    <NewTabLink href={href} {...attributes}>
+      {children}
+      {external}
+    </NewTabLink>
+  );
+}
