@@ -1,6 +1,7 @@
-// The configuration's defaults that a new operator meets first: where links point without PUBLIC_URL.
+// The configuration's defaults that a new operator meets first: where links point without PUBLIC_URL,
+// how many workers serve, and what start-up warns about.
 import { describe, expect, it } from "vitest";
-import { defaultPublicUrl, loadConfig } from "./config.ts";
+import { defaultPublicUrl, loadConfig, startupWarnings } from "./config.ts";
 import { withTestApp } from "./testing/app.ts";
 import { insertArticle } from "./testing/fixtures.ts";
 
@@ -24,6 +25,29 @@ describe("PUBLIC_URL", () => {
     expect(config.publicUrl).toBe("https://research.example");
     expect(config.publicUrlSet).toBe(true);
     expect(config.secureCookies).toBe(true);
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  it("is one process unless set, and refuses what is not a whole number of workers", () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "4" }).webConcurrency).toBe(4);
+    for (const bad of ["0", "2.5", "many"]) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+    }
+  });
+
+  it("warns at start when several workers have no Redis to share limits and credits", () => {
+    const messages = (env: Record<string, string>) =>
+      startupWarnings(loadConfig(env)).map((w) => w.message);
+    expect(messages({ WEB_CONCURRENCY: "2" })).toEqual([
+      expect.stringMatching(/^WEB_CONCURRENCY > 1 without REDIS_URL: .*Max's credits/),
+    ]);
+    expect(messages({ WEB_CONCURRENCY: "2", REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([]);
+    expect(messages({})).toEqual([]);
+    expect(messages({ NODE_ENV: "production" })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set/),
+    ]);
   });
 });
 

@@ -17,6 +17,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Worker processes on this machine sharing PORT (node:cluster, cluster.ts); 1: one process.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: z.string().url().optional(),
@@ -155,6 +157,8 @@ export type Config = Readonly<{
   nodeEnv: "development" | "production" | "test";
   host: string;
   port: number;
+  /** WEB_CONCURRENCY: worker processes sharing the port (cluster.ts); 1 runs no cluster. */
+  webConcurrency: number;
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -255,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR === ":memory:" ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -307,4 +312,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webBuildDir: path.join(repoRoot, "apps/web/build"),
     demoContentDir: path.join(repoRoot, "content/demo"),
   });
+}
+
+/** A setting worth an operator's attention, logged once at start (main.ts, cluster.ts). */
+export interface StartupWarning {
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * What the config allows but an operator should know: production without PUBLIC_URL (links in
+ * mails and feeds point at the listening address), and several workers without REDIS_URL (each
+ * keeps its own rate limits, newsletter pace, Max's credits and market-data cache; cache
+ * invalidation still reaches every worker: PostgreSQL LISTEN/NOTIFY or the cluster's IPC).
+ */
+export function startupWarnings(config: Config): StartupWarning[] {
+  const warnings: StartupWarning[] = [];
+  if (config.nodeEnv === "production" && !config.publicUrlSet) {
+    warnings.push({
+      details: { publicUrl: config.publicUrl },
+      message:
+        "PUBLIC_URL is not set: mails, feeds and canonical links use the address the server listens on; set PUBLIC_URL to the site's public address",
+    });
+  }
+  if (config.webConcurrency > 1 && !config.redisUrl) {
+    warnings.push({
+      details: { webConcurrency: config.webConcurrency },
+      message:
+        "WEB_CONCURRENCY > 1 without REDIS_URL: each worker keeps its own rate limits (NEWSLETTER_RATE_PER_MINUTE too), Max's credits and market-data cache, so a visitor gets them once per worker; set REDIS_URL to share them",
+    });
+  }
+  return warnings;
 }

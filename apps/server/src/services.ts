@@ -25,6 +25,7 @@ import { createNewsletterSending } from "./modules/newsletter/newsletter-sending
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
+import { createChangeBroadcast } from "./modules/studio/change-broadcast.ts";
 import { createCommentingBans } from "./modules/studio/moderation.service.ts";
 import { createPublicationWatch } from "./modules/studio/publication-watch.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
@@ -57,7 +58,7 @@ declare module "fastify" {
 
 /**
  * What every module shares: the clock, the secret, the metrics (observing `db`), the limiter
- * factory, mail and a logger.
+ * factory, the change broadcast between processes, mail and a logger.
  */
 function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
   const clock = overrides.clock ?? systemClock;
@@ -69,12 +70,24 @@ function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
     metrics.redisErrors.inc({ client: "rate-limit" });
     log.warn({ err }, "Redis (rate limits) failed; limits fall back to this process's memory");
   };
+  // Tells the other processes on this database of a change readers see (Redis, PostgreSQL
+  // LISTEN/NOTIFY or the cluster's IPC), so they empty their response caches too.
+  const changeBroadcast = createChangeBroadcast({
+    db,
+    redisUrl: config.redisUrl,
+    databaseUrl: config.databaseUrl,
+    onError(err, transport) {
+      if (transport === "redis") metrics.redisErrors.inc({ client: "change-broadcast" });
+      log.warn({ err, transport }, "cache notices between processes failed; caches expire by TTL");
+    },
+  });
   return {
     clock,
     now,
     secret,
     log,
     metrics,
+    changeBroadcast,
     limits: createRateLimitFactory(config.redisUrl, onRedisError),
     sessions: createSessionTokens(secret, now),
     mailer: createMailer({
@@ -133,8 +146,9 @@ function createPublishingServices(
     limits,
     now,
   });
-  // What readers can see changed: cached public pages are dropped (plugins/response-cache.ts).
-  const publication = createPublicationWatch(db, now);
+  // What readers can see changed: cached public pages are dropped (plugins/response-cache.ts),
+  // in this process and, through the broadcast, in every other one on this database.
+  const publication = createPublicationWatch(db, now, f.changeBroadcast);
   const reactions = createReactionsService(db, { now, changed: () => publication.changed() });
   const comments = createCommentsService(db, {
     limits,
@@ -233,7 +247,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     },
     { ...publishing, newsletterIssues: sending.issues },
   );
-  const { secret, limits, sessions, mailer, metrics } = foundation;
+  const { secret, limits, sessions, mailer, metrics, changeBroadcast } = foundation;
   const newsletterIssues = sending.issues;
   const newsletterDelivery = sending.delivery;
   return {
@@ -243,6 +257,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     sessions,
     mailer,
     metrics,
+    changeBroadcast,
     ...readers,
     ...publishing,
     ...max,
@@ -253,8 +268,8 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
 }
 
 /**
- * Connects what the services need before the first request: Redis, the publication watch; then
- * starts the newsletter delivery worker.
+ * Connects what the services need before the first request: Redis, the publication watch (and
+ * its broadcast between processes); then starts the newsletter delivery worker.
  */
 export async function startServices(services: Services): Promise<void> {
   await services.limits.ready();
@@ -263,9 +278,9 @@ export async function startServices(services: Services): Promise<void> {
 }
 
 /**
- * Releases what the services hold open (Redis connections, the mail transport, the publication
- * watch's timer, the metrics' watch on the database), so a command-line tool or a closed app lets
- * the process exit. The database is the caller's.
+ * Releases what the services hold open (Redis and PostgreSQL listening connections, the mail
+ * transport, the publication watch's timer, the metrics' watch on the database), so a
+ * command-line tool or a closed app lets the process exit. The database is the caller's.
  */
 export async function closeServices(services: Services): Promise<void> {
   // First: messages in flight finish and claimed deliveries go back while the database is open.
@@ -274,5 +289,9 @@ export async function closeServices(services: Services): Promise<void> {
   services.metrics.close();
   services.mailer.close();
   closeMediaStorage(services.media);
-  await Promise.all([services.limits.close(), services.market.close()]);
+  await Promise.all([
+    services.limits.close(),
+    services.market.close(),
+    services.changeBroadcast.close(),
+  ]);
 }

@@ -3,13 +3,19 @@ import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Db } from "./client.ts";
 import { migrations } from "./migrations/index.ts";
+import { withStartupLock } from "./startup-lock.ts";
 
 /**
- * Brings the schema up to date. Kysely's migrator takes a lock, so several processes starting
- * together run each migration once.
- * @throws the first migration error, after logging which migration failed.
+ * Brings the schema up to date, holding the start-up lock (`withStartupLock`), so several
+ * processes starting together on one database (PostgreSQL, or one SQLite file, whose migrations
+ * Kysely does not lock) run each migration once.
+ * @throws the first migration error, naming the migration that failed.
  */
-export async function migrateToLatest(db: Db): Promise<void> {
+export function migrateToLatest(db: Db): Promise<void> {
+  return withStartupLock(db, () => migrate(db));
+}
+
+async function migrate(db: Db): Promise<void> {
   const provided: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(migrations)) {
     provided[name] = { up: (k) => m.up(k, db.dialect) };

@@ -82,3 +82,37 @@ export async function sharedTestDb(engine: Dialect): Promise<SharedTestDb> {
   };
   return { db: { ...db, close }, env: { DATABASE_URL: scoped.toString() } };
 }
+
+/** A PostgreSQL database of its own (not a schema): what a freshly provisioned site gets. */
+export interface TemporaryDatabase {
+  /** DATABASE_URL for it. */
+  url: string;
+  /** Drops it, closing any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates an empty database on the server DATABASE_URL names (as its superuser), not migrated,
+ * for tests whose processes start on a fresh site as an operator's would (the default `public`
+ * schema, nothing in it).
+ * @throws Error when DATABASE_URL is not set.
+ */
+export async function temporaryDatabase(prefix: string): Promise<TemporaryDatabase> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  url.search = "";
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../../config.ts";
+import { withStartupLock } from "../../db/startup-lock.ts";
 import { closeMediaStorage, createMediaStorage } from "../uploads/media-storage.ts";
 import { writeArticles } from "./import-articles.ts";
 import { importAuthors, resolveAuthors } from "./import-authors.ts";
@@ -56,9 +57,9 @@ export async function importFolder(
 /**
  * Loads the demo content (`config.demoContentDir`) when the articles table is empty, so the
  * first start shows a working publication (foundation issue). Does nothing when any article
- * exists. Two processes starting together are safe: every write is an upsert (articles by
- * slug, authors by email, terms by kind and slug, media by URL). A failure is logged, never
- * thrown: the site runs without demo content.
+ * exists. Processes starting together on one database load it once: the check and the import
+ * run under the start-up lock (`withStartupLock`), so the next process finds the articles. A
+ * failure is logged, never thrown: the site runs without demo content.
  */
 export async function seedDemoContentIfEmpty(
   services: ImportServices,
@@ -66,27 +67,31 @@ export async function seedDemoContentIfEmpty(
   log: ContentLogger,
 ): Promise<void> {
   try {
-    if ((await repo.countArticles(services.db.kysely)) > 0) return;
-    if (!fs.existsSync(config.demoContentDir)) {
-      log.warn({ folder: config.demoContentDir }, "demo content folder missing; nothing seeded");
-      return;
-    }
-    const started = performance.now();
-    const storage = createMediaStorage(config);
-    const summary = await importFolder(services, config.demoContentDir, { storage, log }).finally(
-      () => closeMediaStorage(storage),
-    );
-    for (const s of summary.skipped) log.warn(s, "demo file skipped");
-    log.info(
-      {
-        created: summary.created,
-        updated: summary.updated,
-        skipped: summary.skipped.length,
-        ms: Math.round(performance.now() - started),
-      },
-      "demo content loaded",
-    );
+    await withStartupLock(services.db, () => seedIfEmpty(services, config, log));
   } catch (err) {
     log.error({ err }, "demo content could not be loaded");
   }
+}
+
+async function seedIfEmpty(services: ImportServices, config: Config, log: ContentLogger) {
+  if ((await repo.countArticles(services.db.kysely)) > 0) return;
+  if (!fs.existsSync(config.demoContentDir)) {
+    log.warn({ folder: config.demoContentDir }, "demo content folder missing; nothing seeded");
+    return;
+  }
+  const started = performance.now();
+  const storage = createMediaStorage(config);
+  const summary = await importFolder(services, config.demoContentDir, { storage, log }).finally(
+    () => closeMediaStorage(storage),
+  );
+  for (const s of summary.skipped) log.warn(s, "demo file skipped");
+  log.info(
+    {
+      created: summary.created,
+      updated: summary.updated,
+      skipped: summary.skipped.length,
+      ms: Math.round(performance.now() - started),
+    },
+    "demo content loaded",
+  );
 }

@@ -1,6 +1,7 @@
 // Tells when what readers may see has changed, so caches of whole pages are dropped: after a studio
-// write in this process, and the moment a scheduled article's publish date passes (issue #7).
+// write in this or another process, and the moment a scheduled article's publish date passes (issue #7).
 import type { Db } from "../../db/client.ts";
+import type { ChangeBroadcast } from "./change-broadcast.ts";
 import { findNextScheduled } from "./studio-articles.repository.ts";
 
 /** How often, in ms, the next scheduled date is read again (dates scheduled by other processes). */
@@ -8,11 +9,17 @@ const REFRESH_MS = 30_000;
 
 /** Whether cached public pages are stale; one per app, built by the studio service. */
 export interface PublicationWatch {
-  /** Reads the next scheduled date, then again every 30 s until `stop` (app ready). */
+  /**
+   * Listens to the other processes' changes, reads the next scheduled date, then again every
+   * 30 s until `stop` (app ready). @throws when the broadcast cannot listen.
+   */
   start(): Promise<void>;
-  /** Stops the periodic reads (app close). */
+  /** Stops the periodic reads (app close; the broadcast is closed by its owner). */
   stop(): void;
-  /** Content readers can see changed in this process (publish, unpublish, edit, delete). */
+  /**
+   * Content readers can see changed in this process (publish, unpublish, edit, delete, a
+   * comment, moderation): stale at once here, and told to every other process.
+   */
   changed(): void;
   /**
    * Whether cached public responses are stale: `changed` was called, or a scheduled article's
@@ -23,12 +30,18 @@ export interface PublicationWatch {
 }
 
 /**
- * Builds the watch over the articles table and the injectable clock `now`. Public queries already
- * compare publish dates with that clock, so a scheduled article goes live with no request at
- * all; this only keeps caches (the response cache of app.ts) from hiding it past its time. A
- * failed read is retried at the next refresh; until then the cache's own TTL bounds the delay.
+ * Builds the watch over the articles table, the injectable clock `now` and `broadcast`, which
+ * carries changes between the processes serving this database. Public queries already compare
+ * publish dates with that clock, so a scheduled article goes live with no request at all, and
+ * each process notices the date passing by itself; this only keeps caches (the response cache
+ * of app.ts) from hiding it past its time. A failed read is retried at the next refresh, and a
+ * lost notice is not resent; until then the cache's own TTL bounds the delay.
  */
-export function createPublicationWatch(db: Db, now: () => Date): PublicationWatch {
+export function createPublicationWatch(
+  db: Db,
+  now: () => Date,
+  broadcast: ChangeBroadcast,
+): PublicationWatch {
   let dirty = false;
   /** Epoch ms of the next scheduled publish date; null when none or not known yet. */
   let nextDue: number | null = null;
@@ -46,8 +59,15 @@ export function createPublicationWatch(db: Db, now: () => Date): PublicationWatc
     }
   }
 
+  /** Something readers see changed, here or in another process (a new date may be scheduled). */
+  function markStale() {
+    dirty = true;
+    void refresh();
+  }
+
   return {
     async start() {
+      await broadcast.subscribe(markStale);
       await refresh();
       timer ??= setInterval(() => void refresh(), REFRESH_MS).unref();
     },
@@ -56,8 +76,8 @@ export function createPublicationWatch(db: Db, now: () => Date): PublicationWatc
       timer = null;
     },
     changed() {
-      dirty = true;
-      void refresh();
+      markStale();
+      broadcast.publish();
     },
     stale() {
       let stale = dirty;
