@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: the load generator's settings, one load run, a seeded random
-// source for generated data, the production-server starter every bench runs against, and the
-// table they print.
+// source for generated data, the production-server starter every bench runs against, the
+// node:http baseline, the scenarios' article and reader, and the table they print.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -53,13 +53,13 @@ function freePort(): Promise<number> {
 
 /**
  * The production server (`NODE_ENV=production node apps/server/src/main.ts`) on a free loopback
- * port, with quiet logs (LOG_LEVEL=warn), the embedded SQLite database in `dataDir`, in-memory
+ * port (or `extraEnv.PORT`), with quiet logs (LOG_LEVEL=warn), the embedded SQLite database in `dataDir`, in-memory
  * limits and PUBLIC_URL set to where it listens (canonical and Open Graph URLs point at the server
  * measured); `extraEnv` overrides any of these. Rejects when the server exits or is not healthy
  * within 120 s. The caller kills `child`.
  */
 export const startApp: StartApp = async (dataDir, extraEnv = {}) => {
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const child = spawn("node", ["apps/server/src/main.ts"], {
     cwd: root,
     env: {
@@ -91,6 +91,64 @@ export const startApp: StartApp = async (dataDir, extraEnv = {}) => {
     await new Promise((r) => setTimeout(r, 200));
   }
 };
+
+/**
+ * The baseline every load figure is compared with: bench/baseline-server.ts, a bare node:http
+ * server answering a fixed 2 KB JSON body, on a free loopback port. The caller kills `child`.
+ * @throws Error when it exits before listening.
+ */
+export function startBaseline(): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("node", ["bench/baseline-server.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let seen = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = /listening (\d+)/.exec(seen);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.once("exit", (code) => reject(new Error(`baseline server exited ${code}: ${seen}`)));
+  });
+}
+
+/** The article-list scenario's path: the first page of 10, as the library asks for it. */
+export const LIST_PATH = "/api/articles?pagination[page]=1&pagination[pageSize]=10";
+
+/**
+ * The slug of the newest article the app at `base` lists: the article-page scenarios' page.
+ * @throws Error when the app lists no article.
+ */
+export async function firstSlug(base: string): Promise<string> {
+  const first = (await (
+    await fetch(`${base}/api/articles?pagination[page]=1&pagination[pageSize]=1`)
+  ).json()) as { data: { attributes: { slug: string } }[] };
+  const slug = first.data[0]?.attributes.slug;
+  if (!slug) throw new Error("no demo article to benchmark");
+  return slug;
+}
+
+/**
+ * A reader signed up on the app at `base` (PUBLIC_URL's origin): the request headers of their
+ * session (the httpOnly session cookie and its member hint, as a browser sends them).
+ * @throws Error when registering fails (e.g. 429 after 10 sign-ups an hour from one address).
+ */
+export async function signIn(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({
+      username: "BenchReader",
+      email: "bench.reader@example.test",
+      password: "a-long-bench-passphrase",
+    }),
+  });
+  const { jwt } = (await res.json()) as { jwt?: string };
+  if (!jwt) throw new Error(`could not register the bench reader: ${res.status}`);
+  return { cookie: `pragmatist_session=${jwt}; pragmatist_member=1` };
+}
 
 /** Loads `url` with CONNECTIONS connections for DURATION seconds; latencies in ms. */
 export async function load(

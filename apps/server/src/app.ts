@@ -110,6 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routerOptions: { maxParamLength: 300 },
     ...frameworkErrorOptions, // the router's and Node's parser's refusals: the Strapi error body
     ...requestIdOptions, // X-Request-Id when sane, else a random UUID
+    // While closing (SIGTERM), a request already on an open connection is served, with
+    // `Connection: close`, instead of refused with 503: a proxy may not resend a refused POST
+    // (docs/deploy/README.md "Rolling restarts").
+    return503OnClosing: false,
   });
   const { clock, languageModel, newsletterDelivery } = options;
   const logger = requestScopedLog(app.log); // service log lines carry the request's id

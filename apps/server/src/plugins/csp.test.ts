@@ -149,6 +149,23 @@ describe.each(engines)("content security policy on %s", (engine) => {
     expectNonceEverywhere(revised.body, revisedNonce, "revised article");
   });
 
+  it("gives the same page the same bytes in every process of a fleet (one secret)", async () => {
+    // Another process: its own app on the same database and settings (docs/deploy, decision 008).
+    const config = { PUBLIC_URL: "https://pragmatist.example", RESPONSE_CACHE_SECONDS: "60" };
+    const twin = await buildApp(testConfig(config), { db, web: "build", logger: false });
+    try {
+      app.responseCache.clear();
+      const [here, there] = [await app.inject("/about"), await twin.inject("/about")];
+      expect(there.body).toBe(here.body);
+      expect(there.headers.etag).toBe(here.headers.etag);
+      expect(there.headers["content-security-policy"]).toBe(
+        here.headers["content-security-policy"],
+      );
+    } finally {
+      await twin.close();
+    }
+  });
+
   it("serves a cached page with the policy it was rendered with, per content coding", async () => {
     const get = (encoding?: string) =>
       app.inject({

@@ -54,17 +54,19 @@ function pagePolicy(nonce: string, googleTag: boolean): string {
 /**
  * The pages' PageSeal (docs/decisions/003-csp-nonces.md): the render writes a random placeholder
  * (drawn at start, never sent) where the nonce goes; the nonce is the first 128 bits of
- * HMAC-SHA256(`secret`, the page), base64. The same page is then the same bytes for every reader
- * and every process of a fleet (one ETag, cacheable anywhere), while a page whose text differs
- * in any way, an attacker's injected markup included, gets a nonce no one can compute without
- * the secret.
+ * HMAC-SHA256(`secret`, the page with the placeholder written as "nonce"), base64. The same page
+ * is then the same bytes for every reader and every process of a fleet (one ETag, cacheable
+ * anywhere: each process draws its own placeholder, which the HMAC never sees), while a page
+ * whose text differs in any way, an attacker's injected markup included, gets a nonce no one can
+ * compute without the secret.
  */
 export function createPageSeal(secret: string, googleTag: boolean): PageSeal {
   const placeholder = `nonce-${randomBytes(18).toString("base64url")}`;
   return {
     noncePlaceholder: placeholder,
     seal(html) {
-      const nonce = createHmac("sha256", secret).update(html).digest("base64").slice(0, 22);
+      const page = html.replaceAll(placeholder, "nonce");
+      const nonce = createHmac("sha256", secret).update(page).digest("base64").slice(0, 22);
       return {
         html: html.replaceAll(placeholder, nonce),
         contentSecurityPolicy: pagePolicy(nonce, googleTag),
