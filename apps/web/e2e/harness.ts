@@ -1,11 +1,12 @@
 // Browser-test harness: finds a Chromium, starts the production server on SQLite with the demo
 // content in a temporary data folder, opens pages in headless Chromium (playwright-core) that fail
 // their test on any Content Security Policy violation, and signs members up and in.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -180,6 +181,14 @@ export async function signUp(baseUrl: string, username: string): Promise<Member>
   expect(res.status, await res.clone().text()).toBe(200);
   const body = (await res.json()) as { jwt: string; user: { id: number } };
   return { jwt: body.jwt, id: body.user.id, email };
+}
+
+/** `npm run user:role -- <email> <role>` against the running app's database. */
+export async function grantRole(app: RunningApp, email: string, role: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ["apps/server/src/cli/user-role.ts", email, role], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
 }
 
 /**

@@ -1,11 +1,10 @@
 // Editorial studio journeys in headless Chromium (issue #7): an author writes an illustrated
 // draft and cannot publish; an editor publishes it (home, search, feed), schedules another that
 // goes live on its own, hides a reported comment, and restores a revision.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  grantRole,
   type Member,
   openPage,
   pngFile,
@@ -19,14 +18,6 @@ import {
 const COMMENTED_ARTICLE = "reading-smart-contract-risk";
 /** A word no demo article has, so search finds only ours. */
 const MARKER = `zephyrine${Date.now().toString(36)}`;
-
-/** `npm run user:role -- <email> <role>` against the running app's database. */
-async function grantRole(app: RunningApp, email: string, role: string): Promise<void> {
-  await promisify(execFile)(process.execPath, ["apps/server/src/cli/user-role.ts", email, role], {
-    cwd: new URL("../../..", import.meta.url).pathname,
-    env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-  });
-}
 
 async function api(
   baseUrl: string,

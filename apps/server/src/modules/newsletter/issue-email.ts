@@ -211,7 +211,13 @@ ${footer(issue, site)}
   // Loaded on first use: MJML takes about half a second and 80 MB to load, which a server that
   // never sends an issue (and every test) should not pay at start.
   const { default: mjml2html } = await import("mjml");
-  const result = await mjml2html(document, { validationLevel: "strict", keepComments: false });
+  // No web fonts: MJML would link Google Fonts for the fonts the template names, and every reader's
+  // mail client would then call Google when opening the issue (no third party, docs/product.md).
+  const result = await mjml2html(document, {
+    validationLevel: "strict",
+    keepComments: false,
+    fonts: {},
+  });
   return { html: result.html, text: textPart(issue, site, links) };
 }
 

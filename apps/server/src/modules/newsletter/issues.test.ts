@@ -126,6 +126,11 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
     expect(html).toContain(`href="${PUBLIC_URL}/p/recent"`);
     expect(html).toContain("This week.");
     expect(html).toMatch(/@media[^{]*max-width/); // MJML's responsive columns
+    // Nothing loads from a third party when a reader opens it (no web fonts).
+    expect(html).not.toMatch(/fonts\.googleapis|fonts\.gstatic/);
+    for (const [, url] of html.matchAll(/(?:src|href)="(https?:[^"]+)"/g)) {
+      expect(url.startsWith(PUBLIC_URL), url).toBe(true);
+    }
     expect(text).toContain(`RECENT ONE\nSubtitle of recent\n${PUBLIC_URL}/p/recent`);
     expect(text).toContain(
       "You receive this because you subscribed to the Crypto Pragmatist newsletter.",

@@ -1,6 +1,6 @@
 // View mode of /account (docs/product.md#account): picture, name, Joined date, email tag, the
-// Bookmarked list (fetched after hydration from GET /api/users/{id}?populate=bookmarked) and
-// "Edit account".
+// newsletter switch, the Bookmarked list (fetched after hydration from GET
+// /api/users/{id}?populate=bookmarked) and "Edit account".
 import type { BookmarkedArticle, OwnUser } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { accountApi } from "../../lib/account-api";
 import { isAbortError } from "../../lib/api-client";
 import { formatJoinedDate, formatLongDate } from "../../lib/format";
+import { NewsletterOptIn } from "./newsletter-opt-in";
 
 /**
  * The member's 80 px picture (initials when none), name as the page's `<h1>`, Joined date
@@ -116,8 +117,8 @@ function Bookmarks({ userId }: { userId: number }) {
 }
 
 /**
- * View mode of the account page: the profile summary with "Edit account" (`onEdit`), then the
- * Bookmarked list, loaded in the browser after hydration.
+ * View mode of the account page: the profile summary with "Edit account" (`onEdit`), the
+ * newsletter switch, then the Bookmarked list; both loaded in the browser after hydration.
  */
 export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => void }) {
   return (
@@ -128,6 +129,7 @@ export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => voi
           Edit account
         </Button>
       </div>
+      <NewsletterOptIn />
       <Bookmarks userId={user.id} />
     </>
   );

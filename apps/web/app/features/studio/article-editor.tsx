@@ -1,6 +1,6 @@
 // The article editor (issue #7 "Editor"): fields, live preview, thumbnail, the status actions the
 // viewer's role allows, autosave of drafts with conflict detection, a warning before leaving
-// with unsaved changes, revisions and stats. The pieces live in editor/.
+// with unsaved changes, revisions and stats, and the newsletter buttons. The pieces live in editor/.
 import { ArticlePanels } from "./editor/article-panels";
 import { BodyField } from "./editor/body-field";
 import { DetailsFields } from "./editor/details-fields";
@@ -9,6 +9,7 @@ import { DeleteDialog, LeaveDialog } from "./editor/editor-dialogs";
 import { EditorHeader } from "./editor/editor-header";
 import { EditorNotices } from "./editor/editor-notices";
 import { EditorToolbar } from "./editor/editor-toolbar";
+import { EmailActions } from "./editor/email-actions";
 import { TitleFields } from "./editor/title-fields";
 import { useArticleEditor } from "./editor/use-article-editor";
 import type { EditorSubject } from "./editor/use-article-saving";
@@ -41,6 +42,7 @@ export function ArticleEditor({ article, role, editorKey }: EditorSubject) {
           canDelete={saved !== null && (access.editor || access.draft)}
           onDelete={() => actions.setConfirmDelete(true)}
         />
+        <EmailActions saving={saving} actions={actions} busy={busy} />
       </EditorHeader>
       <EditorNotices
         conflict={save.conflict}

@@ -24,7 +24,10 @@ export const AUDIT_ACTIONS: Record<AuditAction, string> = {
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
-/** What the entry was about: the article (linked while it exists), member or comment. */
+/**
+ * What the entry was about: the article (linked while it exists), member, newsletter issue
+ * (linked: an audited issue was sent, and only drafts can be deleted) or comment.
+ */
 function Target({ entry }: { entry: AuditEntry }) {
   const d = entry.details;
   if (entry.targetType === "article") {
@@ -43,10 +46,39 @@ function Target({ entry }: { entry: AuditEntry }) {
   if (entry.targetType === "member") {
     return <span>{text(d.username) ?? `Member #${entry.targetId}`}</span>;
   }
+  if (entry.targetType === "newsletter-issue") {
+    return (
+      <Link
+        to={`/studio/newsletter/${entry.targetId}`}
+        className="font-medium text-accent hover:underline"
+      >
+        Newsletter issue #{entry.targetId}
+      </Link>
+    );
+  }
   return <span>Comment #{entry.targetId}</span>;
 }
 
-/** The details worth a line: the change of state or role, the scheduled date, a ban's reason. */
+/** A newsletter send's or cancel's details: the subject, the audience and how many. */
+function newsletterDetails(d: AuditEntry["details"]): string[] {
+  const parts: string[] = [];
+  const count = (n: unknown, one: string, many: string) =>
+    typeof n === "number" ? [`${n.toLocaleString("en-US")} ${n === 1 ? one : many}`] : [];
+  if (text(d.subject)) parts.push(`“${d.subject}”`);
+  if (text(d.audience)) {
+    parts.push(
+      d.audience === "members-opted-in" ? "members who opted in" : "confirmed subscribers",
+    );
+  }
+  parts.push(...count(d.recipients, "recipient", "recipients"));
+  parts.push(...count(d.cancelled, "delivery stopped", "deliveries stopped"));
+  return parts;
+}
+
+/**
+ * The details worth a line: the change of state or role, the scheduled date, a newsletter send's
+ * subject, audience and count, a ban's reason.
+ */
 function detailLine(entry: AuditEntry): string {
   const d = entry.details;
   const parts: string[] = [];
@@ -54,6 +86,7 @@ function detailLine(entry: AuditEntry): string {
   if (entry.action === "article.schedule" && text(d.publishDate)) {
     parts.push(`goes live ${formatIsoDateTimeUtc(d.publishDate as string)}`);
   }
+  if (entry.targetType === "newsletter-issue") parts.push(...newsletterDetails(d));
   if (text(d.reason)) parts.push(`“${d.reason}”`);
   if (text(d.via)) parts.push(`via ${d.via}`);
   return parts.join(" · ");

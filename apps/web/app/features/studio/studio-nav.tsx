@@ -14,6 +14,7 @@ interface Section {
 const sections: Section[] = [
   { label: "Articles", to: "/studio", allowed: () => true },
   { label: "Moderation", to: "/studio/moderation", allowed: isEditor },
+  { label: "Newsletter", to: "/studio/newsletter", allowed: isEditor },
   { label: "Subscribers", to: "/studio/subscribers", allowed: isEditor },
   { label: "Members", to: "/studio/members", allowed: isAdmin },
   { label: "Audit log", to: "/studio/audit", allowed: isEditor },

@@ -3,8 +3,11 @@
 // renders.
 import type { EditorAccess } from "./editor-access";
 
-/** An action of the editor; the one on its way shows a spinner on its button. */
-export type EditorAction = "save" | "publish" | "schedule" | "unpublish" | "delete";
+/**
+ * An action of the editor; the one on its way shows a spinner on its button ("email": making a
+ * newsletter issue of the article, editor/email-actions.tsx).
+ */
+export type EditorAction = "save" | "publish" | "schedule" | "unpublish" | "delete" | "email";
 
 /** One button of the toolbar: what it does, its words and look, and when it waits. */
 export interface ToolbarAction {

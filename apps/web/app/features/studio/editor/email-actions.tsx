@@ -1,0 +1,103 @@
+// The editor's newsletter buttons (issue #16 "Send a post as a newsletter"): next to the status
+// actions, "Publish and email" and "Email only" for a draft or a scheduled article, "Send as
+// newsletter" for a published one. Each makes a post issue of the article and opens it in the
+// newsletter screen, where the editor previews, tests and sends it.
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/icons";
+import { hasUnsavedWork } from "../autosave";
+import { newsletterApi } from "../newsletter/newsletter-api";
+import { messageOf } from "../studio-load";
+import type { EditorAction } from "./toolbar-actions";
+import type { ArticleSaving } from "./use-article-saving";
+import type { useEditorActions } from "./use-editor-actions";
+
+/** One newsletter button: its words, and why it waits (`title`) when it does. */
+interface EmailButton {
+  label: string;
+  title?: string;
+  disabled?: boolean;
+  work: () => Promise<void>;
+}
+
+/**
+ * The buttons for an editor or admin (none for authors: the newsletter API is theirs alone). The
+ * work runs as the editor action "email", so every button of the toolbar waits meanwhile.
+ * "Publish and email" publishes now as "Publish now" does, then makes the issue; "Email only"
+ * saves the draft first (the mail is the stored text); "Send as newsletter" waits while a
+ * published article holds unsaved changes (saving them would publish them). A refusal leaves a
+ * notice under the toolbar.
+ */
+export function EmailActions({
+  saving,
+  actions,
+  busy,
+}: {
+  saving: ArticleSaving;
+  actions: ReturnType<typeof useEditorActions>;
+  busy: boolean;
+}) {
+  const navigate = useNavigate();
+  const { access } = saving;
+  if (!access.editor) return null;
+
+  /** Makes a post issue of the stored article and opens it. */
+  const openIssue = async () => {
+    const article = saving.savedRef.current;
+    if (!article) return;
+    try {
+      const issue = await newsletterApi.create({ kind: "post", articleId: article.id });
+      void navigate(`/studio/newsletter/${issue.id}`);
+    } catch (error) {
+      actions.setNotice(`No newsletter issue was made: ${messageOf(error)}`);
+    }
+  };
+  const buttons: EmailButton[] =
+    access.state === "published"
+      ? [
+          {
+            label: "Send as newsletter",
+            ...(hasUnsavedWork(saving.save)
+              ? { disabled: true, title: "Save your changes first" }
+              : {}),
+            work: openIssue,
+          },
+        ]
+      : [
+          {
+            label: "Publish and email",
+            work: async () => {
+              await actions.work.publishNow();
+              if (saving.savedRef.current?.attributes.state === "published") await openIssue();
+            },
+          },
+          {
+            label: "Email only",
+            title: "Email the article without publishing it",
+            work: async () => {
+              if (await saving.persist()) await openIssue();
+            },
+          },
+        ];
+  const kind: EditorAction = "email";
+  return (
+    <div
+      role="group"
+      aria-label="Newsletter"
+      className="flex flex-wrap items-center gap-2 sm:border-l sm:border-line sm:pl-2"
+    >
+      {buttons.map((b) => (
+        <Button
+          key={b.label}
+          variant="secondary"
+          title={b.title}
+          disabled={busy || b.disabled}
+          onClick={() => void actions.run(kind, b.work)}
+        >
+          {actions.action === kind && <Spinner size={14} />}
+          {b.label}
+        </Button>
+      ))}
+    </div>
+  );
+}

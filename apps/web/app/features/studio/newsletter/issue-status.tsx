@@ -1,0 +1,38 @@
+// An issue's status and kind in words (docs/product.md#newsletter-sending), and the status as a
+// coloured pill.
+import type { IssueKind, IssueStatus } from "@pragmatist/contracts";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
+
+/** The statuses, in list order (contracts `issueStatuses`, without zod in the bundle). */
+export const ISSUE_STATUSES = [
+  "draft",
+  "sending",
+  "sent",
+  "cancelled",
+] as const satisfies IssueStatus[];
+
+/** The statuses in words, in list order (contracts `issueStatuses`). */
+export const ISSUE_STATUS_NAMES: Record<IssueStatus, string> = {
+  draft: "Draft",
+  sending: "Sending",
+  sent: "Sent",
+  cancelled: "Cancelled",
+};
+
+/** The kinds in words: a post is one article, a digest is "The Weekly Brief". */
+export const ISSUE_KIND_NAMES: Record<IssueKind, string> = {
+  post: "Post",
+  digest: "The Weekly Brief",
+};
+
+const tones: Record<IssueStatus, BadgeTone> = {
+  draft: "muted",
+  sending: "warning",
+  sent: "accent",
+  cancelled: "danger",
+};
+
+/** Draft / Sending / Sent / Cancelled as a small pill (grey, amber, accent, red). */
+export function IssueStatusBadge({ status }: { status: IssueStatus }) {
+  return <Badge tone={tones[status]}>{ISSUE_STATUS_NAMES[status]}</Badge>;
+}
