@@ -8,11 +8,12 @@ import {
   PostgresDialect,
   type RootOperationNode,
   type SqliteDatabase,
-  SqliteDialect,
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import { runReadsOn } from "./prepared.ts";
 import type { Database } from "./schema.ts";
+import { StablePlanSqliteDialect } from "./sqlite-dialect.ts";
 
 /** The database engine. */
 export type Dialect = "sqlite" | "postgres";
@@ -120,9 +121,10 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new StablePlanSqliteDialect({ database: withStatementCache(sqlite) }),
     log,
   });
+  runReadsOn(kysely, sqlite, log);
   const close = () => kysely.destroy();
   return { kysely, dialect: "sqlite", sqlite, onQuery, poolStats: () => null, close };
 }

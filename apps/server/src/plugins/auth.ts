@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MEMBER_HINT_COOKIE, type Role } from "@pragmatist/contracts";
 import type { Db } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 import {
   SESSION_COOKIE,
@@ -58,6 +59,11 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The member a session names, with their role and current token version (every request). */
+const findSessionUser = prepared((db, v: { id: number }) =>
+  db.selectFrom("users").select(["id", "role", "token_version"]).where("id", "=", v.id),
+);
+
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
   try {
@@ -100,13 +106,7 @@ export default fp<AuthPluginOptions>(async function auth(app: FastifyInstance, o
     }
     if (!token) return;
     const claims = await options.sessions.verify(token);
-    const row = claims
-      ? await options.db.kysely
-          .selectFrom("users")
-          .select(["id", "role", "token_version"])
-          .where("id", "=", claims.userId)
-          .executeTakeFirst()
-      : undefined;
+    const [row] = claims ? await findSessionUser(options.db.kysely, { id: claims.userId }) : [];
     if (!claims || !row || row.token_version !== claims.tokenVersion) {
       request.authFailed = true;
       return;
