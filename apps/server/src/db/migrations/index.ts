@@ -13,6 +13,7 @@ import * as assistant from "./009-assistant.ts";
 import * as studio from "./010-studio.ts";
 import * as reportNotes from "./011-report-notes.ts";
 import * as newsletterIssues from "./012-newsletter-issues.ts";
+import * as articleTermsOrder from "./013-article-terms-order.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -33,4 +34,5 @@ export const migrations: Record<string, DialectMigration> = {
   "010-studio": studio,
   "011-report-notes": reportNotes,
   "012-newsletter-issues": newsletterIssues,
+  "013-article-terms-order": articleTermsOrder,
 };
