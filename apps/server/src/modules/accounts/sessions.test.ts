@@ -61,6 +61,30 @@ describe("session token claims", () => {
   });
 });
 
+describe("a session token verified before", () => {
+  it("is refused once its lifetime is over, though it passed every check before", async () => {
+    let now = NOW;
+    const sessions = createSessionTokens(SECRET, () => now);
+    const token = await sessions.issue({ userId: 7, tokenVersion: 3 });
+    expect(await sessions.verify(token)).toEqual({ userId: 7, tokenVersion: 3 });
+    now = new Date(NOW.getTime() + (SESSION_TTL_SECONDS - 1) * 1000);
+    expect(await sessions.verify(token)).toEqual({ userId: 7, tokenVersion: 3 });
+    now = new Date(NOW.getTime() + SESSION_TTL_SECONDS * 1000);
+    expect(await sessions.verify(token)).toBeNull();
+    // A clock set back before the token was issued does not bring it back either.
+    now = new Date(NOW.getTime() - 1000);
+    expect(await sessions.verify(token)).toBeNull();
+  });
+
+  it("is refused when one character of it changes", async () => {
+    const sessions = createSessionTokens(SECRET, () => NOW);
+    const token = await sessions.issue({ userId: 7, tokenVersion: 0 });
+    expect(await sessions.verify(token)).not.toBeNull();
+    const last = token.at(-1) === "A" ? "B" : "A";
+    expect(await sessions.verify(token.slice(0, -1) + last)).toBeNull();
+  });
+});
+
 describe.each(engines)("session claims over HTTP on %s", (engine) => {
   const ctx = withTestApp(engine, { clock: { now: () => NOW } });
 
