@@ -47,20 +47,9 @@ const POPULAR_COUNT = 3;
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
   const api = context.get(publicationContext);
-  const latest = await api.listArticles({
-    page: 1,
-    pageSize: POPULAR_COUNT,
-    sort: "date",
-    filter: { types: ["News"] },
-  });
   return {
     site: api.site,
-    popular: latest.data.map((a) => ({
-      id: a.id,
-      title: a.attributes.title,
-      slug: a.attributes.slug,
-      publishDate: a.attributes.publishDate,
-    })),
+    popular: await api.latestArticles({ type: "News", count: POPULAR_COUNT }),
   };
 }
 

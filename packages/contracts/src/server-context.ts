@@ -39,6 +39,15 @@ export interface ArticleQuery {
   };
 }
 
+/** A published article as a bare link: what a list of titles shows (the footer's latest News). */
+export interface ArticleLink {
+  id: number;
+  title: string;
+  slug: string;
+  /** ISO 8601. */
+  publishDate: string;
+}
+
 /** A category or an ecosystem with its number of published articles. */
 export interface TermCount {
   name: string;
@@ -84,6 +93,11 @@ export function authorSlug(username: string): string {
 export interface PublicationApi {
   site: SiteSettings;
   listArticles(query: ArticleQuery): Promise<ArticleListResponse>;
+  /**
+   * The `count` newest published articles of `type`, newest first, as links only: no counts, no
+   * terms, no pagination, one query (the footer's "Most Popular", docs/product.md#footer).
+   */
+  latestArticles(query: { type: ArticleType; count: number }): Promise<ArticleLink[]>;
   findArticle(slug: string): Promise<Article | null>;
   countArticles(): Promise<number>;
   listTerms(kind: "category" | "ecosystem"): Promise<TermCount[]>;

@@ -1,5 +1,6 @@
 // Kysely queries for accounts: users with their profile picture, and token-version bumps.
 import type { Kysely } from "kysely";
+import { prepared } from "../../db/prepared.ts";
 import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -41,11 +42,13 @@ export function selectUserRows(db: Q) {
     .select(userColumns);
 }
 
-/** The user with this id, or null. */
+/** The user with this id, or null (a prepared query: GET /api/viewer reads it on every call). */
 export async function findUserById(db: Q, id: number): Promise<UserRow | null> {
-  const row = await selectUserRows(db).where("u.id", "=", id).executeTakeFirst();
+  const [row] = await userById(db, { id });
   return row ?? null;
 }
+
+const userById = prepared((db, v: { id: number }) => selectUserRows(db).where("u.id", "=", v.id));
 
 /** The user with this (already lower-cased) email, or null. */
 export async function findUserByEmail(db: Q, email: string): Promise<UserRow | null> {

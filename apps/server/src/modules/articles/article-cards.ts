@@ -9,7 +9,7 @@ import type {
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import * as repo from "./articles.repository.ts";
+import * as repo from "./article-related.repository.ts";
 import type { ArticleRow } from "./articles.repository.ts";
 
 /** What the rows of one page refer to, loaded in one round of queries and keyed for lookup. */

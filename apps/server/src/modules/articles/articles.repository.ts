@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
 import { equalsTextIn } from "../../db/patterns.ts";
+import { prepared } from "../../db/prepared.ts";
 
 type Q = Kysely<Database>;
 
@@ -187,29 +188,94 @@ function filtered(db: Q, filter: PublishedFilter, now: string): ArticlesQuery {
   return qb;
 }
 
+/**
+ * The bound values of a list query: the filter's values (`hasEcosystem` and `where` shape the
+ * SQL instead) and the time; `PublishedFilter` without `where` splits into these and the variant.
+ */
+type FilterValues = Omit<PublishedFilter, "hasEcosystem" | "where"> & { now: string };
+
+/** `filter` as prepared values at `now` (`where` must be absent). */
+function filterValues(filter: PublishedFilter, now: string): FilterValues {
+  const { hasEcosystem: _shape, where: _where, ...values } = filter;
+  return { ...values, now };
+}
+
+const countQuery = prepared(
+  (db, v: FilterValues, hasEcosystem: boolean) =>
+    filtered(db, { ...v, hasEcosystem }, v.now).select((eb) => eb.fn.countAll<number>().as("n")),
+  String,
+);
+
 /** Counts published articles matching a filter (publish date not in the future). */
 export async function countPublished(db: Q, filter: PublishedFilter, now: string): Promise<number> {
-  const row = await filtered(db, filter, now)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = filter.where
+    ? await filtered(db, filter, now)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .execute()
+    : await countQuery(db, filterValues(filter, now), filter.hasEcosystem === true);
+  return Number(row?.n ?? 0);
 }
+
+/** Which rows of a list, in which order, at which time; `withContent` adds the Markdown. */
+interface PageWindow {
+  order: OrderItem[];
+  limit: number;
+  offset: number;
+  now: string;
+  withContent: boolean;
+}
+
+/** The page query: `filter` at `page.now`, card columns, ordered, tie-broken on id, windowed. */
+function pageOf(db: Q, filter: PublishedFilter, page: PageWindow) {
+  let qb = filtered(db, filter, page.now).select(cardColumns);
+  if (page.withContent) qb = qb.select("a.content");
+  for (const { column, direction } of page.order) qb = qb.orderBy(sql.ref(column), direction);
+  if (!page.order.some((o) => o.column === "a.id")) qb = qb.orderBy("a.id", "desc");
+  return qb.limit(page.limit).offset(page.offset);
+}
+
+/** What shapes a prepared page's SQL besides its values. */
+interface PageVariant {
+  order: OrderItem[];
+  withContent: boolean;
+  hasEcosystem: boolean;
+}
+
+const pageQuery = prepared(
+  (db, v: FilterValues & { limit: number; offset: number }, variant: PageVariant) => {
+    const { limit, offset, ...filter } = v;
+    const { order, withContent, hasEcosystem } = variant;
+    return pageOf(
+      db,
+      { ...filter, hasEcosystem },
+      { order, limit, offset, now: v.now, withContent },
+    );
+  },
+  ({ order, withContent, hasEcosystem }) =>
+    `${order.map((o) => `${o.column} ${o.direction}`).join()} ${withContent} ${hasEcosystem}`,
+);
 
 /**
  * One page of published articles in `order` (`articleOrders`, or a Strapi sort); `withContent`
- * adds the Markdown. Ties break on id, newest first, so pages never overlap.
+ * adds the Markdown. Ties break on id, newest first, so pages never overlap. Prepared
+ * (db/prepared.ts) unless the filter has a Strapi `where`.
  */
 export async function findPublishedPage(
   db: Q,
   filter: PublishedFilter,
-  options: { order: OrderItem[]; limit: number; offset: number; now: string; withContent: boolean },
+  page: PageWindow,
 ): Promise<ArticleRow[]> {
-  let qb = filtered(db, filter, options.now).select(cardColumns);
-  if (options.withContent) qb = qb.select("a.content");
-  for (const { column, direction } of options.order) qb = qb.orderBy(sql.ref(column), direction);
-  if (!options.order.some((o) => o.column === "a.id")) qb = qb.orderBy("a.id", "desc");
-  return qb.limit(options.limit).offset(options.offset).execute();
+  if (filter.where) return pageOf(db, filter, page).execute();
+  const { order, limit, offset, now, withContent } = page;
+  const variant = { order, withContent, hasEcosystem: filter.hasEcosystem === true };
+  return pageQuery(db, { ...filterValues(filter, now), limit, offset }, variant);
 }
+
+const byIdsQuery = prepared(
+  (db, v: FilterValues, hasEcosystem: boolean) =>
+    filtered(db, { ...v, hasEcosystem }, v.now).select(cardColumns),
+  String,
+);
 
 /** Published articles among `ids`, in no particular order (the caller orders them). */
 export async function findPublishedByIds(
@@ -218,120 +284,37 @@ export async function findPublishedByIds(
   filter: ArticleFilter,
   now: string,
 ): Promise<ArticleRow[]> {
-  return filtered(db, { ...filter, ids }, now)
-    .select(cardColumns)
-    .execute();
+  return byIdsQuery(db, filterValues({ ...filter, ids }, now), filter.hasEcosystem === true);
 }
 
-/** One term of an article, with its own id and the article's (`findTerms`). */
-export interface TermRow {
+/** A published article's link fields (`findLatestLinks`). */
+export interface ArticleLinkRow {
   id: number;
-  article_id: number;
-  kind: TermKind;
-  name: string;
+  title: string;
   slug: string;
+  publish_date: string;
 }
 
-/** Every term of the given articles, in their stored order. */
-export async function findTerms(db: Q, articleIds: number[]): Promise<TermRow[]> {
-  if (articleIds.length === 0) return [];
-  return db
-    .selectFrom("article_terms as at")
-    .innerJoin("terms as t", "t.id", "at.term_id")
-    .select(["t.id", "at.article_id", "t.kind", "t.name", "t.slug"])
-    .where("at.article_id", "in", articleIds)
-    .orderBy("at.article_id")
-    .orderBy("at.position")
-    .execute();
-}
+const latestLinksQuery = prepared((db, v: { types: string[]; now: string; limit: number }) =>
+  filtered(db, { types: v.types }, v.now)
+    .select(["a.id", "a.title", "a.slug", "a.publish_date"])
+    .orderBy("a.publish_date", "desc")
+    .orderBy("a.id", "desc")
+    .limit(v.limit),
+);
 
-/** An author's public fields (`findAuthors`); `avatar_id` is the media id of the avatar. */
-export interface AuthorRow {
-  id: number;
-  username: string;
-  avatar_id: number | null;
-  avatar_url: string | null;
-}
-
-/** Public author fields (id, username, avatar id and url) for the given user ids. */
-export async function findAuthors(db: Q, userIds: number[]): Promise<AuthorRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom("users as u")
-    .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select(["u.id", "u.username", "m.id as avatar_id", "m.url as avatar_url"])
-    .where("u.id", "in", userIds)
-    .execute();
-}
-
-/** A thumbnail's URL, size in pixels and alternative text (`findMedia`). */
-export interface MediaRow {
-  id: number;
-  url: string;
-  width: number | null;
-  height: number | null;
-  alternative_text: string | null;
-}
-
-/** Media rows by id. */
-export async function findMedia(db: Q, ids: number[]): Promise<MediaRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom("media")
-    .select(["id", "url", "width", "height", "alternative_text"])
-    .where("id", "in", ids)
-    .execute();
-}
-
-/** Like and bookmark counts per article. */
-export async function findReactionCounts(
+/** The `limit` newest published articles of type `type` (by name), newest first, links only. */
+export async function findLatestLinks(
   db: Q,
-  articleIds: number[],
-): Promise<{ article_id: number; likes: number; bookmarks: number }[]> {
-  if (articleIds.length === 0) return [];
-  const likes = db
-    .selectFrom("article_likes")
-    .select(["article_id", sql<number>`1`.as("l"), sql<number>`0`.as("b")])
-    .where("article_id", "in", articleIds);
-  const bookmarks = db
-    .selectFrom("article_bookmarks")
-    .select(["article_id", sql<number>`0`.as("l"), sql<number>`1`.as("b")])
-    .where("article_id", "in", articleIds);
-  return db
-    .selectFrom(likes.unionAll(bookmarks).as("r"))
-    .select((eb) => [
-      "r.article_id",
-      eb.fn.sum<number>("r.l").as("likes"),
-      eb.fn.sum<number>("r.b").as("bookmarks"),
-    ])
-    .groupBy("r.article_id")
-    .execute();
+  type: string,
+  limit: number,
+  now: string,
+): Promise<ArticleLinkRow[]> {
+  return latestLinksQuery(db, { types: [type], now, limit });
 }
 
-/**
- * Comments a reader can read per article (docs/product.md#comment-thread): not deleted, and
- * neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
- * comments; a deleted comment's replies still count). The same figure as
- * GET /api/comment-manager/comments/{slug}/count.
- */
-export async function findCommentCounts(
-  db: Q,
-  articleIds: number[],
-): Promise<{ article_id: number; n: number }[]> {
-  if (articleIds.length === 0) return [];
-  const result = await sql<{ article_id: number; n: number }>`
-    with recursive visible(id, article_id, deleted_at) as (
-      select id, article_id, deleted_at from comments
-      where article_id in (${sql.join(articleIds)}) and parent_id is null and hidden_at is null
-      union all
-      select c.id, c.article_id, c.deleted_at from comments as c
-      join visible as v on c.parent_id = v.id
-      where c.hidden_at is null
-    )
-    select article_id, count(*) as n from visible where deleted_at is null group by article_id
-  `.execute(db);
-  return result.rows;
-}
+/** The terms of articles, read with their pages; shared with the studio. */
+export { findTerms, type TermRow } from "./article-related.repository.ts";
 
 /** The published article with this slug, or null (drafts and future-dated articles are hidden). */
 export async function findPublishedIdBySlug(
@@ -339,9 +322,13 @@ export async function findPublishedIdBySlug(
   slug: string,
   now: string,
 ): Promise<number | null> {
-  const row = await filtered(db, { slug }, now).select("a.id").executeTakeFirst();
+  const [row] = await idBySlug(db, { slug, now });
   return row?.id ?? null;
 }
+
+const idBySlug = prepared((db, v: { slug: string; now: string }) =>
+  filtered(db, { slug: v.slug }, v.now).select("a.id"),
+);
 
 /**
  * Adds one to `clicks` of the published article with this slug (drafts and future-dated articles

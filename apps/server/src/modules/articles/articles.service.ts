@@ -3,6 +3,7 @@
 import {
   type Article,
   type ArticleCard,
+  type ArticleLink,
   type ArticleListResponse,
   type ArticleType,
   type AuthorProfile,
@@ -13,7 +14,7 @@ import type { Db } from "../../db/client.ts";
 import * as repo from "./articles.repository.ts";
 import { type ArticleFilter, type ArticleSort, articleOrders } from "./articles.repository.ts";
 import { hydrate } from "./article-cards.ts";
-import { findAuthorsInUse, findTermsInUse } from "./collections.repository.ts";
+import { findAllAuthorsInUse, findTermsInUse } from "./collections.repository.ts";
 import {
   createStrapiCollections,
   type StrapiCollectionsService,
@@ -46,6 +47,8 @@ export interface ArticlesService {
   ): Promise<ArticleListResponse>;
   /** The published article with this slug, with its content, or null. */
   findBySlug(slug: string): Promise<Article | null>;
+  /** The `count` newest published articles of `type`, newest first, as links (one query). */
+  latest(type: ArticleType, count: number): Promise<ArticleLink[]>;
   /** How many articles a reader can find (published, not future-dated). */
   count(): Promise<number>;
   /** Whether readers can open the article with this slug (published, not future-dated). */
@@ -153,9 +156,7 @@ async function findBySlug({ k, nowIso }: ArticlesContext, slug: string): Promise
 
 /** `ArticlesService.listAuthors`. */
 async function listAuthors({ k, nowIso }: ArticlesContext): Promise<AuthorProfile[]> {
-  const rows = await findAuthorsInUse(k, nowIso(), {
-    order: [{ column: "u.id", direction: "asc" }],
-  });
+  const rows = await findAllAuthorsInUse(k, nowIso());
   return rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -182,6 +183,15 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
     list: (options) => list(ctx, options),
     listByIds: (ids, options) => listByIds(ctx, ids, options),
     findBySlug: (slug) => findBySlug(ctx, slug),
+    async latest(type, count) {
+      const rows = await repo.findLatestLinks(k, type, count, nowIso());
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        publishDate: r.publish_date,
+      }));
+    },
     count: () => repo.countPublished(k, {}, nowIso()),
     async isPublished(slug) {
       return (await repo.findPublishedIdBySlug(k, slug, nowIso())) !== null;

@@ -153,6 +153,27 @@ describe.each(engines)("articles API on %s", (engine) => {
     expect(research.body.meta.pagination.total).toBe(2);
   });
 
+  it("gives the pages' footer the newest News as bare links, without drafts or future dates", async () => {
+    const { api } = ctx.app.services;
+    expect(await api.latestArticles({ type: "News", count: 3 })).toEqual([
+      {
+        id: expect.any(Number),
+        title: "Weekly Market Report",
+        slug: "market-wrap",
+        publishDate: "2026-05-30T00:00:00.000Z",
+      },
+      {
+        id: expect.any(Number),
+        title: "Weekly Newsletter #1",
+        slug: "weekly-newsletter-1",
+        publishDate: "2022-06-01T00:00:00.000Z",
+      },
+    ]);
+    expect((await api.latestArticles({ type: "Research", count: 1 })).map((a) => a.slug)).toEqual([
+      "rollup-economics",
+    ]);
+  });
+
   it("counts the articles a reader can find", async () => {
     expect((await get("/api/articles/count")).body).toEqual({ count: 4 });
   });

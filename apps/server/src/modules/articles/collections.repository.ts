@@ -3,6 +3,7 @@
 // column or subquery each name of their Strapi allow-lists stands for
 // (strapi-collections.ts, docs/product.md#api-strapi-query).
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { prepared } from "../../db/prepared.ts";
 import type { Database, TermKind } from "../../db/schema.ts";
 import type { OrderItem } from "./articles.repository.ts";
 import { articleTermRelations } from "./strapi-collections.ts";
@@ -132,6 +133,19 @@ export async function findAuthorsInUse(
   slice: CollectionSlice,
 ): Promise<AuthorInUseRow[]> {
   return readSlice(authorsInUse(db, now, slice.where), slice);
+}
+
+const allAuthorsInUseQuery = prepared((db, v: { now: string }) =>
+  authorsInUse(db, v.now, undefined).orderBy("u.id"),
+);
+
+/**
+ * Every author `findAuthorsInUse` finds, lowest id first, in one prepared query: the pool author
+ * pages are found in on every article page (docs/product.md#author-pages).
+ */
+export async function findAllAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
+  const rows = await allAuthorsInUseQuery(db, { now });
+  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
 }
 
 /** How many authors `findAuthorsInUse` finds without paging. */

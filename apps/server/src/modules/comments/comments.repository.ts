@@ -1,6 +1,7 @@
 // Kysely queries for comments: a whole article's thread in one query, a reader's marks on it, and
 // the writes on one comment.
 import { type Kysely, type Selectable, sql } from "kysely";
+import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -50,28 +51,35 @@ function normalise(row: CommentRow): CommentRow {
   return { ...row, like_count: Number(row.like_count) };
 }
 
+const publishedArticleIdQuery = prepared((db, v: { slug: string; now: string }) =>
+  db
+    .selectFrom("articles")
+    .select("id")
+    .where("slug", "=", v.slug)
+    .where("status", "=", "published")
+    .where("publish_date", "<=", v.now),
+);
+
 /** The id of the published article with this slug whose publish date has come, else null. */
 export async function findPublishedArticleId(
   db: Q,
   slug: string,
   now: string,
 ): Promise<number | null> {
-  const row = await db
-    .selectFrom("articles")
-    .select("id")
-    .where("slug", "=", slug)
-    .where("status", "=", "published")
-    .where("publish_date", "<=", now)
-    .executeTakeFirst();
+  const [row] = await publishedArticleIdQuery(db, { slug, now });
   return row?.id ?? null;
 }
+
+const byArticleQuery = prepared((db, v: { articleId: number }) =>
+  selectComments(db).where("c.article_id", "=", v.articleId),
+);
 
 /**
  * Every comment of the article (hidden and deleted ones too: the service decides what readers
  * see), with author and like count, in one query whatever the thread size.
  */
 export async function findByArticle(db: Q, articleId: number): Promise<CommentRow[]> {
-  const rows = await selectComments(db).where("c.article_id", "=", articleId).execute();
+  const rows = await byArticleQuery(db, { articleId });
   return rows.map((r) => normalise(r as CommentRow));
 }
 
@@ -103,10 +111,14 @@ export async function findReaderMarks(
   articleId: number,
   userId: number,
 ): Promise<ReaderMarkRow[]> {
-  return db
+  return readerMarksQuery(db, { articleId, userId });
+}
+
+const readerMarksQuery = prepared((db, v: { articleId: number; userId: number }) =>
+  db
     .selectFrom("comments as c")
     .leftJoin("comment_likes as l", (join) =>
-      join.onRef("l.comment_id", "=", "c.id").on("l.user_id", "=", userId),
+      join.onRef("l.comment_id", "=", "c.id").on("l.user_id", "=", v.userId),
     )
     .select([
       "c.id",
@@ -116,10 +128,9 @@ export async function findReaderMarks(
       "c.deleted_at",
       "l.user_id as liker",
     ])
-    .where("c.article_id", "=", articleId)
-    .orderBy("c.id")
-    .execute();
-}
+    .where("c.article_id", "=", v.articleId)
+    .orderBy("c.id"),
+);
 
 /** What the rules need to act on one comment. */
 export interface CommentState {

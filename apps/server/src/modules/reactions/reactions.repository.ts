@@ -1,6 +1,7 @@
 // Kysely queries for likes and bookmarks: race-free toggles on the (article, member) primary key,
 // and a member's own like and bookmark on an article.
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { prepared } from "../../db/prepared.ts";
 import type { ArticlesTable, Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -109,6 +110,11 @@ export async function findReaderMarks(
   userId: number,
   now: string,
 ): Promise<ReaderMarksRow | undefined> {
+  const [row] = await readerMarksQuery(db, { slug, userId, now });
+  return row;
+}
+
+const readerMarksQuery = prepared((db, v: { slug: string; userId: number; now: string }) => {
   const reacted = (
     eb: ExpressionBuilder<Database & { a: ArticlesTable }, "a">,
     table: ReactionTable,
@@ -118,7 +124,7 @@ export async function findReaderMarks(
         .selectFrom(table)
         .select("user_id")
         .whereRef("article_id", "=", "a.id")
-        .where("user_id", "=", userId),
+        .where("user_id", "=", v.userId),
     );
   return db
     .selectFrom("articles as a")
@@ -127,11 +133,10 @@ export async function findReaderMarks(
       reacted(eb, "article_likes").as("liked"),
       reacted(eb, "article_bookmarks").as("bookmarked"),
     ])
-    .where("a.slug", "=", slug)
+    .where("a.slug", "=", v.slug)
     .where("a.status", "=", "published")
-    .where("a.publish_date", "<=", now)
-    .executeTakeFirst();
-}
+    .where("a.publish_date", "<=", v.now);
+});
 
 /** A bookmarked published article with when it was bookmarked (ISO 8601). */
 export interface BookmarkRow {
