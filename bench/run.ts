@@ -1,6 +1,6 @@
 // `npm run bench`: load, SSR, search and page-weight benchmarks against a baseline measured in
 // the same run (issue #2 "Performance"). Writes bench/results/<name>.json and prints a table.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,40 +9,18 @@ import {
   CONNECTIONS,
   DURATION,
   ensureWebBuild,
+  firstSlug,
+  LIST_PATH,
   load,
   type LoadResult,
   root,
+  signIn,
   startApp,
+  startBaseline,
   table,
 } from "./load.ts";
 
 const resultsDir = path.join(root, "bench", "results");
-
-function start(
-  command: string[],
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const [bin, ...args] = command;
-    const child = spawn(bin ?? "node", args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let seen = "";
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const m = ready.exec(seen);
-      if (m) resolve({ child, port: Number(m[1]) });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) =>
-      reject(new Error(`${command.join(" ")} exited ${code}: ${seen.slice(-2000)}`)),
-    );
-  });
-}
 
 /** Initial JavaScript of a page: every script and modulepreload it references, gzip-compressed. */
 async function initialJsKiB(base: string, pagePath: string): Promise<number> {
@@ -61,25 +39,6 @@ async function initialJsKiB(base: string, pagePath: string): Promise<number> {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
-/**
- * A reader signed in on the app at `base`: the request headers of their session (the httpOnly
- * session cookie and its member hint, as a browser sends them).
- */
-async function signIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/auth/local/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      username: "BenchReader",
-      email: "bench.reader@example.test",
-      password: "a-long-bench-passphrase",
-    }),
-  });
-  const { jwt } = (await res.json()) as { jwt?: string };
-  if (!jwt) throw new Error(`could not register the bench reader: ${res.status}`);
-  return { cookie: `pragmatist_session=${jwt}; pragmatist_member=1` };
-}
-
 /** Whether a run's tail stays close to its median: p99 at most 10 times p50 (issue 14). */
 function tail(r: LoadResult) {
   const value = Math.round((r.p99ms / Math.max(r.p50ms, 1)) * 10) / 10;
@@ -96,11 +55,7 @@ const { runAssistantBench } = await import("./assistant.ts");
 try {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-"));
-  const baseline = await start(
-    ["node", "bench/baseline-server.ts"],
-    { PORT: "0" },
-    /listening (\d+)/,
-  );
+  const baseline = await startBaseline();
   children.push(baseline.child);
   const app = await startApp(dataDir);
   children.push(app.child);
@@ -112,11 +67,7 @@ try {
       " connections) …",
   );
   const base = `http://127.0.0.1:${app.port}`;
-  const first = (await (
-    await fetch(`${base}/api/articles?pagination[page]=1&pagination[pageSize]=1`)
-  ).json()) as { data: { attributes: { slug: string } }[] };
-  const slug = first.data[0]?.attributes.slug;
-  if (!slug) throw new Error("no demo article to benchmark");
+  const slug = await firstSlug(base);
 
   const member = await signIn(base);
   const cacheOff = await startApp(fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-bench-")), {
@@ -129,8 +80,7 @@ try {
     "baseline node:http 2 KB JSON",
     `http://127.0.0.1:${baseline.port}/`,
   );
-  const listPath = "/api/articles?pagination[page]=1&pagination[pageSize]=10";
-  const list = await load("GET /api/articles (page of 10)", base + listPath);
+  const list = await load("GET /api/articles (page of 10)", base + LIST_PATH);
   const page = await load("GET /p/{slug}, anonymous", `${base}/p/${slug}`);
   const pageSignedIn = await load("GET /p/{slug}, signed in", `${base}/p/${slug}`, member);
   const viewer = await load(
@@ -138,7 +88,7 @@ try {
     `${base}/api/viewer?article=${slug}`,
     member,
   );
-  const listFresh = await load("GET /api/articles, cache off", offBase + listPath);
+  const listFresh = await load("GET /api/articles, cache off", offBase + LIST_PATH);
   const pageFresh = await load("GET /p/{slug}, cache off", `${offBase}/p/${slug}`);
   const pageKB =
     Math.round(((await (await fetch(`${base}/p/${slug}`)).arrayBuffer()).byteLength / 1000) * 10) /
