@@ -1,9 +1,10 @@
 // Serves the React Router app (server rendering + built assets) from the same process as the API,
 // with a nonce-based Content Security Policy on every page.
 import { createHmac, randomBytes } from "node:crypto";
+import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import {
   documentHtmlContext,
@@ -118,6 +119,15 @@ export async function registerWeb(
     await scope.register(fastifyReactRouter, {
       devServer: options.devServer,
       serverBuildPath: `${options.buildDir}/server/index.js`,
+      // In production the build is loaded once: given as a loader, React Router would import it
+      // and rebuild its route tables (createStaticHandler) on every request.
+      ...(options.devServer
+        ? {}
+        : {
+            build: (await import(
+              pathToFileURL(`${options.buildDir}/server/index.js`).href
+            )) as ServerBuild,
+          }),
       clientBuildDirectory: `${options.buildDir}/client`,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
       staticOptions: { preCompressed: true },
