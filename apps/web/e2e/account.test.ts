@@ -295,7 +295,9 @@ describe("accounts", () => {
       .waitFor();
     // The menu offers Login only when signed out.
     await page.getByRole("button", { name: "Open menu" }).tap();
-    expect(await page.getByRole("dialog").getByRole("link", { name: "Login" }).count()).toBe(1);
+    const login = page.getByRole("dialog").getByRole("link", { name: "Login" });
+    await login.waitFor();
+    expect(await login.count()).toBe(1);
     expect(problems).toEqual([]);
   });
 

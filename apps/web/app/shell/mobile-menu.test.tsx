@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/route-test-kit.tsx";
 import { MobileMenu } from "./mobile-menu";
 
-function renderMenu(viewer: OwnUser | null) {
+/** Renders the menu and opens it; the drawer's code loads on demand, so its dialog is awaited. */
+async function renderMenu(viewer: OwnUser | null) {
   renderRoute(
     <MobileMenu
       siteName="Crypto Pragmatist"
@@ -16,8 +17,10 @@ function renderMenu(viewer: OwnUser | null) {
     { path: "*", at: "/" },
   );
   const open = screen.getByRole("button", { name: "Open menu" });
+  // The drawer is not part of the page until the menu is opened.
+  expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
   fireEvent.click(open);
-  const dialog = screen.getByRole("dialog", { hidden: true }) as HTMLDialogElement;
+  const dialog = (await screen.findByRole("dialog", { hidden: true })) as HTMLDialogElement;
   return { open, dialog, menu: within(dialog) };
 }
 
@@ -25,8 +28,8 @@ const reader = (role: OwnUser["role"]) =>
   ({ id: 1, username: "Maya Okafor", role, profilePicture: null }) as unknown as OwnUser;
 
 describe("MobileMenu", () => {
-  it("lists the sections, marks the current page and ends with Login when signed out", () => {
-    const { open, dialog, menu } = renderMenu(null);
+  it("lists the sections, marks the current page and ends with Login when signed out", async () => {
+    const { open, dialog, menu } = await renderMenu(null);
     expect(open.getAttribute("aria-expanded")).toBe("true");
     expect(dialog.open).toBe(true);
     // The labels in order are the browser test's (e2e/library.test.ts): here, the ends.
@@ -43,8 +46,8 @@ describe("MobileMenu", () => {
     expect(subscribe.getAttribute("target")).toBe("_blank");
   });
 
-  it("gives a signed-in reader their account, and staff the studio", () => {
-    const { menu } = renderMenu(reader("editor"));
+  it("gives a signed-in reader their account, and staff the studio", async () => {
+    const { menu } = await renderMenu(reader("editor"));
     expect(menu.queryByRole("link", { name: "Login", hidden: true })).toBeNull();
     const account = menu.getByRole("link", { name: /Your account/, hidden: true });
     expect(account.getAttribute("href")).toBe("/account");
@@ -54,13 +57,13 @@ describe("MobileMenu", () => {
     );
   });
 
-  it("shows no studio to a member", () => {
-    const { menu } = renderMenu(reader("member"));
+  it("shows no studio to a member", async () => {
+    const { menu } = await renderMenu(reader("member"));
     expect(menu.queryByRole("link", { name: "Studio", hidden: true })).toBeNull();
   });
 
-  it("closes on a link click and on the close button", () => {
-    const { open, dialog, menu } = renderMenu(null);
+  it("closes on a link click and on the close button", async () => {
+    const { open, dialog, menu } = await renderMenu(null);
     fireEvent.click(menu.getByRole("link", { name: "Categories", hidden: true }));
     expect(open.getAttribute("aria-expanded")).toBe("false");
     expect(dialog.open).toBe(false);

@@ -1,36 +1,13 @@
-// Slide-out menu for narrow screens (docs/product.md#mobile-menu): a modal drawer that closes
-// on Escape, on a backdrop click and on navigation. Login shows only when signed out; a signed-in
-// reader gets their account instead.
-import { NewsletterLink } from "../components/newsletter-link.tsx";
+// Slide-out menu for narrow screens (docs/product.md#mobile-menu): the menu button, and the
+// drawer it opens (mobile-menu-drawer.tsx), whose code loads when a reader reaches for the button.
 import type { OwnUser } from "@pragmatist/contracts";
-import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { Avatar } from "../components/ui/avatar";
-import { buttonClass } from "../components/ui/button";
-import { Dialog } from "../components/ui/dialog";
-import { CloseIcon, ExternalIcon, MenuIcon } from "../components/ui/icons";
-import { isStaff } from "../lib/viewer";
-import { Logo } from "../components/logo";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useLocation } from "react-router";
+import { useMountedOnceOpen } from "../components/ui/dialog";
+import { MenuIcon } from "../components/ui/icons";
 
-const sections = [
-  { label: "Research", to: "/", end: true },
-  // The category chips of the research home; never shown as the current page itself.
-  { label: "Categories", to: "/#categories", plain: true },
-  { label: "Ecosystems", to: "/ecosystems" },
-  { label: "Market Data", to: "/market-reports" },
-  { label: "AI Research Assistant", to: "/assistant" },
-];
-const company = [
-  { label: "About Us", to: "/about" },
-  { label: "Partner with us", to: "/services" },
-];
-
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center rounded-lg px-3 py-2.5 text-[0.9375rem] font-medium transition-colors ${
-    isActive ? "bg-accent/10 text-accent" : "text-ink hover:bg-line/60"
-  }`;
-
-const groupClass = "px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted uppercase";
+const loadDrawer = () => import("./mobile-menu-drawer.tsx");
+const MobileMenuDrawer = lazy(loadDrawer);
 
 /** Whether the menu is open; any navigation (a link in the menu, back/forward) closes it. */
 function useMenuOpen() {
@@ -43,9 +20,9 @@ function useMenuOpen() {
 }
 
 /**
- * The menu button (hidden from `lg` up, where the header shows its links) and the drawer it opens:
- * the logo and Close, the Browse and Company links (Studio for staff, Subscribe to the external
- * newsletter in a new tab), and the reader's account or Login at the bottom.
+ * The menu button (hidden from `lg` up, where the header shows its links) and the drawer it
+ * opens (MobileMenuDrawer). The drawer's code is fetched when the pointer reaches the button or
+ * it takes focus, so it is there by the click.
  */
 export function MobileMenu({
   siteName,
@@ -58,9 +35,8 @@ export function MobileMenu({
   viewer?: OwnUser | null;
 }) {
   const [open, setOpen] = useMenuOpen();
-  const titleId = useId();
+  const mounted = useMountedOnceOpen(open);
   const panelId = useId();
-  const close = () => setOpen(false);
   return (
     <>
       <button
@@ -69,114 +45,25 @@ export function MobileMenu({
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={mounted ? panelId : undefined}
+        onPointerEnter={loadDrawer}
+        onFocus={loadDrawer}
         onClick={() => setOpen(true)}
       >
         <MenuIcon size={22} />
       </button>
-      <Dialog open={open} onClose={close} labelledBy={titleId} variant="drawer" id={panelId}>
-        <div
-          className="flex h-full flex-col"
-          onClick={(event) => {
-            // A click on a link closes at once, also when it points at the current page.
-            if ((event.target as HTMLElement).closest("a")) setOpen(false);
-          }}
-        >
-          <div className="flex h-16 items-center justify-between border-b border-line px-4">
-            <h2 id={titleId} className="sr-only">
-              Menu
-            </h2>
-            <Link to="/" aria-label={`${siteName} home`}>
-              <Logo name={siteName} />
-            </Link>
-            <button
-              type="button"
-              className="-mr-1 rounded-lg p-2 text-muted hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent"
-              aria-label="Close menu"
-              onClick={close}
-            >
-              <CloseIcon size={22} />
-            </button>
-          </div>
-          <MenuLinks newsletterUrl={newsletterUrl} staff={isStaff(viewer?.role)} />
-          <div className="border-t border-line p-4">
-            <MenuAccount viewer={viewer} />
-          </div>
-        </div>
-      </Dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer
+            id={panelId}
+            open={open}
+            onClose={() => setOpen(false)}
+            siteName={siteName}
+            newsletterUrl={newsletterUrl}
+            viewer={viewer}
+          />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-/** The Browse and Company groups; `staff` adds Studio before Subscribe. */
-function MenuLinks({ newsletterUrl, staff }: { newsletterUrl: string; staff: boolean }) {
-  return (
-    <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-      <p className={groupClass}>Browse</p>
-      <ul className="space-y-0.5">
-        {sections.map((item) => (
-          <li key={item.label}>
-            {item.plain ? (
-              <Link to={item.to} className={itemClass({ isActive: false })}>
-                {item.label}
-              </Link>
-            ) : (
-              <NavLink to={item.to} end={item.end} className={itemClass}>
-                {item.label}
-              </NavLink>
-            )}
-          </li>
-        ))}
-      </ul>
-      <p className={`mt-6 ${groupClass}`}>Company</p>
-      <ul className="space-y-0.5">
-        {company.map((item) => (
-          <li key={item.label}>
-            <NavLink to={item.to} className={itemClass}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-        {staff && (
-          <li>
-            <NavLink to="/studio" className={itemClass}>
-              Studio
-            </NavLink>
-          </li>
-        )}
-        <li>
-          <NewsletterLink
-            href={newsletterUrl}
-            className={itemClass({ isActive: false })}
-            external={<ExternalIcon size={16} className="ml-1.5 text-muted" />}
-          >
-            Subscribe
-          </NewsletterLink>
-        </li>
-      </ul>
-    </nav>
-  );
-}
-
-/** The signed-in reader's picture, name and "Your account", or the Login button. */
-function MenuAccount({ viewer }: { viewer: OwnUser | null }) {
-  if (!viewer) {
-    return (
-      <Link to="/login" className={buttonClass("primary", "md", "w-full")}>
-        Login
-      </Link>
-    );
-  }
-  return (
-    <Link
-      to="/account"
-      className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-line/60 focus-visible:outline-2 focus-visible:outline-accent"
-    >
-      <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
-      <span className="min-w-0">
-        <span className="block truncate text-[0.9375rem] font-medium">{viewer.username}</span>
-        <span className="block text-sm text-muted">Your account</span>
-      </span>
-    </Link>
   );
 }

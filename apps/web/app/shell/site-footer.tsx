@@ -1,14 +1,18 @@
 // Site footer on every page (docs/product.md#footer): Most Popular (3 latest News, titles cut to 45
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
 import { formatShortMonthDay, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
 import type { PopularItem } from "../lib/site-data";
-import { SubscribeModal } from "../features/newsletter/subscribe-modal";
+import { useMountedOnceOpen } from "../components/ui/dialog";
+
+const loadSubscribeModal = () => import("../features/newsletter/subscribe-modal.tsx");
+/** The subscribe modal, loaded when "Get it by email" is reached for (it is rarely opened). */
+const SubscribeModal = lazy(loadSubscribeModal);
 
 /**
  * What a route's `handle` may say about the footer: `siteFooter: false` leaves it out of that
@@ -38,6 +42,7 @@ export function SiteFooter({
   popular: PopularItem[];
 }) {
   const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const subscribeMounted = useMountedOnceOpen(subscribeOpen);
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto grid max-w-[100rem] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1.4fr_0.8fr]">
@@ -50,6 +55,8 @@ export function SiteFooter({
           <button
             type="button"
             className={buttonClass("secondary", "sm", "mt-5")}
+            onPointerEnter={loadSubscribeModal}
+            onFocus={loadSubscribeModal}
             onClick={() => setSubscribeOpen(true)}
             aria-haspopup="dialog"
           >
@@ -65,11 +72,15 @@ export function SiteFooter({
           © 2023 {siteName}. All rights reserved. Nothing here is financial advice.
         </p>
       </div>
-      <SubscribeModal
-        open={subscribeOpen}
-        onClose={() => setSubscribeOpen(false)}
-        siteName={siteName}
-      />
+      {subscribeMounted && (
+        <Suspense fallback={null}>
+          <SubscribeModal
+            open={subscribeOpen}
+            onClose={() => setSubscribeOpen(false)}
+            siteName={siteName}
+          />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -1,6 +1,6 @@
 // Modal dialog on the native <dialog> element: focus moves in and comes back, Escape closes, the
 // page behind is inert, a click on the backdrop closes. No library, almost no script.
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /** A `Dialog`'s state, name, look and content. */
 export interface DialogProps {
@@ -73,4 +73,15 @@ export function Dialog({
       {children}
     </dialog>
   );
+}
+
+/**
+ * Whether a dialog loaded on demand (React `lazy`) is mounted: from its first opening on, then
+ * for good, so it closes like any other. Until then neither its code nor its markup is part of
+ * the page (initial JavaScript and server render, issue 14).
+ */
+export function useMountedOnceOpen(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

@@ -12,7 +12,7 @@ import { useSubscribe } from "./use-subscribe.ts";
  * answer's sentence (useSubscribe). Closing (Close, Escape, the backdrop, or 3.5 s after a
  * successful subscription) clears the sentence and calls `onClose`.
  */
-export function SubscribeModal({
+export default function SubscribeModal({
   open,
   onClose,
   siteName,
