@@ -149,7 +149,7 @@ function createPublishingServices(
   // What readers can see changed: cached public pages are dropped (plugins/response-cache.ts),
   // in this process and, through the broadcast, in every other one on this database.
   const publication = createPublicationWatch(db, now, f.changeBroadcast);
-  const reactions = createReactionsService(db, { now, changed: () => publication.changed() });
+  const reactions = createReactionsService(db, { now });
   const comments = createCommentsService(db, {
     limits,
     now,

@@ -8,11 +8,16 @@ export const viewerQuerySchema = z.strictObject({
   article: z.string().min(1).max(300).optional(),
 });
 
-/** The reader's own marks on one article and its comments. */
+/**
+ * The reader's own marks on one article and its comments, with the article's like and bookmark
+ * counts as they are now (a cached page may show them up to its cache time old).
+ */
 export const viewerArticleSchema = z.object({
   slug: z.string(),
   liked: z.boolean(),
   bookmarked: z.boolean(),
+  likeCount: z.number().int().nonnegative(),
+  bookmarkCount: z.number().int().nonnegative(),
   /** Ids of the article's comments and replies the reader likes. */
   likedComments: z.array(z.number().int()),
   /** Ids of the article's comments and replies the reader wrote (edit and delete are offered). */

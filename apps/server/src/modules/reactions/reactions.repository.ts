@@ -91,18 +91,25 @@ export async function hasReacted(
   return row !== undefined;
 }
 
-/** The published article of a slug and whether the member likes and bookmarked it. */
+/**
+ * The published article of a slug, whether the member likes and bookmarked it, and its like and
+ * bookmark counts.
+ */
 export interface ReaderMarksRow {
   id: number;
   /** SQLite answers these flags as 1/0, PostgreSQL as true/false. */
   liked: unknown;
   bookmarked: unknown;
+  /** SQLite answers counts as numbers, PostgreSQL as strings (bigint); a count is never null. */
+  like_count: number | string | null;
+  bookmark_count: number | string | null;
 }
 
 /**
  * The published article with this slug whose publish date has come (ISO `now`), with the member's
- * like and bookmark on it (EXISTS on each (article_id, user_id) primary key), in one statement;
- * undefined for an unknown, draft or future-dated slug.
+ * like and bookmark on it (EXISTS on each (article_id, user_id) primary key) and its like and
+ * bookmark counts (a range of each primary key), in one statement; undefined for an unknown,
+ * draft or future-dated slug.
  */
 export async function findReaderMarks(
   db: Q,
@@ -126,12 +133,22 @@ const readerMarksQuery = prepared((db, v: { slug: string; userId: number; now: s
         .whereRef("article_id", "=", "a.id")
         .where("user_id", "=", v.userId),
     );
+  const counted = (
+    eb: ExpressionBuilder<Database & { a: ArticlesTable }, "a">,
+    table: ReactionTable,
+  ) =>
+    eb
+      .selectFrom(table)
+      .select((c) => c.fn.countAll<number | string>().as("n"))
+      .whereRef("article_id", "=", "a.id");
   return db
     .selectFrom("articles as a")
     .select((eb) => [
       "a.id",
       reacted(eb, "article_likes").as("liked"),
       reacted(eb, "article_bookmarks").as("bookmarked"),
+      counted(eb, "article_likes").as("like_count"),
+      counted(eb, "article_bookmarks").as("bookmark_count"),
     ])
     .where("a.slug", "=", v.slug)
     .where("a.status", "=", "published")

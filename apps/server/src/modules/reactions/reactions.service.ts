@@ -16,6 +16,15 @@ import * as repo from "./reactions.repository.ts";
 export const BOOKMARKS_LIMIT = 999;
 
 /** Likes and bookmarks of articles (reactions.routes.ts, the users module). */
+/** A member's marks on one article and its counts (`findReaderMarks`). */
+export interface ReaderMarks {
+  articleId: number;
+  liked: boolean;
+  bookmarked: boolean;
+  likeCount: number;
+  bookmarkCount: number;
+}
+
 export interface ReactionsService {
   /**
    * Who liked the article (every member id, earliest first) and the counts. Bookmarks are
@@ -35,24 +44,22 @@ export interface ReactionsService {
   /** The published articles the member bookmarked, newest bookmark first (at most 999). */
   listBookmarks(userId: number): Promise<BookmarkedArticle[]>;
   /**
-   * The published article of `slug` (its id) and whether the member likes and bookmarked it, for
-   * GET /api/viewer (docs/architecture.md#caching), in one query.
+   * The published article of `slug` (its id), whether the member likes and bookmarked it, and its
+   * like and bookmark counts as they are now, for GET /api/viewer (docs/architecture.md#caching),
+   * in one query.
    * @returns null for an unknown, draft or future-dated slug.
    */
-  findReaderMarks(
-    slug: string,
-    userId: number,
-  ): Promise<{ articleId: number; liked: boolean; bookmarked: boolean } | null>;
+  findReaderMarks(slug: string, userId: number): Promise<ReaderMarks | null>;
 }
 
 /**
- * Builds the reactions service; `now` decides which articles are published yet; `changed` hears
- * of every like and bookmark (cached public pages show the counts as they now are).
+ * Builds the reactions service; `now` decides which articles are published yet. A like or a
+ * bookmark leaves cached pages alone: their counts may be up to the cache time old (seconds),
+ * the reader's own toggle answers the new count, and a member's page reads the current counts
+ * from GET /api/viewer (docs/decisions/008-one-public-render.md). Emptying every cache on every
+ * like would give the busiest pages no cache at all.
  */
-export function createReactionsService(
-  db: Db,
-  deps: { now?: () => Date; changed?: () => void } = {},
-): ReactionsService {
+export function createReactionsService(db: Db, deps: { now?: () => Date } = {}): ReactionsService {
   const k = db.kysely;
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
 
@@ -65,8 +72,6 @@ export function createReactionsService(
   async function toggle(table: repo.ReactionTable, userId: number, articleId: number) {
     await assertPublished(articleId);
     const present = await repo.toggle(k, table, articleId, userId, now());
-    // The counts cached public pages show (the publication watch empties the cache).
-    deps.changed?.();
     return { present, count: await repo.countFor(k, table, articleId) };
   }
 
@@ -113,9 +118,15 @@ export function createReactionsService(
 
     async findReaderMarks(slug, userId) {
       const row = await repo.findReaderMarks(k, slug, userId, now());
-      // SQLite answers the flags as 1/0, PostgreSQL as true/false.
+      // SQLite answers the flags as 1/0, PostgreSQL as true/false, and its counts as strings.
       return row
-        ? { articleId: row.id, liked: Boolean(row.liked), bookmarked: Boolean(row.bookmarked) }
+        ? {
+            articleId: row.id,
+            liked: Boolean(row.liked),
+            bookmarked: Boolean(row.bookmarked),
+            likeCount: Number(row.like_count),
+            bookmarkCount: Number(row.bookmark_count),
+          }
         : null;
     },
   };

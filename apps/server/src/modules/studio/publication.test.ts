@@ -183,4 +183,25 @@ describe.each(engines)("what readers see of studio work on %s", (engine) => {
     expect(after.html).not.toContain("Shouting about a pump");
     expect(after.html).not.toContain("Buy my course");
   });
+
+  it("keeps cached pages through a like, while the liker's viewer has the count as it is now", async () => {
+    const slug = live.attributes.slug;
+    await putArticle(ctx, editor, live.id, { status: "published" });
+    const reader = await ctx.person("member");
+    const auth = { authorization: `Bearer ${reader.jwt}` };
+    const cache = async () => (await ctx.inject({ url: `/p/${slug}` })).headers["x-cache"];
+    await cache();
+    expect(await cache()).toBe("HIT");
+    const liked = await ctx.inject({
+      method: "POST",
+      url: "/api/articles/toggle-like",
+      headers: auth,
+      payload: { articleId: live.id },
+    });
+    expect(liked.json()).toEqual({ liked: true, likeCount: 1 });
+    // A like empties no cache: the busiest pages would otherwise have none.
+    expect(await cache()).toBe("HIT");
+    const viewer = await ctx.inject({ url: `/api/viewer?article=${slug}`, headers: auth });
+    expect(viewer.json().data.article).toMatchObject({ liked: true, likeCount: 1 });
+  });
 });

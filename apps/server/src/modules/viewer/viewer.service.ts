@@ -13,8 +13,9 @@ export type Viewer = ViewerState["data"];
 export interface ViewerService {
   /**
    * The member `userId` (null: no valid session) as they see themself, and with `slug` their
-   * marks on that article: liked, bookmarked, and the ids of the comments and replies they like
-   * and wrote among those the thread shows with their text. A signed-out reader gets
+   * marks on that article: liked, bookmarked, the article's current like and bookmark counts, and
+   * the ids of the comments and replies they like and wrote among those the thread shows with
+   * their text. A signed-out reader gets
    * `{ user: null, article: null }` without a query; an unknown, draft or future-dated slug gets
    * `article: null`. Three queries at most (the member beside the article's two, one after the
    * other), whatever the thread's size.
@@ -45,7 +46,8 @@ export function createViewerService(deps: {
     const marks = await deps.reactions.findReaderMarks(slug, userId);
     if (!marks) return null;
     const comments = await deps.comments.readerMarks(marks.articleId, userId);
-    return { slug, liked: marks.liked, bookmarked: marks.bookmarked, ...comments };
+    const { liked, bookmarked, likeCount, bookmarkCount } = marks;
+    return { slug, liked, bookmarked, likeCount, bookmarkCount, ...comments };
   }
 
   return {

@@ -89,6 +89,8 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
         slug,
         liked: true,
         bookmarked: true,
+        likeCount: 1,
+        bookmarkCount: 1,
         likedComments: [own, theirs],
         ownComments: [own, ownReply],
       },
@@ -103,6 +105,8 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       slug,
       liked: false,
       bookmarked: false,
+      likeCount: 0,
+      bookmarkCount: 0,
       likedComments: [own, theirs, hidden, deeper],
       ownComments: [own, ownReply, underHidden],
     });
@@ -127,6 +131,9 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       slug: first.slug,
       liked: false,
       bookmarked: false,
+      // The counts are everyone's: a's like and bookmark.
+      likeCount: 1,
+      bookmarkCount: 1,
       likedComments: [],
       ownComments: [byB],
     });
@@ -138,6 +145,8 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       slug: second.slug,
       liked: false,
       bookmarked: false,
+      likeCount: 0,
+      bookmarkCount: 0,
       likedComments: [onSecond],
       ownComments: [onSecond],
     });

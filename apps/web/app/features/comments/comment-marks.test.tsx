@@ -32,7 +32,8 @@ const other = comment(3, "Lena Park");
 /** Maya's marks: she wrote comment 2 and likes comment 1. */
 function marks(fields: Partial<ViewerArticle> = {}): ViewerArticle {
   const own = { likedComments: [theirs.id], ownComments: [mine.id] };
-  return { slug: SLUG, liked: false, bookmarked: false, ...own, ...fields };
+  const counts = { likeCount: 0, bookmarkCount: 0 };
+  return { slug: SLUG, liked: false, bookmarked: false, ...counts, ...own, ...fields };
 }
 
 const panel = (

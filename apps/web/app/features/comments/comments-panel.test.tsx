@@ -66,6 +66,8 @@ async function renderPanel(viewer: OwnUser | null) {
       slug: SLUG,
       liked: false,
       bookmarked: false,
+      likeCount: 0,
+      bookmarkCount: 0,
       likedComments: [],
       ownComments: [],
     };

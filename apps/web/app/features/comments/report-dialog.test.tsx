@@ -48,7 +48,15 @@ async function renderPanel() {
     />,
     { path: "p/:slug", at: `/p/${SLUG}` },
   );
-  const marks = { slug: SLUG, liked: false, bookmarked: false, likedComments: [], ownComments: [] };
+  const marks = {
+    slug: SLUG,
+    liked: false,
+    bookmarked: false,
+    likeCount: 0,
+    bookmarkCount: 0,
+    likedComments: [],
+    ownComments: [],
+  };
   await loadViewerAs(member, SLUG, marks);
 }
 

@@ -16,12 +16,17 @@ import { ArticleBar } from "./article-bar";
 const SLUG = "eth-staking";
 const reader = { id: 42, username: "Ada", email: "ada@example.test" } as OwnUser;
 
-/** The reader's marks on an article (by default this one: not liked, bookmarked). */
+/**
+ * The reader's marks on an article (by default this one: not liked, bookmarked, with the page's
+ * counts).
+ */
 function marks(fields: Partial<ViewerArticle> = {}): ViewerArticle {
   return {
     slug: SLUG,
     liked: false,
     bookmarked: true,
+    likeCount: 3,
+    bookmarkCount: 1,
     likedComments: [],
     ownComments: [],
     ...fields,
@@ -108,7 +113,14 @@ describe("ArticleBar", () => {
     expect(fetch.mock.calls[0]?.[1]?.body).toBe(JSON.stringify({ articleId: 11 }));
 
     // The store keeps the like for whatever shows this article next.
-    expect(storedMarks()).toEqual(marks({ liked: true }));
+    expect(storedMarks()).toEqual(marks({ liked: true, likeCount: 4 }));
+  });
+
+  it("shows a member the counts as they are now, not as the cached page had them", async () => {
+    renderBar();
+    await loadViewerAs(reader, SLUG, marks({ likeCount: 7, bookmarkCount: 2 }));
+    expect(await screen.findByRole("button", { name: "Like, 7 likes" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Bookmark, 2 bookmarks" })).toBeTruthy();
   });
 
   it("rolls a refused toggle back, in the store too, and says so", async () => {

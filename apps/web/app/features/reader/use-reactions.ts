@@ -1,7 +1,8 @@
 // Like and bookmark state of one article (docs/product.md#article-bar: applied locally at once):
-// whether the reader likes and bookmarked it comes from the viewer store (GET /api/viewer, the
-// page being the same for everyone), the counts from the page; a toggle updates both at once,
-// rolls back when the server refuses, and clicks are ignored while that toggle is in flight.
+// whether the reader likes and bookmarked it, and the counts as they are now, come from the viewer
+// store (GET /api/viewer, the page being the same for everyone and its counts up to its cache
+// time old); until then, and for a visitor, the counts are the page's. A toggle updates both at
+// once, rolls back when the server refuses, and clicks are ignored while that toggle is in flight.
 import type { ViewerArticle } from "@pragmatist/contracts";
 import { useRef, useState } from "react";
 import { updateViewerArticle, useViewerMarks, type ViewerStatus } from "../../lib/viewer";
@@ -35,6 +36,12 @@ const MARK = { like: "liked", bookmark: "bookmarked" } as const satisfies Record
   keyof ViewerArticle
 >;
 
+/** Each reaction's count in the viewer store's article (and in the toggle's answer). */
+const COUNT = { like: "likeCount", bookmark: "bookmarkCount" } as const satisfies Record<
+  ReactionKind,
+  keyof ViewerArticle
+>;
+
 /**
  * `POST /api/articles/toggle-{kind}` (the session cookie goes along). Deliberately not the shared
  * API client: the article page loads this, and its JavaScript budget is tight.
@@ -54,7 +61,7 @@ async function toggleCall(kind: ReactionKind, articleId: number) {
 /**
  * @param articleId the article's id, or 0 (then nothing is sent)
  * @param slug the article's slug: the viewer store's marks count only when they are this article's
- * @param initial the server-rendered counts
+ * @param initial the server-rendered counts, shown until the viewer's current ones arrive
  * @param onSignedOut called when the server says the session is gone (401)
  */
 export function useReactions(
@@ -64,21 +71,18 @@ export function useReactions(
   onSignedOut: () => void,
 ): Reactions {
   const { status: viewer, marks } = useViewerMarks(slug);
-  const [counts, setCounts] = useState({
-    like: initial.likeCount,
-    bookmark: initial.bookmarkCount,
-  });
   const [error, setError] = useState<string | null>(null);
   // Read synchronously by the click handler, so a double click sends one request.
   const busy = useRef<Partial<Record<ReactionKind, boolean>>>({});
   const state: State = {
-    like: { on: marks?.liked ?? false, count: counts.like },
-    bookmark: { on: marks?.bookmarked ?? false, count: counts.bookmark },
+    like: { on: marks?.liked ?? false, count: marks?.likeCount ?? initial.likeCount },
+    bookmark: {
+      on: marks?.bookmarked ?? false,
+      count: marks?.bookmarkCount ?? initial.bookmarkCount,
+    },
   };
-  const set = (kind: ReactionKind, { on, count }: Reaction) => {
-    updateViewerArticle(slug, (a) => ({ ...a, [MARK[kind]]: on }));
-    setCounts((c) => ({ ...c, [kind]: count }));
-  };
+  const set = (kind: ReactionKind, { on, count }: Reaction) =>
+    updateViewerArticle(slug, (a) => ({ ...a, [MARK[kind]]: on, [COUNT[kind]]: count }));
 
   function toggle(kind: ReactionKind) {
     if (!articleId || viewer !== "member" || busy.current[kind]) return;
@@ -87,7 +91,7 @@ export function useReactions(
     set(kind, { on: !before.on, count: Math.max(0, before.count + (before.on ? -1 : 1)) });
     setError(null);
     toggleCall(kind, articleId)
-      .then((r) => set(kind, { on: r[MARK[kind]] === true, count: Number(r[`${kind}Count`]) }))
+      .then((r) => set(kind, { on: r[MARK[kind]] === true, count: Number(r[COUNT[kind]]) }))
       .catch((status: unknown) => {
         set(kind, before);
         if (status === 401) onSignedOut();
