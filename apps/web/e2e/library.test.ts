@@ -98,6 +98,7 @@ describe("the research library", () => {
   it("works through the slide-out menu at 390 px", async () => {
     const { page, problems } = await openPage(browser, viewports.mobile);
     await page.goto(`${app.baseUrl}/`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog");
     await menu.waitFor();
