@@ -16,6 +16,23 @@ export function setMemberHint(member: unknown): void {
     : `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
 }
 
+/**
+ * A reader's marks on the article `slug`: by default none (not liked, not bookmarked, no comment
+ * of theirs or liked, both counts 0); `fields` sets any of them.
+ */
+export function viewerMarks(slug: string, fields: Partial<ViewerArticle> = {}): ViewerArticle {
+  return {
+    slug,
+    liked: false,
+    bookmarked: false,
+    likeCount: 0,
+    bookmarkCount: 0,
+    likedComments: [],
+    ownComments: [],
+    ...fields,
+  };
+}
+
 /** GET /api/viewer's answer for `member` and their `article` marks. */
 export function viewerAnswer(
   member: Pick<OwnUser, "id"> | OwnUser | null,

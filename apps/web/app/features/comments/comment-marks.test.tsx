@@ -9,7 +9,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useViewerSnapshot } from "../../lib/viewer.ts";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
-import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
+import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
@@ -31,9 +31,7 @@ const other = comment(3, "Lena Park");
 
 /** Maya's marks: she wrote comment 2 and likes comment 1. */
 function marks(fields: Partial<ViewerArticle> = {}): ViewerArticle {
-  const own = { likedComments: [theirs.id], ownComments: [mine.id] };
-  const counts = { likeCount: 0, bookmarkCount: 0 };
-  return { slug: SLUG, liked: false, bookmarked: false, ...counts, ...own, ...fields };
+  return viewerMarks(SLUG, { likedComments: [theirs.id], ownComments: [mine.id], ...fields });
 }
 
 const panel = (

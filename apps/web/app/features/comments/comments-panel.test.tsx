@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loginStandIn, renderRoute } from "../../../test/route-test-kit.tsx";
-import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
+import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
@@ -62,15 +62,7 @@ async function renderPanel(viewer: OwnUser | null) {
     { path: "p/:slug", at: `/p/${SLUG}`, routes: [loginStandIn] },
   );
   if (viewer) {
-    const marks = {
-      slug: SLUG,
-      liked: false,
-      bookmarked: false,
-      likeCount: 0,
-      bookmarkCount: 0,
-      likedComments: [],
-      ownComments: [],
-    };
+    const marks = viewerMarks(SLUG);
     await loadViewerAs(viewer, SLUG, marks);
   }
   return view;

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
-import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
+import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
@@ -48,15 +48,7 @@ async function renderPanel() {
     />,
     { path: "p/:slug", at: `/p/${SLUG}` },
   );
-  const marks = {
-    slug: SLUG,
-    liked: false,
-    bookmarked: false,
-    likeCount: 0,
-    bookmarkCount: 0,
-    likedComments: [],
-    ownComments: [],
-  };
+  const marks = viewerMarks(SLUG);
   await loadViewerAs(member, SLUG, marks);
 }
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMENT_COUNT_EVENT } from "../../lib/events";
 import { useViewerSnapshot } from "../../lib/viewer";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
-import { loadViewerAs } from "../../../test/viewer-test-kit.ts";
+import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import { ArticleBar } from "./article-bar";
 
 const SLUG = "eth-staking";
@@ -21,16 +21,7 @@ const reader = { id: 42, username: "Ada", email: "ada@example.test" } as OwnUser
  * counts).
  */
 function marks(fields: Partial<ViewerArticle> = {}): ViewerArticle {
-  return {
-    slug: SLUG,
-    liked: false,
-    bookmarked: true,
-    likeCount: 3,
-    bookmarkCount: 1,
-    likedComments: [],
-    ownComments: [],
-    ...fields,
-  };
+  return viewerMarks(SLUG, { bookmarked: true, likeCount: 3, bookmarkCount: 1, ...fields });
 }
 
 const bar = (
