@@ -104,6 +104,7 @@ export async function registerWeb(
   },
 ): Promise<void> {
   const seal = createPageSeal(options.secret, !!options.api.site.gaMeasurementId);
+  const serverBuildPath = `${options.buildDir}/server/index.js`;
   // Under a nonce, React in development warns on every hydration (the browser hides nonce
   // attributes from the page, so the client's differ): dev pages go without a policy, as before.
   const withoutPolicy: onRequestHookHandler = (_request, reply, done) => {
@@ -118,16 +119,12 @@ export async function registerWeb(
     });
     await scope.register(fastifyReactRouter, {
       devServer: options.devServer,
-      serverBuildPath: `${options.buildDir}/server/index.js`,
-      // In production the build is loaded once: given as a loader, React Router would import it
-      // and rebuild its route tables (createStaticHandler) on every request.
+      serverBuildPath,
+      // In production the build is loaded once: given as a loader (the adapter's default), React
+      // Router would import it and rebuild its route tables (createStaticHandler) on every request.
       ...(options.devServer
         ? {}
-        : {
-            build: (await import(
-              pathToFileURL(`${options.buildDir}/server/index.js`).href
-            )) as ServerBuild,
-          }),
+        : { build: (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild }),
       clientBuildDirectory: `${options.buildDir}/client`,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
       staticOptions: { preCompressed: true },

@@ -1,13 +1,12 @@
 // Slide-out menu for narrow screens (docs/product.md#mobile-menu): the menu button, and the
 // drawer it opens (mobile-menu-drawer.tsx), whose code loads when a reader reaches for the button.
 import type { OwnUser } from "@pragmatist/contracts";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { useMountedOnceOpen } from "../components/ui/dialog";
+import { lazyDialog } from "../components/ui/dialog";
 import { MenuIcon } from "../components/ui/icons";
 
-const loadDrawer = () => import("./mobile-menu-drawer.tsx");
-const MobileMenuDrawer = lazy(loadDrawer);
+const drawer = lazyDialog(() => import("./mobile-menu-drawer.tsx"));
 
 /** Whether the menu is open; any navigation (a link in the menu, back/forward) closes it. */
 function useMenuOpen() {
@@ -35,7 +34,6 @@ export function MobileMenu({
   viewer?: OwnUser | null;
 }) {
   const [open, setOpen] = useMenuOpen();
-  const mounted = useMountedOnceOpen(open);
   const panelId = useId();
   return (
     <>
@@ -45,25 +43,22 @@ export function MobileMenu({
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={mounted ? panelId : undefined}
-        onPointerEnter={loadDrawer}
-        onFocus={loadDrawer}
+        // The drawer is in the page from its first opening on; named while it is open.
+        aria-controls={open ? panelId : undefined}
+        onPointerEnter={drawer.preload}
+        onFocus={drawer.preload}
         onClick={() => setOpen(true)}
       >
         <MenuIcon size={22} />
       </button>
-      {mounted && (
-        <Suspense fallback={null}>
-          <MobileMenuDrawer
-            id={panelId}
-            open={open}
-            onClose={() => setOpen(false)}
-            siteName={siteName}
-            newsletterUrl={newsletterUrl}
-            viewer={viewer}
-          />
-        </Suspense>
-      )}
+      <drawer.Component
+        id={panelId}
+        open={open}
+        onClose={() => setOpen(false)}
+        siteName={siteName}
+        newsletterUrl={newsletterUrl}
+        viewer={viewer}
+      />
     </>
   );
 }

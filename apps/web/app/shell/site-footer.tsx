@@ -1,18 +1,17 @@
 // Site footer on every page (docs/product.md#footer): Most Popular (3 latest News, titles cut to 45
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
 import { formatShortMonthDay, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
 import type { PopularItem } from "../lib/site-data";
-import { useMountedOnceOpen } from "../components/ui/dialog";
+import { lazyDialog } from "../components/ui/dialog";
 
-const loadSubscribeModal = () => import("../features/newsletter/subscribe-modal.tsx");
 /** The subscribe modal, loaded when "Get it by email" is reached for (it is rarely opened). */
-const SubscribeModal = lazy(loadSubscribeModal);
+const subscribeModal = lazyDialog(() => import("../features/newsletter/subscribe-modal.tsx"));
 
 /**
  * What a route's `handle` may say about the footer: `siteFooter: false` leaves it out of that
@@ -42,7 +41,6 @@ export function SiteFooter({
   popular: PopularItem[];
 }) {
   const [subscribeOpen, setSubscribeOpen] = useState(false);
-  const subscribeMounted = useMountedOnceOpen(subscribeOpen);
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto grid max-w-[100rem] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1.4fr_0.8fr]">
@@ -55,8 +53,8 @@ export function SiteFooter({
           <button
             type="button"
             className={buttonClass("secondary", "sm", "mt-5")}
-            onPointerEnter={loadSubscribeModal}
-            onFocus={loadSubscribeModal}
+            onPointerEnter={subscribeModal.preload}
+            onFocus={subscribeModal.preload}
             onClick={() => setSubscribeOpen(true)}
             aria-haspopup="dialog"
           >
@@ -72,15 +70,11 @@ export function SiteFooter({
           © 2023 {siteName}. All rights reserved. Nothing here is financial advice.
         </p>
       </div>
-      {subscribeMounted && (
-        <Suspense fallback={null}>
-          <SubscribeModal
-            open={subscribeOpen}
-            onClose={() => setSubscribeOpen(false)}
-            siteName={siteName}
-          />
-        </Suspense>
-      )}
+      <subscribeModal.Component
+        open={subscribeOpen}
+        onClose={() => setSubscribeOpen(false)}
+        siteName={siteName}
+      />
     </footer>
   );
 }
