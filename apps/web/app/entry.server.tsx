@@ -5,10 +5,17 @@
 // (docs/architecture.md#request-path, issue #4).
 // The page is rendered whole, then sealed: its CSP nonce, derived from the page, goes into every
 // inline script and the policy header (PageSeal, docs/decisions/003-csp-nonces.md), and the result
-// is compressed off the main thread. The same page is the same bytes for every reader.
+// is compressed off the main thread. The same page is the same bytes for every reader, and a public
+// page already rendered from the same inputs is not rendered again (PageMemo,
+// docs/decisions/009-render-memo.md).
 import { PassThrough } from "node:stream";
 
-import { documentHtmlContext, pageSealContext } from "@pragmatist/contracts";
+import {
+  documentHtmlContext,
+  pageMemoContext,
+  pageSealContext,
+  type RenderedPage,
+} from "@pragmatist/contracts";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import type { ReactNode } from "react";
@@ -49,9 +56,11 @@ export default function handleRequest(
 }
 
 /**
- * Renders the whole page with the seal's nonce placeholder, seals it (nonce and
- * Content-Security-Policy), and answers it compressed by the request's Accept-Encoding. The
- * render is aborted after `streamTimeout` plus a second, so rejected boundaries still arrive.
+ * Answers the page rendered whole with the seal's nonce placeholder and sealed (nonce and
+ * Content-Security-Policy), compressed by the request's Accept-Encoding. A public page rendered
+ * before from the same URL, status, loader data and document HTML is answered from the request's
+ * PageMemo without rendering again (docs/decisions/009-render-memo.md), its compressed copies too.
+ * The render is aborted after `streamTimeout` plus a second, so rejected boundaries still arrive.
  * @returns a promise that rejects with the error of a failed shell.
  */
 async function renderDocument(
@@ -61,6 +70,47 @@ async function renderDocument(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
+  const documentHtml = loadContext.get(documentHtmlContext);
+  const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+  const memo = loadContext.get(pageMemoContext);
+  const page = await memo.page(
+    [
+      request.url,
+      responseStatusCode,
+      loaderData,
+      actionData,
+      errors,
+      documentHtml && [...documentHtml],
+    ],
+    () => renderPage(request, responseStatusCode, routerContext, loadContext),
+  );
+  if (page.contentSecurityPolicy)
+    responseHeaders.set("Content-Security-Policy", page.contentSecurityPolicy);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.append("Vary", "Accept-Encoding");
+  const encoding = pageEncoding(request.headers.get("accept-encoding"));
+  if (encoding) responseHeaders.set("Content-Encoding", encoding);
+  const { body, etag } = encoding
+    ? await memo.variant(page, encoding, (html) => compressPage(encoding, Buffer.from(html)))
+    : await memo.variant(page, "identity", async (html) => html);
+  if (etag) responseHeaders.set("ETag", etag);
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: responseHeaders,
+    status: page.status,
+  });
+}
+
+/**
+ * Renders the whole page with the seal's nonce placeholder and seals it: the page as UTF-8, its
+ * Content-Security-Policy, and its status (`responseStatusCode`, or 500 when rendering failed
+ * before the page was complete).
+ */
+async function renderPage(
+  request: Request,
+  responseStatusCode: number,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<RenderedPage> {
   const seal = loadContext.get(pageSealContext);
   const rendered = await renderHtml(
     <DocumentHtmlContext value={loadContext.get(documentHtmlContext)}>
@@ -75,17 +125,12 @@ async function renderDocument(
     seal.noncePlaceholder ?? undefined,
   );
   const { html, contentSecurityPolicy } = seal.seal(rendered.html);
-  if (contentSecurityPolicy) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.append("Vary", "Accept-Encoding");
-  const encoding = pageEncoding(request.headers.get("accept-encoding"));
-  if (encoding) responseHeaders.set("Content-Encoding", encoding);
-  const page = Buffer.from(html);
-  const body = encoding ? await compressPage(encoding, page) : page;
-  return new Response(body as Uint8Array<ArrayBuffer>, {
-    headers: responseHeaders,
+  return {
+    html: Buffer.from(html),
+    contentSecurityPolicy,
     status: rendered.failed ? 500 : responseStatusCode,
-  });
+    variants: new Map(),
+  };
 }
 
 /**

@@ -159,15 +159,58 @@ export interface PageSeal {
  */
 export type DocumentHtml = Map<string, string> | null;
 
+/** A finished page as a PageMemo keeps it: the sealed HTML and what its answer needs. */
+export interface RenderedPage {
+  /** The sealed page, UTF-8. */
+  readonly html: Uint8Array;
+  readonly contentSecurityPolicy: string | null;
+  readonly status: number;
+  /** The page as sent, per content coding ("identity", "br", "gzip"), made the first time asked. */
+  readonly variants: Map<string, PageVariant>;
+}
+
+/** A page in one content coding: its bytes and their strong entity tag (null: not computed). */
+export interface PageVariant {
+  readonly body: Uint8Array;
+  readonly etag: string | null;
+}
+
+/**
+ * Finished public pages remembered by what they were rendered from (key-based expiration,
+ * docs/decisions/009-render-memo.md; apps/server/src/plugins/page-memo.ts). A render is a pure
+ * function of its URL, its loaders' data and the document's HTML, so the same inputs give the same
+ * page.
+ */
+export interface PageMemo {
+  /**
+   * The page rendered from `inputs` (plain JSON-like data: objects, arrays, strings, numbers,
+   * booleans, null), or `render()` when there is none yet; renders of equal inputs in flight at
+   * once share one. Inputs holding anything else (a promise, a class instance, a Map) are never
+   * remembered. Rejects with `render`'s error.
+   */
+  page(inputs: readonly unknown[], render: () => Promise<RenderedPage>): Promise<RenderedPage>;
+  /**
+   * `page` in `coding` ("identity", or what `encode` compresses it to) with its entity tag, kept
+   * with the page once made. Rejects with `encode`'s error.
+   */
+  variant(
+    page: RenderedPage,
+    coding: string,
+    encode: (html: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<PageVariant>;
+}
+
 const TOKEN_KEY = Symbol.for("pragmatist.publicationContext");
 const VIEWER_KEY = Symbol.for("pragmatist.viewerContext");
 const SEAL_KEY = Symbol.for("pragmatist.pageSealContext");
 const HTML_KEY = Symbol.for("pragmatist.documentHtmlContext");
+const MEMO_KEY = Symbol.for("pragmatist.pageMemoContext");
 const registry = globalThis as {
   [TOKEN_KEY]?: ReturnType<typeof createContext<PublicationApi>>;
   [VIEWER_KEY]?: ReturnType<typeof createContext<ViewerLookup>>;
   [SEAL_KEY]?: ReturnType<typeof createContext<PageSeal>>;
   [HTML_KEY]?: ReturnType<typeof createContext<DocumentHtml>>;
+  [MEMO_KEY]?: ReturnType<typeof createContext<PageMemo>>;
 };
 
 /**
@@ -190,3 +233,15 @@ export const pageSealContext = (registry[SEAL_KEY] ??= createContext<PageSeal>({
 
 /** The request's DocumentHtml (a fresh map per document request); same identity rule. */
 export const documentHtmlContext = (registry[HTML_KEY] ??= createContext<DocumentHtml>(null));
+
+/**
+ * The request's PageMemo: the process's memo on a public page, and by default (private pages,
+ * the Vite dev server) one that remembers nothing; same identity rule.
+ */
+export const pageMemoContext = (registry[MEMO_KEY] ??= createContext<PageMemo>({
+  page: (_inputs, render) => render(),
+  variant: async (page, coding, encode) => ({
+    body: coding === "identity" ? page.html : await encode(page.html),
+    etag: null,
+  }),
+}));

@@ -6,9 +6,11 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createPageMemo } from "./page-memo.ts";
 import {
   documentHtmlContext,
   type OwnUser,
+  pageMemoContext,
   type PageSeal,
   pageSealContext,
   type PublicationApi,
@@ -104,6 +106,7 @@ export async function registerWeb(
   },
 ): Promise<void> {
   const seal = createPageSeal(options.secret, !!options.api.site.gaMeasurementId);
+  const memo = createPageMemo();
   const serverBuildPath = `${options.buildDir}/server/index.js`;
   // Under a nonce, React in development warns on every hydration (the browser hides nonce
   // attributes from the page, so the client's differ): dev pages go without a policy, as before.
@@ -140,12 +143,13 @@ export async function registerWeb(
         // A document request (not a client navigation's `.data`): big HTML is sent once.
         context.set(documentHtmlContext, path.endsWith(".data") ? null : new Map());
         const user = request.user;
+        const isPublic = isPublicPage(path);
         context.set(
           viewerContext,
-          isPublicPage(path)
-            ? PUBLIC_PAGE_VIEWER
-            : async () => (user ? options.viewer(user.id) : null),
+          isPublic ? PUBLIC_PAGE_VIEWER : async () => (user ? options.viewer(user.id) : null),
         );
+        // Public pages are rendered once per content (docs/decisions/009-render-memo.md).
+        if (isPublic && !options.devServer) context.set(pageMemoContext, memo);
         return context;
       },
     });

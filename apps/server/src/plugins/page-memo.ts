@@ -1,0 +1,93 @@
+// Finished public pages remembered by what they were rendered from (key-based expiration,
+// docs/decisions/009-render-memo.md): a cache miss re-reads the data but skips React when the
+// data is what a page was already rendered from.
+import { createHash } from "node:crypto";
+import type { PageMemo, RenderedPage } from "@pragmatist/contracts";
+import { LRUCache } from "lru-cache";
+import { entityTag } from "./response-cache.ts";
+
+/** Bytes of pages a process keeps (their HTML, counted twice for the compressed copies). */
+const MEMO_BYTES = 32 * 1024 * 1024;
+
+/** Thrown inside JSON.stringify when the inputs hold something that is not plain data. */
+const NOT_PLAIN = new Error("not plain data");
+
+/**
+ * JSON.stringify's replacer that accepts plain data only: a promise, a class instance (Error,
+ * Map, a Response…), a function, a symbol or a bigint could render differently with the same
+ * JSON, so it throws NOT_PLAIN. (A Date reaches the replacer as its ISO string, which is what
+ * a render shows of it.)
+ */
+function plainOnly(_key: string, value: unknown): unknown {
+  if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint")
+    throw NOT_PLAIN;
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) throw NOT_PLAIN;
+  }
+  return value;
+}
+
+/**
+ * The SHA-256 (base64url) of `inputs` as JSON, or null when they hold anything but plain data
+ * (plainOnly). Equal keys mean equal JSON, so equal inputs to a pure render.
+ */
+export function renderKey(inputs: readonly unknown[]): string | null {
+  let json: string;
+  try {
+    json = JSON.stringify(inputs, plainOnly);
+  } catch (error) {
+    if (error === NOT_PLAIN) return null;
+    throw error;
+  }
+  return createHash("sha256").update(json).digest("base64url");
+}
+
+/**
+ * A PageMemo over a bounded LRU (MEMO_BYTES): a page is kept when it rendered without error
+ * (status below 400) from plain inputs, with each coding it was sent in and that coding's strong
+ * ETag (`entityTag`, hashed once instead of on every answer), and forgotten only to make room. Nothing expires by time
+ * because nothing can go stale: changed data is a different key. Concurrent renders of one key
+ * share the first one's promise (no stampede after a deploy or a publish).
+ */
+export function createPageMemo(): PageMemo {
+  const pages = new LRUCache<string, RenderedPage>({
+    maxSize: MEMO_BYTES,
+    sizeCalculation: (page) => page.html.length * 2 + 1,
+  });
+  const inFlight = new Map<string, Promise<RenderedPage>>();
+  return {
+    page(inputs, render) {
+      const key = renderKey(inputs);
+      if (key === null) return render();
+      const kept = pages.get(key);
+      if (kept) return Promise.resolve(kept);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const rendering = render().then(
+        (page) => {
+          inFlight.delete(key);
+          if (page.status < 400) pages.set(key, page);
+          return page;
+        },
+        (error: unknown) => {
+          inFlight.delete(key);
+          throw error;
+        },
+      );
+      inFlight.set(key, rendering);
+      return rendering;
+    },
+    async variant(page, coding, encode) {
+      const kept = page.variants.get(coding);
+      if (kept) return kept;
+      const body = coding === "identity" ? page.html : await encode(page.html);
+      const made = {
+        body,
+        etag: entityTag(Buffer.from(body.buffer, body.byteOffset, body.byteLength)),
+      };
+      page.variants.set(coding, made);
+      return made;
+    },
+  };
+}
