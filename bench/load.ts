@@ -150,22 +150,36 @@ export async function signIn(base: string): Promise<Record<string, string>> {
   return { cookie: `pragmatist_session=${jwt}; pragmatist_member=1` };
 }
 
-/** Loads `url` with CONNECTIONS connections for DURATION seconds; latencies in ms. */
+/** Seconds of load before each measured run, not counted (BENCH_WARMUP, default 3). */
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+
+/**
+ * Loads `url` with CONNECTIONS connections for DURATION seconds, after WARMUP seconds of the same
+ * load that are not counted (so each figure is the server's steady state, not its JIT warming
+ * up); latencies in ms. With `uniqueQuery`, every request's URL ends in `?v=<a new id>` (`&v=`
+ * when it has a query): no two requests ask for the same URL.
+ */
 export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
+  options: { uniqueQuery?: boolean } = {},
 ): Promise<LoadResult> {
-  const r = await autocannon({
-    url,
+  const target = options.uniqueQuery ? `${url}${url.includes("?") ? "&" : "?"}v=[<id>]` : url;
+  // autocannon's `warmup` option is missing from @types/autocannon.
+  const settings: autocannon.Options & { warmup?: { connections: number; duration: number } } = {
+    url: target,
     connections: CONNECTIONS,
     duration: DURATION,
     pipelining: 1,
     headers,
-  });
+    idReplacement: !!options.uniqueQuery,
+    ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
+  };
+  const r = await autocannon(settings);
   return {
     name,
-    url: new URL(url).pathname + new URL(url).search,
+    url: new URL(url).pathname + new URL(url).search + (options.uniqueQuery ? "?v=<unique>" : ""),
     requestsPerSecond: Math.round(r.requests.average),
     p50ms: r.latency.p50,
     p95ms: r.latency.p97_5,
