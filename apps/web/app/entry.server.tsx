@@ -126,7 +126,7 @@ async function renderPage(
   );
   const { html, contentSecurityPolicy } = seal.seal(rendered.html);
   return {
-    html: Buffer.from(html),
+    html,
     contentSecurityPolicy,
     status: rendered.failed ? 500 : responseStatusCode,
     variants: new Map(),
@@ -134,13 +134,13 @@ async function renderPage(
 }
 
 /**
- * `document` as one string, every Suspense boundary resolved (React's `onAllReady`), with `nonce`
+ * `document` as UTF-8 bytes, every Suspense boundary resolved (React's `onAllReady`), with `nonce`
  * on React's streaming scripts. `failed`: an error inside the shell was logged.
  */
 function renderHtml(
   document: ReactNode,
   nonce: string | undefined,
-): Promise<{ html: string; failed: boolean }> {
+): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     let shellRendered = false;
@@ -171,13 +171,13 @@ function renderHtml(
   });
 }
 
-/** Everything `pipe` writes, as one string. */
-function collect(pipe: PipeableStream["pipe"]): Promise<string> {
+/** Everything `pipe` writes, as one buffer. */
+function collect(pipe: PipeableStream["pipe"]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
     sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    sink.on("end", () => resolve(Buffer.concat(chunks)));
     sink.on("error", reject);
     pipe(sink);
   });

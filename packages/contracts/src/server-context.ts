@@ -144,11 +144,12 @@ export interface PageSeal {
   /** What the render writes wherever the nonce goes; null when pages have no policy (Vite dev). */
   readonly noncePlaceholder: string | null;
   /**
-   * The page with its nonce in place of every placeholder, and the Content-Security-Policy header
-   * that admits it (null without a policy). The nonce is derived from the page itself
-   * (docs/decisions/003-csp-nonces.md), so the same page is the same bytes for every reader.
+   * The page (UTF-8) with its nonce in place of every placeholder, and the
+   * Content-Security-Policy header that admits it (null without a policy). The nonce is derived
+   * from the page itself (docs/decisions/003-csp-nonces.md), so the same page is the same bytes for
+   * every reader.
    */
-  seal(html: string): { html: string; contentSecurityPolicy: string | null };
+  seal(html: Uint8Array): { html: Uint8Array; contentSecurityPolicy: string | null };
 }
 
 /**

@@ -61,19 +61,39 @@ function pagePolicy(nonce: string, googleTag: boolean): string {
  * is then the same bytes for every reader and every process of a fleet (one ETag, cacheable
  * anywhere: each process draws its own placeholder, which the HMAC never sees), while a page
  * whose text differs in any way, an attacker's injected markup included, gets a nonce no one can
- * compute without the secret.
+ * compute without the secret. The page stays UTF-8 bytes throughout: the placeholder is ASCII, so
+ * it is found, hashed around and replaced in the bytes, never decoded to a string and back.
  */
 export function createPageSeal(secret: string, googleTag: boolean): PageSeal {
   const placeholder = `nonce-${randomBytes(18).toString("base64url")}`;
+  const marker = Buffer.from(placeholder);
   return {
     noncePlaceholder: placeholder,
     seal(html) {
-      const page = html.replaceAll(placeholder, "nonce");
-      const nonce = createHmac("sha256", secret).update(page).digest("base64").slice(0, 22);
-      return {
-        html: html.replaceAll(placeholder, nonce),
-        contentSecurityPolicy: pagePolicy(nonce, googleTag),
-      };
+      const page = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
+      const offsets: number[] = [];
+      for (let at = page.indexOf(marker); at !== -1; at = page.indexOf(marker, at + marker.length))
+        offsets.push(at);
+      const hmac = createHmac("sha256", secret);
+      let from = 0;
+      for (const at of offsets) {
+        hmac.update(page.subarray(from, at)).update("nonce");
+        from = at + marker.length;
+      }
+      const nonce = hmac.update(page.subarray(from)).digest("base64").slice(0, 22);
+      const nonceBytes = Buffer.from(nonce);
+      const sealed = Buffer.allocUnsafe(
+        page.length - offsets.length * (marker.length - nonceBytes.length),
+      );
+      let written = 0;
+      from = 0;
+      for (const at of offsets) {
+        written += page.copy(sealed, written, from, at);
+        written += nonceBytes.copy(sealed, written);
+        from = at + marker.length;
+      }
+      page.copy(sealed, written, from);
+      return { html: sealed, contentSecurityPolicy: pagePolicy(nonce, googleTag) };
     },
   };
 }
