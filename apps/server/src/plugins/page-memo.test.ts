@@ -31,6 +31,7 @@ describe("renderKey", () => {
       Promise.resolve(1),
       new Map([["a", 1]]),
       new Error("boom"),
+      new Date(0),
       () => 1,
       Symbol("s"),
       10n,
