@@ -20,12 +20,13 @@ import {
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
 import { feedLinks, pageMeta } from "./lib/meta";
-import { SiteFooter, type SiteFooterHandle } from "./shell/site-footer";
+import type { SiteFooterHandle } from "./shell/site-footer";
 import { SiteHeader } from "./shell/site-header";
 import { useNonce } from "./lib/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./lib/site-data";
 import { usePageViews } from "./lib/analytics";
 import { MEMBER_HINT_SCRIPT, useViewerSync } from "./lib/viewer";
+import { lazyPart, lazyPartsMounted } from "./components/ui/lazy-load";
 
 // Zod (inside the AI SDK, in the assistant's chunk) probes `new Function("")` to pick its fast
 // parser unless its global config (zod/v4/core `globalConfig`, kept on globalThis so that it needs
@@ -36,6 +37,9 @@ if (typeof document !== "undefined") {
   const zod = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
   zod.__zod_globalConfig = { ...zod.__zod_globalConfig, jitless: true };
 }
+
+/** The footer, below the fold of every page: its code hydrates it from a chunk of its own. */
+const SiteFooter = lazyPart(() => import("./shell/site-footer").then((m) => m.SiteFooter));
 
 /** Footer "Most Popular": the 3 latest News articles (docs/product.md#footer). */
 const POPULAR_COUNT = 3;
@@ -80,10 +84,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // root loader's data; `links` gets none, and the error screens have it unless the root loader
   // failed).
   const siteName = useSiteData()?.site.name ?? defaultSite.name;
-  // `<html data-hydrated>` once React has taken the page over: the document's load event does not
-  // imply that its buttons work, so a browser test waits for this mark before using a fresh page.
+  // `<html data-hydrated>` once React has taken the page over, the parts hydrated from chunks of
+  // their own included (lazyPart): the document's load event does not imply that its buttons work,
+  // so a browser test waits for this mark before using a fresh page.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
+    void lazyPartsMounted().then(() => {
+      document.documentElement.dataset.hydrated = "";
+    });
   }, []);
   const nonce = useNonce();
   // The head script may add data-member before React hydrates (lib/viewer.ts).

@@ -5,7 +5,6 @@ import type {
   ArticleType,
   ErrorBody,
   SearchResponse,
-  ViewerState,
 } from "@pragmatist/contracts";
 
 /** A non-2xx answer from the API, carrying the Strapi error body when the server sent one. */
@@ -130,14 +129,6 @@ export const api = {
       }),
       signal,
     );
-  },
-
-  /**
-   * `GET /api/viewer?article=`: the signed-in reader and their marks on the article
-   * (`private, no-store`; docs/architecture.md#caching).
-   */
-  viewer(article: string | null, signal?: AbortSignal): Promise<ViewerState> {
-    return getJson(withQuery("/api/viewer", { article: article ?? undefined }), signal);
   },
 
   /** `GET /api/articles/count`. */

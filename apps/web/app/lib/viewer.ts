@@ -6,9 +6,9 @@ import {
   type OwnUser,
   type Role,
   type ViewerArticle,
+  type ViewerState,
 } from "@pragmatist/contracts";
 import { useEffect, useSyncExternalStore } from "react";
-import { api, isAbortError } from "./api-client";
 
 /**
  * "unknown" until the browser knows (the server render and hydration: the page shows both the
@@ -48,6 +48,22 @@ function hasMemberHint(): boolean {
 }
 
 /**
+ * `GET /api/viewer?article=` (`private, no-store`): the signed-in reader and their marks on the
+ * article. Deliberately not the shared API client: every page loads this module, and only signed-in
+ * readers ever make the call.
+ * @throws the HTTP status (a number) on a non-2xx answer; fetch's errors.
+ */
+async function fetchViewer(article: string | null, signal: AbortSignal): Promise<ViewerState> {
+  const query = article === null ? "" : `?${new URLSearchParams({ article })}`;
+  const res = await fetch(`/api/viewer${query}`, {
+    headers: { accept: "application/json" },
+    signal,
+  });
+  if (!res.ok) throw res.status;
+  return (await res.json()) as ViewerState;
+}
+
+/**
  * Loads the viewer for the page showing `article` (a slug, or null). Without the member hint
  * nobody is signed in and nothing is asked; a hint whose session is gone is cleared. A failed
  * request leaves the reader signed out for this page (public pages work without it).
@@ -61,15 +77,16 @@ export async function loadViewer(article: string | null): Promise<void> {
   }
   const controller = (inflight = new AbortController());
   try {
-    const { data } = await api.viewer(article, controller.signal);
+    const { data } = await fetchViewer(article, controller.signal);
     if (!data.user) document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
     publish(
       data.user
         ? { status: "member", user: data.user, article: data.article }
         : { status: "anonymous", user: null, article: null },
     );
-  } catch (error) {
-    if (!isAbortError(error)) publish({ status: "anonymous", user: null, article: null });
+  } catch {
+    // A newer load replaced this one (it aborted it): that one publishes.
+    if (!controller.signal.aborted) publish({ status: "anonymous", user: null, article: null });
   }
 }
 

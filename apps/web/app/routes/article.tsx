@@ -4,6 +4,7 @@ import {
   articleLabel,
   authorSlug,
   documentHtmlContext,
+  formatLongDate,
   publicationContext,
 } from "@pragmatist/contracts";
 import { data } from "react-router";
@@ -16,7 +17,6 @@ import { Chip, ChipList } from "../features/reader/chips.tsx";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
 import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
 import { SourceCredit } from "../features/reader/source-credit.tsx";
-import { SubscribePanel } from "../features/newsletter/subscribe-panel.tsx";
 import { notFoundData } from "../shell/suggestions.server.ts";
 import { organizationJsonLd, pageMeta } from "../lib/meta.ts";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
@@ -25,7 +25,13 @@ import {
   commentSortOf,
   loadComments,
 } from "../features/comments/comments.server.ts";
+import { lazyPart } from "../components/ui/lazy-load.tsx";
 import type { Route } from "./+types/article";
+
+/** The subscribe panel under the text, below the fold: hydrated from a chunk of its own. */
+const SubscribePanel = lazyPart(() =>
+  import("../features/newsletter/subscribe-panel.tsx").then((m) => m.SubscribePanel),
+);
 
 /**
  * Reads the article by slug (`filters[slug][$eq]`, published only, docs/product.md#api-articles).
@@ -56,8 +62,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     id: article.id,
     article: attributes,
     html: documentHtml ? null : html,
-    // Computed here so the browser bundle needs nothing from contracts at run time (zod).
+    // Computed here so the browser bundle needs nothing from contracts at run time (zod), nor the
+    // date formats.
     label: articleLabel(attributes.title, attributes.subTitle, attributes.publishDate),
+    publishDateText: formatLongDate(attributes.publishDate),
     site: { name: site.name },
     comments,
     canonicalUrl: `${site.publicUrl}/p/${encodeURIComponent(article.attributes.slug)}`,
@@ -138,6 +146,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           author={a.author}
           authorHref={loaderData.authorHref}
           publishDate={a.publishDate}
+          publishDateText={loaderData.publishDateText}
           readingTimeMinutes={a.readingTimeMinutes}
           categories={a.categories}
           ecosystems={a.ecosystems}

@@ -2,7 +2,7 @@
 // (`?page=N`), inside the shared layout; unknown authors and pages past the end answer 404.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, redirect } from "react-router";
-import { AuthorAvatar } from "../features/reader/article-header.tsx";
+import { AuthorAvatar } from "../features/reader/author-avatar.tsx";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
 import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
 import { notFoundData } from "../shell/suggestions.server.ts";

@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from "../components/ui/badge";
 import { buttonClass } from "../components/ui/button";
 import { DataTable } from "../components/ui/data-table";
 import { FilterSelect } from "../components/ui/filter-select";
-import { FileDownloadIcon } from "../components/ui/icons";
+import { FileDownloadIcon } from "../components/ui/action-icons";
 import { ListSkeleton } from "../components/ui/list-skeleton";
 import { Note } from "../components/ui/note";
 import { PageHeading } from "../components/ui/page-heading";

@@ -8,7 +8,8 @@ import { Link, NavLink } from "react-router";
 import { Avatar } from "../components/ui/avatar";
 import { buttonClass } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
-import { CloseIcon, ExternalIcon } from "../components/ui/icons";
+import { ExternalIcon } from "../components/ui/icons";
+import { CloseIcon } from "../components/ui/action-icons";
 import { isStaff } from "../lib/viewer";
 import { Logo } from "../components/logo";
 

@@ -3,7 +3,7 @@
 import type { OwnUser } from "@pragmatist/contracts";
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { lazyDialog } from "../components/ui/dialog";
+import { lazyDialog } from "../components/ui/lazy-load";
 import { MenuIcon } from "../components/ui/icons";
 
 const drawer = lazyDialog(() => import("./mobile-menu-drawer.tsx"));

@@ -1,8 +1,8 @@
 // A page route's error boundary whose screens (404 with suggestions, error with retry) load only
 // when an error is shown: most readers never see them, so their code is not part of every page.
-import { lazy, Suspense } from "react";
+import { lazyPart } from "../components/ui/lazy-load";
 
-const PageError = lazy(() => import("./not-found.tsx").then((m) => ({ default: m.PageError })));
+const PageError = lazyPart(() => import("./not-found.tsx").then((m) => m.PageError));
 
 /**
  * `PageError` from not-found.tsx, loaded on demand: rendered in full on the server; in the browser
@@ -10,9 +10,5 @@ const PageError = lazy(() => import("./not-found.tsx").then((m) => ({ default: m
  * `landmark` false inside the shared layout (it has the `<main>`).
  */
 export function PageErrorBoundary({ error, landmark }: { error: unknown; landmark?: boolean }) {
-  return (
-    <Suspense fallback={null}>
-      <PageError error={error} landmark={landmark} />
-    </Suspense>
-  );
+  return <PageError error={error} landmark={landmark} />;
 }

@@ -8,7 +8,7 @@ import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
 import { formatShortMonthDay, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
 import type { PopularItem } from "../lib/site-data";
-import { lazyDialog } from "../components/ui/dialog";
+import { lazyDialog } from "../components/ui/lazy-load";
 
 /** The subscribe modal, loaded when "Get it by email" is reached for (it is rarely opened). */
 const subscribeModal = lazyDialog(() => import("../features/newsletter/subscribe-modal.tsx"));

@@ -4,12 +4,21 @@ import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
 import { ByViewer } from "../components/by-viewer";
-import { Avatar } from "../components/ui/avatar";
 import { buttonClass } from "../components/ui/button";
 import { ExternalIcon } from "../components/ui/icons";
+import { lazyPart } from "../components/ui/lazy-load";
 import { isStaff, useViewer } from "../lib/viewer";
 import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
+
+/** The blank circle that holds the place of a member's picture. */
+const blankPicture = <span className="block size-[35px] rounded-full bg-line" />;
+
+/** A member's picture: signed-in readers only, so its code loads when one is shown. */
+const Avatar = lazyPart(
+  () => import("../components/ui/avatar").then((m) => m.Avatar),
+  () => blankPicture,
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:text-ink ${
@@ -31,7 +40,7 @@ function AccountLink({ viewer, className = "" }: { viewer: OwnUser | null; class
       {viewer ? (
         <Avatar name={viewer.username} url={viewer.profilePicture?.url} size={35} />
       ) : (
-        <span className="block size-[35px] rounded-full bg-line" />
+        blankPicture
       )}
     </Link>
   );

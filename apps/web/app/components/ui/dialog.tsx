@@ -1,15 +1,6 @@
 // Modal dialog on the native <dialog> element: focus moves in and comes back, Escape closes, the
 // page behind is inert, a click on the backdrop closes. No library, almost no script.
-import {
-  type ComponentType,
-  type JSX,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 /** A `Dialog`'s state, name, look and content. */
 export interface DialogProps {
@@ -82,27 +73,4 @@ export function Dialog({
       {children}
     </dialog>
   );
-}
-
-/**
- * A dialog loaded on demand: `Component` takes the dialog's own props and mounts it from its
- * first opening (`open` true) on, then for good, so it closes like any other; until then neither
- * its code nor its markup is part of the page (initial JavaScript and server render, issue 14).
- * `preload` fetches its code ahead (for the opening button's pointer-enter and focus).
- */
-export function lazyDialog<P extends { open: boolean }>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): { Component: (props: P) => ReactNode; preload: () => void } {
-  const Lazy = lazy(load);
-  function OnceOpened(props: P) {
-    const [opened, setOpened] = useState(props.open);
-    if (props.open && !opened) setOpened(true);
-    if (!opened && !props.open) return null;
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...(props as P & JSX.IntrinsicAttributes)} />
-      </Suspense>
-    );
-  }
-  return { Component: OnceOpened, preload: () => void load() };
 }

@@ -1,9 +1,16 @@
-// Small stroke icons (24 px grid, currentColor) drawn inline so they cost no request.
+// Small stroke icons (24 px grid, currentColor) drawn inline so they cost no request: those of the
+// site's frame and its articles, which every page shows; the controls' icons are in
+// action-icons.tsx.
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/** An icon's SVG attributes, and its `size` in CSS pixels. */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+/**
+ * The 24 px stroke grid every icon draws on, `size` CSS pixels wide (20 by default), hidden from
+ * screen readers.
+ */
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}
@@ -30,21 +37,6 @@ export const MenuIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** A cross: closes a dialog, a menu or a panel. */
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Icon>
-);
-
-/** A magnifying glass: search. */
-export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="11" cy="11" r="6.5" />
-    <path d="M20 20l-4.2-4.2" />
-  </Icon>
-);
-
 /** A box with an arrow out: a link that leaves the site. */
 export const ExternalIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -56,13 +48,6 @@ export const ExternalIcon = (p: IconProps) => (
 export const ArrowRightIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 12h14M13 6l6 6-6 6" />
-  </Icon>
-);
-
-/** A chevron down: a select or a menu that opens. */
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 9l6 6 6-6" />
   </Icon>
 );
 
@@ -127,30 +112,6 @@ export const BookmarkIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** A paper plane: send a message. */
-export const SendIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4.5 12L3 4.5l18 7.5-18 7.5z" />
-    <path d="M4.5 12H11" />
-  </Icon>
-);
-
-/** A page with a down arrow: download a file (the subscribers' CSV, a chat as PDF). */
-export const FileDownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 3.5H7a1.5 1.5 0 0 0-1.5 1.5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8z" />
-    <path d="M14 3.5V8h4.5M12 11v6M9.5 14.5L12 17l2.5-2.5" />
-  </Icon>
-);
-
-/** A bin: delete. */
-export const TrashIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4.5 6.5h15M9.5 6.5V4.5h5v2M6.5 6.5l.9 12.6a1.5 1.5 0 0 0 1.5 1.4h6.2a1.5 1.5 0 0 0 1.5-1.4l.9-12.6" />
-    <path d="M10 10.5v6M14 10.5v6" />
-  </Icon>
-);
-
 /** Brand marks are filled shapes rather than strokes. */
 const BrandIcon = ({ size = 18, ...p }: IconProps) => (
   <Icon size={size} fill="currentColor" stroke="none" {...p} />
@@ -176,33 +137,3 @@ export const LinkedInIcon = (p: IconProps) => (
     <path d="M6.9 8.9H3.6V20h3.3V8.9zM5.3 3.5a1.9 1.9 0 1 0 0 3.8 1.9 1.9 0 0 0 0-3.8zM20.4 13.6c0-3-1.6-4.9-4.2-4.9-1.5 0-2.5.8-2.9 1.6V8.9H10V20h3.3v-5.8c0-1.5.3-2.9 2.1-2.9 1.8 0 1.8 1.7 1.8 3V20h3.3v-6.4z" />
   </BrandIcon>
 );
-
-/** A small spinning ring for in-flight actions (decorative; pair it with text or aria-busy). */
-export function Spinner({ size = 16, className = "" }: { size?: number; className?: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={`animate-spin ${className}`}
-    >
-      <circle
-        cx="12"
-        cy="12"
-        r="9"
-        fill="none"
-        stroke="currentColor"
-        strokeOpacity="0.25"
-        strokeWidth="3"
-      />
-      <path
-        d="M21 12a9 9 0 0 0-9-9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}

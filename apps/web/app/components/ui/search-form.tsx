@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "./button";
 import { TextInput } from "./field";
-import { SearchIcon } from "./icons";
+import { SearchIcon } from "./action-icons";
 
 /**
  * A list's GET search form: the search box (`?q=`, applied on Enter or Search) and its filter

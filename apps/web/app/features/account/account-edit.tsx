@@ -7,7 +7,7 @@ import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/icons";
+import { Spinner } from "../../components/ui/action-icons";
 import { FormNote } from "./auth-card";
 import { errorText, TextField } from "./text-field";
 import {

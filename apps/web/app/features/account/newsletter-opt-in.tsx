@@ -2,7 +2,7 @@
 // switch "Get the newsletter by email" (the audience "members who opted in"), read after hydration
 // from GET /api/newsletter/opt-in and changed with PUT.
 import { useEffect, useId, useState } from "react";
-import { Spinner } from "../../components/ui/icons";
+import { Spinner } from "../../components/ui/action-icons";
 import { call } from "../../lib/account-api";
 import { ApiError, isAbortError } from "../../lib/api-client";
 import { errorText } from "./text-field";

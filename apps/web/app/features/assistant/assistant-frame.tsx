@@ -2,7 +2,7 @@
 // actions and the 540 px chat panel. Shared by the chat and by the placeholder the route shows
 // while the chat's code (the AI SDK) is still on its way, so both take the same place on the page.
 import type { ReactNode } from "react";
-import { Spinner } from "../../components/ui/icons.tsx";
+import { Spinner } from "../../components/ui/action-icons.tsx";
 
 /**
  * The chat panel: 540 px tall (docs/product.md#assistant-screen), its messages area 460 px and the

@@ -2,7 +2,7 @@
 // sign-in invitation shown once a visitor's free messages are used
 // (docs/product.md#assistant-credits).
 import { Link } from "react-router";
-import { SendIcon } from "../../components/ui/icons.tsx";
+import { SendIcon } from "../../components/ui/action-icons.tsx";
 import { BUSY_ALERT, canSend, PATIENCE_NOTE, QUESTION_MAX_LENGTH } from "./chat-rules.ts";
 import type { AssistantChatState } from "./use-assistant-chat.ts";
 

@@ -4,7 +4,7 @@
 import type { AssistantCredits } from "@pragmatist/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { FileDownloadIcon, Spinner, TrashIcon } from "../../components/ui/icons.tsx";
+import { FileDownloadIcon, Spinner, TrashIcon } from "../../components/ui/action-icons.tsx";
 import { creditsLabel } from "./chat-rules.ts";
 import type { ArticleContext, AssistantChatState } from "./use-assistant-chat.ts";
 

@@ -2,7 +2,7 @@
 // Reply, Edit/Delete (with its confirmation) for one's own comment or Report (with its dialog) for
 // others'.
 import type { Comment } from "@pragmatist/contracts";
-import { Spinner } from "../../components/ui/icons.tsx";
+import { Spinner } from "../../components/ui/action-icons.tsx";
 import { actionClass, authorName, type CommentActions } from "./comment-actions.ts";
 import { COMMENT_MAX } from "./composer.tsx";
 import { LikeButton } from "./like-button.tsx";

@@ -2,7 +2,7 @@
 // the sort links.
 import type { CommentSort } from "@pragmatist/contracts";
 import { Link } from "react-router";
-import { Spinner } from "../../components/ui/icons.tsx";
+import { Spinner } from "../../components/ui/action-icons.tsx";
 
 const SORTS: [CommentSort, string][] = [
   ["best", "Best"],

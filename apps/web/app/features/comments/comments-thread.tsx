@@ -3,7 +3,7 @@
 // and "Show all".
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { Button } from "../../components/ui/button.tsx";
-import { Spinner } from "../../components/ui/icons.tsx";
+import { Spinner } from "../../components/ui/action-icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import type { CommentActions } from "./comment-actions.ts";
 import { CommentItem } from "./comment-item.tsx";

@@ -2,7 +2,7 @@
 // Replying shows the parent's text with a cancel cross. Signed-out readers keep their draft
 // through the sign-in.
 import { type FormEvent, type RefObject, useId } from "react";
-import { CloseIcon, Spinner } from "../../components/ui/icons.tsx";
+import { CloseIcon, Spinner } from "../../components/ui/action-icons.tsx";
 import { Button } from "../../components/ui/button.tsx";
 
 /** Mirrors COMMENT_MAX in packages/contracts/src/comments.ts (not imported: it would bring zod). */

@@ -10,7 +10,7 @@ import {
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
-import { Spinner } from "../../components/ui/icons.tsx";
+import { Spinner } from "../../components/ui/action-icons.tsx";
 
 /** What each reason covers, under its name. */
 const REASON_HINTS: Record<ReportReason, string> = {

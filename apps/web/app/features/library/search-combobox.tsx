@@ -1,7 +1,7 @@
 // Search bar with a suggestions dropdown (docs/product.md#listing-search): an ARIA combobox over
 // fuzzy search + populate-fuzzy, debounced, stale requests aborted.
 import { Form } from "react-router";
-import { SearchIcon, Spinner } from "../../components/ui/icons";
+import { SearchIcon, Spinner } from "../../components/ui/action-icons";
 import { formatCardDate } from "../../lib/format";
 import type { CardView } from "./listing";
 import { useSearchCombobox } from "./use-search-combobox";

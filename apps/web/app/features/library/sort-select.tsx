@@ -2,7 +2,7 @@
 // sorted by clicks).
 import { useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ChevronDownIcon } from "../../components/ui/icons";
+import { ChevronDownIcon } from "../../components/ui/action-icons";
 import { listingHref } from "./listing";
 
 /**

@@ -4,7 +4,8 @@
 import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { CloseIcon, MailIcon } from "../../components/ui/icons";
+import { MailIcon } from "../../components/ui/icons";
+import { CloseIcon } from "../../components/ui/action-icons";
 import { useSubscribe } from "./use-subscribe.ts";
 
 /**

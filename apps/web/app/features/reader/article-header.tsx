@@ -3,44 +3,9 @@
 // and ecosystem listings.
 import type { ArticleLabel, Author, Term } from "@pragmatist/contracts";
 import { Link } from "react-router";
-import { formatLongDate } from "../../lib/format.ts";
 import { Chip, ChipList } from "./chips.tsx";
 import { ClockIcon } from "../../components/ui/icons.tsx";
-
-/**
- * The author's round picture at `size` px, decorative (the name is beside it); without one, up to
- * two initials of the name ("Editorial team" for an article without author) on a tinted disc.
- */
-export function AuthorAvatar({ author, size = 40 }: { author: Author | null; size?: number }) {
-  const url = author?.profilePicture?.url;
-  if (url) {
-    return (
-      <img
-        src={url}
-        alt=""
-        width={size}
-        height={size}
-        className="shrink-0 rounded-full border border-line bg-surface object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  const initials = (author?.username ?? "Editorial team")
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-  return (
-    <span
-      aria-hidden="true"
-      className="flex shrink-0 items-center justify-center rounded-full bg-accent/15 text-sm font-semibold text-accent"
-      style={{ width: size, height: size }}
-    >
-      {initials}
-    </span>
-  );
-}
+import { AuthorAvatar } from "./author-avatar.tsx";
 
 /** The article's fields the header shows. */
 export interface ArticleHeaderProps {
@@ -50,6 +15,8 @@ export interface ArticleHeaderProps {
   /** The author's page (`/authors/{slug}`), or null when the author has none. */
   authorHref: string | null;
   publishDate: string;
+  /** The publish date as readers read it ("8 Mar 2024", formatLongDate), worked out by the loader. */
+  publishDateText: string;
   readingTimeMinutes: number;
   categories: Term[];
   ecosystems: Term[];
@@ -110,7 +77,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
             )}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-muted">
-            <time dateTime={publishDate}>{formatLongDate(publishDate)}</time>
+            <time dateTime={publishDate}>{props.publishDateText}</time>
             <span aria-hidden="true">·</span>
             <span className="inline-flex items-center gap-1">
               <ClockIcon width={14} height={14} />

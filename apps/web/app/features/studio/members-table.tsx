@@ -6,7 +6,7 @@ import { errorText } from "../../components/ui/danger";
 import { DataTable } from "../../components/ui/data-table";
 import { SelectField } from "../../components/ui/field";
 import { FilterSelect } from "../../components/ui/filter-select";
-import { Spinner } from "../../components/ui/icons";
+import { Spinner } from "../../components/ui/action-icons";
 import { SearchForm } from "../../components/ui/search-form";
 import { formatLongDate } from "../../lib/format";
 import { studioApi } from "./studio-api";

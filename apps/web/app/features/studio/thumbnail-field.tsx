@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { errorText } from "../../components/ui/danger";
-import { Spinner } from "../../components/ui/icons";
+import { Spinner } from "../../components/ui/action-icons";
 import { accountApi } from "../../lib/account-api";
 import { messageOf } from "./studio-load";
 

@@ -1,7 +1,7 @@
 // The editor's buttons: the status actions the viewer's role allows, then Delete.
 import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import type { EditorAction, ToolbarAction } from "./toolbar-actions";
 
 /**

@@ -4,7 +4,7 @@
 // newsletter screen, where the editor previews, tests and sends it.
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import { hasUnsavedWork } from "../autosave";
 import { newsletterApi } from "../newsletter/newsletter-api";
 import { messageOf } from "../studio-load";

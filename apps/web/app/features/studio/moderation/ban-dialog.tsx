@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { dangerButton, errorText } from "../../../components/ui/danger";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextArea } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import type { ReportActions } from "./use-report-actions";
 
 /**

@@ -1,7 +1,7 @@
 // A reported comment's buttons: Hide or Unhide, Delete (asks first), Ban or Unban its author.
 import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import type { ReportActions } from "./use-report-actions";
 
 /**

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
 import { TextInput } from "../../../components/ui/field";
-import { SearchIcon } from "../../../components/ui/icons";
+import { SearchIcon } from "../../../components/ui/action-icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatLongDate } from "../../../lib/format";
 import { studioApi } from "../studio-api";

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorText } from "../../../components/ui/danger";
 import { TextArea, TextInput } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import { UtcTime } from "../../../components/ui/utc-time";
 import { useBusyAction } from "../use-busy-action";
 import { ArticlePicker, PickedArticles } from "./article-picker";

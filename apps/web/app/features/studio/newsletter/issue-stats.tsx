@@ -2,7 +2,7 @@
 // delivery stands, unsubscribes, clicks when tracking is on, and what is never tracked.
 import type { IssueStats as Stats, IssueStatus } from "@pragmatist/contracts";
 import { errorText } from "../../../components/ui/danger";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import type { StudioData } from "../use-studio-data";
 

@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
 import { TextArea, TextInput } from "../../../components/ui/field";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import { type FieldErrors, failureOf } from "../editor/save-failure";
 import { ArticlePicker, type PickedArticle, PickedArticles } from "./article-picker";
 import { newsletterApi } from "./newsletter-api";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorText } from "../../../components/ui/danger";
-import { SendIcon, Spinner } from "../../../components/ui/icons";
+import { SendIcon, Spinner } from "../../../components/ui/action-icons";
 import { useBusyAction } from "../use-busy-action";
 import { newsletterApi } from "./newsletter-api";
 import { type RadioCard, RadioCards } from "./radio-cards";

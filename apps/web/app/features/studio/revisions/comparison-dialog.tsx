@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
 import { Dialog } from "../../../components/ui/dialog";
-import { CloseIcon, Spinner } from "../../../components/ui/icons";
+import { CloseIcon, Spinner } from "../../../components/ui/action-icons";
 import { formatIsoDateTimeUtc } from "../../../lib/format";
 import { Comparison } from "./comparison";
 

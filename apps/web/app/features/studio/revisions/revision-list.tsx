@@ -1,7 +1,7 @@
 // An article's saved versions, newest first, each with when, who, its title and Compare.
 import type { RevisionSummary } from "@pragmatist/contracts";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/action-icons";
 import { UtcTime } from "../../../components/ui/utc-time";
 import { formatIsoDateTimeUtc } from "../../../lib/format";
 
