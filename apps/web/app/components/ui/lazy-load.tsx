@@ -31,8 +31,10 @@ function mountSignal(): { mounted: Promise<void>; onMount: () => void } {
 }
 
 /**
- * A component whose code `load` fetches when it first renders. The server renders it in full,
- * its module loaded at start-up so that no render waits for it. In the browser the server's markup
+ * A component whose code `load` fetches when it first renders. The server renders it in full (the
+ * whole page is rendered before it is sent, so the first render in a process waits for the module
+ * once; it is not loaded at start-up: in the one server bundle that would import a module still
+ * being evaluated). In the browser the server's markup
  * stays in place until the code has arrived, then hydrates, so nothing moves or disappears; where
  * the part first renders in the browser (after a client-side navigation, or for some readers
  * only), `fallback` of its props holds its place meanwhile.
@@ -41,8 +43,6 @@ export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: (props: P) => ReactNode = () => null,
 ): (props: P) => ReactNode {
-  let loaded: ComponentType<P> | null = null;
-  if (import.meta.env.SSR) void load().then((part) => (loaded = part));
   const Lazy = lazy(async () => {
     const Part = await load();
     return {
@@ -59,14 +59,9 @@ export function lazyPart<P extends object>(
       void mounted.then(() => unmounted.delete(mounted));
       return () => void unmounted.delete(mounted);
     }, [mounted]);
-    const Loaded = import.meta.env.SSR ? loaded : null;
     return (
       <Suspense fallback={fallback(props)}>
-        {Loaded ? (
-          <Loaded {...(props as P & JSX.IntrinsicAttributes)} />
-        ) : (
-          <Lazy props={props} onMount={onMount} />
-        )}
+        <Lazy props={props} onMount={onMount} />
       </Suspense>
     );
   };
