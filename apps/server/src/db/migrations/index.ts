@@ -14,6 +14,7 @@ import * as studio from "./010-studio.ts";
 import * as reportNotes from "./011-report-notes.ts";
 import * as newsletterIssues from "./012-newsletter-issues.ts";
 import * as articleTermsOrder from "./013-article-terms-order.ts";
+import * as articlesByAuthor from "./014-articles-by-author.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -35,4 +36,5 @@ export const migrations: Record<string, DialectMigration> = {
   "011-report-notes": reportNotes,
   "012-newsletter-issues": newsletterIssues,
   "013-article-terms-order": articleTermsOrder,
+  "014-articles-by-author": articlesByAuthor,
 };

@@ -14,7 +14,13 @@ import type { Db } from "../../db/client.ts";
 import * as repo from "./articles.repository.ts";
 import { type ArticleFilter, type ArticleSort, articleOrders } from "./articles.repository.ts";
 import { hydrate } from "./article-cards.ts";
-import { findAllAuthorsInUse, findTermsInUse } from "./collections.repository.ts";
+import {
+  type AuthorInUseRow,
+  findAllAuthorsInUse,
+  findAuthorInUse,
+  findAuthorNamesInUse,
+  findTermsInUse,
+} from "./collections.repository.ts";
 import {
   createStrapiCollections,
   type StrapiCollectionsService,
@@ -154,24 +160,38 @@ async function findBySlug({ k, nowIso }: ArticlesContext, slug: string): Promise
   return article ?? null;
 }
 
-/** `ArticlesService.listAuthors`. */
-async function listAuthors({ k, nowIso }: ArticlesContext): Promise<AuthorProfile[]> {
-  const rows = await findAllAuthorsInUse(k, nowIso());
-  return rows.map((r) => ({
+/** An author in use as author pages show them. */
+function toAuthorProfile(r: AuthorInUseRow): AuthorProfile {
+  return {
     id: r.id,
     username: r.username,
     slug: authorSlug(r.username),
     bio: r.bio,
     avatarUrl: r.avatar_url,
     articleCount: r.article_count,
-  }));
+  };
 }
 
-/** `ArticlesService.findAuthor`. */
-async function findAuthor(ctx: ArticlesContext, slug: string): Promise<AuthorProfile | null> {
+/** `ArticlesService.listAuthors`. */
+async function listAuthors({ k, nowIso }: ArticlesContext): Promise<AuthorProfile[]> {
+  return (await findAllAuthorsInUse(k, nowIso())).map(toAuthorProfile);
+}
+
+/**
+ * `ArticlesService.findAuthor`: the authors' usernames alone are read to find the slug's owner,
+ * then that one author's profile and count.
+ */
+async function findAuthor(
+  { k, nowIso }: ArticlesContext,
+  slug: string,
+): Promise<AuthorProfile | null> {
   const wanted = authorSlug(slug);
   if (!wanted) return null;
-  return (await listAuthors(ctx)).find((a) => a.slug === wanted) ?? null;
+  const now = nowIso();
+  const names = await findAuthorNamesInUse(k, now);
+  const owner = names.find((a) => authorSlug(a.username) === wanted);
+  const row = owner && (await findAuthorInUse(k, owner.id, now));
+  return row ? toAuthorProfile(row) : null;
 }
 
 /** Builds the service over a database; `clock` is injectable. */

@@ -256,3 +256,52 @@ describe.each(engines)("articles API on %s", (engine) => {
     expect(docs.body.paths).toHaveProperty("/api/articles/params");
   });
 });
+
+describe.each(engines)("author pages' lookup on %s", (engine) => {
+  const ctx = withTestApp(engine, { clock: { now: () => new Date("2026-06-01T12:00:00.000Z") } });
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const published = async (username: string, slugs: string[], publishDate = "2025-01-01") => {
+      ids[username] = await insertUser(ctx.db, { username });
+      for (const slug of slugs) {
+        await insertArticle(ctx.db, {
+          slug,
+          authorId: ids[username],
+          publishDate: `${publishDate}T00:00:00.000Z`,
+        });
+      }
+    };
+    await published("Élodie Brûlé", ["one", "two"]);
+    await published("ÉLODIE_BRULE", ["three"]);
+    await published("Sam Later", ["later"], "2026-12-01");
+    await published("Gone Away", ["orphan"]);
+    await published("Just Reading", []);
+    await ctx.db.kysely
+      .updateTable("users")
+      .set({ deleted_at: "2026-01-01T00:00:00.000Z" })
+      .where("id", "=", ids["Gone Away"]!)
+      .execute();
+  });
+
+  const find = (slug: string) => ctx.app.services.articles.findAuthor(slug);
+
+  it("finds an author by the slug of their name, in any case or separators, lowest id first", async () => {
+    const expected = {
+      id: ids["Élodie Brûlé"],
+      username: "Élodie Brûlé",
+      slug: "elodie-brule",
+      bio: null,
+      avatarUrl: null,
+      articleCount: 2,
+    };
+    expect(await find("elodie-brule")).toEqual(expected);
+    expect(await find("ELODIE_BRULE")).toEqual(expected);
+  });
+
+  it("finds no page for an unknown slug, a reader, a future-dated author or a deleted account", async () => {
+    for (const slug of ["nobody", "just-reading", "sam-later", "gone-away", "", "--"]) {
+      expect(await find(slug), slug).toBeNull();
+    }
+  });
+});

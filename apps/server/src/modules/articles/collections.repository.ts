@@ -148,6 +148,72 @@ export async function findAllAuthorsInUse(db: Q, now: string): Promise<AuthorInU
   return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
 }
 
+const authorNamesQuery = prepared((db, v: { now: string }) =>
+  db
+    .selectFrom("users as u")
+    .select(["u.id", "u.username"])
+    .where("u.deleted_at", "is", null)
+    .where("u.id", "in", (eb) =>
+      eb
+        .selectFrom("articles as a")
+        .select("a.author_id")
+        .where("a.status", "=", "published")
+        .where("a.publish_date", "<=", v.now),
+    )
+    .orderBy("u.id"),
+);
+
+/**
+ * The id and username of every author `findAuthorsInUse` finds, lowest id first, and nothing
+ * else (no profile, no count, no grouping): what an author page's slug is looked up in
+ * (docs/product.md#author-pages) before `findAuthorInUse` reads the one it names.
+ */
+export async function findAuthorNamesInUse(
+  db: Q,
+  now: string,
+): Promise<{ id: number; username: string }[]> {
+  return authorNamesQuery(db, { now });
+}
+
+const authorInUseQuery = prepared((db, v: { id: number; now: string }) =>
+  db
+    .selectFrom("users as u")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select((eb) => [
+      "u.id",
+      "u.username",
+      "u.bio",
+      "m.id as avatar_id",
+      "m.url as avatar_url",
+      eb
+        .selectFrom("articles as a")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("a.author_id", "=", "u.id")
+        .where("a.status", "=", "published")
+        .where("a.publish_date", "<=", v.now)
+        .$asScalar()
+        .$notNull()
+        .as("article_count"),
+    ])
+    .where("u.id", "=", v.id)
+    .where("u.deleted_at", "is", null),
+);
+
+/**
+ * The author `findAuthorsInUse` finds with user id `id`, or null: one prepared query on that user
+ * alone, counting their published, past-dated articles in the index `articles_author_published`
+ * (migration 014).
+ */
+export async function findAuthorInUse(
+  db: Q,
+  id: number,
+  now: string,
+): Promise<AuthorInUseRow | null> {
+  const [row] = await authorInUseQuery(db, { id, now });
+  const articleCount = Number(row?.article_count ?? 0);
+  return row && articleCount > 0 ? { ...row, article_count: articleCount } : null;
+}
+
 /** How many authors `findAuthorsInUse` finds without paging. */
 export async function countAuthorsInUse(
   db: Q,
