@@ -1,116 +1,99 @@
-// The row -> contract mapping of the article library: article rows with their terms, author,
-// thumbnail and counts as the cards and full articles of packages/contracts.
+// The row -> contract mapping of the article library: article rows, with what they show of their
+// thumbnail, author, counts and terms, as the cards and full articles of packages/contracts.
 import type {
   Article,
   ArticleCard,
   ArticleCardAttributes,
   ArticleType,
+  Author,
   Media,
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import * as repo from "./article-related.repository.ts";
-import type { ArticleRow } from "./articles.repository.ts";
+import { findTermsByIds, type Term } from "./article-related.repository.ts";
+import type { ArticleRow, FullArticleColumns } from "./articles.repository.ts";
 
-/** What the rows of one page refer to, loaded in one round of queries and keyed for lookup. */
-export interface Related {
-  termsById: Map<number, repo.TermRow[]>;
-  authorById: Map<number, repo.AuthorRow>;
-  mediaById: Map<number, repo.MediaRow>;
-  reactionsById: Map<number, { article_id: number; likes: number; bookmarks: number }>;
-  commentsById: Map<number, number>;
+/** The ids of `r.term_ids` ("36,11,39"), in their stored order. */
+function termIdsOf(r: ArticleRow): number[] {
+  return r.term_ids === null ? [] : (JSON.parse(`[${r.term_ids}]`) as number[]);
 }
 
-/** The distinct non-null values of `pick` over `rows`, in first-seen order. */
-function distinctIds(rows: ArticleRow[], pick: (r: ArticleRow) => number | null): number[] {
-  return [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+/**
+ * The terms of each of `rows` in their stored order, aligned with `rows`; reads the terms not
+ * read before (`findTermsByIds`) in at most one statement on `k`.
+ */
+export async function loadTerms(k: Kysely<Database>, rows: ArticleRow[]): Promise<Term[][]> {
+  const ids = rows.map(termIdsOf);
+  const byId = await findTermsByIds(k, ids.flat());
+  return ids.map((own) => own.map((id) => byId.get(id)).filter((t) => t !== undefined));
 }
 
-/** Loads the terms, authors, thumbnails, reaction and comment counts of `rows`, in one round. */
-export async function loadRelated(k: Kysely<Database>, rows: ArticleRow[]): Promise<Related> {
-  const ids = rows.map((r) => r.id);
-  const authorIds = distinctIds(rows, (r) => r.author_id);
-  const mediaIds = distinctIds(rows, (r) => r.thumbnail_id);
-  const [terms, authors, media, reactions, comments] = await Promise.all([
-    repo.findTerms(k, ids),
-    repo.findAuthors(k, authorIds),
-    repo.findMedia(k, mediaIds),
-    repo.findReactionCounts(k, ids),
-    repo.findCommentCounts(k, ids),
-  ]);
-  const termsById = new Map<number, repo.TermRow[]>();
-  for (const t of terms) {
-    const list = termsById.get(t.article_id) ?? [];
-    list.push(t);
-    termsById.set(t.article_id, list);
-  }
+/** The thumbnail of `r` as the contract's image, or null without one. */
+export function thumbnailOf(r: ArticleRow): Media | null {
+  if (r.thumbnail_url === null) return null;
   return {
-    termsById,
-    authorById: new Map(authors.map((a) => [a.id, a])),
-    mediaById: new Map(media.map((m) => [m.id, m])),
-    reactionsById: new Map(reactions.map((r) => [r.article_id, r])),
-    commentsById: new Map(comments.map((c) => [c.article_id, Number(c.n)])),
+    url: r.thumbnail_url,
+    width: r.thumbnail_width,
+    height: r.thumbnail_height,
+    alternativeText: r.thumbnail_alternative_text,
   };
 }
 
-/** A media row as the contract's image: URL, size in pixels, alternative text. */
-export function toMedia(m: repo.MediaRow): Media {
-  return { url: m.url, width: m.width, height: m.height, alternativeText: m.alternative_text };
+/** The author of `r` as cards show them, or null without one. */
+export function authorOf(r: ArticleRow): Author | null {
+  if (r.author_id === null || r.author_username === null) return null;
+  return {
+    id: r.author_id,
+    username: r.author_username,
+    profilePicture: r.author_avatar_url === null ? null : { url: r.author_avatar_url },
+  };
 }
 
-/** The card attributes of row `r`, from what `loadRelated` found. */
-function cardAttributes(r: ArticleRow, related: Related): ArticleCardAttributes {
-  const own = related.termsById.get(r.id) ?? [];
-  const of = (kind: string) => own.filter((t) => t.kind === kind);
-  const author = r.author_id === null ? undefined : related.authorById.get(r.author_id);
-  const thumb = r.thumbnail_id === null ? undefined : related.mediaById.get(r.thumbnail_id);
-  const counts = related.reactionsById.get(r.id);
+/** The card attributes of row `r`, with its `terms` (`loadTerms`). */
+function cardAttributes(r: ArticleRow, terms: Term[]): ArticleCardAttributes {
+  const of = (kind: string) => terms.filter((t) => t.kind === kind);
   return {
     title: r.title,
     subTitle: r.sub_title,
     slug: r.slug,
     publishDate: r.publish_date,
-    thumbnailUrl: thumb ? toMedia(thumb) : null,
-    author: author
-      ? {
-          id: author.id,
-          username: author.username,
-          profilePicture: author.avatar_url ? { url: author.avatar_url } : null,
-        }
-      : null,
+    thumbnailUrl: thumbnailOf(r),
+    author: authorOf(r),
     clicks: r.clicks,
     types: of("type").map((t) => t.name as ArticleType),
     categories: of("category").map((t) => ({ name: t.name, slug: t.slug })),
     tags: of("tag").map((t) => t.name),
     ecosystems: of("ecosystem").map((t) => ({ name: t.name, slug: t.slug })),
-    likeCount: Number(counts?.likes ?? 0),
-    bookmarkCount: Number(counts?.bookmarks ?? 0),
-    commentCount: related.commentsById.get(r.id) ?? 0,
+    likeCount: Number(r.like_count),
+    bookmarkCount: Number(r.bookmark_count),
+    commentCount: Number(r.comment_count),
     readingTimeMinutes: r.reading_time_minutes,
     excerpt: r.excerpt,
   };
 }
 
 /**
- * Row `r` as a card, or as the full article when it was read with its content, from what
- * `loadRelated` found for its page.
+ * Row `r` as a card, or as the full article when it was read with its content, with its `terms`
+ * (`loadTerms`).
  */
-export function toCardOrArticle(r: ArticleRow, related: Related): ArticleCard | Article {
-  const attributes = cardAttributes(r, related);
+export function toCardOrArticle(r: ArticleRow, terms: Term[]): ArticleCard | Article {
+  const attributes = cardAttributes(r, terms);
   if (r.content === undefined) return { id: r.id, attributes };
+  // Read with its content, the row has every column a full article adds.
+  const full = r as ArticleRow & FullArticleColumns;
   return {
     id: r.id,
     attributes: {
       ...attributes,
-      content: r.content,
-      body: r.body === 1,
+      content: full.content,
+      body: full.body === 1,
       // A scheduled article was last edited before it went out: never before its publication.
       updatedAt: new Date(
-        Math.max(Date.parse(r.updated_at), Date.parse(r.publish_date)),
+        Math.max(Date.parse(full.updated_at), Date.parse(full.publish_date)),
       ).toISOString(),
       source:
-        r.source_name && r.source_url
-          ? { name: r.source_name, url: r.source_url, licence: r.source_licence ?? "" }
+        full.source_name && full.source_url
+          ? { name: full.source_name, url: full.source_url, licence: full.source_licence ?? "" }
           : null,
     },
   };
@@ -118,13 +101,12 @@ export function toCardOrArticle(r: ArticleRow, related: Related): ArticleCard | 
 
 /**
  * The contract shapes of `rows`, in their order: cards, or full articles for rows read with their
- * content (`withContent`). Loads what the rows refer to (terms, author, thumbnail, like, bookmark
- * and comment counts) in one round of queries on `k`.
+ * content (`withContent`). Reads the terms not read before (`loadTerms`) on `k`.
  */
 export async function hydrate(
   k: Kysely<Database>,
   rows: ArticleRow[],
 ): Promise<(ArticleCard | Article)[]> {
-  const related = await loadRelated(k, rows);
-  return rows.map((r) => toCardOrArticle(r, related));
+  const terms = await loadTerms(k, rows);
+  return rows.map((r, i) => toCardOrArticle(r, terms[i] ?? []));
 }

@@ -1,24 +1,122 @@
-// Kysely queries for what a page of articles refers to: terms, authors, thumbnails, like, bookmark
-// and comment counts, each one prepared statement per page (db/prepared.ts).
-import { type Kysely, sql } from "kysely";
+// Kysely queries for what an article refers to: its thumbnail, author, like, bookmark and comment
+// counts and term ids, read as columns of its page's statement, and the terms themselves.
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Dialect } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import type { Database, TermKind } from "../../db/schema.ts";
+import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
-/** The articles (or users, or media) a lookup is for. */
-type Ids = { ids: number[] };
+/**
+ * What a card shows of an article's related rows, read with the article (`relatedColumns`):
+ * the thumbnail's media row, the author's username and avatar, the counts, the term ids.
+ */
+export interface RelatedColumns {
+  /** The thumbnail's URL; null without a thumbnail. */
+  thumbnail_url: string | null;
+  thumbnail_width: number | null;
+  thumbnail_height: number | null;
+  thumbnail_alternative_text: string | null;
+  /** The author's username; null without an author. */
+  author_username: string | null;
+  /** The media id of the author's avatar. */
+  author_avatar_id: number | null;
+  author_avatar_url: string | null;
+  like_count: number;
+  bookmark_count: number;
+  /** Comments a reader can read (`commentCount`). */
+  comment_count: number;
+  /** The article's term ids in their stored order, comma-separated; null without terms. */
+  term_ids: string | null;
+}
 
-/** One term of an article, with its own id and the article's (`findTerms`). */
-export interface TermRow {
+/** The tables a page of articles `a` joins to read `relatedColumns`. */
+export type RelatedTables = Database & {
+  a: ArticlesTable;
+  thumbnail: Database["media"];
+  author: Database["users"];
+  avatar: Database["media"];
+};
+
+/**
+ * Comments a reader can read of article `a` (docs/product.md#comment-thread): not deleted, and
+ * neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
+ * comments, started only for an article that has comments; a deleted comment's replies still
+ * count). The same figure as GET /api/comment-manager/comments/{slug}/count.
+ */
+const commentCount = sql<number>`(case when exists (
+  select 1 from comments as c where c.article_id = a.id
+) then (
+  with recursive visible(id, deleted_at) as (
+    select c.id, c.deleted_at from comments as c
+    where c.article_id = a.id and c.parent_id is null and c.hidden_at is null
+    union all
+    select c.id, c.deleted_at from comments as c
+    join visible as v on c.parent_id = v.id
+    where c.hidden_at is null
+  )
+  select count(*) from visible where deleted_at is null
+) else 0 end)`;
+
+/**
+ * The ids of article `a`'s terms in their stored order, comma-separated (null without terms).
+ * PostgreSQL orders inside the aggregate; SQLite would sort each article's terms in a temporary
+ * B-tree for that, so it aggregates a subquery already in that order (the `article_terms_order`
+ * index), an order SQLite keeps for every aggregate but count, min and max (sqlite3.c,
+ * tag-select-0230, condition 4).
+ */
+function termIds(dialect: Dialect) {
+  return dialect === "postgres"
+    ? sql<string | null>`(select string_agg(cast(at.term_id as text), ',' order by at.position)
+        from article_terms as at where at.article_id = a.id)`
+    : sql<string | null>`(select group_concat(s.term_id) from (select at.term_id
+        from article_terms as at where at.article_id = a.id order by at.position) as s)`;
+}
+
+/**
+ * The select list of `RelatedColumns` over a page of articles `a` left-joined to its `thumbnail`
+ * (media), `author` (users) and the author's `avatar` (media) on `dialect`: counts and term ids
+ * are correlated subqueries, so a page and what its cards show are one statement.
+ */
+export function relatedColumns(dialect: Dialect) {
+  return (eb: ExpressionBuilder<RelatedTables, "a" | "thumbnail" | "author" | "avatar">) => {
+    const countOf = (table: "article_likes" | "article_bookmarks") =>
+      eb
+        .selectFrom(`${table} as r`)
+        .select((s) => s.fn.countAll<number>().as("n"))
+        .whereRef("r.article_id", "=", "a.id")
+        .$asScalar()
+        .$notNull();
+    return [
+      "thumbnail.url as thumbnail_url",
+      "thumbnail.width as thumbnail_width",
+      "thumbnail.height as thumbnail_height",
+      "thumbnail.alternative_text as thumbnail_alternative_text",
+      "author.username as author_username",
+      "avatar.id as author_avatar_id",
+      "avatar.url as author_avatar_url",
+      countOf("article_likes").as("like_count"),
+      countOf("article_bookmarks").as("bookmark_count"),
+      commentCount.as("comment_count"),
+      termIds(dialect).as("term_ids"),
+    ] as const;
+  };
+}
+
+/** One term: its kind, shown name and URL slug. */
+export interface Term {
   id: number;
-  article_id: number;
   kind: TermKind;
   name: string;
   slug: string;
 }
 
-const termsQuery = prepared((db, v: Ids) =>
+/** One term of an article, with the article's id (`findTerms`). */
+export interface TermRow extends Term {
+  article_id: number;
+}
+
+const termsQuery = prepared((db, v: { ids: number[] }) =>
   db
     .selectFrom("article_terms as at")
     .innerJoin("terms as t", "t.id", "at.term_id")
@@ -28,108 +126,37 @@ const termsQuery = prepared((db, v: Ids) =>
     .orderBy("at.position"),
 );
 
-/** Every term of the given articles, in their stored order. */
+/** Every term of the given articles, in their stored order (the studio's article reads). */
 export async function findTerms(db: Q, articleIds: number[]): Promise<TermRow[]> {
   if (articleIds.length === 0) return [];
   return termsQuery(db, { ids: articleIds });
 }
 
-/** An author's public fields (`findAuthors`); `avatar_id` is the media id of the avatar. */
-export interface AuthorRow {
-  id: number;
-  username: string;
-  avatar_id: number | null;
-  avatar_url: string | null;
-}
-
-const authorsQuery = prepared((db, v: Ids) =>
-  db
-    .selectFrom("users as u")
-    .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select(["u.id", "u.username", "m.id as avatar_id", "m.url as avatar_url"])
-    .where("u.id", "in", v.ids),
+const termsByIdQuery = prepared((db, v: { ids: number[] }) =>
+  db.selectFrom("terms").select(["id", "kind", "name", "slug"]).where("id", "in", v.ids),
 );
 
-/** Public author fields (id, username, avatar id and url) for the given user ids. */
-export async function findAuthors(db: Q, userIds: number[]): Promise<AuthorRow[]> {
-  if (userIds.length === 0) return [];
-  return authorsQuery(db, { ids: userIds });
-}
-
-/** A thumbnail's URL, size in pixels and alternative text (`findMedia`). */
-export interface MediaRow {
-  id: number;
-  url: string;
-  width: number | null;
-  height: number | null;
-  alternative_text: string | null;
-}
-
-const mediaQuery = prepared((db, v: Ids) =>
-  db
-    .selectFrom("media")
-    .select(["id", "url", "width", "height", "alternative_text"])
-    .where("id", "in", v.ids),
-);
-
-/** Media rows by id. */
-export async function findMedia(db: Q, ids: number[]): Promise<MediaRow[]> {
-  if (ids.length === 0) return [];
-  return mediaQuery(db, { ids });
-}
-
-const reactionCountsQuery = prepared((db, v: Ids) => {
-  const likes = db
-    .selectFrom("article_likes")
-    .select(["article_id", sql<number>`1`.as("l"), sql<number>`0`.as("b")])
-    .where("article_id", "in", v.ids);
-  const bookmarks = db
-    .selectFrom("article_bookmarks")
-    .select(["article_id", sql<number>`0`.as("l"), sql<number>`1`.as("b")])
-    .where("article_id", "in", v.ids);
-  return db
-    .selectFrom(likes.unionAll(bookmarks).as("r"))
-    .select((eb) => [
-      "r.article_id",
-      eb.fn.sum<number>("r.l").as("likes"),
-      eb.fn.sum<number>("r.b").as("bookmarks"),
-    ])
-    .groupBy("r.article_id");
-});
-
-/** Like and bookmark counts per article. */
-export async function findReactionCounts(
-  db: Q,
-  articleIds: number[],
-): Promise<{ article_id: number; likes: number; bookmarks: number }[]> {
-  if (articleIds.length === 0) return [];
-  return reactionCountsQuery(db, { ids: articleIds });
-}
-
-const commentCountsQuery = prepared(
-  (_db, v: Ids) => sql<{ article_id: number; n: number }>`
-    with recursive visible(id, article_id, deleted_at) as (
-      select id, article_id, deleted_at from comments
-      where article_id in (${sql.join(v.ids)}) and parent_id is null and hidden_at is null
-      union all
-      select c.id, c.article_id, c.deleted_at from comments as c
-      join visible as v on c.parent_id = v.id
-      where c.hidden_at is null
-    )
-    select article_id, count(*) as n from visible where deleted_at is null group by article_id
-  `,
-);
+/** The terms read so far, per database (`findTermsByIds`). */
+const knownTerms = new WeakMap<Q, Map<number, Term>>();
 
 /**
- * Comments a reader can read per article (docs/product.md#comment-thread): not deleted, and
- * neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
- * comments; a deleted comment's replies still count). The same figure as
- * GET /api/comment-manager/comments/{slug}/count.
+ * The terms with these ids, by id (the map may hold others too; an id with no term is not in
+ * it). A term never changes once written (article-writes.repository.ts creates terms and keeps an
+ * existing one as it is; nothing deletes one), so each is read once per process and database and
+ * remembered; only ids not seen before are read, in one prepared statement.
  */
-export async function findCommentCounts(
+export async function findTermsByIds(
   db: Q,
-  articleIds: number[],
-): Promise<{ article_id: number; n: number }[]> {
-  if (articleIds.length === 0) return [];
-  return commentCountsQuery(db, { ids: articleIds });
+  ids: readonly number[],
+): Promise<ReadonlyMap<number, Term>> {
+  let known = knownTerms.get(db);
+  if (!known) {
+    known = new Map();
+    knownTerms.set(db, known);
+  }
+  const missing = ids.filter((id, i) => !known.has(id) && ids.indexOf(id) === i);
+  if (missing.length > 0) {
+    for (const term of await termsByIdQuery(db, { ids: missing })) known.set(term.id, term);
+  }
+  return known;
 }

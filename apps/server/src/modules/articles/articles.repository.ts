@@ -1,4 +1,5 @@
-// Kysely queries for articles: pages of published articles and the batched lookups that hydrate them.
+// Kysely queries for articles: pages of published articles, each with what its cards show of the
+// rows it refers to, in one statement.
 import {
   type Expression,
   type ExpressionBuilder,
@@ -8,8 +9,10 @@ import {
   sql,
 } from "kysely";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
+import type { Dialect } from "../../db/client.ts";
 import { equalsTextIn } from "../../db/patterns.ts";
 import { prepared } from "../../db/prepared.ts";
+import { type RelatedColumns, relatedColumns } from "./article-related.repository.ts";
 
 type Q = Kysely<Database>;
 
@@ -71,25 +74,32 @@ export const articleOrders: Record<ArticleSort, OrderItem[]> = {
   ],
 };
 
-/** An article as the list queries read it; `content` only when read with its content. */
-export interface ArticleRow {
+/** What a full article adds to its card's row: read only with its content (`withContent`). */
+export interface FullArticleColumns {
+  content: string;
+  body: number;
+  source_name: string | null;
+  source_url: string | null;
+  source_licence: string | null;
+  /** When the article last changed (ISO 8601). */
+  updated_at: string;
+}
+
+/**
+ * An article as the page queries read it: what its card shows, of its own row and of its related
+ * rows, and the `FullArticleColumns` only when read with its content.
+ */
+export interface ArticleRow extends RelatedColumns, Partial<FullArticleColumns> {
   id: number;
   slug: string;
   title: string;
   sub_title: string;
-  body: number;
   excerpt: string;
   reading_time_minutes: number;
   publish_date: string;
   thumbnail_id: number | null;
   author_id: number | null;
   clicks: number;
-  source_name: string | null;
-  source_url: string | null;
-  source_licence: string | null;
-  /** When the article last changed (ISO 8601). */
-  updated_at: string;
-  content?: string;
 }
 
 const cardColumns = [
@@ -97,13 +107,17 @@ const cardColumns = [
   "a.slug",
   "a.title",
   "a.sub_title",
-  "a.body",
   "a.excerpt",
   "a.reading_time_minutes",
   "a.publish_date",
   "a.thumbnail_id",
   "a.author_id",
   "a.clicks",
+] as const;
+
+const fullArticleColumns = [
+  "a.content",
+  "a.body",
   "a.source_name",
   "a.source_url",
   "a.source_licence",
@@ -200,35 +214,52 @@ function filterValues(filter: PublishedFilter, now: string): FilterValues {
   return { ...values, now };
 }
 
+/** How many published articles match `filter` at `now`: a `count(*)` query. */
+function countOf(db: Q, filter: PublishedFilter, now: string) {
+  return filtered(db, filter, now).select((eb) => eb.fn.countAll<number>().as("n"));
+}
+
 const countQuery = prepared(
-  (db, v: FilterValues, hasEcosystem: boolean) =>
-    filtered(db, { ...v, hasEcosystem }, v.now).select((eb) => eb.fn.countAll<number>().as("n")),
+  (db, v: FilterValues, hasEcosystem: boolean) => countOf(db, { ...v, hasEcosystem }, v.now),
   String,
 );
 
 /** Counts published articles matching a filter (publish date not in the future). */
 export async function countPublished(db: Q, filter: PublishedFilter, now: string): Promise<number> {
   const [row] = filter.where
-    ? await filtered(db, filter, now)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .execute()
+    ? await countOf(db, filter, now).execute()
     : await countQuery(db, filterValues(filter, now), filter.hasEcosystem === true);
   return Number(row?.n ?? 0);
 }
 
-/** Which rows of a list, in which order, at which time; `withContent` adds the Markdown. */
+/**
+ * Which rows of a list, in which order, at which time; `withContent` adds the full article's
+ * columns (`FullArticleColumns`), `withCount` counts every match (Strapi's `withCount`).
+ */
 interface PageWindow {
   order: OrderItem[];
   limit: number;
   offset: number;
   now: string;
   withContent: boolean;
+  withCount: boolean;
 }
 
-/** The page query: `filter` at `page.now`, card columns, ordered, tie-broken on id, windowed. */
-function pageOf(db: Q, filter: PublishedFilter, page: PageWindow) {
-  let qb = filtered(db, filter, page.now).select(cardColumns);
-  if (page.withContent) qb = qb.select("a.content");
+/**
+ * The page query on `dialect`: `filter` at `page.now`, what the cards show of each row and its
+ * related rows, ordered, tie-broken on id, windowed; with `withCount`, each row has the count of
+ * all matches as `total` (a subquery the database runs once).
+ */
+function pageOf(db: Q, dialect: Dialect, filter: PublishedFilter, page: PageWindow) {
+  let qb = filtered(db, filter, page.now)
+    .leftJoin("media as thumbnail", "thumbnail.id", "a.thumbnail_id")
+    .leftJoin("users as author", "author.id", "a.author_id")
+    .leftJoin("media as avatar", "avatar.id", "author.profile_picture_id")
+    .select(cardColumns)
+    .select(relatedColumns(dialect));
+  if (page.withContent) qb = qb.select(fullArticleColumns);
+  if (page.withCount)
+    qb = qb.select(countOf(db, filter, page.now).$asScalar().$notNull().as("total"));
   for (const { column, direction } of page.order) qb = qb.orderBy(sql.ref(column), direction);
   if (!page.order.some((o) => o.column === "a.id")) qb = qb.orderBy("a.id", "desc");
   return qb.limit(page.limit).offset(page.offset);
@@ -236,55 +267,74 @@ function pageOf(db: Q, filter: PublishedFilter, page: PageWindow) {
 
 /** What shapes a prepared page's SQL besides its values. */
 interface PageVariant {
+  dialect: Dialect;
   order: OrderItem[];
   withContent: boolean;
+  withCount: boolean;
   hasEcosystem: boolean;
 }
 
 const pageQuery = prepared(
   (db, v: FilterValues & { limit: number; offset: number }, variant: PageVariant) => {
-    const { limit, offset, ...filter } = v;
-    const { order, withContent, hasEcosystem } = variant;
-    return pageOf(
-      db,
-      { ...filter, hasEcosystem },
-      { order, limit, offset, now: v.now, withContent },
-    );
+    const { limit, offset, ...values } = v;
+    const { dialect, hasEcosystem, ...shape } = variant;
+    const window = { ...shape, limit, offset, now: v.now };
+    return pageOf(db, dialect, { ...values, hasEcosystem }, window);
   },
-  ({ order, withContent, hasEcosystem }) =>
-    `${order.map((o) => `${o.column} ${o.direction}`).join()} ${withContent} ${hasEcosystem}`,
+  ({ dialect, order, withContent, withCount, hasEcosystem }) =>
+    `${dialect} ${order.map((o) => `${o.column} ${o.direction}`).join()} ${withContent} ${withCount} ${hasEcosystem}`,
 );
 
+/** A page of articles and, when counted, how many match in all. */
+export interface ArticlePage {
+  rows: ArticleRow[];
+  total: number | undefined;
+}
+
 /**
- * One page of published articles in `order` (`articleOrders`, or a Strapi sort); `withContent`
- * adds the Markdown. Ties break on id, newest first, so pages never overlap. Prepared
- * (db/prepared.ts) unless the filter has a Strapi `where`.
+ * One page of published articles on `dialect` in `order` (`articleOrders`, or a Strapi sort), with
+ * what each card shows of its thumbnail, author, counts and terms (`RelatedColumns`), in one
+ * statement; `withCount` adds the number of all matches (counted apart only for an empty page past
+ * the first). Ties break on id, newest first, so pages never overlap. Prepared (db/prepared.ts)
+ * unless the filter has a Strapi `where`.
  */
 export async function findPublishedPage(
   db: Q,
+  dialect: Dialect,
   filter: PublishedFilter,
   page: PageWindow,
-): Promise<ArticleRow[]> {
-  if (filter.where) return pageOf(db, filter, page).execute();
-  const { order, limit, offset, now, withContent } = page;
-  const variant = { order, withContent, hasEcosystem: filter.hasEcosystem === true };
-  return pageQuery(db, { ...filterValues(filter, now), limit, offset }, variant);
+): Promise<ArticlePage> {
+  let rows: (ArticleRow & { total?: number })[];
+  if (filter.where) {
+    rows = await pageOf(db, dialect, filter, page).execute();
+  } else {
+    const { order, limit, offset, now, withContent, withCount } = page;
+    const hasEcosystem = filter.hasEcosystem === true;
+    const variant = { dialect, order, withContent, withCount, hasEcosystem };
+    rows = await pageQuery(db, { ...filterValues(filter, now), limit, offset }, variant);
+  }
+  if (!page.withCount) return { rows, total: undefined };
+  const [first] = rows;
+  if (first) return { rows, total: Number(first.total) };
+  return { rows, total: page.offset === 0 ? 0 : await countPublished(db, filter, page.now) };
 }
 
-const byIdsQuery = prepared(
+const idsQuery = prepared(
   (db, v: FilterValues, hasEcosystem: boolean) =>
-    filtered(db, { ...v, hasEcosystem }, v.now).select(cardColumns),
+    filtered(db, { ...v, hasEcosystem }, v.now).select("a.id"),
   String,
 );
 
-/** Published articles among `ids`, in no particular order (the caller orders them). */
-export async function findPublishedByIds(
+/** The ids of the published articles among `ids`, in no particular order (the caller orders them). */
+export async function findPublishedIds(
   db: Q,
   ids: number[],
   filter: ArticleFilter,
   now: string,
-): Promise<ArticleRow[]> {
-  return byIdsQuery(db, filterValues({ ...filter, ids }, now), filter.hasEcosystem === true);
+): Promise<number[]> {
+  const values = filterValues({ ...filter, ids }, now);
+  const rows = await idsQuery(db, values, filter.hasEcosystem === true);
+  return rows.map((r) => r.id);
 }
 
 /** A published article's link fields (`findLatestLinks`). */
@@ -313,7 +363,7 @@ export async function findLatestLinks(
   return latestLinksQuery(db, { types: [type], now, limit });
 }
 
-/** The terms of articles, read with their pages; shared with the studio. */
+/** The terms of articles, in their stored order; shared with the studio. */
 export { findTerms, type TermRow } from "./article-related.repository.ts";
 
 /** The published article with this slug, or null (drafts and future-dated articles are hidden). */

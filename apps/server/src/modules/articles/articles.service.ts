@@ -86,9 +86,10 @@ export interface ArticlesService {
   collections: StrapiCollectionsService;
 }
 
-/** What the service's reads share: the query builder and the current time as ISO 8601. */
+/** What the service's reads share: the query builder, its engine, the current time (ISO 8601). */
 interface ArticlesContext {
   k: Db["kysely"];
+  dialect: Db["dialect"];
   nowIso: () => string;
 }
 
@@ -116,16 +117,14 @@ async function list(
   const { k } = ctx;
   const now = ctx.nowIso();
   const where = await publishedFilter(ctx, filter);
-  const [total, rows] = await Promise.all([
-    repo.countPublished(k, where, now),
-    repo.findPublishedPage(k, where, {
-      order: articleOrders[sort],
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-      now,
-      withContent: false,
-    }),
-  ]);
+  const { rows, total = 0 } = await repo.findPublishedPage(k, ctx.dialect, where, {
+    order: articleOrders[sort],
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    now,
+    withContent: false,
+    withCount: true,
+  });
   return {
     data: (await hydrate(k, rows)) as ArticleCard[],
     meta: { pagination: paginationMeta(page, pageSize, total) },
@@ -134,26 +133,52 @@ async function list(
 
 /** `ArticlesService.listByIds`. */
 async function listByIds(
-  { k, nowIso }: ArticlesContext,
+  { k, dialect, nowIso }: ArticlesContext,
   ids: number[],
   { page, pageSize, type }: { page: number; pageSize: number; type?: ArticleType },
 ): Promise<ArticleListResponse> {
-  const rows = await repo.findPublishedByIds(k, ids, type ? { types: [type] } : {}, nowIso());
+  const now = nowIso();
+  const found = await repo.findPublishedIds(k, ids, type ? { types: [type] } : {}, now);
   const rank = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-  const slice = rows.slice((page - 1) * pageSize, page * pageSize);
+  const byRank = (a: number, b: number) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
+  const slice = found.sort(byRank).slice((page - 1) * pageSize, page * pageSize);
+  const { rows } = await repo.findPublishedPage(
+    k,
+    dialect,
+    { ids: slice },
+    {
+      order: articleOrders.date,
+      limit: slice.length,
+      offset: 0,
+      now,
+      withContent: false,
+      withCount: false,
+    },
+  );
+  rows.sort((a, b) => byRank(a.id, b.id));
   return {
-    data: (await hydrate(k, slice)) as ArticleCard[],
-    meta: { pagination: paginationMeta(page, pageSize, rows.length) },
+    data: (await hydrate(k, rows)) as ArticleCard[],
+    meta: { pagination: paginationMeta(page, pageSize, found.length) },
   };
 }
 
 /** `ArticlesService.findBySlug`. */
-async function findBySlug({ k, nowIso }: ArticlesContext, slug: string): Promise<Article | null> {
-  const rows = await repo.findPublishedPage(
+async function findBySlug(
+  { k, dialect, nowIso }: ArticlesContext,
+  slug: string,
+): Promise<Article | null> {
+  const { rows } = await repo.findPublishedPage(
     k,
+    dialect,
     { slug },
-    { order: articleOrders.date, limit: 1, offset: 0, now: nowIso(), withContent: true },
+    {
+      order: articleOrders.date,
+      limit: 1,
+      offset: 0,
+      now: nowIso(),
+      withContent: true,
+      withCount: false,
+    },
   );
   if (rows.length === 0) return null;
   const [article] = (await hydrate(k, rows)) as Article[];
@@ -198,7 +223,7 @@ async function findAuthor(
 export function createArticlesService(db: Db, clock: Clock = systemClock): ArticlesService {
   const k = db.kysely;
   const nowIso = () => clock.now().toISOString();
-  const ctx: ArticlesContext = { k, nowIso };
+  const ctx: ArticlesContext = { k, dialect: db.dialect, nowIso };
   return {
     list: (options) => list(ctx, options),
     listByIds: (ids, options) => listByIds(ctx, ids, options),

@@ -13,7 +13,7 @@ import { NotFoundError } from "../../errors.ts";
 import type { Condition } from "../../http/strapi-filters.ts";
 import type { Pagination, StrapiFindOneQuery, StrapiFindQuery } from "../../http/strapi-query.ts";
 import * as repo from "./articles.repository.ts";
-import { loadRelated } from "./article-cards.ts";
+import { loadTerms } from "./article-cards.ts";
 import * as collections from "./collections.repository.ts";
 import { articleEntity, mediaRelation, pick, type ResponseShape } from "./strapi-entities.ts";
 import { orderOf, type WhereScope, whereOf } from "./strapi-where.ts";
@@ -102,14 +102,12 @@ async function findArticles(ctx: Ctx, query: StrapiFindQuery, shape: ResponseSha
     ? query.fields.some((f) => fullArticleFields.includes(f))
     : query.filters !== undefined && isSlugLookup(query.filters);
   const order = orderOf(query.sort ?? [], ctx.articles, repo.articleOrders.date);
-  const page = { ...windowOf(query.pagination), order, now, withContent };
-  const [total, rows] = await Promise.all([
-    query.pagination.withCount ? repo.countPublished(ctx.k, filter, now) : undefined,
-    repo.findPublishedPage(ctx.k, filter, page),
-  ]);
-  const related = await loadRelated(ctx.k, rows);
+  const withCount = query.pagination.withCount;
+  const page = { ...windowOf(query.pagination), order, now, withContent, withCount };
+  const { rows, total } = await repo.findPublishedPage(ctx.k, ctx.dialect, filter, page);
+  const terms = await loadTerms(ctx.k, rows);
   return {
-    data: rows.map((r) => articleEntity(r, related, shape, query)),
+    data: rows.map((r, i) => articleEntity(r, terms[i] ?? [], shape, query)),
     meta: { pagination: metaOf(query.pagination, total) },
   };
 }
@@ -117,14 +115,16 @@ async function findArticles(ctx: Ctx, query: StrapiFindQuery, shape: ResponseSha
 async function findArticle(ctx: Ctx, id: number, query: StrapiFindOneQuery, shape: ResponseShape) {
   const now = ctx.nowIso();
   const order = repo.articleOrders.date;
-  const rows = await repo.findPublishedPage(
+  const { rows } = await repo.findPublishedPage(
     ctx.k,
+    ctx.dialect,
     { ids: [id] },
-    { order, limit: 1, offset: 0, now, withContent: true },
+    { order, limit: 1, offset: 0, now, withContent: true, withCount: false },
   );
   const [row] = rows;
   if (!row) throw new NotFoundError();
-  return { data: articleEntity(row, await loadRelated(ctx.k, rows), shape, query), meta: {} };
+  const [terms = []] = await loadTerms(ctx.k, rows);
+  return { data: articleEntity(row, terms, shape, query), meta: {} };
 }
 
 /** The slice of a collection a find asks for, its order tie-broken on `tiebreak`. */

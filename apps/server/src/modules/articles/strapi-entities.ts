@@ -3,8 +3,9 @@
 // (docs/product.md#api-strapi-query).
 import type { StrapiArticle, StrapiAuthor, StrapiMedia, StrapiTerm } from "@pragmatist/contracts";
 import type { Populate, StrapiFindOneQuery } from "../../http/strapi-query.ts";
+import type { Term } from "./article-related.repository.ts";
 import type { ArticleRow } from "./articles.repository.ts";
-import { type Related, toCardOrArticle, toMedia } from "./article-cards.ts";
+import { thumbnailOf, toCardOrArticle } from "./article-cards.ts";
 import { articleRelations, articleTermRelations } from "./strapi-collections.ts";
 
 /**
@@ -34,36 +35,36 @@ export function mediaRelation(
 /** The author of `r` as a populated relation: username, and the picture when populated. */
 function authorRelation(
   r: ArticleRow,
-  related: Related,
   { fields, populate }: Populate[string],
 ): { data: StrapiAuthor | null } {
-  const author = r.author_id === null ? undefined : related.authorById.get(r.author_id);
-  if (!author) return { data: null };
-  const attributes: StrapiAuthor["attributes"] = pick({ username: author.username }, fields);
+  if (r.author_id === null || r.author_username === null) return { data: null };
+  const attributes: StrapiAuthor["attributes"] = pick({ username: r.author_username }, fields);
   const picture = populate.profilePicture;
   if (picture) {
-    const url = author.avatar_url ?? "";
-    attributes.profilePicture = mediaRelation(author.avatar_id, { url }, picture.fields);
+    const url = r.author_avatar_url ?? "";
+    attributes.profilePicture = mediaRelation(r.author_avatar_id, { url }, picture.fields);
   }
-  return { data: { id: author.id, attributes } };
+  return { data: { id: r.author_id, attributes } };
 }
 
-/** Each relation of `r` that `populate` names, in Strapi v4's `{ data }` form. */
-function relationsOf(r: ArticleRow, related: Related, populate: Populate) {
+/** Each relation of `r` (with its `terms`) that `populate` names, in Strapi v4's `{ data }` form. */
+function relationsOf(r: ArticleRow, terms: Term[], populate: Populate) {
   const out: Record<string, unknown> = {};
   for (const [name, relation] of Object.entries(populate)) {
     if (name === "author") {
-      out.author = authorRelation(r, related, relation);
+      out.author = authorRelation(r, relation);
     } else if (name === "thumbnailUrl") {
-      const m = r.thumbnail_id === null ? undefined : related.mediaById.get(r.thumbnail_id);
-      out.thumbnailUrl = mediaRelation(m?.id, m ? toMedia(m) : {}, relation.fields);
+      const thumbnail = thumbnailOf(r);
+      const id = thumbnail ? r.thumbnail_id : null;
+      out.thumbnailUrl = mediaRelation(id, thumbnail ?? {}, relation.fields);
     } else {
       const kind = articleTermRelations[name as keyof typeof articleTermRelations];
-      const terms = (related.termsById.get(r.id) ?? []).filter((t) => t.kind === kind);
-      const data: StrapiTerm[] = terms.map((t) => ({
-        id: t.id,
-        attributes: pick({ name: t.name, slug: t.slug }, relation.fields),
-      }));
+      const data: StrapiTerm[] = terms
+        .filter((t) => t.kind === kind)
+        .map((t) => ({
+          id: t.id,
+          attributes: pick({ name: t.name, slug: t.slug }, relation.fields),
+        }));
       out[name] = { data };
     }
   }
@@ -71,7 +72,7 @@ function relationsOf(r: ArticleRow, related: Related, populate: Populate) {
 }
 
 /**
- * Row `r` (with what `loadRelated` found for its page) as `shape`: ours is the card, or the full
+ * Row `r` (with its `terms`, article-cards.ts `loadTerms`) as `shape`: ours is the card, or the full
  * article when `r` was read with its content, every relation flat; Strapi v4's has the scalar
  * attributes plus `publishedAt` (Strapi's name for `publishDate`) and only the relations
  * `query.populate` names, as `{ data }`. `query.fields` keeps only the attributes it names (in
@@ -79,14 +80,14 @@ function relationsOf(r: ArticleRow, related: Related, populate: Populate) {
  */
 export function articleEntity(
   r: ArticleRow,
-  related: Related,
+  terms: Term[],
   shape: ResponseShape,
   query: StrapiFindOneQuery,
 ): StrapiArticle {
-  const { id, attributes } = toCardOrArticle(r, related);
+  const { id, attributes } = toCardOrArticle(r, terms);
+  if (shape === "ours" && !query.fields) return { id, attributes };
   const all = { ...attributes, publishedAt: attributes.publishDate };
-  if (shape === "ours")
-    return { id, attributes: query.fields ? pick(all, query.fields) : attributes };
+  if (shape === "ours") return { id, attributes: pick(all, query.fields) };
   const scalars = Object.fromEntries(
     Object.entries(all).filter(([key]) => !articleRelations.includes(key)),
   );
@@ -94,7 +95,7 @@ export function articleEntity(
     id,
     attributes: {
       ...pick(scalars, query.fields),
-      ...relationsOf(r, related, query.populate ?? {}),
+      ...relationsOf(r, terms, query.populate ?? {}),
     } as StrapiArticle["attributes"],
   };
 }

@@ -210,6 +210,14 @@ describe.each(engines)("Strapi v4 query language on %s", (engine) => {
     const clamped = await get("/api/articles?pagination[start]=3&pagination[limit]=500");
     expect(clamped.body.meta.pagination).toEqual({ start: 3, limit: 100, total: 4 });
     expect(clamped.body.data).toHaveLength(1);
+    // Past the last article the page is empty and still tells how many there are.
+    const past = await get("/api/articles?pagination[start]=10&pagination[limit]=2");
+    expect(past.body).toEqual({
+      data: [],
+      meta: { pagination: { start: 10, limit: 2, total: 4 } },
+    });
+    const pastPage = await get("/api/articles?pagination[page]=9&pagination[pageSize]=2");
+    expect(pastPage.body.meta.pagination).toEqual({ page: 9, pageSize: 2, pageCount: 2, total: 4 });
     const uncounted = await get("/api/articles?pagination[start]=0&pagination[withCount]=false");
     expect(uncounted.body.meta.pagination).toEqual({ start: 0, limit: 25 });
     const paged = await get(
