@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../testing/app.ts";
 import { insertArticle, registerMember } from "../testing/fixtures.ts";
+import { entityTag } from "./response-cache.ts";
 
 describe("response cache", () => {
   let member: Awaited<ReturnType<typeof registerMember>>;
@@ -97,6 +98,20 @@ describe("response cache", () => {
 
 describe("response cache off (RESPONSE_CACHE_SECONDS=0)", () => {
   const ctx = withTestApp("sqlite");
+
+  it("sends each answer as its own UTF-8 bytes with their ETag, short or long", async () => {
+    await insertArticle(ctx.db, { slug: "short", subTitle: "Énergie — 🦊 …" });
+    await insertArticle(ctx.db, { slug: "long", subTitle: "Énergie — 🦊 … ".repeat(6000) });
+    const one = (slug: string) =>
+      ctx.app.inject({ url: `/api/articles?filters[slug][$eq]=${slug}` });
+    const answers = [await one("short"), await one("long"), await one("nothing")];
+    for (const [i, slug] of ["short", "long"].entries()) {
+      const { rawPayload, headers } = answers[i]!;
+      expect(JSON.parse(rawPayload.toString("utf8")).data[0].attributes.slug).toBe(slug);
+      expect(headers.etag).toBe(entityTag(rawPayload));
+      expect(Number(headers["content-length"])).toBe(rawPayload.length);
+    }
+  });
 
   it("still sends ETags and 304s, and asks every cache to revalidate", async () => {
     const first = await ctx.app.inject({ url: "/api/articles" });

@@ -1,7 +1,7 @@
 // HTTP caching for every reader: public reads (declared on each route, http/cache.ts) carry
 // Cache-Control for shared caches and a strong ETag, and are kept briefly in this process; every
 // other answer is private and never stored (docs/architecture.md#caching).
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -66,11 +66,25 @@ function isPublicRead(request: FastifyRequest): boolean {
  * base64url, quoted. Pages set their own (apps/web/app/entry.server.tsx), one per content coding.
  */
 export function entityTag(body: Buffer | string): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+  return `"${hash("sha256", body, "base64url").slice(0, 22)}"`;
+}
+
+/**
+ * Where string answers are encoded before they are copied out at their size: Buffer.from counts
+ * a string's UTF-8 bytes in a pass of its own before writing them. Encoding and copying are
+ * synchronous, so one buffer serves every request.
+ */
+const scratch = Buffer.allocUnsafeSlow(192 * 1024);
+
+/** `text` as UTF-8 bytes. */
+function utf8(text: string): Buffer {
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+  if (text.length * 3 > scratch.length) return Buffer.from(text);
+  return Buffer.copyBytesFrom(scratch, 0, scratch.write(text));
 }
 
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
-  if (typeof payload === "string") return Buffer.from(payload);
+  if (typeof payload === "string") return utf8(payload);
   if (Buffer.isBuffer(payload)) return payload;
   if (payload instanceof Readable) {
     const chunks: Buffer[] = [];
