@@ -14,13 +14,10 @@ import { PUBLIC_READ } from "../../http/cache.ts";
 import { boolParam, csvParam, idsParam, strictQuery } from "../../http/query.ts";
 import type { ArticlesService } from "./articles.service.ts";
 import { strapiCollectionRoutes } from "./strapi-collections.routes.ts";
-import { responseSerializer } from "../../http/response-serializer.ts";
 import { errorResponses } from "../../http/responses.ts";
 import type { ZodRoutes } from "../../http/routes.ts";
 
 const errors = errorResponses(400, 404);
-/** What every route here declares: a public read, written by the compiled serializer. */
-const common = { config: PUBLIC_READ, serializerCompiler: responseSerializer };
 
 /** GET /api/articles/params: the filtered list (docs/product.md#api-articles). */
 const paramsSchema = {
@@ -78,7 +75,7 @@ const taxonomiesSchema = {
 
 /** GET /api/articles/params: the filtered list. */
 function paramsRoute(r: ZodRoutes, articles: ArticlesService) {
-  r.get("/api/articles/params", { ...common, schema: paramsSchema }, async (req) => {
+  r.get("/api/articles/params", { config: PUBLIC_READ, schema: paramsSchema }, async (req) => {
     const q = req.query;
     return articles.list({
       page: q.page,
@@ -98,18 +95,26 @@ function paramsRoute(r: ZodRoutes, articles: ArticlesService) {
 
 /** GET /api/articles/populate-fuzzy, /api/articles/count and /api/taxonomies/{kind}. */
 function lookupRoutes(r: ZodRoutes, articles: ArticlesService) {
-  r.get("/api/articles/populate-fuzzy", { ...common, schema: populateFuzzySchema }, async (req) => {
-    const { articleIds, page, pageSize, type } = req.query;
-    return articles.listByIds(articleIds, { page, pageSize, ...(type ? { type } : {}) });
-  });
+  r.get(
+    "/api/articles/populate-fuzzy",
+    { config: PUBLIC_READ, schema: populateFuzzySchema },
+    async (req) => {
+      const { articleIds, page, pageSize, type } = req.query;
+      return articles.listByIds(articleIds, { page, pageSize, ...(type ? { type } : {}) });
+    },
+  );
 
-  r.get("/api/articles/count", { ...common, schema: countSchema }, async () => ({
+  r.get("/api/articles/count", { config: PUBLIC_READ, schema: countSchema }, async () => ({
     count: await articles.count(),
   }));
 
-  r.get("/api/taxonomies/:kind", { ...common, schema: taxonomiesSchema }, async (req) => ({
-    data: await articles.listTerms(req.params.kind === "categories" ? "category" : "ecosystem"),
-  }));
+  r.get(
+    "/api/taxonomies/:kind",
+    { config: PUBLIC_READ, schema: taxonomiesSchema },
+    async (req) => ({
+      data: await articles.listTerms(req.params.kind === "categories" ? "category" : "ecosystem"),
+    }),
+  );
 }
 
 /**

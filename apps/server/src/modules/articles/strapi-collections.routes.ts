@@ -11,7 +11,6 @@ import {
   strapiTermSchema,
 } from "@pragmatist/contracts";
 import { PUBLIC_READ } from "../../http/cache.ts";
-import { responseSerializer } from "../../http/response-serializer.ts";
 import { errorResponses } from "../../http/responses.ts";
 import type { ZodRoutes } from "../../http/routes.ts";
 import { findOneQuerySchema, findQuerySchema, readNestedQuery } from "../../http/strapi-query.ts";
@@ -21,15 +20,6 @@ import type { ResponseShape } from "./strapi-entities.ts";
 
 const errors = errorResponses(400, 404);
 const tags = ["collections"];
-/**
- * What every route here declares: a public read (the response cache), its query read as Strapi
- * reads it, its answer written by the compiled serializer (http/response-serializer.ts).
- */
-const common = {
-  config: PUBLIC_READ,
-  preValidation: readNestedQuery,
-  serializerCompiler: responseSerializer,
-};
 const idParams = z.object({ id: idPathParam });
 
 /** The header that asks for Strapi v4's shape (Strapi 5's name for it); other values are a 400. */
@@ -54,10 +44,12 @@ function shapeOf(
 
 /** GET /api/articles and GET /api/articles/{id}: the old client's list and Strapi's find/findOne. */
 function articleRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
+  const config = PUBLIC_READ;
   r.get(
     "/api/articles",
     {
-      ...common,
+      config,
+      preValidation: readNestedQuery,
       schema: {
         tags: ["articles"],
         summary:
@@ -72,7 +64,8 @@ function articleRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
   r.get(
     "/api/articles/:id",
     {
-      ...common,
+      config,
+      preValidation: readNestedQuery,
       schema: {
         tags: ["articles"],
         summary: "One published article with its content, by id (Strapi's findOne)",
@@ -93,6 +86,7 @@ function termRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
     ["categories", "category"],
     ["ecosystems", "ecosystem"],
   ] as const satisfies [string, PublicTermKind][]) {
+    const common = { config: PUBLIC_READ, preValidation: readNestedQuery };
     r.get(
       `/api/${path}`,
       {
@@ -125,6 +119,7 @@ function termRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
 
 /** GET /api/authors and GET /api/authors/{id}: the live authors of published articles. */
 function authorRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
+  const common = { config: PUBLIC_READ, preValidation: readNestedQuery };
   r.get(
     "/api/authors",
     {
