@@ -154,7 +154,7 @@ export async function findTermsByIds(
     known = new Map();
     knownTerms.set(db, known);
   }
-  const missing = ids.filter((id, i) => !known.has(id) && ids.indexOf(id) === i);
+  const missing = [...new Set(ids)].filter((id) => !known.has(id));
   if (missing.length > 0) {
     for (const term of await termsByIdQuery(db, { ids: missing })) known.set(term.id, term);
   }

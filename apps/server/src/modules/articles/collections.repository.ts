@@ -176,33 +176,13 @@ export async function findAuthorNamesInUse(
 }
 
 const authorInUseQuery = prepared((db, v: { id: number; now: string }) =>
-  db
-    .selectFrom("users as u")
-    .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select((eb) => [
-      "u.id",
-      "u.username",
-      "u.bio",
-      "m.id as avatar_id",
-      "m.url as avatar_url",
-      eb
-        .selectFrom("articles as a")
-        .select((c) => c.fn.countAll<number>().as("n"))
-        .whereRef("a.author_id", "=", "u.id")
-        .where("a.status", "=", "published")
-        .where("a.publish_date", "<=", v.now)
-        .$asScalar()
-        .$notNull()
-        .as("article_count"),
-    ])
-    .where("u.id", "=", v.id)
-    .where("u.deleted_at", "is", null),
+  authorsInUse(db, v.now, sql<SqlBool>`u.id = ${v.id}`),
 );
 
 /**
- * The author `findAuthorsInUse` finds with user id `id`, or null: one prepared query on that user
- * alone, counting their published, past-dated articles in the index `articles_author_published`
- * (migration 014).
+ * The author `findAuthorsInUse` finds with user id `id`, or null: the same grouped query on that
+ * user alone, prepared, whose join reads their published, past-dated articles from the index
+ * `articles_author_published` (migration 014).
  */
 export async function findAuthorInUse(
   db: Q,
@@ -210,8 +190,7 @@ export async function findAuthorInUse(
   now: string,
 ): Promise<AuthorInUseRow | null> {
   const [row] = await authorInUseQuery(db, { id, now });
-  const articleCount = Number(row?.article_count ?? 0);
-  return row && articleCount > 0 ? { ...row, article_count: articleCount } : null;
+  return row ? { ...row, article_count: Number(row.article_count) } : null;
 }
 
 /** How many authors `findAuthorsInUse` finds without paging. */
