@@ -9,6 +9,7 @@ import {
   type ViewerState,
 } from "@pragmatist/contracts";
 import { useEffect, useSyncExternalStore } from "react";
+import { getJson, isAbortError, withQuery } from "./fetch-json";
 
 /**
  * "unknown" until the browser knows (the server render and hydration: the page shows both the
@@ -49,18 +50,12 @@ function hasMemberHint(): boolean {
 
 /**
  * `GET /api/viewer?article=` (`private, no-store`): the signed-in reader and their marks on the
- * article. Deliberately not the shared API client: every page loads this module, and only signed-in
- * readers ever make the call.
- * @throws the HTTP status (a number) on a non-2xx answer; fetch's errors.
+ * article. Through lib/fetch-json.ts, not the typed API client: every page loads this module, and
+ * only signed-in readers ever make the call.
+ * @throws ApiError on a non-2xx status; an AbortError when `signal` aborts.
  */
-async function fetchViewer(article: string | null, signal: AbortSignal): Promise<ViewerState> {
-  const query = article === null ? "" : `?${new URLSearchParams({ article })}`;
-  const res = await fetch(`/api/viewer${query}`, {
-    headers: { accept: "application/json" },
-    signal,
-  });
-  if (!res.ok) throw res.status;
-  return (await res.json()) as ViewerState;
+function fetchViewer(article: string | null, signal: AbortSignal): Promise<ViewerState> {
+  return getJson(withQuery("/api/viewer", { article: article ?? undefined }), signal);
 }
 
 /**
@@ -84,9 +79,8 @@ export async function loadViewer(article: string | null): Promise<void> {
         ? { status: "member", user: data.user, article: data.article }
         : { status: "anonymous", user: null, article: null },
     );
-  } catch {
-    // A newer load replaced this one (it aborted it): that one publishes.
-    if (!controller.signal.aborted) publish({ status: "anonymous", user: null, article: null });
+  } catch (error) {
+    if (!isAbortError(error)) publish({ status: "anonymous", user: null, article: null });
   }
 }
 
