@@ -151,7 +151,7 @@ export async function signIn(base: string): Promise<Record<string, string>> {
 }
 
 /** Seconds of load before each measured run, not counted (BENCH_WARMUP, default 3). */
-export const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 
 /**
  * Loads `url` with CONNECTIONS connections for DURATION seconds, after WARMUP seconds of the same

@@ -167,11 +167,11 @@ export interface RenderedPage {
   readonly contentSecurityPolicy: string | null;
   readonly status: number;
   /** The page as sent, per content coding ("identity", "br", "gzip"), made the first time asked. */
-  readonly variants: Map<string, PageVariant>;
+  readonly variants: Map<string, EncodedPage>;
 }
 
 /** A page in one content coding: its bytes and their strong entity tag (null: not computed). */
-export interface PageVariant {
+export interface EncodedPage {
   readonly body: Uint8Array;
   readonly etag: string | null;
 }
@@ -198,7 +198,7 @@ export interface PageMemo {
     page: RenderedPage,
     coding: string,
     encode: (html: Uint8Array) => Promise<Uint8Array>,
-  ): Promise<PageVariant>;
+  ): Promise<EncodedPage>;
 }
 
 const TOKEN_KEY = Symbol.for("pragmatist.publicationContext");

@@ -40,7 +40,7 @@ export function thumbnailOf(r: ArticleRow): Media | null {
 }
 
 /** The author of `r` as cards show them, or null without one. */
-export function authorOf(r: ArticleRow): Author | null {
+function authorOf(r: ArticleRow): Author | null {
   if (r.author_id === null || r.author_username === null) return null;
   return {
     id: r.author_id,

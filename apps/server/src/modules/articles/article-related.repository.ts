@@ -31,7 +31,7 @@ export interface RelatedColumns {
 }
 
 /** The tables a page of articles `a` joins to read `relatedColumns`. */
-export type RelatedTables = Database & {
+type RelatedTables = Database & {
   a: ArticlesTable;
   thumbnail: Database["media"];
   author: Database["users"];
