@@ -1,0 +1,42 @@
+// Pages as a reader without JavaScript gets them (docs/architecture.md#caching): what the browser
+// hydrates from chunks of its own (the footer, the article's subscribe panel, the comments) is in
+// the first HTML, from the first render of a fresh process on. Uses the built web app
+// (apps/web/build, built first when missing).
+import { describe, expect, it } from "vitest";
+import { insertComment, withStudio, writeArticle } from "../testing/studio.ts";
+import { ensureWebBuild } from "../testing/web-build.ts";
+
+describe("server-rendered pages", () => {
+  ensureWebBuild();
+  const studio = withStudio(
+    "sqlite",
+    { editor: ["editor", "LazyEditor"] },
+    { web: "build", config: { SITE_NAME: "Harbour Notes" } },
+  );
+
+  it("holds the parts hydrated from their own chunks in the first HTML", async () => {
+    const { ctx, editor } = studio;
+    const article = await writeArticle(ctx, editor, {
+      title: "Tidal volumes",
+      content: "Volumes rose with the tide.",
+      types: ["News"],
+      status: "published",
+      publishDate: "2026-01-05T00:00:00Z",
+    });
+    await insertComment(ctx.db, {
+      articleId: article.id,
+      authorId: editor.id,
+      content: "A first reader's note on the tide",
+    });
+    const page = await ctx.inject({ url: `/p/${article.attributes.slug}` });
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    // The footer: Most Popular (with this article, the latest News) and Quick Links.
+    expect(html).toMatch(/<footer[\s\S]*Most Popular[\s\S]*Tidal volumes[\s\S]*Quick Links/);
+    // The subscribe panel under the text, with its form.
+    expect(html).toContain("Subscribe to <!-- -->Harbour Notes");
+    expect(html).toContain('placeholder="you@example.com"');
+    // The comments panel itself, not its loading skeleton.
+    expect(html).toContain("A first reader&#x27;s note on the tide");
+  });
+});
