@@ -11,7 +11,7 @@ import {
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
-import { runReadsOn } from "./prepared.ts";
+import { endReadSnapshot, runReadsOn } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { StablePlanSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -120,12 +120,20 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({
-    dialect: new StablePlanSqliteDialect({ database: withStatementCache(sqlite) }),
+  // Prepared reads run on a read-only second connection (db/prepared.ts runReadsOn), which every
+  // statement of this one first brings up to date.
+  const reader = file === ":memory:" ? null : new SQLite(file, { readonly: true });
+  const kysely: Kysely<Database> = new Kysely<Database>({
+    dialect: new StablePlanSqliteDialect({
+      database: withStatementCache(sqlite, () => endReadSnapshot(kysely)),
+    }),
     log,
   });
-  runReadsOn(kysely, sqlite, log);
-  const close = () => kysely.destroy();
+  runReadsOn(kysely, sqlite, reader, log);
+  const close = async () => {
+    await kysely.destroy();
+    reader?.close();
+  };
   return { kysely, dialect: "sqlite", sqlite, onQuery, poolStats: () => null, close };
 }
 
@@ -134,11 +142,12 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
  * preparation costs about as much as running a small query; Kysely runs one query at a time on
  * the connection, so sharing a statement between calls is safe.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, beforeEach: () => void): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: 1000 });
   return {
     close: () => sqlite.close(),
     prepare(sql) {
+      beforeEach();
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);

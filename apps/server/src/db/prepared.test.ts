@@ -1,10 +1,11 @@
 // Prepared queries (db/prepared.ts) answer what the same Kysely query answers, compile once per
 // shape, refuse values they would bake into the SQL, and on SQLite never read around an open
-// transaction; on SQLite and PostgreSQL.
+// transaction; on SQLite and PostgreSQL. On a SQLite file, reads share one snapshot per turn and
+// still see every write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, freshDb } from "../testing/db.ts";
+import { engines, freshDb, type SharedTestDb, sharedTestDb } from "../testing/db.ts";
 import { insertUser } from "../testing/fixtures.ts";
-import type { Db, QueryTiming } from "./client.ts";
+import { type Db, openDb, type QueryTiming } from "./client.ts";
 import { prepared } from "./prepared.ts";
 
 describe.each(engines)("prepared queries on %s", (engine) => {
@@ -92,5 +93,50 @@ describe.each(engines)("prepared queries on %s", (engine) => {
     });
     await expect(rolledBack).rejects.toThrow("rolled back");
     expect(await read).toEqual([]);
+  });
+});
+
+describe("prepared reads on a SQLite file (one read snapshot per event-loop turn)", () => {
+  let shared: SharedTestDb;
+  const nameOf = prepared((k, v: { id: number }) =>
+    k.selectFrom("users").select("username").where("id", "=", v.id),
+  );
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  beforeAll(async () => {
+    shared = await sharedTestDb("sqlite");
+  });
+  afterAll(() => shared.db.close());
+
+  it("sees a write made after a read of the same turn", async () => {
+    const { kysely } = shared.db;
+    const id = await insertUser(shared.db, { username: "Before", email: "before@example.test" });
+    await nextTurn();
+    expect(await nameOf(kysely, { id })).toEqual([{ username: "Before" }]);
+    await kysely.updateTable("users").set({ username: "After" }).where("id", "=", id).execute();
+    expect(await nameOf(kysely, { id })).toEqual([{ username: "After" }]);
+  });
+
+  it("sees another connection's write from the next turn on, and holds no lock past it", async () => {
+    const { kysely } = shared.db;
+    const id = await insertUser(shared.db, { username: "Elsewhere", email: "else@example.test" });
+    const other = openDb({ dataDir: shared.env.DATA_DIR! });
+    try {
+      await nextTurn();
+      expect(await nameOf(kysely, { id })).toEqual([{ username: "Elsewhere" }]);
+      await other.kysely
+        .updateTable("users")
+        .set({ username: "Moved" })
+        .where("id", "=", id)
+        .execute();
+      await nextTurn();
+      expect(await nameOf(kysely, { id })).toEqual([{ username: "Moved" }]);
+      await nextTurn();
+      // No read transaction is left open: a checkpoint that must wait for every reader completes.
+      const [result] = other.sqlite!.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+      expect(result?.busy).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -40,23 +40,66 @@ interface Shape<R> {
   statement: SQLite.Statement | null;
 }
 
-/** A SQLite connection prepared reads may run on directly, and Kysely's query log to tell. */
+/**
+ * A SQLite connection prepared reads may run on directly, Kysely's query log to tell, and (a
+ * database file) the read snapshot it holds for the rest of the event-loop turn.
+ */
 interface DirectReads {
   sqlite: SQLite.Database;
   log: (event: LogEvent) => void;
+  /** BEGIN and COMMIT on a read-only `sqlite` whose snapshot spans one turn; null in memory. */
+  snapshot: { begin: SQLite.Statement; commit: SQLite.Statement } | null;
 }
 
 const directReads = new WeakMap<Q, DirectReads>();
 
 /**
- * Lets prepared read-only statements on `kysely` run on `sqlite`, its one connection, without
- * Kysely's executor (its connection lock and promise hops cost more than a small read), each
- * reported to `log` as Kysely reports a query (`Db.onQuery` still sees it). A statement runs
- * directly only while no transaction is open on the connection; otherwise, and for anything that
- * writes, it goes through Kysely and waits its turn. Called by `openDb` (client.ts).
+ * Lets prepared read-only statements on `kysely` run directly on `sqlite` without Kysely's
+ * executor (its connection lock and promise hops cost more than a small read), each reported to
+ * `log` as Kysely reports a query (`Db.onQuery` still sees it).
+ *
+ * With `reader` (a second, read-only connection to the same database file) the reads run there,
+ * and those of one event-loop turn share one read transaction (docs/decisions/010): SQLite takes
+ * its WAL read lock once per turn instead of once per statement, three system calls that cost
+ * more than a small read. `endReadSnapshot` must run before every statement of the writing
+ * connection, so a read that follows a write in the same turn sees it; another process's write
+ * shows from the next turn on. Without `reader` (an in-memory database, which a second
+ * connection cannot open) the reads run on `sqlite` itself while no transaction is open on it;
+ * otherwise, and for anything that writes, they go through Kysely and wait their turn. Called by
+ * `openDb` (client.ts).
  */
-export function runReadsOn(kysely: Q, sqlite: SQLite.Database, log: (event: LogEvent) => void) {
-  directReads.set(kysely, { sqlite, log });
+export function runReadsOn(
+  kysely: Q,
+  sqlite: SQLite.Database,
+  reader: SQLite.Database | null,
+  log: (event: LogEvent) => void,
+) {
+  directReads.set(
+    kysely,
+    reader
+      ? {
+          sqlite: reader,
+          log,
+          snapshot: { begin: reader.prepare("BEGIN"), commit: reader.prepare("COMMIT") },
+        }
+      : { sqlite, log, snapshot: null },
+  );
+}
+
+/**
+ * Ends the read transaction `kysely`'s direct reads hold (runReadsOn), if any: the next read
+ * starts a new one and sees every write committed until then.
+ */
+export function endReadSnapshot(kysely: Q): void {
+  const direct = directReads.get(kysely);
+  if (direct?.snapshot && direct.sqlite.inTransaction) direct.snapshot.commit.run();
+}
+
+/** Opens the turn's read transaction on the reader connection, ended by the next turn. */
+function openSnapshot(kysely: Q, direct: DirectReads): void {
+  if (!direct.snapshot || direct.sqlite.inTransaction) return;
+  direct.snapshot.begin.run();
+  setImmediate(() => endReadSnapshot(kysely));
 }
 
 /** Runs a read on the connection itself, timed and logged like Kysely's own queries. */
@@ -168,7 +211,8 @@ export function prepared<P extends Record<string, PreparedValue>, R, S = undefin
     const { query, sql } = shape.compiled;
     const compiled: CompiledQuery<R> = { query, sql, parameters, queryId: createQueryId() };
     const direct = shape.statement && directReads.get(db);
-    if (direct && shape.statement && !direct.sqlite.inTransaction) {
+    if (direct && shape.statement && (direct.snapshot || !direct.sqlite.inTransaction)) {
+      openSnapshot(db, direct);
       return readDirectly(direct, shape.statement, compiled);
     }
     return (await db.executeQuery(compiled)).rows;
