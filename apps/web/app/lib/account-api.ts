@@ -8,7 +8,7 @@ import type {
   OwnUserView,
   UploadedFile,
 } from "@pragmatist/contracts";
-import { ApiError, toApiError } from "./api-client";
+import { ApiError, toApiError } from "./fetch-json";
 
 /**
  * Sends one API request. `body` is sent as JSON, or as is when it is FormData (multipart).

@@ -1,9 +1,7 @@
-// Typed browser client for the publication API (docs/product.md#api-articles): fetch, Strapi
-// error bodies.
+// Typed browser client for the publication API (docs/product.md#api-articles); its requests and
+// their Strapi error bodies go through lib/fetch-json.ts.
 import type { ArticleListResponse, ArticleType, SearchResponse } from "@pragmatist/contracts";
 import { getJson, withQuery } from "./fetch-json";
-
-export { ApiError, isAbortError, toApiError } from "./fetch-json";
 
 /** Filters of `GET /api/articles/params` (docs/product.md#api-articles). */
 export interface ArticleParams {

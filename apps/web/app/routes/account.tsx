@@ -11,7 +11,7 @@ import { failureOf, redirectTo } from "../features/account/failure";
 import { accountFailureMessage, type AccountAction } from "../features/account/validation";
 import { accountApi } from "../lib/account-api";
 import { refreshViewer } from "../lib/viewer";
-import { ApiError } from "../lib/api-client";
+import { ApiError } from "../lib/fetch-json";
 import type { Route } from "./+types/account";
 
 /**

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { MailIcon } from "../../components/ui/icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { accountApi } from "../../lib/account-api";
-import { isAbortError } from "../../lib/api-client";
+import { isAbortError } from "../../lib/fetch-json";
 import { formatJoinedDate, formatLongDate } from "../../lib/format";
 import { NewsletterOptIn } from "./newsletter-opt-in";
 

@@ -1,6 +1,6 @@
 // Turns whatever a failed API call threw into the plain facts the screens' messages are made of,
 // and the redirect the screens' client actions answer with.
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/fetch-json";
 import type { FailureInfo } from "./validation";
 
 /** The status, name, message and details of an ApiError; null for a network failure (TypeError). */

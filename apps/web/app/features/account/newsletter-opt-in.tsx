@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from "react";
 import { Spinner } from "../../components/ui/action-icons";
 import { call } from "../../lib/account-api";
-import { ApiError, isAbortError } from "../../lib/api-client";
+import { ApiError, isAbortError } from "../../lib/fetch-json";
 import { errorText } from "./text-field";
 
 const OPT_IN_URL = "/api/newsletter/opt-in";

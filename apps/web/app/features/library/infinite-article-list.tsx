@@ -3,7 +3,7 @@
 // with skeleton cards, until a page returns fewer than the page size.
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
-import { isAbortError } from "../../lib/api-client";
+import { isAbortError } from "../../lib/fetch-json";
 import { ArticleCard, ArticleCardSkeleton } from "./article-card";
 import { ArticleGrid } from "./article-grid";
 import type { CardView } from "./listing";

@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { useNavigate } from "react-router";
-import { isAbortError } from "../../lib/api-client";
+import { isAbortError } from "../../lib/fetch-json";
 import { type CardView, fetchSuggestions } from "./listing";
 
 /** Wait after the last keystroke before asking the server. */

@@ -1,7 +1,7 @@
 // How the studio's client loaders turn API refusals into what the router shows: sign in again
 // (401), the studio's 403 or 404 page, or the error boundary for anything else.
 import { data, redirect } from "react-router";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../../lib/fetch-json";
 
 /** The body of a refusal the studio's error boundary shows. */
 export interface StudioRefusal {

@@ -1,7 +1,7 @@
 // Data a studio panel loads in the browser after it mounts (revisions, stats): loading, ready or
 // failed with a message, the call aborted when the panel goes or asks again.
 import { useEffect, useEffectEvent, useState } from "react";
-import { isAbortError } from "../../lib/api-client";
+import { isAbortError } from "../../lib/fetch-json";
 import { messageOf } from "./studio-load";
 
 /** Where a panel's load stands. */

@@ -1,6 +1,6 @@
 // Why a save failed, as the editor shows it: one sentence for the status line and, from a 400's
 // `details.errors`, a message under each refused field.
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/fetch-json";
 import { messageOf } from "../studio-load";
 
 /** A message per form field (title, slug, thumbnail …), for the fields the server refused. */

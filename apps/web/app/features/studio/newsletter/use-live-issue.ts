@@ -3,7 +3,7 @@
 // it is sent or cancelled.
 import type { IssueStats, StudioIssue } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
-import { isAbortError } from "../../../lib/api-client";
+import { isAbortError } from "../../../lib/fetch-json";
 import { messageOf } from "../studio-load";
 import type { StudioData } from "../use-studio-data";
 import { STATS_REFRESH_MS } from "./issue-stats";
