@@ -20,6 +20,13 @@ export interface CollectionSlice {
   offset?: number;
 }
 
+/** Row `r` with its `article_count` as a number (PostgreSQL answers a bigint count as a string). */
+function withCountNumber<O extends { article_count: unknown }>(
+  r: O,
+): Omit<O, "article_count"> & { article_count: number } {
+  return { ...r, article_count: Number(r.article_count) };
+}
+
 /** The rows of `qb` in `slice.order`, paged when `slice.limit` is given, counts as numbers. */
 async function readSlice<DB, TB extends keyof DB, O extends { article_count: unknown }>(
   qb: SelectQueryBuilder<DB, TB, O>,
@@ -27,8 +34,7 @@ async function readSlice<DB, TB extends keyof DB, O extends { article_count: unk
 ): Promise<(Omit<O, "article_count"> & { article_count: number })[]> {
   for (const { column, direction } of slice.order) qb = qb.orderBy(sql.ref(column), direction);
   if (slice.limit !== undefined) qb = qb.limit(slice.limit).offset(slice.offset ?? 0);
-  const rows = await qb.execute();
-  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+  return (await qb.execute()).map(withCountNumber);
 }
 
 /** How many rows `qb` gives. */
@@ -144,8 +150,7 @@ const allAuthorsInUseQuery = prepared((db, v: { now: string }) =>
  * pages are found in on every article page (docs/product.md#author-pages).
  */
 export async function findAllAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
-  const rows = await allAuthorsInUseQuery(db, { now });
-  return rows.map((r) => ({ ...r, article_count: Number(r.article_count) }));
+  return (await allAuthorsInUseQuery(db, { now })).map(withCountNumber);
 }
 
 const authorNamesQuery = prepared((db, v: { now: string }) =>
@@ -190,7 +195,7 @@ export async function findAuthorInUse(
   now: string,
 ): Promise<AuthorInUseRow | null> {
   const [row] = await authorInUseQuery(db, { id, now });
-  return row ? { ...row, article_count: Number(row.article_count) } : null;
+  return row ? withCountNumber(row) : null;
 }
 
 /** How many authors `findAuthorsInUse` finds without paging. */
