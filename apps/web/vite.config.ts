@@ -7,6 +7,7 @@ import interSubsets from "@fontsource-variable/inter/unicode.json" with { type: 
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { FontaineTransform } from "fontaine";
 import subsetFont from "subset-font";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 
@@ -145,11 +146,21 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The local fonts the metric-matched fallback of Inter is made from, first found first: Android's
+ * Roboto, Windows' Segoe UI and Arial, Apple's Helvetica Neue, and Noto Sans (Linux, ChromeOS).
+ * fontaine must know each one's metrics (its Capsize table).
+ */
+const TEXT_FONT_FALLBACKS = ["Roboto", "Segoe UI", "Helvetica Neue", "Arial", "Noto Sans"];
+
 export default defineConfig({
   plugins: [
     plainDynamicImports(),
     subsetTextFont(),
     precompressAssets(),
+    // Until Inter arrives, text is set in a local font sized to Inter's metrics ("Inter Variable
+    // fallback" in app.css's --font-sans), so the swap does not move the page (decision 011).
+    FontaineTransform.vite({ fallbacks: TEXT_FONT_FALLBACKS }),
     tailwindcss(),
     reactRouter(),
     fastifyReactRouterDev({ entry: "../server/src/dev.ts", externalizeServerEntryImports: false }),

@@ -151,6 +151,52 @@ describe("page speed on a phone", () => {
     expect(problems).toEqual([]);
   });
 
+  it("keeps the page still when the text font comes late: a local font sized to Inter stands in", async () => {
+    // Before the metric-matched fallback (decision 011), /about moved by 0.21 and an article by
+    // 0.027 when Inter arrived after the first paint.
+    const list = (await (
+      await fetch(`${app.baseUrl}/api/articles?pagination[pageSize]=1`)
+    ).json()) as {
+      data: { attributes: { slug: string } }[];
+    };
+    for (const path of ["/about", `/p/${list.data[0]?.attributes.slug}`]) {
+      const { page, problems } = await openPage(browser, phone);
+      await page.route(/\.woff2$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`${app.baseUrl}${path}`);
+      const seen = await page.evaluate(async () => {
+        const standIn = [...document.fonts]
+          .filter((f) => f.family === "Inter Variable fallback")
+          .map((f) => f.status);
+        await document.fonts.ready;
+        while (
+          ![...document.fonts].some((f) => f.family === "Inter Variable" && f.status === "loaded")
+        )
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const shifts = (window as unknown as { shifts: number[] }).shifts;
+        return { standIn, cls: shifts.reduce((sum, v) => sum + v, 0) };
+      });
+      expect(
+        seen.standIn,
+        "a local font for the stand-in (Roboto, Segoe UI, Helvetica Neue, Arial or Noto Sans; " +
+          "`apt-get install fonts-roboto-unhinted` on Debian)",
+      ).toContain("loaded");
+      expect(seen.cls, path).toBeLessThan(0.005);
+      expect(problems).toEqual([]);
+    }
+  });
+
   it("opens Max's empty chat without the AI SDK up front, the Markdown renderer or a layout shift", async () => {
     const { page, problems } = await openPage(browser, phone);
     await page.addInitScript(() => {
