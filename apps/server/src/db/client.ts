@@ -2,15 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  type LogEvent,
-  PostgresDialect,
-  type RootOperationNode,
-  type SqliteDatabase,
-} from "kysely";
+import { Kysely, type LogEvent, type RootOperationNode, type SqliteDatabase } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import { CurrentSchemaPostgresDialect } from "./postgres-dialect.ts";
 import { endReadSnapshot, runReadsOn } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { StablePlanSqliteDialect } from "./sqlite-dialect.ts";
@@ -101,7 +96,10 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   const { log, onQuery } = queryListeners();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const kysely = new Kysely<Database>({
+      dialect: new CurrentSchemaPostgresDialect({ pool }),
+      log,
+    });
     const poolStats = () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

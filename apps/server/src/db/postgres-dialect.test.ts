@@ -1,0 +1,57 @@
+// Migrating one schema while other schemas of the same database change (db/postgres-dialect.ts):
+// the start-up must not read, nor fail over, tables that are not its own.
+import { sql } from "kysely";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { sharedTestDb } from "../testing/db.ts";
+
+describe.skipIf(!process.env.DATABASE_URL)("migrations beside other schemas on postgres", () => {
+  it("introspects the connection's own schema only", async () => {
+    const [mine, other] = [await sharedTestDb("postgres"), await sharedTestDb("postgres")];
+    try {
+      const schemaOf = async (db: typeof mine.db) =>
+        (await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)).rows[0]
+          ?.name;
+      const tables = await mine.db.kysely.introspection.getTables({
+        withInternalKyselyTables: true,
+      });
+      expect(tables.map((t) => t.name)).toContain("kysely_migration");
+      expect(tables.map((t) => t.name)).toContain("articles");
+      expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([await schemaOf(mine.db)]));
+      expect(await schemaOf(other.db)).not.toBe(await schemaOf(mine.db));
+    } finally {
+      await mine.db.close();
+      await other.db.close();
+    }
+  });
+
+  it("migrates fresh schemas while another schema's tables come and go", async () => {
+    const other = await sharedTestDb("postgres");
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(
+      other.db.kysely,
+    );
+    const otherSchema = rows[0]?.name ?? "";
+    const churn = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await churn.connect();
+    let migrating = true;
+    // Another application, or another test file dropping its schema: tables dropped and made
+    // again, each drop committed at once, all the while.
+    const churning = (async () => {
+      for (let i = 0; migrating; i++) {
+        await churn.query(`create table ${otherSchema}.t${i} (id serial primary key, note text)`);
+        await churn.query(`drop table ${otherSchema}.t${i}`);
+      }
+    })();
+    try {
+      for (let i = 0; i < 15; i++) {
+        const fresh = await sharedTestDb("postgres");
+        await fresh.db.close();
+      }
+    } finally {
+      migrating = false;
+      await churning;
+      await churn.end();
+      await other.db.close();
+    }
+  });
+});
