@@ -7,7 +7,7 @@ import interSubsets from "@fontsource-variable/inter/unicode.json" with { type: 
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { FontaineTransform } from "fontaine";
+import { generateFontFace, getMetricsForFamily, readMetrics } from "fontaine";
 import subsetFont from "subset-font";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 
@@ -147,20 +147,50 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The local fonts the metric-matched fallback of Inter is made from, first found first: Android's
- * Roboto, Windows' Segoe UI and Arial, Apple's Helvetica Neue, and Noto Sans (Linux, ChromeOS).
- * fontaine must know each one's metrics (its Capsize table).
+ * The local fonts Inter's stand-in is made from, first found first: Android's Roboto, Windows'
+ * Segoe UI and Arial, Apple's Helvetica Neue, and Noto Sans (Linux, ChromeOS). Each must be in
+ * fontaine's metrics table (Capsize's).
  */
 const TEXT_FONT_FALLBACKS = ["Roboto", "Segoe UI", "Helvetica Neue", "Arial", "Noto Sans"];
+/** The family of the stand-in, named in app.css's `--font-sans` right after Inter. */
+const TEXT_FONT_STAND_IN = "Inter Variable fallback";
+
+/**
+ * Appends to app.css the stand-in for Inter while it loads (docs/decisions/011): one
+ * `@font-face` per local font of TEXT_FONT_FALLBACKS, sized by fontaine to the metrics of the
+ * Latin face the text is set in (average width, ascent, descent, line gap), so that the swap to
+ * Inter moves nothing. The faces give no weight range: bold text is the local font made bold, as
+ * before. Declared last to first, since the last matching face is tried first.
+ */
+function textFontStandIn(): Plugin {
+  return {
+    name: "pragmatist:text-font-stand-in",
+    enforce: "pre",
+    async transform(code, id) {
+      // The stylesheet itself, not the module `?url` (or `?raw`, `?inline`) makes of it.
+      const [file = "", query = ""] = id.split("?");
+      if (!/[\\/]app[\\/]app\.css$/.test(file) || /(^|&)(url|raw|inline)\b/.test(query)) return;
+      const inter = await readMetrics(
+        new URL(import.meta.resolve(`@fontsource-variable/inter/files/${TEXT_FONT}`)),
+      );
+      if (!inter) this.error(`no metrics in ${TEXT_FONT}`);
+      const faces: string[] = [];
+      for (const font of [...TEXT_FONT_FALLBACKS].reverse()) {
+        const metrics = await getMetricsForFamily(font);
+        if (!metrics) this.error(`fontaine has no metrics for ${font}`);
+        faces.push(generateFontFace(inter, { name: TEXT_FONT_STAND_IN, font, metrics }));
+      }
+      return `${code}\n${faces.join("")}`;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     plainDynamicImports(),
     subsetTextFont(),
     precompressAssets(),
-    // Until Inter arrives, text is set in a local font sized to Inter's metrics ("Inter Variable
-    // fallback" in app.css's --font-sans), so the swap does not move the page (decision 011).
-    FontaineTransform.vite({ fallbacks: TEXT_FONT_FALLBACKS }),
+    textFontStandIn(),
     tailwindcss(),
     reactRouter(),
     fastifyReactRouterDev({ entry: "../server/src/dev.ts", externalizeServerEntryImports: false }),
