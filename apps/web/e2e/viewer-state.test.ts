@@ -17,9 +17,9 @@ import {
 
 /**
  * Records the page's layout shifts from the first frame after its fonts are ready on
- * (`window.fontsSettled` resolves then), before the page's own scripts run: the swap from the
- * fallback font of a text font that came late is Lighthouse's to judge (npm run bench:pages);
- * these tests judge what the page itself moves when the reader becomes known.
+ * (`window.fontsSettled` resolves then), before the page's own scripts run: the swap to a text
+ * font that came late is page-speed.test.ts's to judge (its stand-in, docs/decisions/011); these
+ * tests judge what the page itself moves when the reader becomes known.
  */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
