@@ -3,6 +3,7 @@
 // the first HTML, from the first render of a fresh process on. Uses the built web app
 // (apps/web/build, built first when missing).
 import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../modules/accounts/sessions.ts";
 import { insertComment, withStudio, writeArticle } from "../testing/studio.ts";
 import { ensureWebBuild } from "../testing/web-build.ts";
 
@@ -10,7 +11,7 @@ describe("server-rendered pages", () => {
   ensureWebBuild();
   const studio = withStudio(
     "sqlite",
-    { editor: ["editor", "LazyEditor"] },
+    { editor: ["editor", "LazyEditor"], ann: ["member", "AnnOwner"], ben: ["member", "BenOther"] },
     { web: "build", config: { SITE_NAME: "Harbour Notes" } },
   );
 
@@ -38,5 +39,31 @@ describe("server-rendered pages", () => {
     expect(html).toContain('placeholder="you@example.com"');
     // The comments panel itself, not its loading skeleton.
     expect(html).toContain("A first reader&#x27;s note on the tide");
+  });
+
+  it("keeps private pages and answers out of every cache: studio, account, Max's history", async () => {
+    const { ctx, editor, ann, ben } = studio;
+    const cookie = (who: { jwt: string }) => ({ cookie: `${SESSION_COOKIE}=${who.jwt}` });
+    const studioPage = await ctx.inject({ url: "/studio", headers: cookie(editor) });
+    const accountPages = await Promise.all(
+      [ann, ben, ann].map((who) => ctx.inject({ url: "/account", headers: cookie(who) })),
+    );
+    const history = await ctx.inject({ url: "/api/assistant/history", headers: ann.auth });
+    for (const res of [studioPage, ...accountPages, history]) {
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["x-cache"]).toBeUndefined();
+    }
+    // Each reader gets their own account page, however the requests follow one another.
+    const [annFirst, benPage, annAgain] = accountPages.map((r) => r.body);
+    expect(annFirst).toContain("AnnOwner");
+    expect(annFirst).not.toContain("BenOther");
+    expect(benPage).toContain("BenOther");
+    expect(benPage).not.toContain("AnnOwner");
+    expect(annAgain).toContain("AnnOwner");
+    // The same reader's public page, for contrast, is shared.
+    const about = await ctx.inject({ url: "/about", headers: cookie(ann) });
+    expect(about.headers["cache-control"]).toMatch(/^public, /);
   });
 });
