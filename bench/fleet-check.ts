@@ -2,6 +2,8 @@
 // PostgreSQL database, Redis and S3, all on this machine, and what a fleet must do (issue 15 "A real
 // proxy in front"). Prints one line per claim; exits 1 when any fails.
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { multipart } from "../apps/server/src/testing/multipart.ts";
 import { readAnswer } from "../apps/server/src/testing/ui-stream.ts";
@@ -241,6 +243,16 @@ async function rollingClaim(fleet: Fleet, from: string, editor: Person, slug: st
   return writes.refused.length ? `${report}, none of them applied` : report;
 }
 
+/** The last warnings and errors of nginx's error log in `dir`, printed to tell what failed. */
+function printNginxErrors(dir: string): void {
+  const log = fs.readFileSync(path.join(dir, "error.log"), "utf8");
+  const lines = log.split("\n").filter((l) => /\[(warn|error|crit|alert|emerg)\]/.test(l));
+  console.log(
+    `\nnginx error.log (last ${Math.min(lines.length, 20)} of ${lines.length} warnings and errors):`,
+  );
+  for (const line of lines.slice(-20)) console.log(`  ${line}`);
+}
+
 async function main(): Promise<number> {
   ensureWebBuild();
   const nginxPort = await freePort();
@@ -291,6 +303,7 @@ async function main(): Promise<number> {
       rollingClaim(fleet, from, editor, slug),
     );
   } finally {
+    if (failures.length) printNginxErrors(nginx.dir);
     await nginx.stop();
     await fleet.close();
   }

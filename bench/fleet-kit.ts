@@ -214,7 +214,12 @@ export interface LoadTally {
   timeouts: number;
   /** Answers by status code, e.g. `{ "200": 5120 }`. */
   statuses: Record<string, number>;
+  /** The first few connection errors' messages (e.g. "ECONNRESET"), to tell what failed. */
+  errorMessages: string[];
 }
+
+/** How many connection errors `loadDuring` keeps the message of. */
+const KEPT_ERROR_MESSAGES = 5;
 
 /**
  * Runs `during` while `connections` connections send the `paths` (GET, in turn, with `headers`)
@@ -227,6 +232,7 @@ export async function loadDuring<T>(
   options: { connections?: number; headers?: Record<string, string> } = {},
 ): Promise<{ tally: LoadTally; value: T }> {
   let stop = () => {};
+  const errorMessages: string[] = [];
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -238,6 +244,9 @@ export async function loadDuring<T>(
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
+    instance.on("reqError", (err: Error) => {
+      if (errorMessages.length < KEPT_ERROR_MESSAGES) errorMessages.push(err.message);
+    });
     stop = () => instance.stop();
   });
   try {
@@ -259,6 +268,7 @@ export async function loadDuring<T>(
       errors: r.errors,
       timeouts: r.timeouts,
       statuses,
+      errorMessages,
     };
   }
 }
