@@ -201,7 +201,10 @@ async function underLoad(
   assert.deepEqual(failedLoad(tally), { non2xx: 0, errors: 0, timeouts: 0 }, JSON.stringify(tally));
   assert.deepEqual(writes.lost, [], "writes answered 201 but not in the database");
   const refusals = writes.refused.length ? ` (${writes.refused.join(", ")})` : "";
-  const report = `${tally.requests} GETs, none failed; ${writes.acknowledged} writes answered 201, all stored; ${writes.refused.length} refused${refusals}`;
+  const cutOff = tally.errorsAfterStop
+    ? ` (${tally.errorsAfterStop} cut off by the load's end)`
+    : "";
+  const report = `${tally.requests} GETs, none failed${cutOff}; ${writes.acknowledged} writes answered 201, all stored; ${writes.refused.length} refused${refusals}`;
   return { writes, report };
 }
 
@@ -225,12 +228,18 @@ async function rollingClaim(fleet: Fleet, from: string, editor: Person, slug: st
   // nginx leaves a process out for fail_timeout after it refused a connection: restarting the next
   // one sooner could leave none in.
   const pause = (nginxFailTimeoutSeconds() + 1) * 1000;
+  // When each process was down, for a failure's message: the load's errors carry their time too.
+  const began = Date.now();
+  const stops: string[] = [];
   const { writes, report } = await underLoad(fleet, from, editor, slug, async () => {
     for (const p of fleet.processes) {
       await p.stop("SIGTERM");
+      stops.push(`${p.name} stopped after ${Date.now() - began} ms`);
       await p.start();
       await sleep(pause);
     }
+  }).catch((err: unknown) => {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${stops.join("; ")}`);
   });
   // A closing process serves what reaches it (app.ts return503OnClosing); only a POST nginx sent
   // on a kept-alive connection as the process closed it can fail (502), unread, so unapplied.
@@ -243,12 +252,19 @@ async function rollingClaim(fleet: Fleet, from: string, editor: Person, slug: st
   return writes.refused.length ? `${report}, none of them applied` : report;
 }
 
-/** The last warnings and errors of nginx's error log in `dir`, printed to tell what failed. */
+/** The last problems in nginx's error log in `dir`, printed to tell what failed. */
 function printNginxErrors(dir: string): void {
   const log = fs.readFileSync(path.join(dir, "error.log"), "utf8");
-  const lines = log.split("\n").filter((l) => /\[(warn|error|crit|alert|emerg)\]/.test(l));
+  // Warnings and errors, and the client connections nginx saw reset or cut short (info).
+  const lines = log
+    .split("\n")
+    .filter(
+      (l) =>
+        /\[(warn|error|crit|alert|emerg)\]/.test(l) ||
+        (/\[info\]/.test(l) && /reset|prematurely|timed out|failed/.test(l)),
+    );
   console.log(
-    `\nnginx error.log (last ${Math.min(lines.length, 20)} of ${lines.length} warnings and errors):`,
+    `\nnginx error.log (last ${Math.min(lines.length, 20)} of ${lines.length} problems):`,
   );
   for (const line of lines.slice(-20)) console.log(`  ${line}`);
 }

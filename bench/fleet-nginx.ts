@@ -86,7 +86,8 @@ export function renderNginxConfig(template: string, dir: string, options: NginxO
   return [
     `worker_processes ${options.workers ?? "auto"};`,
     `pid ${dir}/nginx.pid;`,
-    `error_log ${dir}/error.log warn;`,
+    // info: nginx logs what happens to client connections (resets, early closes) at this level.
+    `error_log ${dir}/error.log info;`,
     "events { worker_connections 4096; }",
     "http {",
     "    include /etc/nginx/mime.types;",
