@@ -160,6 +160,18 @@ export async function openPage(
   return { page, problems, cspViolations };
 }
 
+/**
+ * The slug of the newest published article (GET /api/articles, page 1 of 1).
+ * @throws Error when there is none.
+ */
+export async function firstSlug(app: RunningApp): Promise<string> {
+  const res = await fetch(`${app.baseUrl}/api/articles?pagination[page]=1&pagination[pageSize]=1`);
+  const body = (await res.json()) as { data: { attributes: { slug: string } }[] };
+  const slug = body.data[0]?.attributes.slug;
+  if (!slug) throw new Error("no demo article");
+  return slug;
+}
+
 /** The session cookie's name (the server's auth plugin): its value is the member's JWT. */
 export const SESSION_COOKIE = "pragmatist_session";
 

@@ -4,11 +4,27 @@
 // moving.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
+import { firstSlug, openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
 withAppAndBrowser((started) => ({ app, browser } = started));
+
+/** Records every layout shift of the pages `page` opens from now on, from their first frame. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts `recordLayoutShifts` has seen on the open page so far. */
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 
 /** A phone as Lighthouse's mobile preset sees it (Moto G Power: 412 px at 1.75 device pixels). */
 const phone = {
@@ -154,27 +170,15 @@ describe("page speed on a phone", () => {
   it("keeps the page still when the text font comes late: a local font sized to Inter stands in", async () => {
     // Before the metric-matched fallback (decision 011), /about moved by 0.21 and an article by
     // 0.027 when Inter arrived after the first paint.
-    const list = (await (
-      await fetch(`${app.baseUrl}/api/articles?pagination[pageSize]=1`)
-    ).json()) as {
-      data: { attributes: { slug: string } }[];
-    };
-    for (const path of ["/about", `/p/${list.data[0]?.attributes.slug}`]) {
+    for (const path of ["/about", `/p/${await firstSlug(app)}`]) {
       const { page, problems } = await openPage(browser, phone);
       await page.route(/\.woff2$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${app.baseUrl}${path}`);
-      const seen = await page.evaluate(async () => {
+      const standIn = await page.evaluate(async () => {
         const standIn = [...document.fonts]
           .filter((f) => f.family === "Inter Variable fallback")
           .map((f) => f.status);
@@ -184,35 +188,26 @@ describe("page speed on a phone", () => {
         )
           await new Promise((resolve) => setTimeout(resolve, 50));
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const shifts = (window as unknown as { shifts: number[] }).shifts;
-        return { standIn, cls: shifts.reduce((sum, v) => sum + v, 0) };
+        return standIn;
       });
+      const cls = (await layoutShifts(page)).reduce((sum, v) => sum + v, 0);
       expect(
-        seen.standIn,
+        standIn,
         "a local font for the stand-in (Roboto, Segoe UI, Helvetica Neue, Arial or Noto Sans; " +
           "`apt-get install fonts-roboto-unhinted` on Debian)",
       ).toContain("loaded");
-      expect(seen.cls, path).toBeLessThan(0.005);
+      expect(cls, path).toBeLessThan(0.005);
       expect(problems).toEqual([]);
     }
   });
 
   it("opens Max's empty chat without the AI SDK up front, the Markdown renderer or a layout shift", async () => {
     const { page, problems } = await openPage(browser, phone);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto(`${app.baseUrl}/assistant`);
     await page.locator('[role="log"][aria-busy="false"]').waitFor({ timeout: 20_000 });
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
-      [],
-    );
+    expect(await layoutShifts(page)).toEqual([]);
     const { scripts } = await timings(page);
     // The chat's code (the AI SDK) arrives after the page's own modules, not among them.
     const chat = /\/assistant-chat-[\w-]{8}\.js$/;

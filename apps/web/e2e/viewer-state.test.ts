@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  firstSlug,
   type Member,
   openPage,
   type RunningApp,
@@ -58,14 +59,6 @@ async function hold(page: Page, url: string): Promise<() => void> {
 
 const layoutShifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-
-async function firstSlug(app: RunningApp): Promise<string> {
-  const res = await fetch(`${app.baseUrl}/api/articles?pagination[page]=1&pagination[pageSize]=1`);
-  const body = (await res.json()) as { data: { id: number; attributes: { slug: string } }[] };
-  const slug = body.data[0]?.attributes.slug;
-  if (!slug) throw new Error("no demo article");
-  return slug;
-}
 
 async function articleId(app: RunningApp, slug: string): Promise<number> {
   const res = await fetch(`${app.baseUrl}/api/articles?filters[slug][$eq]=${slug}`);
