@@ -3,15 +3,19 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import type { Db } from "./client.ts";
 import { sharedTestDb } from "../testing/db.ts";
+
+/** The schema `db`'s connections work in. */
+async function schemaOf(db: Db): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely);
+  return rows[0]?.name ?? "";
+}
 
 describe.skipIf(!process.env.DATABASE_URL)("migrations beside other schemas on postgres", () => {
   it("introspects the connection's own schema only", async () => {
     const [mine, other] = [await sharedTestDb("postgres"), await sharedTestDb("postgres")];
     try {
-      const schemaOf = async (db: typeof mine.db) =>
-        (await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)).rows[0]
-          ?.name;
       const tables = await mine.db.kysely.introspection.getTables({
         withInternalKyselyTables: true,
       });
@@ -27,10 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)("migrations beside other schemas on p
 
   it("migrates fresh schemas while another schema's tables come and go", async () => {
     const other = await sharedTestDb("postgres");
-    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(
-      other.db.kysely,
-    );
-    const otherSchema = rows[0]?.name ?? "";
+    const otherSchema = await schemaOf(other.db);
     const churn = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await churn.connect();
     let migrating = true;

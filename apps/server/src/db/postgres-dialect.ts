@@ -8,9 +8,10 @@ import {
   type TableMetadata,
   sql,
 } from "kysely";
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from "kysely/migration";
 
-/** Kysely's own bookkeeping tables (the migrator's), left out unless asked for. */
-const KYSELY_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/** Kysely's own bookkeeping tables (the migrator's), left out unless asked for, as Kysely does. */
+const KYSELY_TABLES = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
 
 /**
  * Lists the tables and views of the connection's `current_schema()` alone, by name and without
