@@ -2,11 +2,12 @@
 // the framework's settings, the cross-cutting plugins, then every module's routes, then the pages.
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
 import { type Db, openDb } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { responseSerializerCompiler } from "./http/routes.ts";
 import { NotFoundError } from "./errors.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { googleRoutes } from "./modules/accounts/google.routes.ts";
@@ -124,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     newsletterDelivery,
   });
   await startServices(services);
-  app.setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
+  app.setValidatorCompiler(validatorCompiler).setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(requestId);
   await app.register(errorHandler);
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ttlSeconds: config.responseCacheSeconds,
     isStale: () => services.studio.publication.stale(),
     onLookup: (result) => services.metrics.responseCacheLookup(result),
+    serializerCompiler: responseSerializerCompiler,
   });
   await app.register(authPlugin, { db, sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(securityHeaders, { secureCookies: config.secureCookies });

@@ -2,11 +2,13 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
 } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifySerializerCompiler } from "fastify/types/schema.js";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 
 /**
  * What `app.withTypeProvider<ZodTypeProvider>()` returns for the app's default server types: the
@@ -21,3 +23,11 @@ export type ZodRoutes = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * The app's response serializer: fastify-type-provider-zod's (check the answer against the route's
+ * zod response schema, then JSON), typed as Fastify types a route's `serializerCompiler` option,
+ * which takes any schema; every route here declares zod schemas (ZodRoutes).
+ */
+export const responseSerializerCompiler =
+  serializerCompiler as FastifySerializerCompiler<FastifySchema>;

@@ -6,7 +6,7 @@ import type { RenderedPage } from "@pragmatist/contracts";
 import { ensureWebBuild } from "../testing/web-build.ts";
 import { putArticle, withStudio, writeArticle } from "../testing/studio.ts";
 import { createPageMemo, renderKey } from "./page-memo.ts";
-import { entityTag } from "./response-cache.ts";
+import { entityTag } from "../http/representation.ts";
 
 const page = (text: string, status = 200): RenderedPage => ({
   html: Buffer.from(text),

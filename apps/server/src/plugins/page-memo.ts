@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import type { PageMemo, RenderedPage } from "@pragmatist/contracts";
 import { LRUCache } from "lru-cache";
-import { entityTag } from "./response-cache.ts";
+import { entityTag } from "../http/representation.ts";
 
 /** Bytes of pages a process keeps (their HTML, counted twice for the compressed copies). */
 const MEMO_BYTES = 32 * 1024 * 1024;

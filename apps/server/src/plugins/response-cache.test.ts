@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../testing/app.ts";
 import { insertArticle, registerMember } from "../testing/fixtures.ts";
-import { entityTag } from "./response-cache.ts";
+import { entityTag } from "../http/representation.ts";
 
 describe("response cache", () => {
   let member: Awaited<ReturnType<typeof registerMember>>;

@@ -1,13 +1,14 @@
 // HTTP caching for every reader: public reads (declared on each route, http/cache.ts) carry
 // Cache-Control for shared caches and a strong ETag, and are kept briefly in this process; every
 // other answer is private and never stored (docs/architecture.md#caching).
-import { hash } from "node:crypto";
 import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import fp from "fastify-plugin";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import { PRIVATE_ANSWER, publicCacheControl } from "../http/cache.ts";
+import { checkedOnce, entityTag, representationOf } from "../http/representation.ts";
 
 interface CachedResponse {
   headers: Record<string, string>;
@@ -22,6 +23,12 @@ export interface ResponseCacheOptions {
   isStale?: () => boolean;
   /** Told of every lookup of a public read in the cache (the metrics' hit and miss counts). */
   onLookup?: (result: "hit" | "miss") => void;
+  /**
+   * The app's serializer compiler. Given, routes declared public (`PUBLIC_READ`, registered after
+   * this plugin) check each distinct answer against their response schema once
+   * (http/representation.ts `checkedOnce`).
+   */
+  serializerCompiler?: FastifySerializerCompiler<FastifySchema>;
 }
 
 /** The response cache as the app sees it (`app.responseCache`). */
@@ -61,30 +68,7 @@ function isPublicRead(request: FastifyRequest): boolean {
   return !!policy && (policy === true || policy(request.url.split("?")[0] ?? ""));
 }
 
-/**
- * A strong entity tag of a representation (RFC 9110 §8.8.3): the first 128 bits of its SHA-256,
- * base64url, quoted. Pages set their own (apps/web/app/entry.server.tsx), one per content coding.
- */
-export function entityTag(body: Buffer | string): string {
-  return `"${hash("sha256", body, "base64url").slice(0, 22)}"`;
-}
-
-/**
- * Where string answers are encoded before they are copied out at their size: Buffer.from counts
- * a string's UTF-8 bytes in a pass of its own before writing them. Encoding and copying are
- * synchronous, so one buffer serves every request.
- */
-const scratch = Buffer.allocUnsafeSlow(192 * 1024);
-
-/** `text` as UTF-8 bytes. */
-function utf8(text: string): Buffer {
-  // A UTF-16 code unit takes at most 3 UTF-8 bytes.
-  if (text.length * 3 > scratch.length) return Buffer.from(text);
-  return Buffer.copyBytesFrom(scratch, 0, scratch.write(text));
-}
-
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
-  if (typeof payload === "string") return utf8(payload);
   if (Buffer.isBuffer(payload)) return payload;
   if (payload instanceof Readable) {
     const chunks: Buffer[] = [];
@@ -158,6 +142,12 @@ export default fp<ResponseCacheOptions>(async function responseCache(
     ttl: Math.max(1, ttlSeconds) * 1000,
   });
   const cacheControl = publicCacheControl(ttlSeconds);
+  if (options.serializerCompiler) {
+    const serializerCompiler = checkedOnce(options.serializerCompiler);
+    app.addHook("onRoute", (route) => {
+      if (route.config?.responseCache === true) route.serializerCompiler ??= serializerCompiler;
+    });
+  }
   app.decorate("responseCache", { clear: () => cache.clear() });
   app.decorateRequest("responseCacheKey", null);
   /** Requests answered from the cache: their answer is final. */
@@ -193,9 +183,10 @@ export default fp<ResponseCacheOptions>(async function responseCache(
       reply.header("cache-control", reply.hasHeader("set-cookie") ? PRIVATE_ANSWER : "no-store");
       return payload;
     }
-    const body = await toBuffer(payload);
+    const text = typeof payload === "string" ? representationOf(payload) : null;
+    const body = text ? text.body : await toBuffer(payload);
     if (body === null) return payload;
-    if (!reply.hasHeader("etag")) reply.header("etag", entityTag(body));
+    if (!reply.hasHeader("etag")) reply.header("etag", text ? text.etag : entityTag(body));
     reply.header("cache-control", cacheControl);
     if (key && body.length <= MAX_ENTRY_BYTES) {
       cache.set(key, { headers: storedHeaders(reply), body });
