@@ -240,7 +240,7 @@ const KEPT_ERROR_MESSAGES = 5;
  * requests (the rolling restart's ~10,000 GETs over 10 connections failed so, 4 runs in 4 on a
  * fast machine). Reconnecting before nginx's limit keeps the load to what a real client sees.
  */
-const REQUESTS_PER_CONNECTION = 500;
+export const REQUESTS_PER_CONNECTION = 500;
 
 /**
  * Runs `during` while `connections` connections send the `paths` (GET, in turn, with `headers`)

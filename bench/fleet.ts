@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuMeter } from "./cpu-shares.ts";
-import { type AppProcess, createFleet, freePort } from "./fleet-kit.ts";
+import { type AppProcess, createFleet, freePort, REQUESTS_PER_CONNECTION } from "./fleet-kit.ts";
 import { type NginxOptions, startNginx } from "./fleet-nginx.ts";
 import {
   CONNECTIONS,
@@ -84,7 +84,9 @@ async function measureMode(
       for (const [i, s] of mode.scenarios.entries()) {
         await fetch(nginx.url + s.path); // fills nginx's cache (or a process's) before measuring
         const meter = cpuMeter(groupOf(processes));
-        const r = await load(s.name, nginx.url + s.path, s.signedIn ? session : {});
+        const r = await load(s.name, nginx.url + s.path, s.signedIn ? session : {}, {
+          requestsPerConnection: REQUESTS_PER_CONNECTION,
+        });
         const cpu = meter();
         const single = rows[i]!.runs[0]?.requestsPerSecond ?? r.requestsPerSecond;
         const ratio = Math.round((r.requestsPerSecond / single) * 100) / 100;
@@ -110,7 +112,14 @@ async function measureBaseline(nginxPort: number) {
       accessLog: false,
     });
     try {
-      const proxied = await load("baseline through nginx (proxy only)", `${nginx.url}/`);
+      const proxied = await load(
+        "baseline through nginx (proxy only)",
+        `${nginx.url}/`,
+        {},
+        {
+          requestsPerConnection: REQUESTS_PER_CONNECTION,
+        },
+      );
       return { direct, proxied };
     } finally {
       await nginx.stop();

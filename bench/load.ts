@@ -157,13 +157,15 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
  * Loads `url` with CONNECTIONS connections for DURATION seconds, after WARMUP seconds of the same
  * load that are not counted (so each figure is the server's steady state, not its JIT warming
  * up); latencies in ms. With `uniqueQuery`, every request's URL ends in `?v=<a new id>` (`&v=`
- * when it has a query): no two requests ask for the same URL.
+ * when it has a query): no two requests ask for the same URL. With `requestsPerConnection`, each
+ * connection is replaced by a new one after that many requests (through nginx, which closes a
+ * connection after its `keepalive_requests`: fleet-kit.ts REQUESTS_PER_CONNECTION).
  */
 export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
-  options: { uniqueQuery?: boolean } = {},
+  options: { uniqueQuery?: boolean; requestsPerConnection?: number } = {},
 ): Promise<LoadResult> {
   const target = options.uniqueQuery ? `${url}${url.includes("?") ? "&" : "?"}v=[<id>]` : url;
   // autocannon's `warmup` option is missing from @types/autocannon.
@@ -174,6 +176,7 @@ export async function load(
     pipelining: 1,
     headers,
     idReplacement: !!options.uniqueQuery,
+    ...(options.requestsPerConnection ? { reconnectRate: options.requestsPerConnection } : {}),
     ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
   };
   const r = await autocannon(settings);
