@@ -46,26 +46,34 @@ export function representationOf(text: string): Representation {
   return { text, body, etag: entityTag(body) };
 }
 
-/** How many answers are remembered as checked, across all routes (each takes ~50 bytes). */
+/** How many answers are remembered as checked, across all routes. */
 const MAX_CHECKED_ANSWERS = 100_000;
+/** Bytes of schema-made answers kept (those the schema changed: fields removed or reordered). */
+const MAX_REWRITTEN_BYTES = 32 * 1024 * 1024;
 
 /**
  * Wraps `compile` (the app's serializer compiler: check the answer against the route's response
  * schema, the allow-list of what may leave the server, then JSON) so that each distinct answer of
  * a route and status is checked once. Every answer is `JSON.stringify`d, encoded and tagged
- * (`representationOf` reuses that); when those bytes were checked and sent before by the same
- * serializer (same entity tag), they are sent again without checking. Otherwise the answer goes
- * through `compile`'s serializer, which throws on an answer its schema refuses, as before, and
- * only when its result is those same bytes (nothing removed or reordered) is it remembered; so
- * the bytes sent are always ones the schema produced. Remembered: the 100,000 most recently used
- * (LRU). For public reads only (the same answer for every reader): a private answer would be
- * encoded and hashed for nothing.
+ * (`representationOf` reuses that). The first time those bytes come (by entity tag, per
+ * serializer), the answer goes through `compile`'s serializer, which throws on an answer its
+ * schema refuses, as before (nothing is remembered then); what it produced is remembered: the
+ * plain JSON itself when the schema left it as it was, else the schema's own text (fields removed
+ * or reordered). Later the same bytes are answered with what was remembered, unchecked, so the
+ * bytes sent are always ones the schema produced. Remembered: the 100,000 most recently used
+ * answers, of which the schema's own texts take at most 32 MB (LRU). For public reads only (the
+ * same answer for every reader): a private answer would be encoded and hashed for nothing.
  * @returns a serializer compiler with the same contract as `compile`.
  */
 export function checkedOnce<S>(
   compile: FastifySerializerCompiler<S>,
 ): FastifySerializerCompiler<S> {
-  const checked = new LRUCache<string, true>({ max: MAX_CHECKED_ANSWERS });
+  // Per plain answer's tag: `true` when the schema sent it as it was, else what the schema sent.
+  const checked = new LRUCache<string, Representation | true>({
+    max: MAX_CHECKED_ANSWERS,
+    maxSize: MAX_REWRITTEN_BYTES,
+    sizeCalculation: (sent) => (sent === true ? 1 : sent.body.length + 1),
+  });
   let serializers = 0;
   return (routeSchema) => {
     const serialize = compile(routeSchema);
@@ -73,18 +81,16 @@ export function checkedOnce<S>(
     return (data: unknown) => {
       const json = JSON.stringify(data) as string | undefined;
       if (json === undefined) return serialize(data);
-      const sent = representationOf(json);
-      const key = scope + sent.etag;
-      if (checked.get(key)) {
-        lastSerialized = sent;
-        return json;
+      const plain = representationOf(json);
+      const key = scope + plain.etag;
+      let sent = checked.get(key);
+      if (sent === undefined) {
+        const text = serialize(data);
+        sent = text === json ? true : representationOf(text);
+        checked.set(key, sent);
       }
-      const text = serialize(data);
-      if (text === json) {
-        checked.set(key, true);
-        lastSerialized = sent;
-      }
-      return text;
+      lastSerialized = sent === true ? plain : sent;
+      return lastSerialized.text;
     };
   };
 }
