@@ -24,6 +24,8 @@ import {
 } from "./load.ts";
 
 const PROCESS_COUNTS = [1, 2, 3];
+/** Load options through nginx: a connection renewed before nginx closes it (fleet-kit.ts). */
+const THROUGH_NGINX = { requestsPerConnection: REQUESTS_PER_CONNECTION };
 
 /** One load scenario: a path, anonymous or with the bench reader's session. */
 interface Scenario {
@@ -84,9 +86,7 @@ async function measureMode(
       for (const [i, s] of mode.scenarios.entries()) {
         await fetch(nginx.url + s.path); // fills nginx's cache (or a process's) before measuring
         const meter = cpuMeter(groupOf(processes));
-        const r = await load(s.name, nginx.url + s.path, s.signedIn ? session : {}, {
-          requestsPerConnection: REQUESTS_PER_CONNECTION,
-        });
+        const r = await load(s.name, nginx.url + s.path, s.signedIn ? session : {}, THROUGH_NGINX);
         const cpu = meter();
         const single = rows[i]!.runs[0]?.requestsPerSecond ?? r.requestsPerSecond;
         const ratio = Math.round((r.requestsPerSecond / single) * 100) / 100;
@@ -116,9 +116,7 @@ async function measureBaseline(nginxPort: number) {
         "baseline through nginx (proxy only)",
         `${nginx.url}/`,
         {},
-        {
-          requestsPerConnection: REQUESTS_PER_CONNECTION,
-        },
+        THROUGH_NGINX,
       );
       return { direct, proxied };
     } finally {
