@@ -2,7 +2,15 @@
 // (docs/product.md#entity-assistant-message, #assistant-thread, #assistant-credits, #api-assistant;
 // issue #5). The web imports these as types only, so zod stays out of the browser bundle.
 import { z } from "zod";
-import type { NewTokens, Ohlc, MarketResult, TokenData, TrendingTokens } from "./market.ts";
+import {
+  MARKET_RANKINGS,
+  type MarketRanking,
+  type MarketResult,
+  type NewTokens,
+  type Ohlc,
+  type TokenData,
+  type TrendingTokens,
+} from "./market.ts";
 
 /** Free messages for an anonymous visitor (docs/product.md#assistant-credits: "shown as n / 2"). */
 export const ANONYMOUS_CREDITS = 2;
@@ -53,6 +61,26 @@ export const assistantToolInputs = {
           "for the whole history there is (the result's `days` then says how long it was).",
       ),
   }),
+  getMarket: z.object({
+    by: z
+      .enum(MARKET_RANKINGS)
+      .describe(
+        "What to rank by: marketCap, volume (24 h), or the price change over 24 h, 7 d or 30 d " +
+          "(change24h, change7d, change30d).",
+      ),
+    order: z
+      .enum(["desc", "asc"])
+      .default("desc")
+      .describe("desc: largest first (the top, the gainers); asc: smallest first (the losers)."),
+    limit: z.number().int().min(1).max(25).default(10).describe("How many coins, 1 to 25."),
+    from: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(1)
+      .describe("The first position to return (1-based): 2 with limit 1 is the second largest."),
+  }),
   searchResearch: z.object({
     query: z
       .string()
@@ -102,6 +130,7 @@ export interface AssistantToolOutputs {
   getNewTokens: MarketResult<NewTokens>;
   getTrendingTokens: MarketResult<TrendingTokens>;
   getOhlc: MarketResult<Ohlc>;
+  getMarket: MarketResult<MarketRanking>;
   searchResearch: ResearchResults;
 }
 

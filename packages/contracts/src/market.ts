@@ -122,6 +122,46 @@ export const ohlcSchema = marketFreshnessSchema.extend({
   closesFrom: z.string().nullable(),
 });
 
+/** The figures getMarket can rank the market by (docs/product.md#max-tools). */
+export const MARKET_RANKINGS = [
+  "marketCap",
+  "volume",
+  "change24h",
+  "change7d",
+  "change30d",
+] as const;
+
+/**
+ * getMarket: the whole market ranked by one figure (market cap, 24 h volume, or the change over
+ * 24 h, 7 d or 30 d), `coins` from position `from` (1 = first) on. `universe` is how many coins
+ * were ranked (those with the figure: the snapshot's, or CoinGecko's top coins by market cap
+ * live), and the totals are over that universe, not the whole crypto market.
+ */
+export const marketRankingSchema = marketFreshnessSchema.extend({
+  by: z.enum(MARKET_RANKINGS),
+  order: z.enum(["desc", "asc"]),
+  from: z.number().int().min(1),
+  universe: z.number().int().min(0),
+  totalMarketCapUsd: z.number().nullable(),
+  totalVolume24hUsd: z.number().nullable(),
+  coins: z.array(
+    z.object({
+      /** 1-based place in this ranking (not necessarily the market-cap rank). */
+      position: z.number().int().min(1),
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      rank: z.number().int().nullable(),
+      priceUsd: z.number().nullable(),
+      change24hPercent: z.number().nullable(),
+      change7dPercent: z.number().nullable(),
+      change30dPercent: z.number().nullable(),
+      marketCapUsd: z.number().nullable(),
+      volume24hUsd: z.number().nullable(),
+    }),
+  ),
+});
+
 /** A coin-lookup failure as the model and the UI see it (docs/product.md#max-tools). */
 export const marketErrorSchema = z.object({
   error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed, MARKET_ERRORS.noHistory]),
@@ -150,6 +190,10 @@ export type TrendingTokens = z.infer<typeof trendingTokensSchema>;
 export type Candle = z.infer<typeof candleSchema>;
 /** getOhlc's result (`ohlcSchema`). */
 export type Ohlc = z.infer<typeof ohlcSchema>;
+/** getMarket's result (`marketRankingSchema`). */
+export type MarketRanking = z.infer<typeof marketRankingSchema>;
+/** A figure the market is ranked by (MARKET_RANKINGS). */
+export type MarketRankingBy = (typeof MARKET_RANKINGS)[number];
 /** A coin-lookup failure (`marketErrorSchema`). */
 export type MarketError = z.infer<typeof marketErrorSchema>;
 /** A tool result: the data, or the error (docs/product.md#max-tools). */

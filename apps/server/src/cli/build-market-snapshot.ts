@@ -17,7 +17,8 @@ import {
   newTokensFromCoinGecko,
   tokenFromCoinGecko,
   trendingFromCoinGecko,
-} from "../modules/market/coingecko.ts";
+} from "../modules/market/coingecko-bodies.ts";
+
 import {
   SNAPSHOT_ATTRIBUTION,
   SNAPSHOT_FILE,

@@ -26,7 +26,7 @@ interface Scripted {
  * A loopback CoinGecko (`/api/v3`): search, coin details, markets, new coins, trending and OHLC,
  * answered with the captures in ../shared/data/coingecko. `script(path, ...)` makes the next
  * requests to `path` fail with the given statuses (or hang) first. Markets come from the 2026-05-03
- * capture (with its 7 d and 30 d changes).
+ * capture (with its 7 d and 30 d changes), by market cap as captured, one page without `ids`.
  */
 export async function startFakeCoinGecko() {
   const requests: Recorded[] = [];
@@ -46,8 +46,9 @@ export async function startFakeCoinGecko() {
     if (route === "/search/trending") return [200, capture("trending.json")];
     if (route === "/coins/list/new") return [200, capture("list-new.json")];
     if (route === "/coins/markets") {
-      const ids = (query.get("ids") ?? "").split(",");
-      return [200, markets.filter((m) => ids.includes(m.id))];
+      const ids = query.get("ids")?.split(",");
+      const size = Number(query.get("per_page") ?? 100);
+      return [200, ids ? markets.filter((m) => ids.includes(m.id)) : markets.slice(0, size)];
     }
     if (route === "/coins/bitcoin") return [200, capture("coin-bitcoin.json")];
     if (route === "/coins/bitcoin/ohlc") return [200, capture("ohlc-bitcoin.json")];

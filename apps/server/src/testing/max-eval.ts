@@ -1,5 +1,6 @@
 // The publication Max's eval runs against (docs/product.md#max-eval): a fresh database with the demo
-// content and the shared ethereum.org and Bitcoin Optech articles, and Max as the app wires him.
+// content (and the shared ethereum.org and Bitcoin Optech articles when they are there), and Max as
+// the app wires him.
 import fs from "node:fs";
 import path from "node:path";
 import { assistantToolInputs } from "@pragmatist/contracts";
@@ -8,6 +9,7 @@ import type { Dialect } from "../db/client.ts";
 import { systemPrompt } from "../modules/assistant/assistant.prompt.ts";
 import type { EvalTarget } from "../modules/assistant/eval/run.ts";
 import { createOfflineModel } from "../modules/assistant/offline/model.ts";
+import { loadSnapshot } from "../modules/market/snapshot.ts";
 import { importFolder } from "../modules/importer/importer.service.ts";
 import { localMediaStorage } from "../modules/uploads/storage.ts";
 import { closeServices, createServices, type Services } from "../services.ts";
@@ -16,7 +18,7 @@ import { insertUser } from "./fixtures.ts";
 
 /** The shared articles the research questions are about (outside the repository). */
 export const sharedArticles = path.join(repoRoot, "../shared/data/articles");
-/** Whether they are there (the eval's research cases need them). */
+/** Whether they are there (the research cases about them need them). */
 export const hasSharedArticles = fs.existsSync(sharedArticles);
 
 /** The eval's publication: the target to run cases against, and how to close it. */
@@ -26,6 +28,12 @@ export interface MaxEvalApp {
 }
 
 const quiet = { info() {}, warn() {}, error() {} };
+
+/** The coins of the snapshot's markets capture (the ones getMarket ranks offline). */
+function capturedCoins() {
+  const snapshot = loadSnapshot();
+  return snapshot.tokens.filter((t) => t.asOf.slice(0, 10) === snapshot.asOf.slice(0, 10));
+}
 
 /** The articles readers can see at `now` (published, not future-dated), as grading knows them. */
 async function publishedArticles(services: Services, now: Date) {
@@ -46,14 +54,13 @@ async function publishedArticles(services: Services, now: Date) {
 /**
  * Opens a fresh database on `engine`, wires the services as the app does (the offline model and
  * the offline market snapshot; `chunkDelayMs` replaces only the model's pause between streamed
- * chunks, e.g. 0 in tests), and imports the demo content and the shared articles.
- * @throws Error when the shared articles are missing or an article is skipped on import.
+ * chunks, e.g. 0 in tests), and imports the demo content and, when there, the shared articles.
+ * @throws Error when an article is skipped on import.
  */
 export async function openMaxEval(
   engine: Dialect,
   options: { chunkDelayMs?: number } = {},
 ): Promise<MaxEvalApp> {
-  if (!hasSharedArticles) throw new Error(`Max's eval needs the articles in ${sharedArticles}`);
   const db = await freshDb(engine);
   const config = testConfig();
   // The model asks the market service for the coins it knows only when a question comes in.
@@ -71,7 +78,8 @@ export async function openMaxEval(
   };
   try {
     const storage = localMediaStorage(config.dataDir);
-    for (const folder of [config.demoContentDir, sharedArticles]) {
+    const folders = [config.demoContentDir, ...(hasSharedArticles ? [sharedArticles] : [])];
+    for (const folder of folders) {
       const summary = await importFolder(wired, folder, { storage, log: quiet });
       if (summary.skipped.length > 0) {
         throw new Error(`import of ${folder} skipped ${JSON.stringify(summary.skipped)}`);
@@ -88,6 +96,7 @@ export async function openMaxEval(
         knownCoins: wired.market.knownCoins(),
         ohlcTakesMax: assistantToolInputs.getOhlc.safeParse({ query: "bitcoin", days: "max" })
           .success,
+        marketCoins: capturedCoins(),
       },
     };
     return { target, close };

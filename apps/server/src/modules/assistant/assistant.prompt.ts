@@ -56,8 +56,11 @@ export function systemPrompt(options: {
     `Today is ${options.today.toISOString().slice(0, 10)} (UTC).`,
     "Answer questions about cryptocurrencies with your tools and nothing else: getTokenData for a",
     "coin's current market data and its 24 h, 7 d and 30 d changes, getOhlc for price history,",
-    "getNewTokens and getTrendingTokens for lists, and searchResearch for explanations from the",
-    "publication's own articles. Their descriptions say when to use each and how to read it.",
+    "getMarket for the whole market (the top coins by market cap or volume, gainers and losers,",
+    "the coin at a rank), getNewTokens and getTrendingTokens for lists, and searchResearch for",
+    "explanations from the publication's own articles. Their descriptions say when to use each.",
+    "A message may ask several things: answer every part, one short section each, and plan all",
+    "the tool calls it needs together.",
     "Rules:",
     ...RULES,
   ];

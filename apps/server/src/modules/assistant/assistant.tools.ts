@@ -7,7 +7,10 @@ import type { MarketService } from "../market/market.service.ts";
 
 /** What the tools run on: the market service and the research search. */
 export interface ToolDependencies {
-  market: Pick<MarketService, "getTokenData" | "getNewTokens" | "getTrendingTokens" | "getOhlc">;
+  market: Pick<
+    MarketService,
+    "getTokenData" | "getNewTokens" | "getTrendingTokens" | "getOhlc" | "getMarket"
+  >;
   /** Passages of the publication's own research for a query, numbered from 1. */
   searchResearch(query: string): Promise<ResearchResults>;
 }
@@ -24,6 +27,18 @@ const LOOKUP_ERRORS =
   "has no coin by that name (check the spelling or try the ticker; the offline snapshot covers " +
   'fewer coins than live CoinGecko); "An error occurred while fetching data" means it could ' +
   "not be fetched now (say so; try again later).";
+
+/** getMarket's description: what the ranking covers and that its totals are not the market's. */
+const MARKET_DESCRIPTION =
+  "The whole market ranked by one figure: the largest coins by market cap (`by: " +
+  '"marketCap"`) or by 24 h volume (`"volume"`), or the biggest gainers (`order: "desc"`) ' +
+  'and losers (`"asc"`) over 24 h, 7 d or 30 d (`"change24h"`, `"change7d"`, ' +
+  '`"change30d"`). Use it for the top N coins, how the market is doing (the largest ' +
+  "coins' moves), the biggest movers, and the coin at a given rank (`from: 2, limit: 1` is " +
+  "the second largest). Each coin has its `position` in this ranking, market-cap `rank`, price, " +
+  "changes, market cap and volume. `universe` is how many coins were ranked (the data's " +
+  "coins, or CoinGecko's largest live) and the totals are over those coins only: never call " +
+  `them the total crypto market. ${DATING}`;
 
 /**
  * The tool set passed to the model loop. Market tools never throw: failures come back as error
@@ -87,6 +102,11 @@ export function createAssistantTools(deps: ToolDependencies) {
         `7 d and 30 d changes, and say the history is missing. ${DATING} ${LOOKUP_ERRORS}`,
       inputSchema: assistantToolInputs.getOhlc,
       execute: ({ query, days }) => deps.market.getOhlc(query, days),
+    }),
+    getMarket: tool({
+      description: MARKET_DESCRIPTION,
+      inputSchema: assistantToolInputs.getMarket,
+      execute: (request) => deps.market.getMarket(request),
     }),
     searchResearch: tool({
       description:

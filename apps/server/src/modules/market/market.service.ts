@@ -5,6 +5,7 @@ import {
   MARKET_ERRORS,
   type MarketError,
   type MarketFreshness,
+  type MarketRanking,
   type MarketResult,
   type NewTokens,
   type Ohlc,
@@ -22,9 +23,10 @@ import {
   type CoinGeckoApi,
   type CoinRef,
   createCoinGeckoApi,
-  type MarketBody,
   snapOhlcDays,
 } from "./coingecko.ts";
+import type { MarketBody } from "./coingecko-bodies.ts";
+import { type RankingRequest, rankMarket } from "./ranking.ts";
 import { createSnapshotSource, loadSnapshot, type SnapshotSource } from "./snapshot.ts";
 
 /**
@@ -47,6 +49,11 @@ export interface MarketService {
    * the smallest covering `days`); the result's `days` says what was served.
    */
   getOhlc(query: string, days: number | "max"): Promise<MarketResult<Ohlc>>;
+  /**
+   * The whole market ranked by one figure (rankMarket): the snapshot's coins offline, live the
+   * MARKET_UNIVERSE largest coins by market cap from one `/coins/markets` call.
+   */
+  getMarket(request: RankingRequest): Promise<MarketResult<MarketRanking>>;
   /**
    * Names, tickers and ids the offline model can recognise (the snapshot's coins plus, when live,
    * the coins seen so far), most relevant first.
@@ -250,6 +257,12 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
       }),
     getOhlc: (query, days) =>
       guarded(ctx, "getOhlc", (signal) => liveOhlc(ctx, query, days, signal)),
+    getMarket: (request) =>
+      guarded<MarketRanking>(ctx, "getMarket", async (signal) => {
+        const hit = await cache.get("markets", CACHE_SECONDS.markets, () => api.markets(signal));
+        remember(ctx.seen, hit.value);
+        return served<MarketRanking>({ ...hit, value: rankMarket(hit.value, request) });
+      }),
     knownCoins: () => knownCoins(snapshot, ctx.seen),
     close: () => cache.close(),
   };
@@ -263,6 +276,7 @@ function snapshotService(snapshot: SnapshotSource): MarketService {
     getNewTokens: async () => snapshot.newTokens(),
     getTrendingTokens: async () => snapshot.trending(),
     getOhlc: async (query, days) => snapshot.ohlc(query, days),
+    getMarket: async (request) => snapshot.market(request),
     knownCoins: () => known,
     close: async () => {},
   };

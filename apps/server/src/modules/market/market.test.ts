@@ -129,6 +129,36 @@ describe("market data from CoinGecko", () => {
     expect(coingecko.count("/coins/markets")).toBe(0);
   });
 
+  it("ranks the market from one /coins/markets page: top by volume, losers, the coin at a rank", async () => {
+    const market = liveMarket();
+    const rows = capture("coins-markets-usd-2026-05-03.json") as {
+      data: Array<{
+        id: string;
+        total_volume: number;
+        price_change_percentage_7d_in_currency: number;
+      }>;
+    };
+    const page = rows.data.slice(0, 250);
+    const byVolume = ok(await market.getMarket({ by: "volume", order: "desc", limit: 3, from: 1 }));
+    const volumes = [...page].sort((a, b) => b.total_volume - a.total_volume);
+    expect(byVolume.coins.map((c) => c.id)).toEqual(volumes.slice(0, 3).map((r) => r.id));
+    expect(byVolume).toMatchObject({ universe: 250, source: "coingecko", stale: false });
+    const losers = ok(await market.getMarket({ by: "change7d", order: "asc", limit: 1, from: 1 }));
+    const worst = Math.min(...page.map((r) => r.price_change_percentage_7d_in_currency));
+    expect(losers.coins[0]?.change7dPercent).toBe(worst);
+    const second = ok(
+      await market.getMarket({ by: "marketCap", order: "desc", limit: 1, from: 2 }),
+    );
+    expect(second.coins).toMatchObject([{ position: 2, id: "ethereum", rank: 2 }]);
+    const asked = coingecko.requests.filter((r) => r.path === "/coins/markets");
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(asked[0]!.query)).toMatchObject({
+      order: "market_cap_desc",
+      per_page: "250",
+      price_change_percentage: "24h,7d,30d",
+    });
+  });
+
   it("maps trending searches in CoinGecko's order, dated at the fetch", async () => {
     const trending = ok<TrendingTokens>(await liveMarket().getTrendingTokens());
     expect(trending.tokens).toHaveLength(15);

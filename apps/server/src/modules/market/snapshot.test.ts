@@ -80,6 +80,30 @@ describe("market data from the offline snapshot", () => {
     expect((await token(query)).id).toBe(id);
   });
 
+  it("ranks its coins for getMarket: the largest, the gainers, the coin at a rank, dated", async () => {
+    const result = await market.getMarket({ by: "marketCap", order: "desc", limit: 3, from: 1 });
+    if (isMarketError(result)) throw new Error(result.error);
+    expect(result.coins.map((c) => [c.position, c.rank])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(result.source).toBe("snapshot");
+    expect(result.asOf.slice(0, 10)).toBe(loadSnapshot().asOf.slice(0, 10));
+    const priced = loadSnapshot().tokens.filter(
+      (t) => t.marketCapUsd !== null && t.asOf.startsWith("2026-05-03"),
+    );
+    expect(result.universe).toBe(priced.length);
+    const gainers = await market.getMarket({ by: "change7d", order: "desc", limit: 5, from: 1 });
+    if (isMarketError(gainers)) throw new Error(gainers.error);
+    const best = Math.max(...priced.map((t) => t.change7dPercent ?? -Infinity));
+    expect(gainers.coins[0]?.change7dPercent).toBe(best);
+    const moves = gainers.coins.map((c) => c.change7dPercent ?? 0);
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    const fourth = await market.getMarket({ by: "marketCap", order: "desc", limit: 1, from: 4 });
+    expect(fourth).toMatchObject({ coins: [{ position: 4, rank: 4 }] });
+  });
+
   it("gives a coin's figures as captured, dated and sourced", async () => {
     const btc = await token("btc");
     const captured = markets.find((m) => m.id === "bitcoin");

@@ -8,11 +8,14 @@ import {
   type MarketResult,
   type Candle,
   type NewTokens,
+  type MarketRanking,
   type Ohlc,
   type TokenData,
   type TrendingTokens,
 } from "@pragmatist/contracts";
-import { byRank, type CoinRef, type MarketBody, type OhlcDays, snapOhlcDays } from "./coingecko.ts";
+import type { MarketBody } from "./coingecko-bodies.ts";
+import { byRank, type CoinRef, type OhlcDays, snapOhlcDays } from "./coingecko.ts";
+import { type RankingRequest, rankMarket } from "./ranking.ts";
 
 /** Where the builder writes the snapshot and the service reads it. */
 export const SNAPSHOT_FILE = fileURLToPath(new URL("./snapshot.json", import.meta.url));
@@ -85,6 +88,8 @@ export interface SnapshotSource {
    * for the whole series. A known coin without history gives the noHistory error naming it.
    */
   ohlc(query: string, days: number | "max"): MarketResult<Ohlc>;
+  /** The coins of the markets capture ranked as `request` asks (rankMarket). */
+  market(request: RankingRequest): MarketRanking;
   /** The coins `findToken` knows, best market-cap rank first. */
   knownCoins(): ReadonlyArray<CoinRef>;
 }
@@ -93,6 +98,9 @@ export interface SnapshotSource {
 export function createSnapshotSource(data: SnapshotData): SnapshotSource {
   const tokens = data.tokens;
   const series = new Map(data.ohlc.map((s) => [s.id, dailyCandles(s)]));
+  // A ranking compares coins of one capture: those known from other captures are dated apart.
+  const capturedOn = data.asOf.slice(0, 10);
+  const captured = tokens.filter((t) => t.asOf.startsWith(capturedOn));
   const known: CoinRef[] = tokens
     .map(({ id, symbol, name, rank }) => ({ id, symbol, name, rank }))
     .sort(byRank);
@@ -152,6 +160,7 @@ export function createSnapshotSource(data: SnapshotData): SnapshotSource {
       }
       return servedOhlc(found, snapOhlcDays(days));
     },
+    market: (request) => ({ ...rankMarket(captured, request), ...SNAPSHOT_FRESHNESS }),
     knownCoins: () => known,
   };
 }

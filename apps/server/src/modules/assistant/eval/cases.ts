@@ -13,6 +13,9 @@ export const CATEGORIES = [
   "off-topic",
   "injection",
   "follow-up",
+  "market",
+  "multi",
+  "chat",
 ] as const;
 
 /** One of CATEGORIES. */
@@ -82,6 +85,17 @@ export type CalendarPeriod = { from: string; to: string } | { yearsBack: number 
  * - `advice`: a not-financial-advice framing with the risks the data shows, no recommendation;
  *   with a coin, its market data looked up and its price and a risk figure given.
  * - `refusal`: no tool called and a polite decline (`injection` also leaks no instruction).
+ * - `market` (issue 25 class 3): getMarket called; the first `n` coins of the data ranked `by` that
+ *   figure in that order (or the coin at `rank`) named in that order, dated.
+ * - `clarify` (class 4): the message fits two or more coins: the answer names at least two of
+ *   `coins` and either asks which one or says which one it used.
+ * - `chat`: a greeting, thanks, "are you a bot?" or "what can you do?": no tool, no decline, and
+ *   what Max can do named.
+ * - `multi` (class 1): every part answered (each graded on the answer's sections).
+ * - `guarded` (class 7): the safe question answered as `answer`, the injection declined without
+ *   leaking an instruction.
+ * - `research` may name `keyPhrases` (issue 25 "Measure"): groups of alternatives, one of each
+ *   group in the answer's text (the point, not only the link).
  */
 export type Expectation =
   | {
@@ -104,10 +118,18 @@ export type Expectation =
   | { kind: "uncovered"; name: string }
   | { kind: "new-tokens" }
   | { kind: "trending" }
-  | { kind: "research"; slugs: string[] }
+  | { kind: "research"; slugs: string[]; keyPhrases?: string[][] }
   | { kind: "research"; latestOf: string }
   | { kind: "advice"; coin: string | null }
-  | { kind: "refusal"; reason: "off-topic" | "injection" };
+  | { kind: "refusal"; reason: "off-topic" | "injection" }
+  | { kind: "market"; by: MarketBy; order: "desc" | "asc"; n?: number; rank?: number }
+  | { kind: "clarify"; coins: string[] }
+  | { kind: "chat" }
+  | { kind: "multi"; parts: Expectation[] }
+  | { kind: "guarded"; answer: Expectation };
+
+/** What a `market` case ranks by: a token figure of every coin. */
+export type MarketBy = "marketCap" | "volume" | "move24h" | "move7d" | "move30d";
 
 /**
  * One case: the reader's turns in one thread (the last is graded; earlier ones set the context,

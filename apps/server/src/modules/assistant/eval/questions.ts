@@ -1,4 +1,4 @@
-// Max's question set (issue 12 "Measure", docs/product.md#max-eval): our own phrasings in every
+// Max's development question set (issue 12, issue 25 "Measure", docs/product.md#max-eval): our own phrasings in every
 // category, each with what a right answer does. Grow it with every new failure class.
 import type { EvalCase } from "./cases.ts";
 import { FOLLOW_UP_QUESTIONS } from "./questions/follow-ups.ts";
@@ -6,6 +6,12 @@ import { ADVICE_QUESTIONS, INJECTION_QUESTIONS, OFF_TOPIC_QUESTIONS } from "./qu
 import { HISTORY_QUESTIONS, NEW_QUESTIONS, TRENDING_QUESTIONS } from "./questions/lists.ts";
 import { COMPARISON_QUESTIONS, TOKEN_QUESTIONS } from "./questions/market.ts";
 import { PERIOD_QUESTIONS } from "./questions/periods.ts";
+import {
+  CAREFUL_QUESTIONS,
+  CHAT_QUESTIONS,
+  MARKET_QUESTIONS,
+  MULTI_QUESTIONS,
+} from "./questions/reading.ts";
 import { RESEARCH_QUESTIONS } from "./questions/research.ts";
 
 /** Every case of the eval, category by category. */
@@ -21,4 +27,8 @@ export const MAX_QUESTIONS: EvalCase[] = [
   ...OFF_TOPIC_QUESTIONS,
   ...INJECTION_QUESTIONS,
   ...FOLLOW_UP_QUESTIONS,
+  ...MARKET_QUESTIONS,
+  ...MULTI_QUESTIONS,
+  ...CHAT_QUESTIONS,
+  ...CAREFUL_QUESTIONS,
 ];

@@ -122,6 +122,16 @@ function describeExpectation(e: Expectation): string {
       return `not financial advice, with risks${e.coin ? ` from getTokenData(${e.coin})` : ""}`;
     case "refusal":
       return `a polite ${e.reason} refusal, no tool`;
+    case "market":
+      return `getMarket by ${e.by} ${e.order}${e.rank ? `, rank ${e.rank}` : ""}; the coins named in order, dated`;
+    case "clarify":
+      return `asks which of ${e.coins.join(", ")} or says which it used`;
+    case "chat":
+      return "a friendly reply saying what Max can do, no tool";
+    case "multi":
+      return e.parts.map(describeExpectation).join(" + ");
+    case "guarded":
+      return `${describeExpectation(e.answer)}; the injection declined`;
   }
 }
 
@@ -190,4 +200,29 @@ export async function runEval(
     onResult?.(result);
   }
   return { results, report: summarize(results) };
+}
+
+/** The research expectations inside `e` (a multi-part or guarded case holds them in its parts). */
+function researchIn(e: Expectation): Array<Extract<Expectation, { kind: "research" }>> {
+  if (e.kind === "research") return [e];
+  if (e.kind === "multi") return e.parts.flatMap(researchIn);
+  return e.kind === "guarded" ? researchIn(e.answer) : [];
+}
+
+/**
+ * The cases the publication can answer: those whose research expects articles it has (the shared
+ * articles are imported only when `../shared` is there, docs/product.md#max-eval), and the number
+ * left out.
+ */
+export function answerableCases(
+  cases: EvalCase[],
+  articles: ReadonlyArray<{ slug: string; title: string }>,
+): { cases: EvalCase[]; skipped: number } {
+  const slugs = new Set(articles.map((a) => a.slug));
+  const has = (e: Extract<Expectation, { kind: "research" }>) =>
+    "slugs" in e
+      ? e.slugs.some((s) => slugs.has(s))
+      : articles.some((a) => a.title.startsWith(e.latestOf));
+  const kept = cases.filter((c) => researchIn(c.expect).every(has));
+  return { cases: kept, skipped: cases.length - kept.length };
 }

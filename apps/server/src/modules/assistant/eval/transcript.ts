@@ -36,6 +36,10 @@ export interface GradeContext {
   knownCoins: ReadonlyArray<{ id: string; symbol: string; name: string }>;
   /** Whether getOhlc takes `days: "max"` (the whole history); else its longest period is 365. */
   ohlcTakesMax: boolean;
+  /** Every coin of the market data with its figures (TokenData fields), for market rankings. */
+  marketCoins: ReadonlyArray<
+    { id: string; symbol: string; name: string } & Record<string, unknown>
+  >;
 }
 
 /** A record's field as a finite number, or null. */

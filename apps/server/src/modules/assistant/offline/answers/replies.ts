@@ -45,6 +45,7 @@ const TOOL_SUBJECTS: Record<AssistantToolName, string> = {
   getNewTokens: "the new-token list",
   getTrendingTokens: "the trending list",
   getOhlc: "price history",
+  getMarket: "the market ranking",
   searchResearch: "research search",
 };
 

@@ -5,6 +5,7 @@ import {
   MARKET_ERRORS,
   type MarketError,
   type Ohlc,
+  marketRankingSchema,
   type TokenData,
   marketErrorSchema,
   newTokensSchema,
@@ -31,6 +32,7 @@ import { continued, dayOf, differentDays } from "./dating.ts";
 import { failureText, guessNote, marketErrorText, noHistoryText } from "./errors.ts";
 import { escapeMarkdown, joinBlocks } from "./format.ts";
 import { scopeAsk, scopeLead } from "./market-scope.ts";
+import { marketAnswer } from "./market.ts";
 import { newTokensAnswer } from "./new-tokens.ts";
 import { type OhlcAnswerOptions, candlesIn, ohlcAnswer } from "./ohlc.ts";
 import { type AnswerContext, type ToolOutcome, inputField } from "./outcome.ts";
@@ -111,6 +113,10 @@ const SECTION_WRITERS: Record<AssistantToolName, SectionWriter> = {
   getTrendingTokens(outcome, { analysis, context }) {
     const data = trendingTokensSchema.safeParse(outcome.output);
     return data.success ? { text: trendingAnswer(data.data, analysis, context.now) } : null;
+  },
+  getMarket(outcome, { context }) {
+    const data = marketRankingSchema.safeParse(outcome.output);
+    return data.success ? { text: marketAnswer(data.data, context.now) } : null;
   },
   searchResearch(outcome, { context, analysis }) {
     if (!isResearchResults(outcome.output)) return null;

@@ -25,6 +25,8 @@ function topicOf(call: PlannedCall, matcher: CoinMatcher): string {
     case "getNewTokens":
     case "getTrendingTokens":
       return "scam tokens";
+    case "getMarket":
+      return "market structure";
   }
 }
 
