@@ -22,7 +22,7 @@ import {
 import {
   INJECTION_REFUSAL,
   isAnalysisRequest,
-  isInjectionAttempt,
+  withoutInjection,
   systemPrompt,
 } from "./assistant.prompt.ts";
 import { articleContext } from "./assistant.research.ts";
@@ -187,8 +187,13 @@ async function forwardAnswer(
   return wroteText;
 }
 
+/** Said after answering the rest of a message that also tried to override the instructions. */
+const INJECTION_LEFT_OUT =
+  "I can't share or change my instructions, so I've left that part of your message out.";
+
 /**
- * Writes the turn: the injection refusal without calling the model, or the model's answer within
+ * Writes the turn: the injection refusal without calling the model (the rest of a message that
+ * also holds a real question is answered, and the attempt said to be left out), or the model's answer within
  * `timeoutMs`, then the fault's message and `metadata.error` (a timeout; the reader leaving), or
  * "Sorry, I haven't found anything" when no text came, and finish.
  */
@@ -199,13 +204,18 @@ async function writeTurn(
   writer: ChatWriter,
   state: FaultState,
 ): Promise<void> {
-  if (isInjectionAttempt(input.text)) {
+  const safe = withoutInjection(input.text);
+  if (safe === "") {
     state.outcome = "refused";
     writeFixedMessage(writer, metadata, INJECTION_REFUSAL);
     return;
   }
-  const { result, deadline } = await startModel(ctx, input, state);
+  const injected = safe !== input.text.trim();
+  const { result, deadline } = await startModel(ctx, { ...input, text: safe }, state);
   const wroteText = await forwardAnswer(result, metadata, writer);
+  if (injected && wroteText && !deadline.aborted) {
+    for (const chunk of textChunks(INJECTION_LEFT_OUT)) writer.write(chunk);
+  }
   if (deadline.aborted) state.fault = "timeout";
   // The reader left mid-answer: nothing is stored and the credit is given back.
   else if (input.signal?.aborted) state.fault ??= "unavailable";

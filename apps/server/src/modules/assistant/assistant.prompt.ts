@@ -94,6 +94,7 @@ const INJECTION = [
   /\bjailbreak|\bdeveloper\s+mode\b|\bdo\s+anything\s+now\b|\bno\s+restrictions\b/,
   /\bwhat\s+(?:were|have|was)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed)\b/,
   /\bbefore\s+(?:this|our|the)\s+(?:conversation|chat)\s+(?:started|began)\b/,
+  /\byour\s+(?:system\s+)?prompt\b/,
 ];
 /** "DAN" is checked on the raw text: the lower-case word is a name. */
 const DAN = /\bDAN\b/;
@@ -114,6 +115,20 @@ export function fold(text: string): string {
 export function isInjectionAttempt(question: string): boolean {
   const text = fold(question);
   return DAN.test(question) || INJECTION.some((p) => p.test(text));
+}
+
+const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/**
+ * The question without its sentences that try to override or extract the instructions (issue 25
+ * class 7: the real question riding along is still answered); "" when every sentence does.
+ */
+export function withoutInjection(question: string): string {
+  return [...sentenceSegmenter.segment(question)]
+    .map((s) => s.segment)
+    .filter((s) => !isInjectionAttempt(s))
+    .join("")
+    .trim();
 }
 
 // The follow-up chips (docs/product.md#assistant-chips), recognised however they are worded: the chat

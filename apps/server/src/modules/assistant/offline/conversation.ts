@@ -1,12 +1,7 @@
 // The prompt as the offline model reads it: turns of questions and tool calls, results, the article.
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import type { ToolOutcome } from "./answers/outcome.ts";
-import {
-  type ArticleRef,
-  type ConversationView,
-  type Turn,
-  toPlannedCall,
-} from "./intents/decision.ts";
+import { type ArticleRef, type ConversationView, type Turn, toPlannedCall } from "./decision.ts";
 
 /** What one model call reads from its prompt. */
 export interface ReadConversation {
@@ -126,10 +121,17 @@ function articleOf(system: string): ArticleRef | null {
 export function readConversation(prompt: LanguageModelV4Prompt): ReadConversation {
   const { system, turns, results, characters } = splitPrompt(prompt);
   const current = turns[turns.length - 1];
-  const earlierTurns: Turn[] = turns.slice(0, -1).map((t) => ({
-    question: t.question,
-    calls: [...t.calls.values()].flatMap((c) => toPlannedCall(c.toolName, c.input) ?? []),
-  }));
+  const earlierTurns: Turn[] = turns.slice(0, -1).map((t) => {
+    const made = [...t.calls.entries()].flatMap(([id, c]) => {
+      const planned = toPlannedCall(c.toolName, c.input);
+      return planned ? [{ planned, output: results.get(id)?.output }] : [];
+    });
+    return {
+      question: t.question,
+      calls: made.map((m) => m.planned),
+      outputs: made.map((m) => m.output),
+    };
+  });
   const outcomes: ToolOutcome[] = [];
   for (const [id, c] of current?.calls ?? []) {
     const result = results.get(id);

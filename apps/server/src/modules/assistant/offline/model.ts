@@ -3,8 +3,9 @@
 // without a provider (issue #5 "Server": "With none configured, a built-in offline model serves").
 import { randomUUID } from "node:crypto";
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
-import { type CoinMatcher, createCoinMatcher } from "./intents/coins.ts";
-import type { KnownCoin } from "./intents/decision.ts";
+import type { KnownCoin } from "./decision.ts";
+import { createGazetteer } from "./reading/gazetteer.ts";
+import { type TurnReader, createTurnReader } from "./reading/turn.ts";
 import { decideStep, finishReason, outputCharacters } from "./step.ts";
 import { contentOf, pacedStream, planStream } from "./stream.ts";
 import { usageOf } from "./usage.ts";
@@ -30,12 +31,14 @@ export interface OfflineModelOptions {
   chunkDelayMs?: number;
 }
 
-/** The coin matcher for a known-coins array, rebuilt only when the array changes. */
-function cachedMatcher(): (coins: ReadonlyArray<KnownCoin>) => CoinMatcher {
-  let cache: { coins: ReadonlyArray<KnownCoin>; matcher: CoinMatcher } | null = null;
+/** The turn reader for a known-coins array, rebuilt (with its gazetteer) only when it changes. */
+function cachedReader(now: () => Date): (coins: ReadonlyArray<KnownCoin>) => TurnReader {
+  let cache: { coins: ReadonlyArray<KnownCoin>; reader: TurnReader } | null = null;
   return (coins) => {
-    if (cache?.coins !== coins) cache = { coins, matcher: createCoinMatcher(coins) };
-    return cache.matcher;
+    if (cache?.coins !== coins) {
+      cache = { coins, reader: createTurnReader(createGazetteer(coins), now) };
+    }
+    return cache.reader;
   };
 }
 
@@ -53,11 +56,11 @@ function cachedMatcher(): (coins: ReadonlyArray<KnownCoin>) => CoinMatcher {
 export function createOfflineModel(options: OfflineModelOptions): LanguageModelV4 {
   const now = options.now ?? (() => new Date());
   const chunkDelayMs = options.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS;
-  const matcher = cachedMatcher();
+  const reader = cachedReader(now);
 
   const decide = (call: LanguageModelV4CallOptions) => {
     const knownCoins = options.knownCoins();
-    return decideStep(call, { knownCoins, matcher: () => matcher(knownCoins), now });
+    return decideStep(call, { knownCoins, reader: () => reader(knownCoins), now });
   };
 
   const responseMetadata = () => ({

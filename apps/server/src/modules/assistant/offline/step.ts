@@ -6,9 +6,10 @@ import { type ToolOutcome, inputField } from "./answers/outcome.ts";
 import { writeReply } from "./answers/replies.ts";
 import { writeAnswer } from "./answers/write-answer.ts";
 import { readConversation } from "./conversation.ts";
-import type { CoinMatcher } from "./intents/coins.ts";
-import type { Decision, KnownCoin, PlannedCall } from "./intents/decision.ts";
-import { understand } from "./intents/understand.ts";
+import type { Decision, KnownCoin, PlannedCall } from "./decision.ts";
+import { planReading } from "./reading/plan.ts";
+import type { Reading } from "./reading/read.ts";
+import { type TurnReader, decideTurn } from "./reading/turn.ts";
 import { CHARS_PER_TOKEN } from "./usage.ts";
 
 /** What one model call produces: an answer, or tool calls for the loop to execute. */
@@ -16,12 +17,12 @@ export type Step =
   | { kind: "text"; text: string; truncated: boolean }
   | { kind: "tool-calls"; calls: Array<PlannedCall & { toolCallId: string }> };
 
-/** What a step is decided with besides the call: the known coins, their matcher, and the clock. */
+/** What a step is decided with besides the call: the known coins, the turn reader, the clock. */
 export interface StepInputs {
   /** The known coins for this call (OfflineModelOptions.knownCoins). */
   knownCoins: ReadonlyArray<KnownCoin>;
-  /** The matcher over `knownCoins`, asked for only when a question is to be understood. */
-  matcher: () => CoinMatcher;
+  /** Reads the turn once over the known coins' gazetteer (reading/turn.ts). */
+  reader: () => TurnReader;
   now: () => Date;
 }
 
@@ -72,11 +73,26 @@ function followUpLookups(outcomes: ToolOutcome[], offered: Set<string>): Planned
   });
 }
 
+/** The direct replies of a reading whose clauses need no tool, one paragraph each. */
+function repliesOf(reading: Reading, article: { title: string } | null): string {
+  const { plans } = planReading(reading, article);
+  const texts = plans.flatMap((p) => ("reply" in p ? [writeReply(p.reply)] : []));
+  if (reading.injection) texts.push(writeReply({ kind: "injection" }));
+  return [...new Set(texts)].join("\n\n");
+}
+
 /**
  * The step for a decision, before any tool result is in: its tool calls (only those offered; each
- * with a new id), else the reply that the needed tool is unavailable, or the direct reply.
+ * with a new id), else the reply that the needed tool is unavailable, or the direct replies.
  */
-function firstStep(call: LanguageModelV4CallOptions, decision: Decision): Step {
+function firstStep(
+  call: LanguageModelV4CallOptions,
+  decision: Decision | { kind: "replies"; reading: Reading },
+  article: { title: string } | null,
+): Step {
+  if (decision.kind === "replies") {
+    return textStep(repliesOf(decision.reading, article), call.maxOutputTokens);
+  }
   if (decision.kind === "reply") return textStep(writeReply(decision.reply), call.maxOutputTokens);
   const offered = offeredTools(call);
   const calls = decision.calls.filter((c) => offered.has(c.toolName));
@@ -99,15 +115,15 @@ export function decideStep(
   inputs: StepInputs,
 ): { step: Step; inputCharacters: number } {
   const { view, outcomes, characters } = readConversation(call.prompt);
+  const reader = inputs.reader();
   if (outcomes.length === 0) {
-    const decision = understand(view, inputs.matcher(), inputs.now());
-    return { step: firstStep(call, decision), inputCharacters: characters };
+    const decision = decideTurn(reader, view);
+    return { step: firstStep(call, decision, view.article), inputCharacters: characters };
   }
   const more = followUpLookups(outcomes, offeredTools(call));
   if (more.length > 0) return { step: callStep(more), inputCharacters: characters };
   const context = {
-    question: view.question,
-    earlierQuestion: view.earlierTurns.at(-1)?.question ?? null,
+    reading: reader.read(view),
     article: view.article,
     knownCoins: inputs.knownCoins,
     now: inputs.now(),

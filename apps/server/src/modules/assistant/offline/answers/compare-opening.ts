@@ -7,8 +7,8 @@ import {
   formatUsdCompact,
   formatUsdPrice,
 } from "@pragmatist/contracts";
-import type { CompareMetric, DerivedAsk } from "../intents/derived.ts";
-import type { ChangeWindow } from "../intents/periods.ts";
+import type { CompareMetric, DerivedAsk } from "../reading/slots.ts";
+import type { ChangeWindow } from "../reading/dates.ts";
 import { asOfLead, continued, dayOf, differentDays } from "./dating.ts";
 import { coinLabel, escapeMarkdown } from "./format.ts";
 import { belowAth, changeWords, listWords, windowWords } from "./token-facts.ts";

@@ -1,9 +1,6 @@
 // The opening clause of a market answer to a question the data cannot answer as asked (issue #12
 // held-out check): a price in another currency, or a figure of the whole market.
 import type { TokenData } from "@pragmatist/contracts";
-import { fold } from "../../assistant.prompt.ts";
-import { createCoinMatcher, maskMentions } from "../intents/coins.ts";
-import { asksWholeMarket, otherCurrency } from "../intents/market-scope.ts";
 import { NO_MARKET_TOTAL } from "./replies.ts";
 
 /** What the question asks beyond the data: another currency, the whole market, or neither. */
@@ -11,13 +8,6 @@ export interface ScopeAsk {
   /** The currency asked for other than the US dollar, as an answer names it ("euros"). */
   currency: string | null;
   wholeMarket: boolean;
-}
-
-/** What `question` asks beyond the data, read with the coins of `tokens` masked. */
-export function scopeAsk(question: string, tokens: TokenData[]): ScopeAsk {
-  const matcher = createCoinMatcher(tokens.map(({ id, symbol, name }) => ({ id, symbol, name })));
-  const text = maskMentions(fold(question), matcher.find(question));
-  return { currency: otherCurrency(text), wholeMarket: asksWholeMarket(text) };
 }
 
 /**

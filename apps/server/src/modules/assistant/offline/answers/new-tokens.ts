@@ -1,6 +1,6 @@
 // The offline model's answer to the new-tokens list: numbered listings, warning about borrowed tickers.
 import { type NewTokens, formatDateTimeUtc } from "@pragmatist/contracts";
-import type { KnownCoin } from "../intents/decision.ts";
+import type { KnownCoin } from "../decision.ts";
 import { dayOf, isOld } from "./dating.ts";
 import { coinLabel, escapeMarkdown, freshnessLine, joinBlocks, staleNote } from "./format.ts";
 import { listWords } from "./token-facts.ts";

@@ -7,8 +7,8 @@ import {
   formatSignedPercent,
   formatUsdPrice,
 } from "@pragmatist/contracts";
-import type { CalendarRange } from "../intents/calendar.ts";
-import type { HistoryFocus } from "../intents/focus.ts";
+import type { CalendarRange } from "../reading/dates.ts";
+import type { HistoryFocus } from "../reading/slots.ts";
 import { dayOf, isOld } from "./dating.ts";
 import {
   coinLabel,

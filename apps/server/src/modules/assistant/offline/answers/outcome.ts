@@ -1,5 +1,6 @@
 // What the offline model's writer reads: the current turn's tool outcomes and the question's context.
-import type { ArticleRef, KnownCoin } from "../intents/decision.ts";
+import type { ArticleRef, KnownCoin } from "../decision.ts";
+import type { Reading } from "../reading/read.ts";
 
 /** One tool call of the current turn and what it returned. */
 export interface ToolOutcome {
@@ -14,10 +15,8 @@ export interface ToolOutcome {
 
 /** What the writer knows besides the tool results. */
 export interface AnswerContext {
-  /** The last user message. */
-  question: string;
-  /** The user message before it, for what a follow-up such as "and ethereum?" asks; null if none. */
-  earlierQuestion: string | null;
+  /** The turn as read once (reading/read.ts): the writer reads its clauses, never the raw text. */
+  reading: Reading;
   /** The model's clock: data more than a day older than this names its date. */
   now: Date;
   article: ArticleRef | null;

@@ -1,7 +1,7 @@
 // The offline model's direct replies (no tool called): capabilities, greetings, refusals, clarifications.
 import type { AssistantToolName } from "@pragmatist/contracts";
 import { INJECTION_REFUSAL } from "../../assistant.prompt.ts";
-import type { DirectReply } from "../intents/decision.ts";
+import type { DirectReply } from "../decision.ts";
 
 /**
  * Example questions Max answers, as the chips (docs/product.md#assistant-chips) and issue #5
@@ -75,6 +75,8 @@ export function writeReply(reply: DirectReply): string {
       );
     case "out-of-scope":
       return `That's outside what I can help with. ${SHORT_CAPABILITIES}.`;
+    case "unsure":
+      return `I'm not sure I understood that, and I can only help with crypto markets and our research. ${SHORT_CAPABILITIES}.`;
     case "clarify-coin":
       return "Which coin do you mean? Give me its name or ticker, for example “Solana” or “SOL”.";
     case "no-market-total":

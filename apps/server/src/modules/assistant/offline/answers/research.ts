@@ -1,8 +1,6 @@
 // The offline model's research answers: a short synthesis with [n] citations, Sources, and where
 // to go next.
 import { type ResearchPassage, type ResearchResults, formatLongDate } from "@pragmatist/contracts";
-import { isMoreResearchRequest } from "../../assistant.prompt.ts";
-import { isArticleQuestion } from "../intents/patterns.ts";
 import { escapeMarkdown, joinBlocks } from "./format.ts";
 import { keyPoint } from "./key-point.ts";
 import type { AnswerContext } from "./outcome.ts";
@@ -36,10 +34,17 @@ export function isResearchResults(value: unknown): value is ResearchResults {
   );
 }
 
-/** The mode for the question: the chips first, then the article in context, then `analysis`. */
-export function researchMode(context: AnswerContext, analysis: boolean): ResearchMode {
-  if (isMoreResearchRequest(context.question)) return "next";
-  if (context.article && isArticleQuestion(context.question)) return "article";
+/**
+ * The mode of a research answer: "What other research…" first, then the article in context (the
+ * search was for its title), then `analysis`.
+ */
+export function researchMode(
+  context: AnswerContext,
+  query: string,
+  analysis: boolean,
+): ResearchMode {
+  if (context.reading.chip === "more-research") return "next";
+  if (context.article && query === context.article.title) return "article";
   return analysis ? "analysis" : "plain";
 }
 

@@ -6,7 +6,7 @@ import {
   formatUsdCompact,
   formatUsdPrice,
 } from "@pragmatist/contracts";
-import type { TokenFocus } from "../intents/focus.ts";
+import type { TokenFocus } from "../reading/slots.ts";
 import { continued, dayOf } from "./dating.ts";
 import {
   coinLabel,

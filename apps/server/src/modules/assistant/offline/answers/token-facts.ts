@@ -1,6 +1,6 @@
 // Facts read from one coin's market data, in the words the offline model's answers use.
 import { type TokenData, formatSignedPercent } from "@pragmatist/contracts";
-import type { ChangeWindow } from "../intents/periods.ts";
+import type { ChangeWindow } from "../reading/dates.ts";
 
 /** A change in words: "up 2.10%", "down 0.40%" or "unchanged". */
 export function changeWords(percent: number): string {

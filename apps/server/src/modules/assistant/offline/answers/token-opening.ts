@@ -1,7 +1,7 @@
 // The first sentence of a token answer: it answers what was asked (a figure, a move, a yes or no),
 // dated when the data is older than a day (issue #12 classes 1 and 4).
 import { type TokenData, formatUsdCompact, formatUsdPrice } from "@pragmatist/contracts";
-import type { TokenFigure, TokenFocus } from "../intents/focus.ts";
+import type { TokenFigure, TokenFocus } from "../reading/slots.ts";
 import { asOfLead, continued, dayOf } from "./dating.ts";
 import { coinLabel, escapeMarkdown, formatCount } from "./format.ts";
 import {

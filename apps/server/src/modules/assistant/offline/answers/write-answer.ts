@@ -13,29 +13,23 @@ import {
   tokenDataSchema,
   trendingTokensSchema,
 } from "@pragmatist/contracts";
-import { fold, isAnalysisRequest } from "../../assistant.prompt.ts";
-import { calendarRange } from "../intents/calendar.ts";
-import { createCoinMatcher, maskMentions } from "../intents/coins.ts";
-import {
-  type CompareMetric,
-  type DerivedAsk,
-  compareMetric,
-  derivedAsk,
-} from "../intents/derived.ts";
-import { type TokenFocus, historyFocus, tokenFocus } from "../intents/focus.ts";
-import { ADVICE } from "../intents/patterns.ts";
-import type { ChangeWindow } from "../intents/periods.ts";
+import { INJECTION_REFUSAL } from "../../assistant.prompt.ts";
+import type { ChangeWindow } from "../reading/dates.ts";
+import { callKey, planReading } from "../reading/plan.ts";
+import type { Clause } from "../reading/read.ts";
+import type { TokenFocus } from "../reading/slots.ts";
 import { NOT_ADVICE, adviceOpening, riskBlock } from "./advice.ts";
 import { compareOpening } from "./compare-opening.ts";
 import { comparison } from "./comparison.ts";
 import { continued, dayOf, differentDays } from "./dating.ts";
 import { failureText, guessNote, marketErrorText, noHistoryText } from "./errors.ts";
 import { escapeMarkdown, joinBlocks } from "./format.ts";
-import { scopeAsk, scopeLead } from "./market-scope.ts";
+import { scopeLead } from "./market-scope.ts";
 import { marketAnswer } from "./market.ts";
 import { newTokensAnswer } from "./new-tokens.ts";
 import { type OhlcAnswerOptions, candlesIn, ohlcAnswer } from "./ohlc.ts";
 import { type AnswerContext, type ToolOutcome, inputField } from "./outcome.ts";
+import { writeReply } from "./replies.ts";
 import { isResearchResults, researchAnswer, researchMode } from "./research.ts";
 import { tokenInsights } from "./token-insights.ts";
 import { tokenAnswer } from "./token-data.ts";
@@ -52,6 +46,8 @@ interface Section {
 /** How sections are written this turn. */
 interface SectionOptions {
   context: AnswerContext;
+  /** The clause the sections answer (null for the "Analyze…" chip, which answers the turn before). */
+  clause: Clause | null;
   /** "Analyze your last message…": insights instead of the plain answer. */
   analysis: boolean;
   /** What a token answer opens with (the question's focus, or the period a missing history asked). */
@@ -91,13 +87,13 @@ const SECTION_WRITERS: Record<AssistantToolName, SectionWriter> = {
     const data = tokenDataSchema.safeParse(outcome.output);
     return data.success ? withGuess(outcome, tokenSection(data.data, options), data.data) : null;
   },
-  getOhlc(outcome, { analysis, context }) {
+  getOhlc(outcome, { analysis, context, clause }) {
     const data = ohlcSchema.safeParse(outcome.output);
     if (!data.success) return null;
     const requested = inputField(outcome.input, "days");
     const requestedDays = typeof requested === "number" || requested === "max" ? requested : null;
-    const focus = historyFocus(context.question);
-    const period = calendarRange(context.question, context.now);
+    const focus = clause?.historyFocus ?? "change";
+    const period = clause?.time.range ?? null;
     const options: OhlcAnswerOptions = { requestedDays, analysis, focus, now: context.now, period };
     const text = ohlcAnswer(data.data, options);
     // Side by side, a calendar period compares only the candles inside it.
@@ -120,11 +116,10 @@ const SECTION_WRITERS: Record<AssistantToolName, SectionWriter> = {
   },
   searchResearch(outcome, { context, analysis }) {
     if (!isResearchResults(outcome.output)) return null;
-    const query = inputField(outcome.input, "query");
-    const mode = researchMode(context, analysis);
-    return {
-      text: researchAnswer(outcome.output, typeof query === "string" ? query : "", mode, context),
-    };
+    const input = inputField(outcome.input, "query");
+    const query = typeof input === "string" ? input : "";
+    const mode = researchMode(context, query, analysis);
+    return { text: researchAnswer(outcome.output, query, mode, context) };
   },
 };
 
@@ -170,21 +165,12 @@ function section(outcome: ToolOutcome, options: SectionOptions, answered: Set<st
   return writer?.(outcome, options) ?? { text: failureText(outcome) };
 }
 
-/** A follow-up that only names a coin ("and ethereum?", "what about SOL"): at most three words. */
-function isFragment(question: string): boolean {
-  return (
-    /^\s*(?:and|what\s+about|how\s+about|same\s+for)\b/i.test(question) ||
-    question.trim().split(/\s+/).length <= 3
-  );
-}
-
 /**
- * How the turn's token answers open: after a missing price history, with that said and the
- * change nearest the period asked; otherwise what the question asks for (intents/focus.ts), or,
- * for a one-coin follow-up that names nothing else ("and ethereum?"), what the previous question
- * asked.
+ * How the clause's token answers open: after a missing price history, with that said and the
+ * change nearest the period asked; otherwise what the clause asks for (its focus, carried from the
+ * previous turn for a follow-up such as "and ethereum?").
  */
-function focusAndPrefaces(outcomes: ToolOutcome[], context: AnswerContext, answered: Set<string>) {
+function focusAndPrefaces(outcomes: ToolOutcome[], clause: Clause | null, answered: Set<string>) {
   const prefaces = new Map<string, string>();
   const windows = new Map<string, ChangeWindow>();
   for (const outcome of outcomes) {
@@ -199,30 +185,12 @@ function focusAndPrefaces(outcomes: ToolOutcome[], context: AnswerContext, answe
     prefaces.set(error.coin.id, guess ? `${guess} ${missing}` : missing);
     windows.set(error.coin.id, window);
   }
-  const asked =
-    tokenFocus(context.question) ??
-    (answered.size === 1 && context.earlierQuestion && isFragment(context.question)
-      ? tokenFocus(context.earlierQuestion)
-      : null);
+  const asked = clause?.focus && clause.focus.kind !== "overview" ? clause.focus : null;
   const focus = (data: TokenData): TokenFocus | null => {
     const window = windows.get(data.id);
     return window ? { kind: "move", window, asked: null } : asked;
   };
   return { prefaces, focus };
-}
-
-/**
- * What a comparison asks for, read with the compared coins masked: the derived figure, or none,
- * and the metric the coins are compared on ("Tron vs Stellar market cap": market cap, no figure).
- */
-function comparisonAsk(
-  question: string,
-  tokens: TokenData[],
-): { ask: DerivedAsk | null; metric: CompareMetric } {
-  const matcher = createCoinMatcher(tokens.map(({ id, symbol, name }) => ({ id, symbol, name })));
-  const masked = maskMentions(fold(question), matcher.find(question));
-  const ask = derivedAsk(masked);
-  return { ask, metric: ask?.metric ?? compareMetric(masked) };
 }
 
 /**
@@ -249,45 +217,130 @@ function twoPricesNote(tokens: TokenData[], histories: Ohlc[]): string | null {
 }
 
 /**
- * The answer to the current turn, written from its tool results only (issue #5, issue #12): token
- * figures opened by what was asked and dated when old, comparisons opened by the derived figure
- * asked for with its inputs, numbered lists of new and trending tokens, a price-history summary
+ * The answer to one clause from its tool results only (issue #5, issue #12): token figures opened
+ * by what was asked and dated when old, comparisons opened by the derived figure asked for with
+ * its inputs, numbered lists of new and trending tokens, market rankings, a price-history summary
  * opened by the move and where the history ends, research synthesised from the passages with [n]
  * citations and a Sources list linking to /p/{slug}, and the tools' errors
- * (docs/product.md#max-tools) as honest messages: a coin without history answered from its market
- * data, a coin outside the data said to be so. An advice or forecast request gets the facts framed
- * as not financial advice, with the risks the data shows. After "Analyze your last message…" the
- * same results are read for insights. A price asked in another currency, or a figure of the whole
- * market, opens with what the data lacks (market-scope.ts). Never throws: a result it cannot read
- * is reported as data that could not be fetched.
+ * (docs/product.md#max-tools) as honest messages. An advice clause gets the facts framed as not
+ * financial advice, with the risks the data shows. With `analysis` ("Analyze your last message…")
+ * the same results are read for insights. A price asked in another currency, or a figure of the
+ * whole market, opens with what the data lacks (market-scope.ts).
  */
-export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): string {
-  const analysis = isAnalysisRequest(context.question);
+function writeClause(
+  outcomes: ToolOutcome[],
+  clause: Clause | null,
+  context: AnswerContext,
+  analysis: boolean,
+): string {
   const tokensFirst = tokenOutputs(outcomes);
   const answered = new Set(tokensFirst.map((t) => t.id));
-  const { prefaces, focus } = focusAndPrefaces(outcomes, context, answered);
+  const { prefaces, focus } = focusAndPrefaces(outcomes, clause, answered);
   const compared = !analysis && tokensFirst.length >= 2 ? (tokensFirst[0] ?? null) : null;
-  const advice = !analysis && tokensFirst.length > 0 && ADVICE.test(fold(context.question));
-  const scope = scopeAsk(context.question, tokensFirst);
+  const advice = !analysis && tokensFirst.length > 0 && clause?.intent === "advice";
+  const wholeMarket = clause?.intent === "market-total";
   const options: SectionOptions = {
     context,
+    clause,
     analysis,
-    focus: advice ? () => null : scope.wholeMarket ? () => MARKET_CAP : focus,
+    focus: advice ? () => null : wholeMarket ? () => MARKET_CAP : focus,
     compared,
     prefaces,
   };
   const sections = outcomes.flatMap((o) => section(o, options, answered) ?? []);
   const tokens = sections.flatMap((s) => (s.token ? [s.token] : []));
   const histories = sections.flatMap((s) => (s.ohlc ? [s.ohlc] : []));
+  const asked = {
+    ask: clause?.derived ?? null,
+    metric: clause?.derived?.metric ?? clause?.metric ?? "price",
+  };
   const body = joinBlocks([
     advice ? adviceOpening(tokens) : null,
-    compared ? compareOpening(tokens, comparisonAsk(context.question, tokens), context.now) : null,
+    compared ? compareOpening(tokens, asked, context.now) : null,
     ...sections.map((s) => s.text),
     twoPricesNote(tokens, histories),
+    ambiguityNote(clause, tokens),
     comparison(tokens, histories),
     ...(advice ? [...tokens.map(riskBlock), NOT_ADVICE] : []),
   ]);
   const market = [...tokens, ...histories];
+  const scope = { currency: clause?.currency ?? null, wholeMarket };
   const lead = market.length > 0 ? scopeLead(scope, market[0]?.source ?? null) : null;
   return lead ? `${lead}${continued(body)}` : body;
+}
+
+/**
+ * For each coin the clause named with words that name other coins too (a shared ticker, a former
+ * name): which coin this answer is about and which others the words fit (issue 25 class 4: said,
+ * not guessed).
+ */
+function ambiguityNote(clause: Clause | null, answered: TokenData[]): string | null {
+  const notes = (clause?.coins ?? []).flatMap((m) => {
+    const used = answered.find((t) => t.id === m.coin.id);
+    if (!used || m.others.length === 0) return [];
+    const others = m.others.map(
+      (o) => `${escapeMarkdown(o.name)} (${escapeMarkdown(o.symbol.toUpperCase())})`,
+    );
+    return [
+      `“${escapeMarkdown(m.text)}” also names ${others.join(" and ")}; these figures are ${escapeMarkdown(used.name)}'s. Ask by name if you meant another.`,
+    ];
+  });
+  return notes.length > 0 ? notes.join(" ") : null;
+}
+
+/** A clause's heading in an answer of several parts: its own words, capitalised. */
+function heading(clause: Clause): string {
+  const text = clause.text.trim();
+  return `### ${escapeMarkdown(text.charAt(0).toUpperCase() + text.slice(1))}`;
+}
+
+/** The outcomes answering each clause: its own calls, and lookups made after them for its coins. */
+function outcomesByClause(
+  outcomes: ToolOutcome[],
+  clauses: Clause[],
+  keys: Array<Set<string>>,
+): ToolOutcome[][] {
+  const mine = clauses.map((): ToolOutcome[] => []);
+  for (const outcome of outcomes) {
+    const key = callKey(outcome);
+    let at = keys.findIndex((k) => k.has(key));
+    if (at < 0) {
+      const query = inputField(outcome.input, "query");
+      at = Math.max(
+        0,
+        clauses.findIndex((c) => c.coins.some((m) => m.coin.id === query)),
+      );
+    }
+    mine[at]!.push(outcome);
+  }
+  return mine;
+}
+
+/**
+ * The answer to the current turn (issue 25): one clause answered as writeClause does; several
+ * answered one section each under their own words, a clause that needed no tool with its direct
+ * reply; after a message that also tried to override the instructions, a closing line that that
+ * part was left out (OWASP LLM01). Never throws: a result it cannot read is reported as data that
+ * could not be fetched.
+ */
+export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): string {
+  const { reading } = context;
+  const analysis = reading.chip === "analyse";
+  const refusal = reading.injection ? INJECTION_REFUSAL : null;
+  if (reading.clauses.length <= 1) {
+    return joinBlocks([
+      writeClause(outcomes, reading.clauses[0] ?? null, context, analysis),
+      refusal,
+    ]);
+  }
+  const { plans } = planReading(reading, context.article);
+  const keys = plans.map((p) => new Set("calls" in p ? p.calls.map(callKey) : []));
+  const mine = outcomesByClause(outcomes, reading.clauses, keys);
+  const parts = reading.clauses.map((clause, i) => {
+    const plan = plans[i]!;
+    const text =
+      "reply" in plan ? writeReply(plan.reply) : writeClause(mine[i]!, clause, context, false);
+    return `${heading(clause)}\n\n${text}`;
+  });
+  return joinBlocks([...parts, refusal]);
 }

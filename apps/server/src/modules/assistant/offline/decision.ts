@@ -1,7 +1,7 @@
-// What the offline model's understanding works on and decides: the conversation, tool calls, replies.
+// What the offline model reads and decides: the conversation, tool calls, direct replies.
 import { type AssistantToolName, assistantToolInputs } from "@pragmatist/contracts";
 import type { z } from "zod";
-import type { ArticleContext } from "../../assistant.prompt.ts";
+import type { ArticleContext } from "../assistant.prompt.ts";
 
 /** A coin the model may recognise by name, ticker or CoinGecko id (e.g. the snapshot's markets). */
 export interface KnownCoin {
@@ -30,6 +30,8 @@ export type DirectReply =
    */
   | { kind: "advice"; coin: string | null }
   | { kind: "out-of-scope" }
+  /** A message read with too little confidence: what Max can do, offered for it. */
+  | { kind: "unsure" }
   | { kind: "clarify-coin" }
   /** A figure of the whole market (dominance, total market cap) about no coin: the data has none. */
   | { kind: "no-market-total" }
@@ -46,10 +48,14 @@ export type Decision =
  */
 export type ArticleRef = Pick<ArticleContext, "title" | "slug">;
 
-/** An earlier exchange: the user's question and the tool calls made to answer it (maybe none). */
+/**
+ * An earlier exchange: the user's question, the tool calls made to answer it (maybe none) and
+ * their results in the same order (undefined where the history kept none).
+ */
 export interface Turn {
   question: string;
   calls: PlannedCall[];
+  outputs: unknown[];
 }
 
 /** What the model sees of a conversation when it decides what to do next. */
@@ -59,33 +65,6 @@ export interface ConversationView {
   /** Earlier exchanges, oldest first. */
   earlierTurns: Turn[];
   article: ArticleRef | null;
-}
-
-/** At most this many coins are looked up for one comparison question. */
-const MAX_COMPARED_COINS = 3;
-
-/** A decision to reply directly with `r`. */
-export const reply = (r: DirectReply): Decision => ({ kind: "reply", reply: r });
-
-/** A decision to make `calls`, in order. */
-export const call = (...calls: PlannedCall[]): Decision => ({ kind: "call", calls });
-
-/**
- * One coin lookup per query (at most MAX_COMPARED_COINS): price history over `days` ("max" for the
- * whole history), or market data.
- */
-export function coinCalls(
-  intent: "getTokenData" | "getOhlc",
-  queries: string[],
-  days: number | "max",
-): PlannedCall[] {
-  return queries
-    .slice(0, MAX_COMPARED_COINS)
-    .map((query) =>
-      intent === "getOhlc"
-        ? { toolName: "getOhlc", input: { query, days } }
-        : { toolName: "getTokenData", input: { query } },
-    );
 }
 
 /** A recorded tool call as a PlannedCall, or null when its name or input does not fit a tool. */

@@ -1,0 +1,77 @@
+// Max's intent classifier (issue 25, decision 013): wink's naive Bayes text classifier trained once
+// per process on training.ts's phrasings, over stems and word pairs with coins and numbers masked.
+import { createRequire } from "node:module";
+import { INTENTS, type Intent, TRAINING, expand } from "./training.ts";
+import { tokenize } from "./words.ts";
+
+/** The mask a coin mention is read as, in training and in questions. */
+export const COIN_MASK = "COIN";
+/** The mask a number is read as. */
+export const NUMBER_MASK = "NUM";
+
+/** Articles carry nothing about what is asked. */
+const ARTICLES = new Set(["a", "an", "the"]);
+
+/** The classifier's features of a masked text: stems (masks kept as they are) and their pairs. */
+export function features(masked: string): string[] {
+  const stems = tokenize(masked)
+    .filter((t) => !ARTICLES.has(t.norm))
+    .map((t) => {
+      if (t.text === COIN_MASK) return "<coin>";
+      if (t.text === NUMBER_MASK || Number.isFinite(Number(t.norm))) return "<num>";
+      return t.stem;
+    });
+  const pairs = stems.slice(1).map((s, i) => `${stems[i]}_${s}`);
+  return [...stems, ...pairs];
+}
+
+/** What the classifier says of a text: the intent and how sure it is (0 to 1). */
+export interface Classification {
+  intent: Intent;
+  confidence: number;
+}
+
+interface NaiveBayes {
+  definePrepTasks(tasks: Array<(text: string) => string[]>): void;
+  defineConfig(config: { considerOnlyPresence: boolean; smoothingFactor: number }): void;
+  learn(text: string, label: string): void;
+  consolidate(): void;
+  computeOdds(text: string): Array<[string, number]>;
+}
+
+/** Phrasings per intent: the larger intents are cut to this many so no prior dominates. */
+const PER_INTENT = 160;
+
+const require = createRequire(import.meta.url);
+let trained: NaiveBayes | null = null;
+
+/** The classifier, trained on first use (a few milliseconds). */
+function classifier(): NaiveBayes {
+  if (trained) return trained;
+  const create = require("wink-naive-bayes-text-classifier") as () => NaiveBayes;
+  const nb = create();
+  nb.definePrepTasks([features]);
+  nb.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
+  for (const intent of INTENTS) {
+    const phrasings = TRAINING[intent].flatMap(expand);
+    // Every nth, so a cut keeps each template's variety.
+    const step = Math.max(1, phrasings.length / PER_INTENT);
+    for (let i = 0; i < phrasings.length; i += step) nb.learn(phrasings[Math.floor(i)]!, intent);
+  }
+  nb.consolidate();
+  trained = nb;
+  return nb;
+}
+
+/**
+ * The intent of `masked` (a clause with its coins as COIN and numbers as NUM) and the classifier's
+ * confidence: the top intent's log2 odds against all others, as a probability.
+ */
+export function classify(masked: string): Classification {
+  const [top] = classifier().computeOdds(masked);
+  const intent = (INTENTS as readonly string[]).includes(top?.[0] ?? "")
+    ? (top![0] as Intent)
+    : "off-topic";
+  const odds = top?.[1] ?? 0;
+  return { intent, confidence: 1 / (1 + 2 ** -odds) };
+}

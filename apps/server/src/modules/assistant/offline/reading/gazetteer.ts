@@ -1,0 +1,230 @@
+// Coins in a message from a gazetteer of names, ids, tickers and former names (issue 25 class 4,
+// decision 013): longest match first, staked / wrapped / bridged variants kept apart from their base
+// coin, common English words read as coins only where the message shows they are, fuzzy matching
+// (fuse.js) only for words that are neither English nor function words, and ambiguity kept.
+import { distance } from "fastest-levenshtein";
+import Fuse from "fuse.js";
+import type { KnownCoin } from "../decision.ts";
+import { type Token, isEnglishWord, isFunctionWord, tokenize } from "./words.ts";
+
+/** A coin the message names. */
+export interface CoinMention {
+  /** The coin read (the best ranked when several fit). */
+  coin: KnownCoin;
+  /** Other coins the same words name (a shared ticker, a former name): said, not guessed. */
+  others: KnownCoin[];
+  /**
+   * The words as written when they name a staked, wrapped or bridged variant of `coin` ("stETH",
+   * "wrapped bitcoin"): a different asset, never answered with the base coin's figures.
+   */
+  variant: string | null;
+  /** Token positions [start, end) in the message. */
+  start: number;
+  end: number;
+  /** The words as written. */
+  text: string;
+}
+
+/** Words before a coin that make it another asset ("staked ETH", "wrapped bitcoin"). */
+const VARIANT_WORDS = new Set(["staked", "wrapped", "bridged", "restaked", "liquid", "pegged"]);
+/** Ticker prefixes of derivative tokens: stETH, wstETH, rETH, cbETH, wBTC, WETH, mETH, ezETH. */
+const VARIANT_PREFIXES = ["wst", "st", "cb", "ez", "w", "r", "m", "s"];
+/** Stems around an English word that show it is a coin here ("near price", "did stellar pump"). */
+const MARKET_STEMS = new Set(
+  "price chart cap mcap volum ath trade worth cost rank token coin pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move".split(
+    " ",
+  ),
+);
+/** Words joining coins in a list or a comparison. */
+const JOINERS = new Set(["vs", "versus", "or", "and", "against", "with"]);
+/** A coin name's longest run of words the gazetteer indexes. */
+const MAX_WORDS = 4;
+
+interface Entry {
+  coins: KnownCoin[];
+  /** Indexed from a ticker (not a name): a lower-case English word needs more evidence. */
+  ticker: boolean;
+}
+
+/** The words a coin is known by: its name (and a former name in brackets), its id, its ticker. */
+function namesOf(coin: KnownCoin): Array<{ key: string; ticker: boolean }> {
+  const out = [{ key: coin.symbol, ticker: true }];
+  const [name = coin.name, former] = coin.name.split(/\s*\((?:prev\.?|ex-|formerly)\s*/i);
+  out.push({ key: name.replace(/\s*\(.*\)$/, ""), ticker: false });
+  if (former) out.push({ key: former.replace(/\)$/, ""), ticker: true });
+  if (!/\d/.test(coin.id)) out.push({ key: coin.id.replace(/-/g, " "), ticker: false });
+  return out.map(({ key, ticker }) => ({
+    key: tokenize(key)
+      .map((t) => t.norm)
+      .join(" "),
+    ticker,
+  }));
+}
+
+/** Finds the coins a message names; built once per list of known coins. */
+export interface Gazetteer {
+  /** The coins `text` names, in the order written. */
+  find(text: string): CoinMention[];
+  /** A known coin by id, ticker or exact name, or null. */
+  lookup(word: string): KnownCoin | null;
+}
+
+/** The gazetteer over `coins` (best ranked first: that order breaks ties). */
+export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
+  const index = new Map<string, Entry>();
+  const add = (key: string, coin: KnownCoin, ticker: boolean) => {
+    if (!key) return;
+    const entry = index.get(key) ?? { coins: [], ticker };
+    if (!entry.coins.some((c) => c.id === coin.id)) entry.coins.push(coin);
+    entry.ticker &&= ticker;
+    index.set(key, entry);
+  };
+  for (const coin of coins) for (const { key, ticker } of namesOf(coin)) add(key, coin, ticker);
+  // A many-word name is also known by its first word when nothing else is ("shiba" -> Shiba Inu).
+  for (const coin of coins) {
+    const first = namesOf(coin)[1]?.key.split(" ") ?? [];
+    const head = first[0];
+    if (first.length > 1 && head && head.length >= 4 && !index.has(head) && !isEnglishWord(head)) {
+      add(head, coin, false);
+    }
+  }
+  const fuzzyKeys = [...index.keys()].filter((k) => !k.includes(" ") && k.length >= 5);
+  const fuse = new Fuse(fuzzyKeys, { includeScore: true, threshold: 0.25 });
+
+  /**
+   * The entry a misspelt word is closest to (fuse.js), kept only within one edit (two from nine
+   * letters: "etherium", "polkadott") and with the same first letter, so a longer word that holds a
+   * coin's name ("memecoin") is not that coin.
+   */
+  function fuzzy(word: string): Entry | null {
+    if (word.length < 5 || isEnglishWord(word) || isFunctionWord(word)) return null;
+    const edits = word.length >= 9 ? 2 : 1;
+    const hit = fuse
+      .search(word)
+      .find((r) => r.item[0] === word[0] && distance(r.item, word) <= edits);
+    return hit ? (index.get(hit.item) ?? null) : null;
+  }
+
+  function find(text: string): CoinMention[] {
+    const tokens = tokenize(text);
+    const mentions: CoinMention[] = [];
+    for (let i = 0; i < tokens.length;) {
+      const found = matchAt(tokens, i) ?? variantAt(tokens, i);
+      if (!found) {
+        i += 1;
+        continue;
+      }
+      mentions.push(found);
+      i = found.end;
+    }
+    return accepted(tokens, mentions);
+  }
+
+  /** The longest gazetteer entry starting at token `i`, or a fuzzy match of one word. */
+  function matchAt(tokens: Token[], i: number): CoinMention | null {
+    for (let n = Math.min(MAX_WORDS, tokens.length - i); n >= 1; n -= 1) {
+      const words = tokens.slice(i, i + n);
+      const entry = index.get(words.map((t) => t.norm).join(" "));
+      if (entry) return mention(tokens, i, i + n, entry, null);
+    }
+    const entry = fuzzy(tokens[i]!.norm);
+    return entry && !entry.ticker ? mention(tokens, i, i + 1, entry, null) : null;
+  }
+
+  /** "staked ETH", "wrapped bitcoin", "stETH", "wBTC": a variant of a known coin. */
+  function variantAt(tokens: Token[], i: number): CoinMention | null {
+    const word = tokens[i]!;
+    if (VARIANT_WORDS.has(word.norm) && i + 1 < tokens.length) {
+      const base = matchAt(tokens, i + 1);
+      if (base) return { ...base, start: i, variant: spanText(tokens, i, base.end) };
+    }
+    for (const prefix of VARIANT_PREFIXES) {
+      const rest = word.norm.slice(prefix.length);
+      const entry = word.norm.startsWith(prefix) && rest.length >= 3 ? index.get(rest) : undefined;
+      if (entry?.ticker && !isEnglishWord(word.norm)) {
+        return mention(tokens, i, i + 1, entry, word.text);
+      }
+    }
+    return null;
+  }
+
+  return {
+    find,
+    lookup(word) {
+      const key = tokenize(word.replace(/-/g, " "))
+        .map((t) => t.norm)
+        .join(" ");
+      return coins.find((c) => c.id === word) ?? index.get(key)?.coins[0] ?? null;
+    },
+  };
+}
+
+function spanText(tokens: Token[], start: number, end: number): string {
+  return tokens
+    .slice(start, end)
+    .map((t) => t.text)
+    .join(" ");
+}
+
+function mention(
+  tokens: Token[],
+  start: number,
+  end: number,
+  entry: Entry,
+  variant: string | null,
+): CoinMention & { entry: Entry } {
+  const [coin, ...others] = entry.coins;
+  return { coin: coin!, others, variant, start, end, text: spanText(tokens, start, end), entry };
+}
+
+/**
+ * Whether a mention made of ordinary words is a coin here: written as a name or ticker (capital
+ * letters past the first word, all capitals, "$"), beside a market word ("near price", "did
+ * stellar pump"), joined to another coin ("aave or near"), or the whole message ("link?").
+ */
+function evidenced(tokens: Token[], m: CoinMention, others: CoinMention[]): boolean {
+  const words = tokens.slice(m.start, m.end);
+  const plain = words.every((t) => isEnglishWord(t.norm) || isFunctionWord(t.norm));
+  if (!plain || words.some((t) => t.dollar)) return true;
+  if (words.every((t) => isFunctionWord(t.norm))) return false;
+  const written = words.map((t) => t.text).join("");
+  if (written.length >= 2 && written === written.toUpperCase() && /\p{L}/u.test(written)) {
+    return true;
+  }
+  if (m.start > 0 && /^\p{Lu}/u.test(words[0]!.text)) return true;
+  if (tokens.length === words.length) return true;
+  const near = [
+    ...tokens.slice(Math.max(0, m.start - 2), m.start),
+    ...tokens.slice(m.end, m.end + 2),
+  ];
+  if (near.some((t) => MARKET_STEMS.has(t.stem) || MARKET_STEMS.has(t.norm))) return true;
+  const joinedBefore = JOINERS.has(tokens[m.start - 1]?.norm ?? "");
+  const joinedAfter = JOINERS.has(tokens[m.end]?.norm ?? "");
+  return others.some(
+    (o) =>
+      o !== m &&
+      ((joinedBefore && o.end === m.start - 1) || (joinedAfter && o.start === m.end + 1)),
+  );
+}
+
+/**
+ * The mentions that stand as coins: ordinary words only with evidence (`evidenced`), and a coin
+ * after "on" or "in" following another coin ("USDC on Arbitrum") read as where the first one is,
+ * not as a second coin.
+ */
+function accepted(tokens: Token[], found: CoinMention[]): CoinMention[] {
+  const kept = found.filter((m) => evidenced(tokens, m, found));
+  return kept
+    .filter((m, i) => {
+      const before = tokens[m.start - 1]?.norm;
+      return !(i > 0 && (before === "on" || before === "in") && kept[i - 1]!.end === m.start - 1);
+    })
+    .map(({ coin, others, variant, start, end, text }) => ({
+      coin,
+      others,
+      variant,
+      start,
+      end,
+      text,
+    }));
+}

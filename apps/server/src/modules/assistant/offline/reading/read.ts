@@ -1,0 +1,352 @@
+// One reading of a reader's message (issue 25 "One parse, two readers", decision 013): its clauses,
+// each with an intent from the classifier, a confidence and its slots, read once per turn and used
+// both to plan the tool calls and to write the answer.
+import {
+  isAnalysisRequest,
+  isInjectionAttempt,
+  isMoreResearchRequest,
+} from "../../assistant.prompt.ts";
+import { COIN_MASK, NUMBER_MASK, classify } from "./classifier.ts";
+import { type CalendarRange, type TimeAsk, readTime } from "./dates.ts";
+import type { CoinMention, Gazetteer } from "./gazetteer.ts";
+import {
+  type ClauseWords,
+  type CompareMetric,
+  type DerivedAsk,
+  type RankingAsk,
+  type TokenFocus,
+  compareMetric,
+  derivedAsk,
+  historyFocus,
+  otherCurrency,
+  rankingAsk,
+  tokenFigure,
+} from "./slots.ts";
+import type { Intent } from "./training.ts";
+import { type Token, isEnglishWord, isFunctionWord, tokenize, withDigits } from "./words.ts";
+
+/** One request inside a message, with what it asks for. */
+export interface Clause {
+  /** The clause as written. */
+  text: string;
+  intent: Intent;
+  /** The classifier's confidence in `intent`, 0 to 1 (1 for a safety rule's decision). */
+  confidence: number;
+  coins: CoinMention[];
+  /** A name the data does not know that the clause asks about ("Wobblecoin"), or null. */
+  unknownCoin: string | null;
+  time: TimeAsk;
+  /** Token clauses: what to answer first; null when nothing in particular (the price). */
+  focus: TokenFocus | { kind: "overview" } | null;
+  /** Comparisons: the derived figure asked for, and the figure compared. */
+  derived: DerivedAsk | null;
+  metric: CompareMetric;
+  /** Market clauses: the ranking asked for. */
+  ranking: RankingAsk;
+  /** A currency other than the US dollar asked for, as answers name it ("euros"). */
+  currency: string | null;
+  historyFocus: "change" | "high" | "low";
+  /** The research topic: the clause's content words. */
+  topic: string;
+  /** Coins, time or intent taken from the previous turn ("and for 90 days?", "and Cardano?"). */
+  fromContext: boolean;
+}
+
+/** A message as Max reads it. */
+export interface Reading {
+  clauses: Clause[];
+  /** Part of the message tried to override or extract Max's instructions (OWASP LLM01). */
+  injection: boolean;
+  /** One of the follow-up chips (docs/product.md#assistant-chips), or null. */
+  chip: "analyse" | "more-research" | null;
+}
+
+/** Below this, the classifier's intent is not taken: the clause gets what Max can do for it. */
+export const CONFIDENCE_FLOOR = 0.55;
+
+/** Words that join two requests in one sentence. */
+const JOINERS = new Set(["and", "also", "then", "plus", "&"]);
+/**
+ * Stems that make a request advice whatever the classifier says (hand rule: precision here is
+ * safety, docs/product.md#max-safety).
+ */
+const ADVICE_STEMS = new Set([
+  "buy",
+  "sell",
+  "invest",
+  "moon",
+  "10x",
+  "100x",
+  "predict",
+  "predict",
+  "target",
+  "forecast",
+  "rotat",
+  "undervalu",
+  "overvalu",
+  "short",
+  "hodl",
+  "ape",
+]);
+/** Intents a buying word does not turn into advice ("how many SOL can I buy for one ETH?"). */
+const NOT_ADVICE = new Set<Intent>([
+  "research",
+  "off-topic",
+  "compare",
+  "market",
+  "trending",
+  "new",
+]);
+
+/** Words around a research topic that are not the topic. */
+const SCAFFOLDING = new Set([
+  "explain",
+  "describe",
+  "define",
+  "tell",
+  "please",
+  "know",
+  "understand",
+  "learn",
+  "mean",
+  "work",
+  "works",
+  "exactly",
+  "actually",
+  "simple",
+  "terms",
+  "max",
+  "hey",
+  "hi",
+  "someone",
+  "wondering",
+  "curious",
+  "can",
+  "could",
+  "would",
+  "really",
+  "whats",
+  "hows",
+  "whys",
+  "wheres",
+]);
+
+const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/** The sentences of `text`, trimmed, non-empty. */
+function sentences(text: string): string[] {
+  return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
+}
+
+/** `text` with its coin mentions (and an unknown coin's name) and numbers masked, for the classifier. */
+function masked(tokens: Token[], coins: CoinMention[], unknown: string | null): string {
+  const out: string[] = [];
+  const unknownAt = unknown ? tokens.findIndex((t) => unknown.startsWith(t.text)) : -1;
+  const unknownWords = unknown ? unknown.split(" ").length : 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const coin = coins.find((c) => c.start === i);
+    if (coin || i === unknownAt) {
+      out.push(COIN_MASK);
+      i = coin ? coin.end - 1 : i + unknownWords - 1;
+    } else {
+      out.push(
+        Number.isFinite(Number(tokens[i]!.norm.replaceAll(",", "")))
+          ? NUMBER_MASK
+          : tokens[i]!.text,
+      );
+    }
+  }
+  return out.join(" ");
+}
+
+/** What the readers of a clause need besides its text. */
+export interface ReadContext {
+  gazetteer: Gazetteer;
+  now: Date;
+}
+
+/** Words that say what is asked about a coin, never part of its name. */
+const ASKING = new Set([
+  "price",
+  "prices",
+  "chart",
+  "market",
+  "cap",
+  "mcap",
+  "stats",
+  "data",
+  "volume",
+  "token",
+  "coin",
+  "history",
+  "worth",
+  "trading",
+  "performance",
+  "ath",
+  "supply",
+  "rank",
+  "today",
+  "now",
+  "news",
+]);
+
+/**
+ * A coin-like name the gazetteer does not know: "$XYZ", a capitalised word past the first ("price
+ * of Optimism", "Pyth Network"), or a word that is not English ("pyth network price"), with the
+ * words that follow it up to what is asked ("Pyth Network").
+ */
+function unknownCoinOf(tokens: Token[]): string | null {
+  const usable = (t: Token | undefined): t is Token =>
+    t !== undefined &&
+    t.norm.length >= 2 &&
+    !isFunctionWord(t.norm) &&
+    !ASKING.has(t.norm) &&
+    !Number.isFinite(Number(t.norm.replaceAll(",", "")));
+  const start = tokens.findIndex(
+    (t, i) =>
+      usable(t) &&
+      (t.dollar || (i > 0 && t.text[0] !== t.text[0]?.toLowerCase()) || !isEnglishWord(t.norm)),
+  );
+  if (start < 0) return null;
+  const name = [tokens[start]!];
+  for (let i = start + 1; i < tokens.length && usable(tokens[i]) && name.length < 3; i += 1) {
+    const next = tokens[i]!;
+    if (
+      next.text[0] === next.text[0]?.toLowerCase() &&
+      isEnglishWord(next.norm) &&
+      !["network", "protocol", "finance", "chain"].includes(next.norm)
+    )
+      break;
+    name.push(next);
+  }
+  return name.map((t) => t.text).join(" ");
+}
+
+/** Function words a topic keeps: they ask for the newest issue of a series ("the most recent"). */
+const KEPT = new Set(["most", "last", "latest", "newest", "recent"]);
+
+/** The research topic of a clause: its words without function words and the question's scaffolding. */
+function topicOf(tokens: Token[]): string {
+  const words = tokens.filter(
+    (t) => KEPT.has(t.norm) || (!isFunctionWord(t.norm) && !SCAFFOLDING.has(t.norm)),
+  );
+  return (words.length > 0 ? words : tokens)
+    .map((t) => t.text)
+    .join(" ")
+    .slice(0, 200);
+}
+
+/** One clause read on its own: coins, time, the classifier's intent and the slots. */
+export function readClause(raw: string, ctx: ReadContext): Clause {
+  const text = withDigits(raw);
+  const tokens = tokenize(text);
+  const coins = ctx.gazetteer.find(text);
+  const time = readTime(text, tokens, ctx.now);
+  const words: ClauseWords = {
+    tokens,
+    words: ` ${tokens.map((t) => t.norm).join(" ")} `,
+    stems: ` ${tokens.map((t) => t.stem).join(" ")} `,
+    coins: coins.length,
+    window: time.window,
+  };
+  const unknownCoin = coins.length === 0 ? unknownCoinOf(tokens) : null;
+  let { intent, confidence } = classify(masked(tokens, coins, unknownCoin));
+  if (tokens.some((t) => ADVICE_STEMS.has(t.stem)) && !NOT_ADVICE.has(intent)) {
+    intent = "advice";
+    confidence = 1;
+  }
+  const focus = tokenFigure(words);
+  return {
+    text: raw.trim(),
+    intent,
+    confidence,
+    coins,
+    unknownCoin,
+    time,
+    focus,
+    derived: derivedAsk(words),
+    metric: compareMetric(words),
+    ranking: rankingAsk(words),
+    currency: otherCurrency(words, raw),
+    historyFocus: historyFocus(words),
+    topic: topicOf(tokens),
+    fromContext: false,
+  };
+}
+
+/**
+ * The parts of one sentence: split at "and", "also", "then", "plus" when both sides are requests of
+ * their own (each three words or more, read with some confidence, and asking for different things
+ * or about different coins); else the sentence whole.
+ */
+function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
+  const whole = readClause(sentence, ctx);
+  const tokens = tokenize(sentence);
+  for (let i = 2; i < tokens.length - 2; i += 1) {
+    if (!JOINERS.has(tokens[i]!.norm)) continue;
+    const cut = tokens[i]!.at;
+    const left = readClause(sentence.slice(0, cut), ctx);
+    const right = readClause(sentence.slice(cut + tokens[i]!.text.length), ctx);
+    if (
+      tokens.length - i - 1 < 2 ||
+      right.confidence < CONFIDENCE_FLOOR ||
+      left.confidence < CONFIDENCE_FLOOR
+    )
+      continue;
+    const differ =
+      left.intent !== right.intent ||
+      (left.coins.length > 0 &&
+        right.coins.length > 0 &&
+        left.intent !== "compare" &&
+        !left.coins.some((l) => right.coins.some((r) => r.coin.id === l.coin.id)));
+    if (differ) return [left, ...splitSentence(sentence.slice(cut + tokens[i]!.text.length), ctx)];
+  }
+  return [whole];
+}
+
+/**
+ * Reads `question` (issue 25): the follow-up chips; sentences that try to override or extract the
+ * instructions left out (and `injection` set) so the rest is still answered; each sentence split
+ * into its requests; greetings beside a real request dropped.
+ */
+export function readMessage(question: string, ctx: ReadContext): Reading {
+  if (isAnalysisRequest(question)) return { clauses: [], injection: false, chip: "analyse" };
+  if (isMoreResearchRequest(question)) {
+    return { clauses: [], injection: false, chip: "more-research" };
+  }
+  const parts = sentences(question);
+  const safe = parts.filter((s) => !isInjectionAttempt(s));
+  const injection = safe.length < parts.length || isInjectionAttempt(question);
+  const clauses = withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx)));
+  const real = clauses.filter((c) => c.intent !== "chat");
+  return { clauses: real.length > 0 ? real : clauses, injection, chip: null };
+}
+
+/** Intents that need a coin, which a later clause may take from an earlier one of the message. */
+const COIN_INTENTS = new Set<Intent>(["token", "history", "compare", "advice"]);
+
+/** Clauses that need a coin and name none take the nearest earlier clause's ("…, and what's it at now?"). */
+function withEarlierCoins(clauses: Clause[]): Clause[] {
+  return clauses.map((c, i) => {
+    if (!COIN_INTENTS.has(c.intent) || c.coins.length > 0 || c.unknownCoin) return c;
+    const earlier = clauses
+      .slice(0, i)
+      .reverse()
+      .find((e) => e.coins.length > 0);
+    return earlier ? { ...c, coins: earlier.coins } : c;
+  });
+}
+
+/** Whether a clause names nothing but leans on the conversation ("and Cardano?", "what about 90 days?"). */
+export function isFragment(clause: Clause): boolean {
+  const tokens = tokenize(clause.text);
+  const first = tokens[0]?.norm;
+  return (
+    tokens.length <= 4 ||
+    first === "and" ||
+    (first === "what" && tokens[1]?.norm === "about") ||
+    (first === "how" && tokens[1]?.norm === "about")
+  );
+}
+
+export type { CalendarRange };

@@ -1,0 +1,454 @@
+// The slots of a clause (issue 25, decision 013): the figure asked for, a derived figure across coins,
+// a yes/no direction or price level, a market ranking, another currency, a history's high or low.
+// Read from the clause's words by small vocabularies of stems and phrases (data), not patterns.
+import type { MarketRankingBy } from "@pragmatist/contracts";
+import type { ChangeWindow } from "./dates.ts";
+import type { Token } from "./words.ts";
+
+/** A figure of getTokenData a clause can ask for. */
+export type TokenFigure = "price" | "marketCap" | "volume" | "supply" | "rank" | "ath" | "fromAth";
+
+/** What a price-history clause asks for first: the move over the period, or its high or low. */
+export type HistoryFocus = "change" | "high" | "low";
+
+/** What a token clause asks for first. */
+export type TokenFocus =
+  | { kind: "figure"; figure: TokenFigure }
+  /** The change over a window; `asked` is the direction a yes/no question asks about. */
+  | { kind: "move"; window: ChangeWindow; asked: "up" | "down" | null }
+  /** "Is BTC above $100k?": a yes/no about the price against `level` (USD). */
+  | { kind: "level"; above: boolean; level: number };
+
+/** A figure coins are compared on: a getTokenData field, a change window, or the ATH distance. */
+export type CompareMetric =
+  "price" | "marketCap" | "volume" | "move24h" | "move7d" | "move30d" | "fromAth";
+
+/**
+ * A figure derived across coins, in their role order: `ratio` a / b, `difference` a − b, `share`
+ * b / a × 100, `sum` of all, `winner` the coin with the largest (`best: "max"`) or smallest figure.
+ */
+export interface DerivedAsk {
+  kind: "ratio" | "difference" | "share" | "sum" | "winner";
+  metric: CompareMetric;
+  best: "max" | "min";
+  /** The roles run against the order the coins are named ("how many SOL for one ETH"). */
+  reversed: boolean;
+}
+
+/** A ranking of the whole market (getMarket's input). */
+export interface RankingAsk {
+  by: MarketRankingBy;
+  order: "desc" | "asc";
+  limit: number;
+  from: number;
+}
+
+/** The words of one clause, as the slot readers see them. */
+export interface ClauseWords {
+  tokens: Token[];
+  /** Folded words joined by spaces, padded with a space each side, for phrase lookups. */
+  words: string;
+  /** Stems joined the same way. */
+  stems: string;
+  /** Coins the clause names. */
+  coins: number;
+  window: ChangeWindow | null;
+}
+
+const has = (text: string, phrase: string) => text.includes(` ${phrase} `);
+const any = (text: string, phrases: readonly string[]) => phrases.some((p) => has(text, p));
+
+const ATH = ["ath", "all time high", "record high", "peak", "highest price ever", "top price"];
+const BELOW = ["far", "below", "from", "off", "distanc", "away", "drawdown", "short", "under"];
+const FIGURE_STEMS: ReadonlyArray<[readonly string[], Exclude<TokenFigure, "ath" | "fromAth">]> = [
+  [["market cap", "mcap", "marketcap", "capit", "valuat", "how big"], "marketCap"],
+  [["volum", "trade volum", "turnov", "how much trade"], "volume"],
+  [["suppli", "circul", "in circul", "how mani exist"], "supply"],
+  [["rank", "posit"], "rank"],
+];
+const PRICE_STEMS = [
+  "price",
+  "cost",
+  "worth",
+  "valu",
+  "quot",
+  "trade at",
+  "go for",
+  "sit at",
+  "how much",
+];
+const OVERVIEW_STEMS = [
+  "stat",
+  "overview",
+  "tell me about",
+  "info",
+  "snapshot",
+  "data",
+  "number",
+  "latest on",
+  "summari",
+];
+const MOVE_STEMS = [
+  "do",
+  "done",
+  "did",
+  "move",
+  "chang",
+  "perform",
+  "gain",
+  "lose",
+  "lost",
+  "drop",
+  "rise",
+  "rose",
+  "fall",
+  "fell",
+  "pump",
+  "dump",
+  "fare",
+  "been",
+  "up",
+  "down",
+  "green",
+  "red",
+  "ralli",
+  "crash",
+  "outperform",
+  "underperform",
+  "beat",
+  "better",
+  "wors",
+  "look",
+];
+const UP_STEMS = [
+  "up",
+  "gain",
+  "rise",
+  "rose",
+  "pump",
+  "green",
+  "higher",
+  "climb",
+  "ralli",
+  "moon",
+];
+const DOWN_STEMS = [
+  "down",
+  "drop",
+  "fall",
+  "fell",
+  "lose",
+  "lost",
+  "dump",
+  "red",
+  "lower",
+  "crash",
+  "declin",
+  "dip",
+];
+const YES_NO = new Set(["is", "are", "was", "were", "did", "does", "do", "has", "have", "had"]);
+const LEVEL_WORDS: Readonly<Record<string, boolean>> = {
+  above: true,
+  over: true,
+  beyond: true,
+  below: false,
+  under: false,
+};
+const SCALE: Readonly<Record<string, number>> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  cent: 0.01,
+  cents: 0.01,
+};
+
+/** The number a token writes ("100,000", "1.5"), or null. */
+function numberOf(token: Token | undefined): number | null {
+  if (!token) return null;
+  const n = Number(token.norm.replaceAll(",", ""));
+  return Number.isFinite(n) && token.norm !== "" ? n : null;
+}
+
+/** "above $100k", "under 2,000 dollars", "below 10 cents": the level a yes/no asks about. */
+function levelOf(c: ClauseWords): TokenFocus | null {
+  const { tokens } = c;
+  if (!YES_NO.has(tokens[0]?.norm ?? "")) return null;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const word = tokens[i]!.norm;
+    const than =
+      (word === "more" || word === "less" || word === "higher" || word === "lower") &&
+      tokens[i + 1]?.norm === "than";
+    const above = than ? word === "more" || word === "higher" : LEVEL_WORDS[word];
+    if (above === undefined) continue;
+    const at = i + (than ? 2 : 1);
+    const value = numberOf(tokens[at]);
+    const glued = tokens[at]?.norm.match(/^([\d.,]+)(k|m|bn|b)$/);
+    const unit = glued ? (glued[2] ?? "") : (tokens[at + 1]?.norm ?? "");
+    const base = glued ? Number(glued[1]!.replaceAll(",", "")) : value;
+    if (base === null || base <= 0 || unitIsTime(unit)) continue;
+    return { kind: "level", above, level: base * (SCALE[unit] ?? 1) };
+  }
+  return null;
+}
+
+const unitIsTime = (unit: string) =>
+  ["day", "days", "week", "weeks", "month", "months", "year", "years", "hours", "percent"].includes(
+    unit,
+  );
+
+/** The direction a yes/no question asks about ("did it go up?"), or null ("up or down?"). */
+function askedDirection(c: ClauseWords): "up" | "down" | null {
+  if (!YES_NO.has(c.tokens[0]?.norm ?? "")) return null;
+  const up = any(c.stems, UP_STEMS);
+  const down = any(c.stems, DOWN_STEMS);
+  return up === down ? null : up ? "up" : "down";
+}
+
+/**
+ * What a token clause asks for first (docs/product.md#max-answers): a yes/no about a price level,
+ * the distance from or the all-time high itself, market cap, volume, supply, rank, the move over
+ * the window its time words name, the price; `overview` when it asks for the coin in general.
+ */
+export function tokenFigure(c: ClauseWords): TokenFocus | { kind: "overview" } | null {
+  const level = levelOf(c);
+  if (level) return level;
+  if (any(c.words, ATH) || any(c.stems, ATH)) {
+    return { kind: "figure", figure: any(c.stems, BELOW) ? "fromAth" : "ath" };
+  }
+  for (const [stems, figure] of FIGURE_STEMS) {
+    if (any(c.stems, stems)) return { kind: "figure", figure };
+  }
+  const moves = any(c.stems, MOVE_STEMS);
+  if (moves && (c.window || !any(c.stems, PRICE_STEMS))) {
+    return { kind: "move", window: c.window ?? "24h", asked: askedDirection(c) };
+  }
+  if (any(c.stems, PRICE_STEMS)) return { kind: "figure", figure: "price" };
+  if (c.window) return { kind: "move", window: c.window, asked: askedDirection(c) };
+  return any(c.stems, OVERVIEW_STEMS) ? { kind: "overview" } : null;
+}
+
+/** The metric a comparison names, the price when none. */
+export function compareMetric(c: ClauseWords): CompareMetric {
+  if (any(c.words, ATH)) return "fromAth";
+  const figure = FIGURE_STEMS.find(([stems]) => any(c.stems, stems))?.[1];
+  if (figure === "marketCap" || figure === "volume") return figure;
+  if (any(c.stems, ["bigger", "larger", "smaller", "size"])) return "marketCap";
+  if (any(c.stems, MOVE_STEMS) || c.window) return `move${c.window ?? "24h"}`;
+  return "price";
+}
+
+const SMALLEST_WINS = [
+  "wors",
+  "less",
+  "smaller",
+  "lower",
+  "cheaper",
+  "closer",
+  "least",
+  "worst",
+  "weaker",
+  "underperform",
+];
+const COMPARATIVES = [
+  "better",
+  "more",
+  "bigger",
+  "larger",
+  "higher",
+  "pricier",
+  "further",
+  "farther",
+  "most",
+  "best",
+  "stronger",
+  "outperform",
+  "expens",
+  ...SMALLEST_WINS,
+];
+
+/**
+ * The derived figure a comparison asks for: "how many SOL for one ETH" (ratio, roles reversed),
+ * "ratio", "how many times", "share of", "difference", "how much more", "combined", "which did
+ * better". Null when it asks for none.
+ */
+export function derivedAsk(c: ClauseWords): DerivedAsk | null {
+  const kind = derivedKind(c);
+  if (!kind) return null;
+  return {
+    ...kind,
+    metric: compareMetric(c),
+    best: any(c.stems, SMALLEST_WINS) ? "min" : "max",
+  };
+}
+
+function derivedKind(c: ClauseWords): Pick<DerivedAsk, "kind" | "reversed"> | null {
+  const { words, stems } = c;
+  if (
+    (has(words, "how many") || has(words, "how much")) &&
+    any(words, [
+      "for one",
+      "for 1",
+      "for a",
+      "per",
+      "in one",
+      "equal one",
+      "buy with one",
+      "for each",
+      "for a single",
+      "one",
+      "1",
+    ]) &&
+    !has(words, "how many times")
+  ) {
+    return { kind: "ratio", reversed: true };
+  }
+  if (any(stems, ["ratio", "how mani time", "in term of", "exchang rate", "price in"])) {
+    return { kind: "ratio", reversed: false };
+  }
+  if (
+    any(words, ["share of", "percentage of", "percent of", "proportion of", "fraction of", "% of"])
+  ) {
+    const partFirst = any(words, [
+      "as a percentage of",
+      "as a share of",
+      "is what share of",
+      "is what percentage of",
+    ]);
+    return { kind: "share", reversed: partFirst };
+  }
+  if (
+    any(stems, [
+      "differ",
+      "how much more",
+      "how much bigger",
+      "how much larger",
+      "how much higher",
+      "how much lower",
+      "how much cheaper",
+      "by how much",
+      "gap",
+      "how mani point",
+    ])
+  ) {
+    return { kind: "difference", reversed: false };
+  }
+  if (any(stems, ["combin", "togeth", "sum", "ad up"])) return { kind: "sum", reversed: false };
+  if ((any(words, ["which", "who", "what coin"]) || has(words, "or")) && any(stems, COMPARATIVES)) {
+    return { kind: "winner", reversed: false };
+  }
+  return null;
+}
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+};
+
+/** "2nd", "second", "#2", "number 2", "ranked 2": a position asked for, or null. */
+function positionOf(tokens: Token[]): number | null {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const word = tokens[i]!.norm;
+    const ordinal =
+      ORDINALS[word] ??
+      (["st", "nd", "rd", "th"].includes(word.slice(-2)) ? Number(word.slice(0, -2)) : NaN);
+    if (Number.isInteger(ordinal) && ordinal > 0) return ordinal;
+    if (["number", "no", "rank", "ranked"].includes(word)) {
+      const n = numberOf(tokens[i + 1]);
+      if (n !== null && Number.isInteger(n)) return n;
+    }
+  }
+  return null;
+}
+
+/**
+ * The ranking a market clause asks for: by volume, by a change (gainers, losers, movers: the
+ * window named, 24 h when none) or by market cap; losers and the worst ascending; how many (the
+ * number asked, 5 by default, "the biggest coin" 1) and from which position ("the second
+ * largest": from 2, one coin).
+ */
+export function rankingAsk(c: ClauseWords): RankingAsk {
+  const { stems, tokens } = c;
+  const movers = any(stems, [
+    "gainer",
+    "loser",
+    "mover",
+    "perform",
+    "pump",
+    "dump",
+    "gain",
+    "lost",
+    "lose",
+    "rose",
+    "fell",
+    "drop",
+    "rise",
+    "up",
+    "down",
+    "winner",
+  ]);
+  const volume = any(stems, ["volum", "trade", "activ", "liquid"]);
+  const by: MarketRankingBy = volume
+    ? "volume"
+    : movers
+      ? `change${c.window ?? "24h"}`
+      : "marketCap";
+  const order =
+    movers &&
+    any(stems, ["loser", "lost", "lose", "worst", "fell", "drop", "dump", "down", "bleed"])
+      ? "asc"
+      : "desc";
+  const position = positionOf(tokens);
+  if (position !== null && position > 1) return { by, order, limit: 1, from: position };
+  const counts = tokens
+    .map(numberOf)
+    .filter(
+      (n): n is number =>
+        n !== null && Number.isInteger(n) && n >= 1 && n <= 25 && n !== 24 && n !== 7 && n !== 30,
+    );
+  const single =
+    any(stems, ["biggest coin", "largest coin", "top coin", "number on"]) && counts.length === 0;
+  return { by, order, limit: single || position === 1 ? 1 : (counts[0] ?? 5), from: 1 };
+}
+
+/** Fiat currencies other than the US dollar, by the words and signs that name them. */
+const CURRENCIES: ReadonlyArray<[readonly string[], string]> = [
+  [["euro", "euros", "eur", "€"], "euros"],
+  [["pound", "pounds", "sterling", "gbp", "quid", "£"], "pounds sterling"],
+  [["yen", "jpy", "¥"], "yen"],
+  [["chf", "franc", "francs"], "Swiss francs"],
+  [["cad", "canadian dollar", "canadian dollars"], "Canadian dollars"],
+  [["aud", "australian dollar", "australian dollars"], "Australian dollars"],
+  [["inr", "rupee", "rupees", "₹"], "rupees"],
+  [["cny", "rmb", "yuan", "renminbi"], "yuan"],
+  [["krw", "won", "₩"], "won"],
+];
+
+/** The currency other than the US dollar the clause asks for ("in euros"), as answers name it. */
+export function otherCurrency(c: ClauseWords, raw: string): string | null {
+  return (
+    CURRENCIES.find(([names]) =>
+      names.some((n) => has(c.words, n) || (n.length === 1 && raw.includes(n))),
+    )?.[1] ?? null
+  );
+}
+
+/** What a price-history clause asks for first: the move over the period, or its high or low. */
+export function historyFocus(c: ClauseWords): HistoryFocus {
+  if (any(c.words, ["all time high", "all time low"])) return "change";
+  if (any(c.stems, ["highest", "peak", "top price", "high"])) return "high";
+  if (any(c.stems, ["lowest", "bottom", "low"])) return "low";
+  return "change";
+}

@@ -1,0 +1,99 @@
+// A turn read once (issue 25 "memoised per turn"): the last message in the light of the one before,
+// kept so the step that calls the tools and the step that writes the answer read the same thing.
+import { LRUCache } from "lru-cache";
+import type { ConversationView, Decision, PlannedCall } from "../decision.ts";
+import { type PreviousTurn, withContext } from "./context.ts";
+import type { Gazetteer } from "./gazetteer.ts";
+import { planReading } from "./plan.ts";
+import { type Reading, readMessage } from "./read.ts";
+
+/** Readings kept, by conversation (a turn is read twice: to call the tools, then to write). */
+const KEPT = 500;
+
+/** Reads turns with one gazetteer and clock; remembers the latest readings. */
+export interface TurnReader {
+  /** The last message of `view` read in the light of the turn before it. */
+  read(view: ConversationView): Reading;
+  /** The previous turn of `view` as read then, with its calls and results; null when none. */
+  previous(view: ConversationView): PreviousTurn | null;
+}
+
+/** A TurnReader over `gazetteer` at the clock `now`. */
+export function createTurnReader(gazetteer: Gazetteer, now: () => Date): TurnReader {
+  const cache = new LRUCache<string, Reading>({ max: KEPT });
+
+  function previous(view: ConversationView): PreviousTurn | null {
+    const turns = view.earlierTurns;
+    const last = turns.at(-1);
+    if (!last) return null;
+    const earlier = {
+      question: last.question,
+      earlierTurns: turns.slice(0, -1),
+      article: view.article,
+    };
+    const reading = read(earlier);
+    // A history kept as text only: the calls its question leads to, read again.
+    const calls = last.calls.length > 0 ? last.calls : planReading(reading, view.article).calls;
+    return { reading, calls, outputs: last.outputs };
+  }
+
+  function read(view: ConversationView): Reading {
+    const key = JSON.stringify([
+      view.question,
+      view.earlierTurns.map((t) => t.question),
+      view.article?.slug,
+    ]);
+    const kept = cache.get(key);
+    if (kept) return kept;
+    const reading = withContext(
+      readMessage(view.question, { gazetteer, now: now() }),
+      previous(view),
+      gazetteer,
+    );
+    cache.set(key, reading);
+    return reading;
+  }
+
+  return { read, previous };
+}
+
+/** The topic of a turn for "What other research should I do?": its research topic or first coin. */
+function topicOf(turn: PreviousTurn): string | null {
+  for (const clause of turn.reading.clauses) {
+    if (clause.intent === "research") return clause.topic;
+    if (clause.coins[0]) return clause.coins[0].coin.name;
+  }
+  const call = turn.calls[0];
+  return call && "query" in call.input ? call.input.query : null;
+}
+
+/**
+ * What the turn does before any tool result (issue 25): the chips ("Analyze…" re-runs the previous
+ * turn's lookups for insights; "What other research…" searches the previous topic, else the
+ * article's), else every clause's calls, else the direct reply of each clause.
+ */
+export function decideTurn(
+  reader: TurnReader,
+  view: ConversationView,
+): Decision | { kind: "replies"; reading: Reading } {
+  const reading = reader.read(view);
+  const before = reader.previous(view);
+  if (reading.chip === "analyse") {
+    return before && before.calls.length > 0
+      ? { kind: "call", calls: before.calls }
+      : { kind: "reply", reply: { kind: "nothing-to-analyse" } };
+  }
+  if (reading.chip === "more-research") {
+    const topic = (before && topicOf(before)) ?? view.article?.title;
+    return topic
+      ? { kind: "call", calls: [{ toolName: "searchResearch", input: { query: topic } }] }
+      : { kind: "reply", reply: { kind: "capabilities" } };
+  }
+  if (reading.clauses.length === 0) {
+    return { kind: "reply", reply: { kind: reading.injection ? "injection" : "capabilities" } };
+  }
+  const { calls } = planReading(reading, view.article);
+  return calls.length > 0
+    ? { kind: "call", calls: calls as PlannedCall[] }
+    : { kind: "replies", reading };
+}
