@@ -205,7 +205,6 @@ function createAssistantServices(
     model,
     market,
     articles: publishing.articles,
-    search: publishing.search,
     limits: f.limits,
     now,
     siteName: config.siteName,

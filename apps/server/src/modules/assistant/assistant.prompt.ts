@@ -95,6 +95,7 @@ const INJECTION = [
   /\bwhat\s+(?:were|have|was)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed)\b/,
   /\bbefore\s+(?:this|our|the)\s+(?:conversation|chat)\s+(?:started|began)\b/,
   /\byour\s+(?:system\s+)?prompt\b/,
+  /\b(?:translate|summari[sz]e|rewrite|paraphrase|encode|list|spell)\b.{0,20}\byour\s+(?:instructions?|rules|guidelines)\b/,
 ];
 /** "DAN" is checked on the raw text: the lower-case word is a name. */
 const DAN = /\bDAN\b/;

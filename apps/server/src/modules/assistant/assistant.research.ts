@@ -1,119 +1,144 @@
-// Max's research: passages of the publication's own articles for a query, and the article in context.
-import type { ResearchResults } from "@pragmatist/contracts";
+// Max's research: passages of the publication's own articles for a query, from a BM25 index of their
+// sections (assistant.research-index.ts), each the sentences that best answer it; and the article in
+// context.
+import type { ResearchPassage, ResearchResults } from "@pragmatist/contracts";
 import type { ArticleContext } from "./assistant.prompt.ts";
 import {
-  type RankedArticle,
-  type ResearchArticle,
-  newestFirst,
-  rankArticles,
-  shortlist,
-  titleHoldsTopic,
-} from "./assistant.research-rank.ts";
-import { type ResearchTopic, researchTopic } from "./assistant.research-topic.ts";
-import type { SearchHit } from "../search/search.types.ts";
+  type IndexedArticle,
+  type ResearchIndex,
+  type Section,
+  buildResearchIndex,
+  terms,
+} from "./assistant.research-index.ts";
 import type { AssistantDependencies } from "./assistant.types.ts";
 
 /** Passages returned for one research search. */
 const RESEARCH_PASSAGES = 4;
-/** Articles the publication's search is asked for, to be ranked here. */
-const CANDIDATES = 24;
-/** Articles asked for when the query wants the latest issue of a series (all its issues). */
-const SERIES_CANDIDATES = 60;
-/** Queries of up to this many terms are searched again less one term when nothing fits them all. */
-const MAX_RETRIED_TERMS = 6;
+/** Sections read from the index for one search (several per article). */
+const SECTIONS = 60;
+/** The share of the best article's score another needs to be cited: below it, it only mentions the topic. */
+const RELATED_SHARE = 0.25;
+/** Sentences in one passage, and its longest length in characters (docs/product.md#max-tools). */
+const PASSAGE_SENTENCES = 4;
+const PASSAGE_CHARS = 600;
+/** An index older than this is rebuilt even when the article count did not change (an edit). */
+const INDEX_MAX_AGE_MS = 10 * 60_000;
+/** Articles read per page when the index is built. */
+const PAGE_SIZE = 100;
+/** Words asking for the newest issue of a series ("the latest Optech newsletter"). */
+const LATEST = new Set(["latest", "newest", "recent", "last", "current", "new"]);
 
-/** The published articles with `slugs`, in their order (one unpublished since is skipped). */
-async function articlesOf(
-  articles: AssistantDependencies["articles"],
-  slugs: string[],
-): Promise<ResearchArticle[]> {
+type Articles = AssistantDependencies["articles"];
+
+/** Every published article with its Markdown, for the index. */
+async function readArticles(articles: Articles): Promise<IndexedArticle[]> {
+  const slugs: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await articles.list({ page, pageSize: PAGE_SIZE, sort: "date", filter: {} });
+    slugs.push(...list.data.map((card) => card.attributes.slug));
+    if (page >= list.meta.pagination.pageCount) break;
+  }
   const found = await Promise.all(slugs.map((slug) => articles.findBySlug(slug)));
-  return found.filter((a) => a !== null).map((a) => a.attributes);
+  return found.flatMap((a) => (a ? [a.attributes] : []));
 }
 
-/**
- * The search's hits for the topic's terms, then, when no hit's title holds them all, its hits for
- * the terms less one each, in that order, each article once: a word no article uses ("judge" in
- * "how do I judge a smart contract's risk") must not keep out the article about the rest.
- */
-async function candidateHits(
-  search: AssistantDependencies["search"],
-  topic: ResearchTopic,
-): Promise<SearchHit[]> {
-  const hits = await search.search(topic.searchText, CANDIDATES);
-  const { terms } = topic;
-  if (terms.length < 2 || terms.length > MAX_RETRIED_TERMS) return hits;
-  if (hits.some((h) => titleHoldsTopic(topic, h.title))) return hits;
-  const fewer = terms.map((left) => terms.filter((t) => t !== left).join(" "));
-  const more = await Promise.all(fewer.map((text) => search.search(text, CANDIDATES)));
-  const seen = new Set(hits.map((h) => h.slug));
-  for (const hit of more.flat()) {
-    if (seen.has(hit.slug)) continue;
-    seen.add(hit.slug);
-    hits.push(hit);
+/** The passage of `section` for `query`: its best sentences in order, whole, at most PASSAGE_CHARS. */
+function excerptOf(index: ResearchIndex, section: Section, query: string): string {
+  let text = "";
+  for (const sentence of index.bestSentences(section, query, PASSAGE_SENTENCES)) {
+    const next = text ? `${text} ${sentence}` : sentence;
+    if (next.length > PASSAGE_CHARS && text) break;
+    text = next.length > PASSAGE_CHARS ? `${next.slice(0, PASSAGE_CHARS - 1).trimEnd()}…` : next;
   }
-  return hits;
+  return text;
 }
 
-/**
- * The ranked articles for a topic: the issues of the series it asks the latest of, newest first,
- * when the search found any; otherwise the shortlist of the search's hits ranked by their text.
- */
-async function rankedFor(
-  deps: Pick<AssistantDependencies, "search" | "articles">,
-  topic: ResearchTopic,
-): Promise<{ ranked: RankedArticle[]; newest: boolean }> {
-  if (topic.latest) {
-    const hits = await deps.search.search(topic.searchText, SERIES_CANDIDATES);
-    const series = hits.filter((h) => titleHoldsTopic(topic, h.title));
-    if (series.length > 0) {
-      const issues = await articlesOf(
-        deps.articles,
-        series.map((h) => h.slug),
-      );
-      return { ranked: newestFirst(topic, issues, RESEARCH_PASSAGES), newest: true };
-    }
-  }
-  const listed = shortlist(topic, await candidateHits(deps.search, topic));
-  const articles = await articlesOf(
-    deps.articles,
-    listed.map((l) => l.hit.slug),
-  );
-  const bySlug = new Map(articles.map((a) => [a.slug, a]));
-  const readable = listed.flatMap(({ hit, score }) => {
-    const article = bySlug.get(hit.slug);
-    return article ? [{ hit: article, score }] : [];
-  });
-  return { ranked: rankArticles(topic, readable, RESEARCH_PASSAGES), newest: false };
-}
-
-/**
- * Passages of published research for `query` (the searchResearch tool,
- * docs/product.md#max-research): the publication's search gives candidates, ranked here by title
- * and heading matches first, then phrase proximity; each passage comes from the section that
- * matches. A query asking for the latest issue of a series ("latest Optech newsletter") lists the
- * series' issues newest first (`order: "newest"`).
- */
-export async function searchResearch(
-  deps: Pick<AssistantDependencies, "search" | "articles">,
-  query: string,
-): Promise<ResearchResults> {
-  const { ranked, newest } = await rankedFor(deps, researchTopic(query));
-  const passages = ranked.map(({ article, passage }, i) => ({
+/** Numbered passages from sections, one per article. */
+function passagesOf(index: ResearchIndex, sections: Section[], query: string): ResearchPassage[] {
+  return sections.map((section, i) => ({
     n: i + 1,
-    title: article.title,
-    slug: article.slug,
-    url: `/p/${article.slug}`,
-    excerpt: passage.text,
-    section: passage.section,
-    publishDate: article.publishDate,
+    title: section.title,
+    slug: section.slug,
+    url: `/p/${section.slug}`,
+    excerpt: excerptOf(index, section, query),
+    section: section.heading,
+    publishDate: section.publishDate,
   }));
-  return { query, order: newest ? "newest" : "relevance", passages };
+}
+
+/** The best section of each article for `query`, best article first, related ones only. */
+function bestSections(index: ResearchIndex, query: string): Section[] {
+  const seen = new Set<string>();
+  const best: Array<{ section: Section; score: number }> = [];
+  for (const hit of index.search(query, SECTIONS)) {
+    if (seen.has(hit.section.slug)) continue;
+    seen.add(hit.section.slug);
+    best.push(hit);
+  }
+  const floor = (best[0]?.score ?? 0) * RELATED_SHARE;
+  return best
+    .filter((h) => h.score >= floor)
+    .slice(0, RESEARCH_PASSAGES)
+    .map((h) => h.section);
+}
+
+/**
+ * The newest issues of the series a query asks the latest of ("latest Optech newsletter": the
+ * articles whose titles hold "optech newsletter"), newest first, each with its opening; [] when the
+ * query asks for no latest issue or no title fits.
+ */
+function latestIssues(index: ResearchIndex, query: string): Section[] {
+  const words = query.split(/\s+/);
+  if (!words.some((w) => LATEST.has(w.toLowerCase()))) return [];
+  const series = words.filter((w) => !LATEST.has(w.toLowerCase())).join(" ");
+  if (terms(series).length === 0) return [];
+  return index
+    .titled(series)
+    .slice(0, RESEARCH_PASSAGES)
+    .flatMap((article) => index.opening(article.slug) ?? []);
+}
+
+/**
+ * Max's research search (the searchResearch tool, docs/product.md#max-research): an index of every
+ * published article's sections, rebuilt when the number of articles changes or it is older than
+ * INDEX_MAX_AGE_MS; a query asking for the latest issue of a series lists its issues newest first
+ * (`order: "newest"`), any other gets the best section of each related article, best first, each
+ * passage the sentences of that section that best answer the query.
+ */
+export function createResearchSearch(articles: Articles) {
+  let built: { index: ResearchIndex; count: number; at: number } | null = null;
+  let building: Promise<ResearchIndex> | null = null;
+
+  async function index(): Promise<ResearchIndex> {
+    const count = await articles.count();
+    if (built && built.count === count && Date.now() - built.at < INDEX_MAX_AGE_MS) {
+      return built.index;
+    }
+    building ??= readArticles(articles)
+      .then((list) => {
+        built = { index: buildResearchIndex(list), count, at: Date.now() };
+        return built.index;
+      })
+      .finally(() => {
+        building = null;
+      });
+    return building;
+  }
+
+  return async function searchResearch(query: string): Promise<ResearchResults> {
+    const current = await index();
+    const latest = latestIssues(current, query);
+    if (latest.length > 0) {
+      return { query, order: "newest", passages: passagesOf(current, latest, query) };
+    }
+    const sections = bestSections(current, query);
+    return { query, order: "relevance", passages: passagesOf(current, sections, query) };
+  };
 }
 
 /** The article of "Ask Max about this article" (title, slug, subtitle), or null when none or unknown. */
 export async function articleContext(
-  articles: AssistantDependencies["articles"],
+  articles: Pick<Articles, "findBySlug">,
   slug: string | undefined,
 ): Promise<ArticleContext | null> {
   if (!slug) return null;

@@ -3,7 +3,7 @@ import type { AssistantMessageEntity, ChatHistory } from "@pragmatist/contracts"
 import { type ChatInput, chat } from "./assistant.chat.ts";
 import { createAllowance } from "./assistant.credits.ts";
 import { deleteMessage, listMessages, saveMessage } from "./assistant.messages.ts";
-import { searchResearch } from "./assistant.research.ts";
+import { createResearchSearch } from "./assistant.research.ts";
 import { clearHistory, history } from "./assistant.threads.ts";
 import { createAssistantTools } from "./assistant.tools.ts";
 import type { Asker, AssistantDependencies } from "./assistant.types.ts";
@@ -30,7 +30,7 @@ export type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.ty
 export function createAssistantService(deps: AssistantDependencies) {
   const k = deps.db.kysely;
   const allowance = createAllowance(deps.limits);
-  const research = (query: string) => searchResearch(deps, query);
+  const research = createResearchSearch(deps.articles);
   const tools = createAssistantTools({ market: deps.market, searchResearch: research });
   const chatContext = { deps, k, allowance, tools };
 

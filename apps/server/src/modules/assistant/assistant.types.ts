@@ -7,7 +7,6 @@ import type { Metrics } from "../../metrics.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { MarketService } from "../market/market.service.ts";
-import type { SearchService } from "../search/search.types.ts";
 
 /** One message of Max's chat as the AI SDK's UI sees it, with Max's metadata (credits, errors). */
 export type ChatUIMessage = UIMessage<AssistantMessageMetadata>;
@@ -20,8 +19,7 @@ export interface AssistantDependencies {
   db: Db;
   model: LanguageModelV4;
   market: MarketService;
-  articles: Pick<ArticlesService, "findBySlug">;
-  search: Pick<SearchService, "search">;
+  articles: Pick<ArticlesService, "findBySlug" | "list" | "count">;
   limits: RateLimitFactory;
   now: () => Date;
   siteName: string;

@@ -103,9 +103,26 @@ export function sectionsOf(text: string): string[] {
   return parts.length > 1 ? [text, ...parts] : [text];
 }
 
+/** The tools whose results a part of each kind is answered from (its section dates those). */
+const PART_TOOLS: Partial<Record<Expectation["kind"], readonly string[]>> = {
+  token: ["getTokenData"],
+  "market-total": ["getTokenData"],
+  compare: ["getTokenData", "getOhlc"],
+  history: ["getOhlc", "getTokenData"],
+  "history-missing": ["getOhlc", "getTokenData"],
+  "new-tokens": ["getNewTokens"],
+  trending: ["getTrendingTokens"],
+  research: ["searchResearch"],
+  market: ["getMarket"],
+  advice: ["getTokenData"],
+  refusal: [],
+  chat: [],
+};
+
 /**
- * `multi` and `guarded`: each part must pass `gradeOne` on one of the answer's sections (with every
- * call of the turn). Returns the parts' problems, each prefixed with the part's number.
+ * `multi` and `guarded`: each part must pass `gradeOne` on one of the answer's sections, with the
+ * turn's calls of the tools that part is answered from (a section dates its own data, not the
+ * others'). Returns the parts' problems, each prefixed with the part's number.
  */
 export function gradeParts(
   t: Transcript,
@@ -114,7 +131,9 @@ export function gradeParts(
 ): string[] {
   const problems: string[] = [];
   parts.forEach((part, i) => {
-    const tries = sectionsOf(t.text).map((text) => gradeOne({ ...t, text }, part));
+    const tools = PART_TOOLS[part.kind];
+    const calls = tools ? t.calls.filter((c) => tools.includes(c.toolName)) : t.calls;
+    const tries = sectionsOf(t.text).map((text) => gradeOne({ calls, text }, part));
     const best = tries.reduce((a, b) => (b.length < a.length ? b : a));
     if (best.length > 0) problems.push(`part ${i + 1} (${part.kind}): ${best.join("; ")}`);
   });

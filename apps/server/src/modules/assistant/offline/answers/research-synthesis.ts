@@ -2,7 +2,7 @@
 // best article's first, each run of sentences cited [n] (docs/product.md#max-research).
 import { type ResearchPassage, formatLongDate } from "@pragmatist/contracts";
 import { splitSentences } from "../../../../text/sentences.ts";
-import { researchTopic, sameWord, wordsOf } from "../../assistant.research-topic.ts";
+import { terms as stemsOf } from "../../assistant.research-index.ts";
 import { escapeMarkdown } from "./format.ts";
 
 /** A synthesis has at least this many sentences when the passages hold them… */
@@ -61,8 +61,8 @@ function bestSentence(
   let bestScore = needed - 1;
   for (const sentence of candidates) {
     if (repeats(sentence, taken)) continue;
-    const words = wordsOf(sentence);
-    const score = terms.filter((t) => words.some((w) => sameWord(t, w))).length;
+    const own = new Set(stemsOf(sentence));
+    const score = terms.filter((t) => own.has(t)).length;
     if (score > bestScore) [best, bestScore] = [sentence, score];
   }
   return best;
@@ -100,7 +100,7 @@ function cite(taken: Taken[]): string {
 export function synthesise(passages: ResearchPassage[], query: string): string {
   const [best, ...others] = passages;
   if (!best) return "";
-  const { terms } = researchTopic(query);
+  const terms = [...new Set(stemsOf(query))];
   const own = sentencesOf(best);
   const taken: Taken[] = own.slice(0, FROM_BEST).map((sentence) => ({ n: best.n, sentence }));
   const fromOthers = (needed: number, enough: number) => {

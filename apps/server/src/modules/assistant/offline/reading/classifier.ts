@@ -39,8 +39,8 @@ interface NaiveBayes {
   computeOdds(text: string): Array<[string, number]>;
 }
 
-/** Phrasings per intent: the larger intents are cut to this many so no prior dominates. */
-const PER_INTENT = 160;
+/** Paraphrases learnt per template: every template counts, none drowns the others. */
+const PER_TEMPLATE = 6;
 
 const require = createRequire(import.meta.url);
 let trained: NaiveBayes | null = null;
@@ -53,10 +53,12 @@ function classifier(): NaiveBayes {
   nb.definePrepTasks([features]);
   nb.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
   for (const intent of INTENTS) {
-    const phrasings = TRAINING[intent].flatMap(expand);
-    // Every nth, so a cut keeps each template's variety.
-    const step = Math.max(1, phrasings.length / PER_INTENT);
-    for (let i = 0; i < phrasings.length; i += step) nb.learn(phrasings[Math.floor(i)]!, intent);
+    for (const template of TRAINING[intent]) {
+      const phrasings = expand(template);
+      // Every nth, so a cut keeps the template's variety.
+      const step = Math.max(1, phrasings.length / PER_TEMPLATE);
+      for (let i = 0; i < phrasings.length; i += step) nb.learn(phrasings[Math.floor(i)]!, intent);
+    }
   }
   nb.consolidate();
   trained = nb;
@@ -65,13 +67,14 @@ function classifier(): NaiveBayes {
 
 /**
  * The intent of `masked` (a clause with its coins as COIN and numbers as NUM) and the classifier's
- * confidence: the top intent's log2 odds against all others, as a probability.
+ * confidence: how far the top intent's log2 odds lead the runner-up's, as a probability (two
+ * intents nearly tied give about 0.5).
  */
 export function classify(masked: string): Classification {
-  const [top] = classifier().computeOdds(masked);
+  const [top, second] = classifier().computeOdds(masked);
   const intent = (INTENTS as readonly string[]).includes(top?.[0] ?? "")
     ? (top![0] as Intent)
     : "off-topic";
-  const odds = top?.[1] ?? 0;
-  return { intent, confidence: 1 / (1 + 2 ** -odds) };
+  const lead = (top?.[1] ?? 0) - (second?.[1] ?? 0);
+  return { intent, confidence: 1 / (1 + 2 ** -lead) };
 }

@@ -4,7 +4,7 @@
 import type { KnownCoin, PlannedCall } from "../decision.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
 import { type Clause, type Reading, isFragment } from "./read.ts";
-import { tokenize } from "./words.ts";
+import { isFunctionWord, tokenize } from "./words.ts";
 
 /** What the previous turn asked and got. */
 export interface PreviousTurn {
@@ -87,19 +87,24 @@ function resolveClause(clause: Clause, previous: PreviousTurn, gazetteer: Gazett
   let next = clause;
   if (fragment && before && CARRIED.has(before.intent)) {
     const days = clause.time.days ?? (clause.time.window ? null : before.time.days);
-    const intent =
-      clause.time.days !== null && clause.coins.length === 0
-        ? "history"
-        : clause.coins.length > 0 && !clause.focus
-          ? before.intent
-          : clause.intent;
+    // "and for 30 days?": a history of the days named, not the 30 d change.
+    const counted = clause.time.days !== null && clause.coins.length === 0;
+    // "and Cardano?": a coin alone asks what was asked before; "compare it with ETH" keeps its own.
+    const bare = tokenize(clause.text).every(
+      (t) => clause.coins.some((c) => c.text.includes(t.text)) || isFunctionWord(t.norm),
+    );
+    const intent = counted
+      ? "history"
+      : clause.coins.length > 0 && !clause.focus && bare
+        ? before.intent
+        : clause.intent;
     if (CARRIED.has(intent) || clause.coins.length > 0) {
       next = {
         ...clause,
         intent: CARRIED.has(intent) ? intent : before.intent,
         confidence: Math.max(clause.confidence, before.confidence),
-        focus: clause.focus ?? before.focus,
-        time: { ...clause.time, days },
+        focus: counted ? null : (clause.focus ?? before.focus),
+        time: { ...clause.time, days, window: counted ? null : clause.time.window },
         fromContext: true,
       };
     }

@@ -32,6 +32,10 @@ const DAY_MS = 86_400_000;
 /** CoinGecko's longest OHLC period on the plans we use (getOhlc's maximum). */
 const MAX_OHLC_DAYS = 365;
 const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+const MONTH_NAMES =
+  "January February March April May June July August September October November December".split(
+    " ",
+  );
 
 /** Word sequences naming a current change, longest window first. */
 const WINDOWS: ReadonlyArray<[string[], ChangeWindow]> = [
@@ -70,6 +74,8 @@ const UNITS: Readonly<Record<string, number>> = {
   yr: 365,
   y: 365,
 };
+/** Counts written as words that compromise leaves as they are. */
+const COUNT_WORDS: Readonly<Record<string, number>> = { couple: 2, few: 3, several: 3 };
 /** Words naming a fixed window. */
 const NAMED_DAYS: Readonly<Record<string, number>> = {
   fortnight: 14,
@@ -106,9 +112,12 @@ function countedDays(tokens: Token[]): number | null {
       const days = unitDays(word.slice(String(glued).length).replace("-", ""));
       if (days) return glued * days;
     }
-    const next = tokens[i + 1]?.norm ?? "";
-    const count = Number(word);
+    const skip = tokens[i + 1]?.norm === "of" ? 1 : 0;
+    const next = tokens[i + 1 + skip]?.norm ?? "";
+    const count = COUNT_WORDS[word] ?? Number(word);
     const days = unitDays(next);
+    // Twelve months are a year (365 days), not 360.
+    if (days === 30 && count % 12 === 0) return (count / 12) * 365;
     if (days && Number.isFinite(count) && word !== "") return count * days;
     if (days && (word === "a" || word === "an" || word === "one") && days >= 7) return days;
     if (days === 365 && (word === "past" || word === "last") && tokens[i - 1]?.norm === "the") {
@@ -186,13 +195,15 @@ function endOf(component: chrono.ParsedComponents, now: Date): number {
   return Math.min(end, now.getTime());
 }
 
+/** "1 Mar 2025" for a day, "March 2025" for a month. */
 const label = (at: number, day: boolean) => {
   const d = new Date(at);
-  return `${day ? `${d.getUTCDate()} ` : ""}${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  const month = day ? MONTHS[d.getUTCMonth()] : MONTH_NAMES[d.getUTCMonth()];
+  return `${day ? `${d.getUTCDate()} ` : ""}${month} ${d.getUTCFullYear()}`;
 };
 
 /** Month names and their abbreviations, folded, as a calendar date writes them. */
-const MONTH_WORDS = new Set([
+export const MONTH_WORDS = new Set([
   ...MONTHS.map((m) => m.toLowerCase()),
   ..."january february march april june july august september sept october november december".split(
     " ",

@@ -31,12 +31,21 @@ const VARIANT_WORDS = new Set(["staked", "wrapped", "bridged", "restaked", "liqu
 const VARIANT_PREFIXES = ["wst", "st", "cb", "ez", "w", "r", "m", "s"];
 /** Stems around an English word that show it is a coin here ("near price", "did stellar pump"). */
 const MARKET_STEMS = new Set(
-  "price chart cap mcap volum ath trade worth cost rank token coin pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move".split(
+  "price chart cap mcap volum ath trade worth cost rank token coin pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move suppli circul rank high".split(
     " ",
   ),
 );
 /** Words joining coins in a list or a comparison. */
 const JOINERS = new Set(["vs", "versus", "or", "and", "against", "with"]);
+/** What readers call a coin besides its name, ticker and id ("ether" is Ethereum's currency). */
+const ALIASES: Readonly<Record<string, string>> = {
+  ether: "ethereum",
+  xbt: "bitcoin",
+  binance: "binancecoin",
+  matic: "matic-network",
+  avax: "avalanche-2",
+  shib: "shiba-inu",
+};
 /** A coin name's longest run of words the gazetteer indexes. */
 const MAX_WORDS = 4;
 
@@ -80,6 +89,10 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
     index.set(key, entry);
   };
   for (const coin of coins) for (const { key, ticker } of namesOf(coin)) add(key, coin, ticker);
+  for (const [alias, id] of Object.entries(ALIASES)) {
+    const coin = coins.find((c) => c.id === id);
+    if (coin) add(alias, coin, false);
+  }
   // A many-word name is also known by its first word when nothing else is ("shiba" -> Shiba Inu).
   for (const coin of coins) {
     const first = namesOf(coin)[1]?.key.split(" ") ?? [];
@@ -124,7 +137,9 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
   function matchAt(tokens: Token[], i: number): CoinMention | null {
     for (let n = Math.min(MAX_WORDS, tokens.length - i); n >= 1; n -= 1) {
       const words = tokens.slice(i, i + n);
-      const entry = index.get(words.map((t) => t.norm).join(" "));
+      const key = words.map((t) => t.norm).join(" ");
+      // "bitcoins", "solanas": a name in the plural is the coin.
+      const entry = index.get(key) ?? (key.endsWith("s") ? index.get(key.slice(0, -1)) : undefined);
       if (entry) return mention(tokens, i, i + n, entry, null);
     }
     const entry = fuzzy(tokens[i]!.norm);
@@ -209,15 +224,15 @@ function evidenced(tokens: Token[], m: CoinMention, others: CoinMention[]): bool
 
 /**
  * The mentions that stand as coins: ordinary words only with evidence (`evidenced`), and a coin
- * after "on" or "in" following another coin ("USDC on Arbitrum") read as where the first one is,
- * not as a second coin.
+ * after "on" following another coin ("USDC on Arbitrum") read as where the first one is, not as a
+ * second coin.
  */
 function accepted(tokens: Token[], found: CoinMention[]): CoinMention[] {
   const kept = found.filter((m) => evidenced(tokens, m, found));
   return kept
     .filter((m, i) => {
       const before = tokens[m.start - 1]?.norm;
-      return !(i > 0 && (before === "on" || before === "in") && kept[i - 1]!.end === m.start - 1);
+      return !(i > 0 && before === "on" && kept[i - 1]!.end === m.start - 1);
     })
     .map(({ coin, others, variant, start, end, text }) => ({
       coin,

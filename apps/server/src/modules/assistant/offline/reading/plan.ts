@@ -10,6 +10,33 @@ const MAX_COINS = 3;
 /** Days of history when a history clause names no period (docs/product.md#max-models). */
 export const DEFAULT_OHLC_DAYS = 30;
 
+/** What one clause needs: tool calls, or a reply written without any. */
+export type ClausePlan = { calls: PlannedCall[] } | { reply: DirectReply };
+
+/**
+ * The queries of a clause's coins: a variant by its own words, else the coin's id; in the roles a
+ * derived figure gives them ("how many SOL for one ETH": ETH first).
+ */
+function queries(clause: Clause): string[] {
+  const named = clause.coins.map((m) => m.variant ?? m.coin.id);
+  if (named.length === 0 && clause.unknownCoin) named.push(clause.unknownCoin);
+  if (clause.derived?.reversed && named.length === 2) named.reverse();
+  return named.slice(0, MAX_COINS);
+}
+
+const tokenCalls = (qs: string[]): PlannedCall[] =>
+  qs.map((query) => ({ toolName: "getTokenData", input: { query } }));
+
+/** Days of history a change window stands for when a chart is asked ("24h chart": 1). */
+const WINDOW_DAYS = { "24h": 1, "7d": 7, "30d": 30 } as const;
+
+/** The history a clause asks for: its period, its window's days, else DEFAULT_OHLC_DAYS. */
+function ohlcCalls(clause: Clause, qs: string[]): PlannedCall[] {
+  const window = clause.time.window;
+  const days = clause.time.days ?? (window ? WINDOW_DAYS[window] : DEFAULT_OHLC_DAYS);
+  return qs.map((query) => ({ toolName: "getOhlc", input: { query, days } }));
+}
+
 /** Words that ask for a chart or a history rather than the current change. */
 const CHART_WORDS = new Set([
   "chart",
@@ -18,70 +45,59 @@ const CHART_WORDS = new Set([
   "plot",
   "candles",
   "candle",
+  "candlestick",
   "ohlc",
   "history",
   "historical",
-  "trend",
 ]);
 
+/** Whether the clause asks for a chart or a history in so many words. */
+const asksChart = (clause: Clause) => tokenize(clause.text).some((t) => CHART_WORDS.has(t.norm));
+
 /**
- * Whether a history clause is answered by the market data's own change instead: time words of a
- * change it reports ("this week", "past 7 days", "today") with no chart asked for and no calendar
- * period (docs/product.md#max-models: those ask for the coin's current data).
+ * Whether a coin clause is answered by price history: a chart asked for, or a period the market
+ * data's own 24 h / 7 d / 30 d changes do not report (a calendar period, "the last 90 days", the
+ * whole history); "this week" or "past 7 days" without a chart is the current change
+ * (docs/product.md#max-models).
  */
-function currentChange(clause: Clause): boolean {
-  if (clause.time.range || clause.time.days === "max") return false;
-  const window = clause.time.window;
-  const days = clause.time.days;
-  const reported = window !== null || days === 1 || days === 7 || days === 30;
-  return reported && !tokenize(clause.text).some((t) => CHART_WORDS.has(t.norm));
+function wantsHistory(clause: Clause): boolean {
+  if (asksChart(clause)) return true;
+  const { days, range } = clause.time;
+  if (range || days === "max") return true;
+  if (days === null) return false;
+  // "past 7 days" asked as a move ("what has BNB done over the past 7 days") is the 7 d change.
+  const reported = days === 1 || days === 7 || days === 30;
+  return !(reported && clause.focus?.kind === "move");
 }
 
-/** What one clause needs: tool calls, or a reply written without any. */
-export type ClausePlan = { calls: PlannedCall[] } | { reply: DirectReply };
-
-/** The queries of a clause's coins: a variant by its own words, else the coin's id. */
-function queries(clause: Clause): string[] {
-  const named = clause.coins.map((m) => m.variant ?? m.coin.id);
-  if (named.length === 0 && clause.unknownCoin) named.push(clause.unknownCoin);
-  return named.slice(0, MAX_COINS);
-}
-
-const tokenCalls = (qs: string[]): PlannedCall[] =>
-  qs.map((query) => ({ toolName: "getTokenData", input: { query } }));
-
-/** The history a clause asks for: its period, else DEFAULT_OHLC_DAYS. */
-const ohlcCalls = (clause: Clause, qs: string[]): PlannedCall[] =>
-  qs.map((query) => ({
-    toolName: "getOhlc",
-    input: { query, days: clause.time.days ?? DEFAULT_OHLC_DAYS },
-  }));
+/** Market data, or price history when the clause asks for it (wantsHistory). */
+const coinCalls = (clause: Clause, qs: string[]): ClausePlan =>
+  qs.length === 0
+    ? { reply: { kind: "clarify-coin" } }
+    : { calls: wantsHistory(clause) ? ohlcCalls(clause, qs) : tokenCalls(qs) };
 
 /**
- * What `clause` needs (docs/product.md#max-tools): market data for a coin's figures, a comparison
- * (price history for each coin when a period is named) or advice (the facts and risks); price
- * history; the market ranking; the lists; a research search on its topic; a reply for small talk,
- * off-topic requests, advice or a market total about no coin, and a clause read with too little
- * confidence (what Max can do for it). A coin question without a coin asks which coin.
+ * What `clause` needs (docs/product.md#max-tools): a question about the article in context searches
+ * it; market data for a coin's figures, a comparison with a derived figure, or advice (the facts
+ * and risks); price history for a chart or a period the changes do not report; the market ranking;
+ * the lists; a research search on its topic; a reply for small talk, off-topic requests, advice or
+ * a market total about no coin, and a clause read with too little confidence (what Max can do for
+ * it). A coin question without a coin asks which coin.
  */
 export function planClause(clause: Clause, article: { title: string } | null): ClausePlan {
   const qs = queries(clause);
+  if (article && clause.coins.length === 0 && asksAboutArticle(clause)) {
+    return { calls: [{ toolName: "searchResearch", input: { query: article.title } }] };
+  }
   if (clause.confidence < CONFIDENCE_FLOOR && clause.coins.length === 0) {
     return { reply: { kind: "unsure" } };
   }
   switch (clause.intent) {
     case "token":
-      if (qs.length === 0) return { reply: { kind: "clarify-coin" } };
-      if (clause.time.range && !clause.time.window) return { calls: ohlcCalls(clause, qs) };
-      return { calls: tokenCalls(qs) };
-    case "compare":
-      if (qs.length === 0) return { reply: { kind: "clarify-coin" } };
-      return clause.time.days !== null && !clause.time.window && !clause.derived
-        ? { calls: ohlcCalls(clause, qs) }
-        : { calls: tokenCalls(qs) };
     case "history":
-      if (qs.length === 0) return { reply: { kind: "clarify-coin" } };
-      return currentChange(clause) ? { calls: tokenCalls(qs) } : { calls: ohlcCalls(clause, qs) };
+      return coinCalls(clause, qs);
+    case "compare":
+      return clause.derived ? { calls: tokenCalls(qs) } : coinCalls(clause, qs);
     case "advice":
       return qs.length > 0 ? { calls: tokenCalls(qs) } : { reply: { kind: "advice", coin: null } };
     case "market-total":
@@ -92,12 +108,10 @@ export function planClause(clause: Clause, article: { title: string } | null): C
       return { calls: [{ toolName: "getTrendingTokens", input: {} }] };
     case "new":
       return { calls: [{ toolName: "getNewTokens", input: {} }] };
-    case "research": {
-      const query = article && asksAboutArticle(clause) ? article.title : clause.topic;
-      return query.length >= 2
-        ? { calls: [{ toolName: "searchResearch", input: { query } }] }
+    case "research":
+      return clause.topic.length >= 2
+        ? { calls: [{ toolName: "searchResearch", input: { query: clause.topic } }] }
         : { reply: { kind: "capabilities" } };
-    }
     case "chat":
       return { reply: { kind: chatKind(clause) } };
     case "off-topic":
@@ -118,6 +132,8 @@ const ARTICLE_WORDS = new Set([
   "summarise",
   "summarize",
   "tldr",
+  "tl",
+  "dr",
   "points",
   "takeaways",
 ]);

@@ -7,7 +7,7 @@ import {
   isMoreResearchRequest,
 } from "../../assistant.prompt.ts";
 import { COIN_MASK, NUMBER_MASK, classify } from "./classifier.ts";
-import { type CalendarRange, type TimeAsk, readTime } from "./dates.ts";
+import { type CalendarRange, MONTH_WORDS, type TimeAsk, readTime } from "./dates.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
 import {
   type ClauseWords,
@@ -120,6 +120,14 @@ const SCAFFOLDING = new Set([
   "hi",
   "someone",
   "wondering",
+  "does",
+  "do",
+  "did",
+  "is",
+  "are",
+  "how",
+  "what",
+  "why",
   "curious",
   "can",
   "could",
@@ -170,24 +178,38 @@ const ASKING = new Set([
   "price",
   "prices",
   "chart",
-  "market",
   "cap",
   "mcap",
   "stats",
-  "data",
   "volume",
   "token",
   "coin",
-  "history",
   "worth",
   "trading",
-  "performance",
   "ath",
   "supply",
   "rank",
-  "today",
-  "now",
-  "news",
+  "ticker",
+]);
+
+/** Words of the field that name no coin ("crypto", "altcoins"). */
+const GENERIC = new Set([
+  "crypto",
+  "cryptos",
+  "cryptocurrency",
+  "cryptocurrencies",
+  "altcoin",
+  "altcoins",
+  "memecoin",
+  "memecoins",
+  "stablecoin",
+  "stablecoins",
+  "defi",
+  "nft",
+  "nfts",
+  "blockchain",
+  "web3",
+  "coingecko",
 ]);
 
 /**
@@ -201,11 +223,17 @@ function unknownCoinOf(tokens: Token[]): string | null {
     t.norm.length >= 2 &&
     !isFunctionWord(t.norm) &&
     !ASKING.has(t.norm) &&
-    !Number.isFinite(Number(t.norm.replaceAll(",", "")));
+    !Number.isFinite(Number.parseFloat(t.norm));
+  const nearAsking = (i: number) =>
+    tokens.slice(Math.max(0, i - 2), i + 3).some((t) => ASKING.has(t.norm));
   const start = tokens.findIndex(
     (t, i) =>
       usable(t) &&
-      (t.dollar || (i > 0 && t.text[0] !== t.text[0]?.toLowerCase()) || !isEnglishWord(t.norm)),
+      !GENERIC.has(t.norm) &&
+      !MONTH_WORDS.has(t.norm) &&
+      (t.dollar ||
+        (i > 0 && t.text[0] !== t.text[0]?.toLowerCase()) ||
+        (!isEnglishWord(t.norm) && nearAsking(i))),
   );
   if (start < 0) return null;
   const name = [tokens[start]!];
@@ -225,12 +253,36 @@ function unknownCoinOf(tokens: Token[]): string | null {
 /** Function words a topic keeps: they ask for the newest issue of a series ("the most recent"). */
 const KEPT = new Set(["most", "last", "latest", "newest", "recent"]);
 
-/** The research topic of a clause: its words without function words and the question's scaffolding. */
-function topicOf(tokens: Token[]): string {
-  const words = tokens.filter(
-    (t) => KEPT.has(t.norm) || (!isFunctionWord(t.norm) && !SCAFFOLDING.has(t.norm)),
+/** "ETH in BTC", "SOL priced in ETH": the first coin's price in the second, a ratio. */
+function denominated(tokens: Token[], coins: CoinMention[]): DerivedAsk | null {
+  const second = coins[1];
+  if (!second || tokens[second.start - 1]?.norm !== "in") return null;
+  return { kind: "ratio", metric: "price", best: "max", reversed: false };
+}
+
+/** Whether every word of the clause that carries content belongs to a coin it names. */
+function onlyCoins(tokens: Token[], coins: CoinMention[]): boolean {
+  return tokens.every(
+    (t, i) =>
+      coins.some((c) => i >= c.start && i < c.end) ||
+      isFunctionWord(t.norm) ||
+      SCAFFOLDING.has(t.norm) ||
+      ["about", "tell", "info", "overview"].includes(t.norm),
   );
-  return (words.length > 0 ? words : tokens)
+}
+
+/**
+ * The research topic of a clause: its words from the first to the last that carry content (not a
+ * function word nor the question's scaffolding, "the most recent" kept), so "Can you explain proof
+ * of stake to me?" is "proof of stake".
+ */
+function topicOf(tokens: Token[]): string {
+  const content = (t: Token) =>
+    KEPT.has(t.norm) || (!isFunctionWord(t.norm) && !SCAFFOLDING.has(t.norm));
+  const first = tokens.findIndex(content);
+  const last = tokens.findLastIndex(content);
+  const words = first < 0 ? tokens : tokens.slice(first, last + 1);
+  return words
     .map((t) => t.text)
     .join(" ")
     .slice(0, 200);
@@ -250,12 +302,17 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     window: time.window,
   };
   const unknownCoin = coins.length === 0 ? unknownCoinOf(tokens) : null;
-  let { intent, confidence } = classify(masked(tokens, coins, unknownCoin));
+  // An unknown name is masked as a coin only beside what is asked of coins ("pyth network price"):
+  // "What is the Beacon Chain?" stays a question about a topic.
+  const asked = unknownCoin !== null && tokens.some((t) => ASKING.has(t.norm));
+  let { intent, confidence } = classify(masked(tokens, coins, asked ? unknownCoin : null));
   if (tokens.some((t) => ADVICE_STEMS.has(t.stem)) && !NOT_ADVICE.has(intent)) {
     intent = "advice";
     confidence = 1;
   }
   const focus = tokenFigure(words);
+  // "Tell me about Dogecoin", "What is Litecoin?": a topic that is only a coin is the coin's data.
+  if (intent === "research" && coins.length > 0 && onlyCoins(tokens, coins)) intent = "token";
   return {
     text: raw.trim(),
     intent,
@@ -264,7 +321,7 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     unknownCoin,
     time,
     focus,
-    derived: derivedAsk(words),
+    derived: denominated(tokens, coins) ?? derivedAsk(words),
     metric: compareMetric(words),
     ranking: rankingAsk(words),
     currency: otherCurrency(words, raw),

@@ -25,7 +25,7 @@ describe("time words", () => {
     ["90 days", 90],
     ["past 3 months", 90],
     ["the past year", 365],
-    ["last 12 months", 360],
+    ["last 12 months", 365],
     ["ninety days", 90],
     ["six weeks", 42],
     ["a fortnight", 14],
@@ -160,7 +160,7 @@ describe("clauses and what they ask", () => {
 
   it.each([
     ["How do rollups work?", "rollups"],
-    ["Can you explain proof of stake to me?", "proof stake"],
+    ["Can you explain proof of stake to me?", "proof of stake"],
     ["whats in the newest optech newsletter", "newest optech newsletter"],
   ])("reads the research topic of %j as %j", (text, topic) => {
     expect(read(text).clauses[0]?.topic).toBe(topic);

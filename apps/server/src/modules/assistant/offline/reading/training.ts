@@ -191,6 +191,9 @@ export const TRAINING: Record<Intent, string[]> = {
     "latest additions to coingecko",
   ],
   research: [
+    "{what is|explain|tell me about} COIN's {roadmap|consensus|history|staking|fee market|governance|security model|validator set|token standard|upgrades}",
+    "what is {the beacon chain|depin|regenerative finance|decentralised identity|a rollup|sharding}",
+    "what are {the|} {rules|risks|incentives|tradeoffs} of {stablecoins|restaking|depin|bridges}",
     "how did the merge change COIN {issuance|supply|fees}",
     "how does COIN {issuance|staking|consensus|mining|the mempool} work",
     "why did COIN {fees|gas} {drop|rise|spike}",

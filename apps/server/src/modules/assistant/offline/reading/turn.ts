@@ -22,19 +22,25 @@ export interface TurnReader {
 export function createTurnReader(gazetteer: Gazetteer, now: () => Date): TurnReader {
   const cache = new LRUCache<string, Reading>({ max: KEPT });
 
+  /**
+   * The latest earlier turn that looked something up (a joke in between is skipped), read again in
+   * the light of the turns before it; its calls, or for a history kept as text only, the calls its
+   * question leads to.
+   */
   function previous(view: ConversationView): PreviousTurn | null {
     const turns = view.earlierTurns;
-    const last = turns.at(-1);
-    if (!last) return null;
-    const earlier = {
-      question: last.question,
-      earlierTurns: turns.slice(0, -1),
-      article: view.article,
-    };
-    const reading = read(earlier);
-    // A history kept as text only: the calls its question leads to, read again.
-    const calls = last.calls.length > 0 ? last.calls : planReading(reading, view.article).calls;
-    return { reading, calls, outputs: last.outputs };
+    for (let i = turns.length - 1; i >= 0; i -= 1) {
+      const turn = turns[i]!;
+      const earlier = {
+        question: turn.question,
+        earlierTurns: turns.slice(0, i),
+        article: view.article,
+      };
+      const reading = read(earlier);
+      const calls = turn.calls.length > 0 ? turn.calls : planReading(reading, view.article).calls;
+      if (calls.length > 0) return { reading, calls, outputs: turn.outputs };
+    }
+    return null;
   }
 
   function read(view: ConversationView): Reading {

@@ -1,0 +1,185 @@
+// Max's research index (issue 25, decision 013): every section of the published articles in a BM25
+// index (MiniSearch) with title and heading boosts, Porter2 stems, English stop words and a synonym
+// table, rebuilt when the publication changes; and the sentences of a section that best answer a query.
+import { createRequire } from "node:module";
+import MiniSearch from "minisearch";
+import { splitSentences } from "../../text/sentences.ts";
+import { markdownSections } from "../../text/sections.ts";
+import { fold } from "./assistant.prompt.ts";
+
+const require = createRequire(import.meta.url);
+const stem = require("wink-porter2-stemmer") as (word: string) => string;
+const { eng } = require("stopword") as { eng: string[] };
+const STOP = new Set([...eng, "explain", "tell", "work", "works", "mean", "means", "please"]);
+
+/** An article as the index reads it. */
+export interface IndexedArticle {
+  slug: string;
+  title: string;
+  subTitle: string;
+  content: string;
+  /** ISO 8601. */
+  publishDate: string;
+}
+
+/** One section of an article: the document the index holds. */
+export interface Section {
+  id: number;
+  slug: string;
+  title: string;
+  /** The heading as plain text; null for the opening (with the subtitle). */
+  heading: string | null;
+  text: string;
+  publishDate: string;
+}
+
+/**
+ * Words that mean the same in our research, both ways (issue 25: abbreviations and paraphrases),
+ * besides the abbreviations article titles spell out ("Maximal extractable value (MEV)").
+ */
+const SYNONYMS: ReadonlyArray<readonly string[]> = [
+  ["pos", "proof of stake"],
+  ["pow", "proof of work", "mining"],
+  ["l2", "layer 2", "rollup"],
+  ["aa", "account abstraction", "smart contract wallet", "smart account"],
+  ["merge", "stopped mining", "switch to proof of stake", "ditched mining"],
+  ["lst", "liquid staking token"],
+  ["dvt", "distributed validator"],
+  ["pbs", "proposer builder separation"],
+  ["ssf", "single slot finality"],
+  ["etf", "exchange traded fund"],
+  ["mica", "eu regulation", "european regulation"],
+  ["fdv", "fully diluted valuation"],
+  ["zk", "zero knowledge"],
+  ["defi", "decentralized finance"],
+  ["dao", "decentralized autonomous organization"],
+  ["nft", "non fungible token"],
+  ["fee", "gas"],
+  ["unstake", "withdrawal", "exit"],
+  ["hack", "exploit", "attack", "drain"],
+];
+
+/** The index's words of `text`: folded, stop words out, Porter2 stems. */
+export function terms(text: string): string[] {
+  const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((w) => !STOP.has(w)).map((w) => stem(w));
+}
+
+/** A phrase's stems joined, as the synonym table keys them. */
+const key = (phrase: string) => terms(phrase).join(" ");
+
+/** "Maximal extractable value (MEV)": MEV and the words before it mean the same. */
+function titleAbbreviations(title: string): string[][] {
+  const open = title.lastIndexOf("(");
+  const close = title.indexOf(")", open);
+  if (open < 1 || close < 0) return [];
+  const short = title.slice(open + 1, close).trim();
+  const long = title.slice(0, open).split(":").at(-1)?.trim() ?? "";
+  return short.length >= 2 && short.length <= 8 && long ? [[short, long]] : [];
+}
+
+/** `query` with each phrase the synonym groups hold followed by its other phrases. */
+function expand(query: string, groups: ReadonlyArray<readonly string[]>): string {
+  const stems = ` ${key(query)} `;
+  const extra = groups.flatMap((group) =>
+    group.some((phrase) => stems.includes(` ${key(phrase)} `)) ? group : [],
+  );
+  return [query, ...extra].join(" ");
+}
+
+/** The searchable sections of `articles`, each article's opening with its subtitle. */
+function sectionsOf(articles: IndexedArticle[]): Section[] {
+  const out: Section[] = [];
+  for (const a of articles) {
+    for (const s of markdownSections(a.content)) {
+      const blocks = s.heading === null && a.subTitle ? [a.subTitle, ...s.blocks] : s.blocks;
+      if (blocks.length === 0) continue;
+      out.push({
+        id: out.length,
+        slug: a.slug,
+        title: a.title,
+        heading: s.heading,
+        text: blocks.join("\n\n"),
+        publishDate: a.publishDate,
+      });
+    }
+  }
+  return out;
+}
+
+/** A section found for a query, with its BM25 score (MiniSearch's, boosts included). */
+export interface SectionHit {
+  section: Section;
+  score: number;
+}
+
+/** A BM25 index over sections, and what a query's sentences are weighed with. */
+export interface ResearchIndex {
+  /** The sections matching `query` (synonyms added), best first. */
+  search(query: string, limit: number): SectionHit[];
+  /** The articles whose titles hold every term of `query`, newest first. */
+  titled(query: string): IndexedArticle[];
+  /** The first section of the article with this slug (its opening), or null. */
+  opening(slug: string): Section | null;
+  /**
+   * Up to `max` sentences of `section` that best answer `query` (each query term weighed by how
+   * rare it is among the sections), in reading order; the opening sentences when none matches.
+   */
+  bestSentences(section: Section, query: string, max: number): string[];
+}
+
+/** The index over `articles` (all published articles with their Markdown). */
+export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
+  const sections = sectionsOf(articles);
+  const groups = [...SYNONYMS, ...articles.flatMap((a) => titleAbbreviations(a.title))];
+  const mini = new MiniSearch<Section>({
+    fields: ["title", "heading", "text"],
+    storeFields: [],
+    tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
+    processTerm: (term) => (STOP.has(term) ? null : stem(term)),
+    searchOptions: { boost: { title: 3, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
+  });
+  mini.addAll(sections.map((s) => ({ ...s, heading: s.heading ?? "" })));
+  const frequency = new Map<string, number>();
+  for (const s of sections) {
+    for (const t of new Set(terms(`${s.heading ?? ""} ${s.text}`))) {
+      frequency.set(t, (frequency.get(t) ?? 0) + 1);
+    }
+  }
+  const weight = (t: string) => Math.log((sections.length + 1) / ((frequency.get(t) ?? 0) + 0.5));
+
+  return {
+    search(query, limit) {
+      return mini
+        .search(expand(query, groups))
+        .slice(0, limit)
+        .map((r) => ({ section: sections[r.id as number]!, score: r.score }));
+    },
+    titled(query) {
+      const wanted = terms(query);
+      if (wanted.length === 0) return [];
+      return articles
+        .filter((a) => {
+          const own = new Set(terms(a.title));
+          return wanted.every((t) => own.has(t));
+        })
+        .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
+    },
+    opening: (slug) => sections.find((s) => s.slug === slug) ?? null,
+    bestSentences(section, query, max) {
+      const asked = new Set(terms(expand(query, groups)));
+      const sentences = splitSentences(section.text.replace(/\n\n/g, " "));
+      const scored = sentences.map((s, i) => {
+        const own = new Set(terms(s));
+        const score = [...asked].reduce((sum, t) => sum + (own.has(t) ? weight(t) : 0), 0);
+        return { s, i, score };
+      });
+      const best = scored
+        .filter((x) => x.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, max);
+      const chosen = best.length > 0 ? best : scored.slice(0, max);
+      return chosen.sort((a, b) => a.i - b.i).map((x) => x.s);
+    },
+  };
+}
