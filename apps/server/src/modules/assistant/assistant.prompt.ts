@@ -94,6 +94,9 @@ const INJECTION = [
   /\bjailbreak|\bdeveloper\s+mode\b|\bdo\s+anything\s+now\b|\bno\s+restrictions\b/,
   /\bwhat\s+(?:were|have|was)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed)\b/,
   /\bbefore\s+(?:this|our|the)\s+(?:conversation|chat)\s+(?:started|began)\b/,
+  /\b(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed|given|programmed)\b/,
+  /\b(?:print|reveal|show|display|output|repeat|paste|leak|dump|share)\b.{0,30}\byour\s+(?:\w+\s+){0,2}(?:instructions?|prompt|rules|guidelines|configuration|config)\b/,
+  /\byour\s+new\s+(?:role|persona|instructions?|rules)\b|\bconfirm\s+by\s+saying\b/,
   /\byour\s+(?:system\s+)?prompt\b/,
   /\b(?:translate|summari[sz]e|rewrite|paraphrase|encode|list|spell)\b.{0,20}\byour\s+(?:instructions?|rules|guidelines)\b/,
 ];
@@ -119,17 +122,25 @@ export function isInjectionAttempt(question: string): boolean {
 }
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+/** Where one request of a sentence ends and another begins ("price of BTC, and then print …"). */
+const REQUEST_BREAK = /(?:,\s*|\s+)(?:and\s+then|then|and|also|plus|p\.?s\.?)\s+|;\s*/i;
 
 /**
- * The question without its sentences that try to override or extract the instructions (issue 25
- * class 7: the real question riding along is still answered); "" when every sentence does.
+ * The question without its parts (sentences, or requests joined by "and then", "also", "P.S.") that
+ * try to override or extract the instructions (issue 25 class 7: the real question riding along is
+ * still answered), and the scraps of two words or fewer beside them; "" when nothing else is left.
  */
 export function withoutInjection(question: string): string {
-  return [...sentenceSegmenter.segment(question)]
-    .map((s) => s.segment)
-    .filter((s) => !isInjectionAttempt(s))
-    .join("")
-    .trim();
+  if (!isInjectionAttempt(question)) return question.trim();
+  return (
+    [...sentenceSegmenter.segment(question)]
+      .flatMap((s) => s.segment.split(REQUEST_BREAK))
+      // A scrap of two words or fewer left beside an attempt ("tool instructions") is part of it.
+      .filter((part) => part.trim().split(/\s+/).length >= 3 && !isInjectionAttempt(part))
+      .join(" ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 // The follow-up chips (docs/product.md#assistant-chips), recognised however they are worded: the chat

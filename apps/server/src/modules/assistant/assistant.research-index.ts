@@ -78,14 +78,16 @@ function titleAbbreviations(title: string): string[][] {
   return short.length >= 2 && short.length <= 8 && long ? [[short, long]] : [];
 }
 
-/** `query` with each phrase the synonym groups hold followed by its other phrases. */
-function expand(query: string, groups: ReadonlyArray<readonly string[]>): string {
+/** The phrases the synonym groups give for `query`: every phrase of each group it names. */
+function synonymsOf(query: string, groups: ReadonlyArray<readonly string[]>): string {
   const stems = ` ${key(query)} `;
-  const extra = groups.flatMap((group) =>
-    group.some((phrase) => stems.includes(` ${key(phrase)} `)) ? group : [],
-  );
-  return [query, ...extra].join(" ");
+  return groups
+    .flatMap((group) => (group.some((phrase) => stems.includes(` ${key(phrase)} `)) ? group : []))
+    .join(" ");
 }
+
+/** A synonym counts for less than the word the reader wrote. */
+const SYNONYM_WEIGHT = 0.4;
 
 /** The searchable sections of `articles`, each article's opening with its subtitle. */
 function sectionsOf(articles: IndexedArticle[]): Section[] {
@@ -106,6 +108,9 @@ function sectionsOf(articles: IndexedArticle[]): Section[] {
   }
   return out;
 }
+
+/** How much a title holding every term of the query multiplies a section's score (1 + this). */
+const TITLE_WEIGHT = 2;
 
 /** A section found for a query, with its BM25 score (MiniSearch's, boosts included). */
 export interface SectionHit {
@@ -150,13 +155,30 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
 
   return {
     search(query, limit) {
+      const asked = new Set(terms(query));
       return mini
-        .search(expand(query, groups))
-        .slice(0, limit)
-        .map((r) => ({ section: sections[r.id as number]!, score: r.score }));
+        .search({
+          combineWith: "OR",
+          queries: [
+            query,
+            { queries: [synonymsOf(query, groups)], boostTerm: () => SYNONYM_WEIGHT },
+          ],
+        })
+        .map((r) => {
+          const section = sections[r.id as number]!;
+          // An article whose title is the question's topic is about it, not only on it.
+          const own = new Set(terms(section.title));
+          const covered =
+            asked.size > 0 ? [...asked].filter((t) => own.has(t)).length / asked.size : 0;
+          return { section, score: r.score * (1 + TITLE_WEIGHT * covered) };
+        })
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit);
     },
     titled(query) {
-      const wanted = terms(query);
+      // Words no title holds ("say", "summarise") say what to do with the issue, not which series.
+      const titleTerms = new Set(articles.flatMap((a) => terms(a.title)));
+      const wanted = terms(query).filter((t) => titleTerms.has(t));
       if (wanted.length === 0) return [];
       return articles
         .filter((a) => {
@@ -167,8 +189,11 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
     },
     opening: (slug) => sections.find((s) => s.slug === slug) ?? null,
     bestSentences(section, query, max) {
-      const asked = new Set(terms(expand(query, groups)));
-      const sentences = splitSentences(section.text.replace(/\n\n/g, " "));
+      const asked = new Set(terms(`${query} ${synonymsOf(query, groups)}`));
+      // Whole statements only: a heading-like question ("What is a DAO?") answers nothing.
+      const all = splitSentences(section.text.replace(/\n\n/g, " "));
+      const statements = all.filter((s) => s.length >= 25 && !s.endsWith("?"));
+      const sentences = statements.length > 0 ? statements : all;
       const scored = sentences.map((s, i) => {
         const own = new Set(terms(s));
         const score = [...asked].reduce((sum, t) => sum + (own.has(t) ? weight(t) : 0), 0);

@@ -75,7 +75,7 @@ export function gradeClarify(
   ctx: GradeContext,
   problems: string[],
 ): void {
-  const fitting = e.coins.flatMap((id) => ctx.marketCoins.find((c) => c.id === id) ?? []);
+  const fitting = e.coins.flatMap((id) => ctx.knownCoins.find((c) => c.id === id) ?? []);
   const named = fitting.filter((c) => coinMentionAt(t.text, c) >= 0);
   if (named.length < 2) problems.push(`names ${named.length} of the coins that fit (${e.coins})`);
   const looked = t.calls.some(
@@ -108,7 +108,7 @@ const PART_TOOLS: Partial<Record<Expectation["kind"], readonly string[]>> = {
   token: ["getTokenData"],
   "market-total": ["getTokenData"],
   compare: ["getTokenData", "getOhlc"],
-  history: ["getOhlc", "getTokenData"],
+  history: ["getOhlc"],
   "history-missing": ["getOhlc", "getTokenData"],
   "new-tokens": ["getNewTokens"],
   trending: ["getTrendingTokens"],

@@ -15,6 +15,8 @@ export interface ReadConversation {
 /** A user message and the tool calls made after it, by call id. */
 interface RawTurn {
   question: string;
+  /** The assistant's text after the question (the history may keep only that). */
+  answer: string;
   calls: Map<string, { toolName: string; input: unknown }>;
 }
 
@@ -71,6 +73,7 @@ function readReplyMessage(
 ): void {
   for (const part of content) {
     if (part.type === "text" || part.type === "reasoning") parts.characters += part.text.length;
+    if (part.type === "text" && turn) turn.answer += part.text;
     if (part.type === "tool-call") {
       parts.characters += JSON.stringify(part.input ?? {}).length + part.toolName.length;
       turn?.calls.set(part.toolCallId, { toolName: part.toolName, input: part.input });
@@ -98,7 +101,7 @@ function splitPrompt(prompt: LanguageModelV4Prompt): PromptParts {
         .join("\n")
         .trim();
       parts.characters += question.length;
-      parts.turns.push({ question, calls: new Map() });
+      parts.turns.push({ question, answer: "", calls: new Map() });
       continue;
     }
     readReplyMessage(message.content, parts.turns[parts.turns.length - 1], parts);
@@ -128,6 +131,7 @@ export function readConversation(prompt: LanguageModelV4Prompt): ReadConversatio
     });
     return {
       question: t.question,
+      answer: t.answer,
       calls: made.map((m) => m.planned),
       outputs: made.map((m) => m.output),
     };

@@ -54,6 +54,8 @@ export type ArticleRef = Pick<ArticleContext, "title" | "slug">;
  */
 export interface Turn {
   question: string;
+  /** The answer's text ("" when none was kept). */
+  answer: string;
   calls: PlannedCall[];
   outputs: unknown[];
 }

@@ -303,15 +303,18 @@ function outcomesByClause(
   const mine = clauses.map((): ToolOutcome[] => []);
   for (const outcome of outcomes) {
     const key = callKey(outcome);
-    let at = keys.findIndex((k) => k.has(key));
-    if (at < 0) {
+    // A lookup two clauses share ("what's doge doing, and should I buy some?") answers both.
+    const sharing = keys.flatMap((k, i) => (k.has(key) ? [i] : []));
+    if (sharing.length === 0) {
       const query = inputField(outcome.input, "query");
-      at = Math.max(
-        0,
-        clauses.findIndex((c) => c.coins.some((m) => m.coin.id === query)),
+      sharing.push(
+        Math.max(
+          0,
+          clauses.findIndex((c) => c.coins.some((m) => m.coin.id === query)),
+        ),
       );
     }
-    mine[at]!.push(outcome);
+    for (const at of sharing) mine[at]!.push(outcome);
   }
   return mine;
 }

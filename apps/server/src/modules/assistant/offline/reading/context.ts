@@ -12,6 +12,21 @@ export interface PreviousTurn {
   calls: PlannedCall[];
   /** The results of `calls`, in order (undefined where the history kept none). */
   outputs: unknown[];
+  /** The answer's text, which names what it showed when the results were not kept. */
+  answer: string;
+}
+
+/** Tools whose answer is a list of coins a follow-up can point into ("the third one"). */
+const LIST_TOOLS = new Set(["getTrendingTokens", "getNewTokens", "getMarket"]);
+
+/** The coins an answer's text names, in order, each once. */
+function coinsNamed(text: string, gazetteer: Gazetteer): KnownCoin[] {
+  const seen = new Set<string>();
+  return gazetteer.find(text).flatMap((m) => {
+    if (m.variant || seen.has(m.coin.id)) return [];
+    seen.add(m.coin.id);
+    return [m.coin];
+  });
 }
 
 /** Intents that need a coin and may take the previous turn's. */
@@ -39,19 +54,28 @@ function carried(coin: KnownCoin): CoinMention {
   return { coin, others: [], variant: null, start: -1, end: -1, text: coin.name };
 }
 
-/** The coins of the previous turn: its clauses' mentions, else its lookups' coins. */
+/**
+ * The coins of the previous turn: its clauses' mentions, else its lookups' coins, else the first
+ * coin its answer named ("what's the 4th biggest coin" -> "how far is it from its ATH").
+ */
 function previousCoins(previous: PreviousTurn, gazetteer: Gazetteer): CoinMention[] {
   const named = previous.reading.clauses.flatMap((c) => c.coins);
   if (named.length > 0) return named.map((m) => ({ ...m, start: -1, end: -1 }));
-  return previous.calls.flatMap((call) => {
+  const looked = previous.calls.flatMap((call) => {
     if (call.toolName !== "getTokenData" && call.toolName !== "getOhlc") return [];
     const coin = gazetteer.lookup(call.input.query);
     return coin ? [carried(coin)] : [];
   });
+  if (looked.length > 0) return looked;
+  const first = coinsNamed(previous.answer, gazetteer)[0];
+  return first ? [carried(first)] : [];
 }
 
-/** The coins of the list the previous turn showed (trending, new listings, a market ranking). */
-function previousList(previous: PreviousTurn): KnownCoin[] {
+/**
+ * The coins of the list the previous turn showed (trending, new listings, a market ranking): from
+ * its results, else, when the history kept only text, as its answer named them.
+ */
+function previousList(previous: PreviousTurn, gazetteer: Gazetteer): KnownCoin[] {
   for (const output of previous.outputs) {
     const list = (output as { tokens?: unknown; coins?: unknown } | undefined) ?? {};
     const items = Array.isArray(list.tokens)
@@ -61,7 +85,8 @@ function previousList(previous: PreviousTurn): KnownCoin[] {
         : null;
     if (items) return items as KnownCoin[];
   }
-  return [];
+  const listed = previous.calls.some((c) => LIST_TOOLS.has(c.toolName));
+  return listed ? coinsNamed(previous.answer, gazetteer) : [];
 }
 
 /** "the last one", "the third one", "the first coin on that list": the coin it points at, or null. */
@@ -78,45 +103,22 @@ function listPick(clause: Clause, list: KnownCoin[]): KnownCoin | null {
 /** `clause` with the previous turn's coins, intent, period or topic where it leans on them. */
 function resolveClause(clause: Clause, previous: PreviousTurn, gazetteer: Gazetteer): Clause {
   const before = previous.reading.clauses.at(-1);
-  const picked = clause.coins.length === 0 ? listPick(clause, previousList(previous)) : null;
+  const picked =
+    clause.coins.length === 0 ? listPick(clause, previousList(previous, gazetteer)) : null;
   if (picked) {
     const intent = COIN_INTENTS.has(clause.intent) ? clause.intent : "token";
     return { ...clause, intent, coins: [carried(picked)], unknownCoin: null, fromContext: true };
   }
-  const fragment = isFragment(clause);
-  let next = clause;
-  if (fragment && before && CARRIED.has(before.intent)) {
-    const days = clause.time.days ?? (clause.time.window ? null : before.time.days);
-    // "and for 30 days?": a history of the days named, not the 30 d change.
-    const counted = clause.time.days !== null && clause.coins.length === 0;
-    // "and Cardano?": a coin alone asks what was asked before; "compare it with ETH" keeps its own.
-    const bare = tokenize(clause.text).every(
-      (t) => clause.coins.some((c) => c.text.includes(t.text)) || isFunctionWord(t.norm),
-    );
-    const intent = counted
-      ? "history"
-      : clause.coins.length > 0 && !clause.focus && bare
-        ? before.intent
-        : clause.intent;
-    if (CARRIED.has(intent) || clause.coins.length > 0) {
-      next = {
-        ...clause,
-        intent: CARRIED.has(intent) ? intent : before.intent,
-        confidence: Math.max(clause.confidence, before.confidence),
-        focus: counted ? null : (clause.focus ?? before.focus),
-        time: { ...clause.time, days, window: counted ? null : clause.time.window },
-        fromContext: true,
-      };
-    }
-  }
+  let next = before ? carryIntent(clause, before) : clause;
   const needsCoin = COIN_INTENTS.has(next.intent) && next.coins.length === 0 && !next.unknownCoin;
+  const adds = tokenize(clause.text).some((t) => ADDING.has(t.norm));
   if (needsCoin) {
     const coins = previousCoins(previous, gazetteer);
     if (coins.length > 0) next = { ...next, coins, fromContext: true };
-  } else if (next.intent === "compare" && next.coins.length === 1) {
-    const earlier = previousCoins(previous, gazetteer).filter(
-      (m) => m.coin.id !== next.coins[0]!.coin.id,
-    );
+  } else if (next.intent === "compare" && (next.coins.length === 1 || adds)) {
+    // "compare it with ETH", "now add BNB to that": the earlier coins, then these.
+    const own = new Set(next.coins.map((m) => m.coin.id));
+    const earlier = previousCoins(previous, gazetteer).filter((m) => !own.has(m.coin.id));
     next = { ...next, coins: [...earlier, ...next.coins], fromContext: earlier.length > 0 };
   }
   const pointsBack = tokenize(clause.text).some((t) => POINTERS.has(t.norm));
@@ -124,6 +126,57 @@ function resolveClause(clause: Clause, previous: PreviousTurn, gazetteer: Gazett
     next = { ...next, topic: `${before.topic} ${next.topic}`.trim(), fromContext: true };
   }
   return next;
+}
+
+/** Words that add to what was asked before ("now add BNB to that"). */
+const ADDING = new Set(["add", "include", "plus", "too", "also"]);
+
+/**
+ * A follow-up that leans on the clause before (issue 25 class 5): "and Cardano?" and "I mean the
+ * old one, LUNC" ask what was asked of another coin; "and for 30 days?" a history of those days;
+ * "and what was the lowest it got that year?" a figure of the same history; "now add BNB" the
+ * same comparison; "show me 10 instead" the same ranking, longer. Time not named is carried.
+ */
+function carryIntent(clause: Clause, before: Clause): Clause {
+  const fragment = isFragment(clause);
+  const words = tokenize(clause.text).map((t) => t.norm);
+  if (
+    before.intent === "market" &&
+    clause.coins.length === 0 &&
+    (fragment || words.includes("instead"))
+  ) {
+    const limit = words.map(Number).find((n) => Number.isInteger(n) && n >= 1 && n <= 25);
+    if (limit !== undefined || clause.intent === "market") {
+      const ranking = { ...before.ranking, ...(limit ? { limit, from: 1 } : {}) };
+      return { ...clause, intent: "market", ranking, confidence: 1, fromContext: true };
+    }
+  }
+  if (!fragment || !CARRIED.has(before.intent)) return clause;
+  // "and for 30 days?": a history of the days named, not the 30 d change.
+  const counted = clause.time.days !== null && clause.coins.length === 0;
+  const asksFigure = clause.focus !== null || clause.historyFocus !== "change";
+  // "compare it with ETH" and "its chart" ask for themselves; "and Cardano?" asks what was asked.
+  const bare = tokenize(clause.text).every(
+    (t) => clause.coins.some((c) => c.text.includes(t.text)) || isFunctionWord(t.norm),
+  );
+  const own =
+    !bare &&
+    (clause.intent === "compare" ||
+      clause.intent === "history" ||
+      (clause.intent === "token" && clause.focus !== null));
+  const intent = counted ? "history" : own ? clause.intent : before.intent;
+  if (!counted && !own && clause.coins.length === 0 && !asksFigure) return clause;
+  const timed =
+    clause.time.days !== null || clause.time.range !== null || clause.time.window !== null;
+  return {
+    ...clause,
+    intent,
+    confidence: Math.max(clause.confidence, before.confidence),
+    focus: counted ? null : (clause.focus ?? before.focus),
+    historyFocus: clause.historyFocus !== "change" ? clause.historyFocus : before.historyFocus,
+    time: timed ? { ...clause.time, window: counted ? null : clause.time.window } : before.time,
+    fromContext: true,
+  };
 }
 
 /** `reading` with each clause resolved against the previous turn (unchanged without one). */

@@ -3,7 +3,7 @@
 // what chrono does not model: the 24 h / 7 d / 30 d changes the market data reports, windows counted
 // back from now ("last 90 days", "six weeks"), years, quarters, seasons and the whole history.
 import * as chrono from "chrono-node";
-import type { Token } from "./words.ts";
+import { type Token, tokenize } from "./words.ts";
 
 /** The 24 h, 7 d or 30 d change that getTokenData reports. */
 export type ChangeWindow = "24h" | "7d" | "30d";
@@ -39,14 +39,40 @@ const MONTH_NAMES =
 
 /** Word sequences naming a current change, longest window first. */
 const WINDOWS: ReadonlyArray<[string[], ChangeWindow]> = [
-  [["this month", "past month", "last month", "30 days", "30d", "month so far"], "30d"],
   [
-    ["this week", "past week", "last week", "7 days", "7d", "lately", "recently", "these days"],
+    [
+      "this month",
+      "past month",
+      "last month",
+      "30 days",
+      "30d",
+      "month so far",
+      "on the month",
+      "monthly",
+    ],
+    "30d",
+  ],
+  [
+    [
+      "this week",
+      "past week",
+      "last week",
+      "7 days",
+      "7d",
+      "7 day",
+      "lately",
+      "recently",
+      "these days",
+      "on the week",
+      "weekly",
+    ],
     "7d",
   ],
   [
     [
       "today",
+      "on the day",
+      "daily",
       "now",
       "currently",
       "at the moment",
@@ -89,6 +115,8 @@ const SEASONS: Readonly<Record<string, number>> = {
   fall: 8,
   winter: 11,
 };
+/** Words of a high, which the market data's all-time high answers. */
+const HIGH_WORDS = new Set(["high", "highest", "peak", "ath", "record"]);
 /** Words that ask for the whole history; "all time" too, but not "all-time high". */
 const WHOLE_HISTORY = new Set(["inception", "launch", "genesis", "listing", "max"]);
 
@@ -157,9 +185,20 @@ function namedRange(tokens: Token[], words: string, now: Date): CalendarRange | 
       const chosen = years[0] ?? ended;
       return months(chosen, season, 3, `the ${word} of ${chosen}`, now);
     }
-    if (word.length === 2 && word[0] === "q" && "1234".includes(word[1]!) && years[0]) {
-      const q = Number(word[1]);
-      return months(years[0], (q - 1) * 3, 3, `Q${q} ${years[0]}`, now);
+    // "Q2 2025", and "the 2nd quarter of 2025" (compromise writes ordinals as digits).
+    const ordinal = word === "quarter" ? Number.parseInt(tokens[i - 1]?.norm ?? "", 10) : NaN;
+    const quarter = word.length === 2 && word[0] === "q" ? Number(word[1]) : ordinal;
+    if (quarter >= 1 && quarter <= 4 && years[0]) {
+      return months(years[0], (quarter - 1) * 3, 3, `Q${quarter} ${years[0]}`, now);
+    }
+    // "the first 90 days of 2025": from the year's start.
+    if ((word === "first" || word === "1st") && years[0]) {
+      const days = countedDays(tokens.slice(i + 1, i + 3));
+      if (days) {
+        const from = Date.UTC(years[0], 0, 1);
+        const to = Math.min(from + days * DAY_MS, now.getTime());
+        return { from, to, label: `the first ${days} days of ${years[0]}` };
+      }
     }
   }
   if (has(words, "this year") || has(words, "ytd") || has(words, "year to date")) {
@@ -232,7 +271,13 @@ function chronoRange(text: string, words: string, now: Date): CalendarRange | nu
   if (!first) return null;
   const day = first.start.isCertain("day");
   if (first.end) {
-    const from = startOf(first.start, now);
+    // "between October and December 2023": the start takes the end's year.
+    const endYear = first.end.isCertain("year") && !first.start.isCertain("year");
+    const from = startOf(
+      first.start,
+      now,
+      endYear ? (first.end.get("year") ?? undefined) : undefined,
+    );
     const to = endOf(first.end, now);
     return {
       from,
@@ -269,6 +314,12 @@ function chronoRange(text: string, words: string, now: Date): CalendarRange | nu
  * calendar period also sets `days` to reach back to its start ("max" past CoinGecko's 365).
  */
 export function readTime(text: string, tokens: Token[], now: Date): TimeAsk {
+  // "May '25": a two-digit year after an apostrophe is this century's.
+  const apostrophe = text.indexOf("'2");
+  if (apostrophe >= 0 && /^'2\d\b/.test(text.slice(apostrophe))) {
+    const full = `${text.slice(0, apostrophe)}20${text.slice(apostrophe + 1)}`;
+    return readTime(full, tokenize(full), now);
+  }
   const words = ` ${tokens.map((t) => t.norm).join(" ")} `;
   const range = chronoRange(text, words, now) ?? namedRange(tokens, words, now);
   const spoken = WINDOWS.find(([phrases]) => phrases.some((p) => has(words, p)))?.[1] ?? null;
@@ -277,6 +328,8 @@ export function readTime(text: string, tokens: Token[], now: Date): TimeAsk {
   const allTime =
     (has(words, "all time") && !has(words, "all time high") && !has(words, "all time low")) ||
     tokens.some((t) => WHOLE_HISTORY.has(t.norm)) ||
+    // "the lowest price ever": the whole history ("highest ever" is the all-time high).
+    (tokens.some((t) => t.norm === "ever") && !tokens.some((t) => HIGH_WORDS.has(t.norm))) ||
     (whole && has(words, "history"));
   let days: number | "max" | null = allTime ? "max" : null;
   if (range) {

@@ -31,7 +31,7 @@ const VARIANT_WORDS = new Set(["staked", "wrapped", "bridged", "restaked", "liqu
 const VARIANT_PREFIXES = ["wst", "st", "cb", "ez", "w", "r", "m", "s"];
 /** Stems around an English word that show it is a coin here ("near price", "did stellar pump"). */
 const MARKET_STEMS = new Set(
-  "price chart cap mcap volum ath trade worth cost rank token coin pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move suppli circul rank high".split(
+  "price chart cap mcap volum ath trade worth cost rank token coin pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move suppli circul rank high highest low lowest peak compar".split(
     " ",
   ),
 );
@@ -78,8 +78,11 @@ export interface Gazetteer {
   lookup(word: string): KnownCoin | null;
 }
 
-/** The gazetteer over `coins` (best ranked first: that order breaks ties). */
-export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
+/**
+ * The gazetteer's index: each coin by its names, ticker, id and former name, the aliases, and a
+ * many-word name's first word when nothing else is known by it ("shiba" -> Shiba Inu).
+ */
+function buildIndex(coins: ReadonlyArray<KnownCoin>): Map<string, Entry> {
   const index = new Map<string, Entry>();
   const add = (key: string, coin: KnownCoin, ticker: boolean) => {
     if (!key) return;
@@ -101,6 +104,13 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
       add(head, coin, false);
     }
   }
+  return index;
+}
+
+/** The gazetteer over `coins` (best ranked first: that order breaks ties). */
+export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
+  const index = buildIndex(coins);
+  const partials = partialNames(coins);
   const fuzzyKeys = [...index.keys()].filter((k) => !k.includes(" ") && k.length >= 5);
   const fuse = new Fuse(fuzzyKeys, { includeScore: true, threshold: 0.25 });
 
@@ -130,7 +140,7 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
       mentions.push(found);
       i = found.end;
     }
-    return accepted(tokens, mentions);
+    return accepted(tokens, mentions).map((m) => withPartials(m, partials));
   }
 
   /** The longest gazetteer entry starting at token `i`, or a fuzzy match of one word. */
@@ -138,6 +148,8 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
     for (let n = Math.min(MAX_WORDS, tokens.length - i); n >= 1; n -= 1) {
       const words = tokens.slice(i, i + n);
       const key = words.map((t) => t.norm).join(" ");
+      // A single letter is a coin only as "$S".
+      if (key.length === 1 && !words[0]!.dollar) continue;
       // "bitcoins", "solanas": a name in the plural is the coin.
       const entry = index.get(key) ?? (key.endsWith("s") ? index.get(key.slice(0, -1)) : undefined);
       if (entry) return mention(tokens, i, i + n, entry, null);
@@ -174,6 +186,38 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
   };
 }
 
+/**
+ * The coins each uncommon word of a many-word name or id belongs to ("luna": Terra Luna Classic;
+ * "polygon": the Polygon Ecosystem Token), so a mention by that word says which others it fits.
+ */
+function partialNames(coins: ReadonlyArray<KnownCoin>): Map<string, KnownCoin[]> {
+  const partials = new Map<string, KnownCoin[]>();
+  for (const coin of coins) {
+    const words = new Set(
+      namesOf(coin)
+        .filter((n) => !n.ticker && n.key.includes(" "))
+        .flatMap((n) => n.key.split(" ")),
+    );
+    for (const word of words) {
+      if (word.length < 4 || isEnglishWord(word) || isFunctionWord(word)) continue;
+      partials.set(word, [...(partials.get(word) ?? []), coin]);
+    }
+  }
+  return partials;
+}
+
+/** At most this many other coins are named beside the one a mention was read as. */
+const MAX_OTHERS = 3;
+
+/** `m` with the other coins its one word is part of the name of (partialNames). */
+function withPartials(m: CoinMention, partials: Map<string, KnownCoin[]>): CoinMention {
+  if (m.variant || m.text.includes(" ")) return m;
+  const more = (partials.get(m.text.toLowerCase()) ?? []).filter(
+    (c) => c.id !== m.coin.id && !m.others.some((o) => o.id === c.id),
+  );
+  return more.length > 0 ? { ...m, others: [...m.others, ...more].slice(0, MAX_OTHERS) } : m;
+}
+
 function spanText(tokens: Token[], start: number, end: number): string {
   return tokens
     .slice(start, end)
@@ -202,6 +246,9 @@ function evidenced(tokens: Token[], m: CoinMention, others: CoinMention[]): bool
   const plain = words.every((t) => isEnglishWord(t.norm) || isFunctionWord(t.norm));
   if (!plain || words.some((t) => t.dollar)) return true;
   if (words.every((t) => isFunctionWord(t.norm))) return false;
+  // "Pi Network", "Near Protocol": a name of several words, each capitalised, is written as a name.
+  const capitalised = (t: Token) => t.text[0] !== t.text[0]?.toLowerCase();
+  if (words.length >= 2 && words.every(capitalised)) return true;
   const written = words.map((t) => t.text).join("");
   if (written.length >= 2 && written === written.toUpperCase() && /\p{L}/u.test(written)) {
     return true;

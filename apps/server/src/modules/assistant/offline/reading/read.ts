@@ -7,23 +7,23 @@ import {
   isMoreResearchRequest,
 } from "../../assistant.prompt.ts";
 import { COIN_MASK, NUMBER_MASK, classify } from "./classifier.ts";
-import { type CalendarRange, MONTH_WORDS, type TimeAsk, readTime } from "./dates.ts";
+import { type CalendarRange, type ChangeWindow, type TimeAsk, readTime } from "./dates.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
 import {
   type ClauseWords,
   type CompareMetric,
   type DerivedAsk,
-  type RankingAsk,
   type TokenFocus,
   compareMetric,
   derivedAsk,
   historyFocus,
-  otherCurrency,
-  rankingAsk,
   tokenFigure,
 } from "./slots.ts";
 import type { Intent } from "./training.ts";
-import { type Token, isEnglishWord, isFunctionWord, tokenize, withDigits } from "./words.ts";
+import { type RankingAsk, otherCurrency, rankingAsk } from "./market-slots.ts";
+import { onlyCoins, topicOf } from "./topic.ts";
+import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
+import { type Token, tokenize, withDigits } from "./words.ts";
 
 /** One request inside a message, with what it asks for. */
 export interface Clause {
@@ -86,58 +86,12 @@ const ADVICE_STEMS = new Set([
   "overvalu",
   "short",
   "hodl",
+  "hold",
+  "profit",
   "ape",
 ]);
 /** Intents a buying word does not turn into advice ("how many SOL can I buy for one ETH?"). */
-const NOT_ADVICE = new Set<Intent>([
-  "research",
-  "off-topic",
-  "compare",
-  "market",
-  "trending",
-  "new",
-]);
-
-/** Words around a research topic that are not the topic. */
-const SCAFFOLDING = new Set([
-  "explain",
-  "describe",
-  "define",
-  "tell",
-  "please",
-  "know",
-  "understand",
-  "learn",
-  "mean",
-  "work",
-  "works",
-  "exactly",
-  "actually",
-  "simple",
-  "terms",
-  "max",
-  "hey",
-  "hi",
-  "someone",
-  "wondering",
-  "does",
-  "do",
-  "did",
-  "is",
-  "are",
-  "how",
-  "what",
-  "why",
-  "curious",
-  "can",
-  "could",
-  "would",
-  "really",
-  "whats",
-  "hows",
-  "whys",
-  "wheres",
-]);
+const NOT_ADVICE = new Set<Intent>(["research", "off-topic", "compare", "trending", "new"]);
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -167,125 +121,22 @@ function masked(tokens: Token[], coins: CoinMention[], unknown: string | null): 
   return out.join(" ");
 }
 
+/** The change the market data reports for a period of 1, 7 or 30 days, else null. */
+function reportedWindow(days: number | "max" | null): ChangeWindow | null {
+  return days === 1 ? "24h" : days === 7 ? "7d" : days === 30 ? "30d" : null;
+}
+
 /** What the readers of a clause need besides its text. */
 export interface ReadContext {
   gazetteer: Gazetteer;
   now: Date;
 }
 
-/** Words that say what is asked about a coin, never part of its name. */
-const ASKING = new Set([
-  "price",
-  "prices",
-  "chart",
-  "cap",
-  "mcap",
-  "stats",
-  "volume",
-  "token",
-  "coin",
-  "worth",
-  "trading",
-  "ath",
-  "supply",
-  "rank",
-  "ticker",
-]);
-
-/** Words of the field that name no coin ("crypto", "altcoins"). */
-const GENERIC = new Set([
-  "crypto",
-  "cryptos",
-  "cryptocurrency",
-  "cryptocurrencies",
-  "altcoin",
-  "altcoins",
-  "memecoin",
-  "memecoins",
-  "stablecoin",
-  "stablecoins",
-  "defi",
-  "nft",
-  "nfts",
-  "blockchain",
-  "web3",
-  "coingecko",
-]);
-
-/**
- * A coin-like name the gazetteer does not know: "$XYZ", a capitalised word past the first ("price
- * of Optimism", "Pyth Network"), or a word that is not English ("pyth network price"), with the
- * words that follow it up to what is asked ("Pyth Network").
- */
-function unknownCoinOf(tokens: Token[]): string | null {
-  const usable = (t: Token | undefined): t is Token =>
-    t !== undefined &&
-    t.norm.length >= 2 &&
-    !isFunctionWord(t.norm) &&
-    !ASKING.has(t.norm) &&
-    !Number.isFinite(Number.parseFloat(t.norm));
-  const nearAsking = (i: number) =>
-    tokens.slice(Math.max(0, i - 2), i + 3).some((t) => ASKING.has(t.norm));
-  const start = tokens.findIndex(
-    (t, i) =>
-      usable(t) &&
-      !GENERIC.has(t.norm) &&
-      !MONTH_WORDS.has(t.norm) &&
-      (t.dollar ||
-        (i > 0 && t.text[0] !== t.text[0]?.toLowerCase()) ||
-        (!isEnglishWord(t.norm) && nearAsking(i))),
-  );
-  if (start < 0) return null;
-  const name = [tokens[start]!];
-  for (let i = start + 1; i < tokens.length && usable(tokens[i]) && name.length < 3; i += 1) {
-    const next = tokens[i]!;
-    if (
-      next.text[0] === next.text[0]?.toLowerCase() &&
-      isEnglishWord(next.norm) &&
-      !["network", "protocol", "finance", "chain"].includes(next.norm)
-    )
-      break;
-    name.push(next);
-  }
-  return name.map((t) => t.text).join(" ");
-}
-
-/** Function words a topic keeps: they ask for the newest issue of a series ("the most recent"). */
-const KEPT = new Set(["most", "last", "latest", "newest", "recent"]);
-
 /** "ETH in BTC", "SOL priced in ETH": the first coin's price in the second, a ratio. */
 function denominated(tokens: Token[], coins: CoinMention[]): DerivedAsk | null {
   const second = coins[1];
   if (!second || tokens[second.start - 1]?.norm !== "in") return null;
   return { kind: "ratio", metric: "price", best: "max", reversed: false };
-}
-
-/** Whether every word of the clause that carries content belongs to a coin it names. */
-function onlyCoins(tokens: Token[], coins: CoinMention[]): boolean {
-  return tokens.every(
-    (t, i) =>
-      coins.some((c) => i >= c.start && i < c.end) ||
-      isFunctionWord(t.norm) ||
-      SCAFFOLDING.has(t.norm) ||
-      ["about", "tell", "info", "overview"].includes(t.norm),
-  );
-}
-
-/**
- * The research topic of a clause: its words from the first to the last that carry content (not a
- * function word nor the question's scaffolding, "the most recent" kept), so "Can you explain proof
- * of stake to me?" is "proof of stake".
- */
-function topicOf(tokens: Token[]): string {
-  const content = (t: Token) =>
-    KEPT.has(t.norm) || (!isFunctionWord(t.norm) && !SCAFFOLDING.has(t.norm));
-  const first = tokens.findIndex(content);
-  const last = tokens.findLastIndex(content);
-  const words = first < 0 ? tokens : tokens.slice(first, last + 1);
-  return words
-    .map((t) => t.text)
-    .join(" ")
-    .slice(0, 200);
 }
 
 /** One clause read on its own: coins, time, the classifier's intent and the slots. */
@@ -299,14 +150,16 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     words: ` ${tokens.map((t) => t.norm).join(" ")} `,
     stems: ` ${tokens.map((t) => t.stem).join(" ")} `,
     coins: coins.length,
-    window: time.window,
+    // "7 day change": a counted day that is one of the reported windows asks for that change.
+    window: time.window ?? reportedWindow(time.days),
   };
   const unknownCoin = coins.length === 0 ? unknownCoinOf(tokens) : null;
   // An unknown name is masked as a coin only beside what is asked of coins ("pyth network price"):
   // "What is the Beacon Chain?" stays a question about a topic.
   const asked = unknownCoin !== null && tokens.some((t) => ASKING.has(t.norm));
   let { intent, confidence } = classify(masked(tokens, coins, asked ? unknownCoin : null));
-  if (tokens.some((t) => ADVICE_STEMS.has(t.stem)) && !NOT_ADVICE.has(intent)) {
+  const forecast = words.words.includes(" will be worth ") || words.words.includes(" will it ");
+  if ((forecast || tokens.some((t) => ADVICE_STEMS.has(t.stem))) && !NOT_ADVICE.has(intent)) {
     intent = "advice";
     confidence = 1;
   }
@@ -371,7 +224,8 @@ export function readMessage(question: string, ctx: ReadContext): Reading {
   if (isMoreResearchRequest(question)) {
     return { clauses: [], injection: false, chip: "more-research" };
   }
-  const parts = sentences(question);
+  // "new listings + trending", "(1) … (2) …": the same breaks between requests as "and".
+  const parts = sentences(question.replaceAll(" + ", " and ").replace(/\(\d\)/g, ". "));
   const safe = parts.filter((s) => !isInjectionAttempt(s));
   const injection = safe.length < parts.length || isInjectionAttempt(question);
   const clauses = withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx)));
@@ -396,6 +250,7 @@ function withEarlierCoins(clauses: Clause[]): Clause[] {
 
 /** Whether a clause names nothing but leans on the conversation ("and Cardano?", "what about 90 days?"). */
 export function isFragment(clause: Clause): boolean {
+  if (clause.text.toLowerCase().startsWith("i mean")) return true;
   const tokens = tokenize(clause.text);
   const first = tokens[0]?.norm;
   return (

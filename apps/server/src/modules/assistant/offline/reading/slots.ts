@@ -1,7 +1,6 @@
 // The slots of a clause (issue 25, decision 013): the figure asked for, a derived figure across coins,
-// a yes/no direction or price level, a market ranking, another currency, a history's high or low.
+// a yes/no direction or price level, a history's high or low (market-slots.ts: rankings, currencies).
 // Read from the clause's words by small vocabularies of stems and phrases (data), not patterns.
-import type { MarketRankingBy } from "@pragmatist/contracts";
 import type { ChangeWindow } from "./dates.ts";
 import type { Token } from "./words.ts";
 
@@ -35,14 +34,6 @@ export interface DerivedAsk {
   reversed: boolean;
 }
 
-/** A ranking of the whole market (getMarket's input). */
-export interface RankingAsk {
-  by: MarketRankingBy;
-  order: "desc" | "asc";
-  limit: number;
-  from: number;
-}
-
 /** The words of one clause, as the slot readers see them. */
 export interface ClauseWords {
   tokens: Token[];
@@ -55,8 +46,8 @@ export interface ClauseWords {
   window: ChangeWindow | null;
 }
 
-const has = (text: string, phrase: string) => text.includes(` ${phrase} `);
-const any = (text: string, phrases: readonly string[]) => phrases.some((p) => has(text, p));
+export const has = (text: string, phrase: string) => text.includes(` ${phrase} `);
+export const any = (text: string, phrases: readonly string[]) => phrases.some((p) => has(text, p));
 
 const ATH = ["ath", "all time high", "record high", "peak", "highest price ever", "top price"];
 const BELOW = ["far", "below", "from", "off", "distanc", "away", "drawdown", "short", "under"];
@@ -168,7 +159,7 @@ const SCALE: Readonly<Record<string, number>> = {
 };
 
 /** The number a token writes ("100,000", "1.5"), or null. */
-function numberOf(token: Token | undefined): number | null {
+export function numberOf(token: Token | undefined): number | null {
   if (!token) return null;
   const n = Number(token.norm.replaceAll(",", ""));
   return Number.isFinite(n) && token.norm !== "" ? n : null;
@@ -288,21 +279,36 @@ export function derivedAsk(c: ClauseWords): DerivedAsk | null {
 
 function derivedKind(c: ClauseWords): Pick<DerivedAsk, "kind" | "reversed"> | null {
   const { words, stems } = c;
+  const comparative = any(words, [
+    "how much more",
+    "how much less",
+    "how much bigger",
+    "how much larger",
+    "how much higher",
+    "how much lower",
+    "how much cheaper",
+  ]);
+  const unit = any(words, [
+    "for one",
+    "for 1",
+    "for a",
+    "per",
+    "in one",
+    "equal one",
+    "equals one",
+    "buy with one",
+    "for each",
+    "is one",
+    "is 1",
+    "would one",
+    "would 1",
+    "does one",
+    "can one",
+  ]);
   if (
     (has(words, "how many") || has(words, "how much")) &&
-    any(words, [
-      "for one",
-      "for 1",
-      "for a",
-      "per",
-      "in one",
-      "equal one",
-      "buy with one",
-      "for each",
-      "for a single",
-      "one",
-      "1",
-    ]) &&
+    unit &&
+    !comparative &&
     !has(words, "how many times")
   ) {
     return { kind: "ratio", reversed: true };
@@ -342,107 +348,6 @@ function derivedKind(c: ClauseWords): Pick<DerivedAsk, "kind" | "reversed"> | nu
     return { kind: "winner", reversed: false };
   }
   return null;
-}
-
-const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-};
-
-/** "2nd", "second", "#2", "number 2", "ranked 2": a position asked for, or null. */
-function positionOf(tokens: Token[]): number | null {
-  for (let i = 0; i < tokens.length; i += 1) {
-    const word = tokens[i]!.norm;
-    const ordinal =
-      ORDINALS[word] ??
-      (["st", "nd", "rd", "th"].includes(word.slice(-2)) ? Number(word.slice(0, -2)) : NaN);
-    if (Number.isInteger(ordinal) && ordinal > 0) return ordinal;
-    if (["number", "no", "rank", "ranked"].includes(word)) {
-      const n = numberOf(tokens[i + 1]);
-      if (n !== null && Number.isInteger(n)) return n;
-    }
-  }
-  return null;
-}
-
-/**
- * The ranking a market clause asks for: by volume, by a change (gainers, losers, movers: the
- * window named, 24 h when none) or by market cap; losers and the worst ascending; how many (the
- * number asked, 5 by default, "the biggest coin" 1) and from which position ("the second
- * largest": from 2, one coin).
- */
-export function rankingAsk(c: ClauseWords): RankingAsk {
-  const { stems, tokens } = c;
-  const movers = any(stems, [
-    "gainer",
-    "loser",
-    "mover",
-    "perform",
-    "pump",
-    "dump",
-    "gain",
-    "lost",
-    "lose",
-    "rose",
-    "fell",
-    "drop",
-    "rise",
-    "up",
-    "down",
-    "winner",
-  ]);
-  const volume = any(stems, ["volum", "trade", "activ", "liquid"]);
-  const by: MarketRankingBy = volume
-    ? "volume"
-    : movers
-      ? `change${c.window ?? "24h"}`
-      : "marketCap";
-  const order =
-    movers &&
-    any(stems, ["loser", "lost", "lose", "worst", "fell", "drop", "dump", "down", "bleed"])
-      ? "asc"
-      : "desc";
-  const position = positionOf(tokens);
-  if (position !== null && position > 1) return { by, order, limit: 1, from: position };
-  const counts = tokens
-    .map(numberOf)
-    .filter(
-      (n): n is number =>
-        n !== null && Number.isInteger(n) && n >= 1 && n <= 25 && n !== 24 && n !== 7 && n !== 30,
-    );
-  const single =
-    any(stems, ["biggest coin", "largest coin", "top coin", "number on"]) && counts.length === 0;
-  return { by, order, limit: single || position === 1 ? 1 : (counts[0] ?? 5), from: 1 };
-}
-
-/** Fiat currencies other than the US dollar, by the words and signs that name them. */
-const CURRENCIES: ReadonlyArray<[readonly string[], string]> = [
-  [["euro", "euros", "eur", "€"], "euros"],
-  [["pound", "pounds", "sterling", "gbp", "quid", "£"], "pounds sterling"],
-  [["yen", "jpy", "¥"], "yen"],
-  [["chf", "franc", "francs"], "Swiss francs"],
-  [["cad", "canadian dollar", "canadian dollars"], "Canadian dollars"],
-  [["aud", "australian dollar", "australian dollars"], "Australian dollars"],
-  [["inr", "rupee", "rupees", "₹"], "rupees"],
-  [["cny", "rmb", "yuan", "renminbi"], "yuan"],
-  [["krw", "won", "₩"], "won"],
-];
-
-/** The currency other than the US dollar the clause asks for ("in euros"), as answers name it. */
-export function otherCurrency(c: ClauseWords, raw: string): string | null {
-  return (
-    CURRENCIES.find(([names]) =>
-      names.some((n) => has(c.words, n) || (n.length === 1 && raw.includes(n))),
-    )?.[1] ?? null
-  );
 }
 
 /** What a price-history clause asks for first: the move over the period, or its high or low. */

@@ -23,6 +23,10 @@ export type Intent = (typeof INTENTS)[number];
 /** Templates by intent. */
 export const TRAINING: Record<Intent, string[]> = {
   token: [
+    "{give me|tell me|show me|get me} COIN's {price|current price|market cap|rank|volume}",
+    "{give me|tell me} the {price|current price|value} of COIN",
+    "COIN's {current price|price right now|latest price}",
+    "what's COIN's {price|value|mcap} {now|today|}",
     "COIN price {now|today|please|pls|}",
     "price {of|for} COIN",
     "COIN price in {usd|dollars|gbp|pounds|yen}",
@@ -162,6 +166,8 @@ export const TRAINING: Record<Intent, string[]> = {
     "overall crypto market size",
   ],
   trending: [
+    "hot coins {right now|today|}",
+    "tell me about the trending {coins|tokens}",
     "top trending {cryptos|coins|tokens}",
     "which coins are {most searched|trending} {in the last NUM hours|today|}",
     "{trending|hot} right now",
@@ -177,6 +183,7 @@ export const TRAINING: Record<Intent, string[]> = {
     "whats viral on coingecko",
   ],
   new: [
+    "tell me about the {latest|newest|new} {coin listings|listings|coins}",
     "{most recent|latest|newest} additions to the market",
     "recently listed {coins|tokens}",
     "{new|newest|latest|fresh} {tokens|coins|listings}",
@@ -273,6 +280,9 @@ export const TRAINING: Record<Intent, string[]> = {
     "nice one",
   ],
   "off-topic": [
+    "{what is|what's} COIN {stock|share} price",
+    "COIN {stock|shares|earnings} {today|}",
+    "should i buy {apple|tesla|nvidia} {stock|shares}",
     "how do i fix a {leaking tap|flat tire|broken phone}",
     "translate {good morning|hello} into {spanish|french}",
     "what's NUM {times|plus|divided by} NUM",

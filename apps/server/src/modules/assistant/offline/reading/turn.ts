@@ -38,7 +38,7 @@ export function createTurnReader(gazetteer: Gazetteer, now: () => Date): TurnRea
       };
       const reading = read(earlier);
       const calls = turn.calls.length > 0 ? turn.calls : planReading(reading, view.article).calls;
-      if (calls.length > 0) return { reading, calls, outputs: turn.outputs };
+      if (calls.length > 0) return { reading, calls, outputs: turn.outputs, answer: turn.answer };
     }
     return null;
   }
