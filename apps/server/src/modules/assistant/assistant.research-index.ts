@@ -89,13 +89,37 @@ function synonymsOf(query: string, groups: ReadonlyArray<readonly string[]>): st
 /** A synonym counts for less than the word the reader wrote. */
 const SYNONYM_WEIGHT = 0.4;
 
+/**
+ * Headings of sections that point elsewhere instead of explaining ("Further reading", "DAO
+ * articles", "Videos"): never indexed, so never quoted.
+ */
+const POINTERS = new Set([
+  "further",
+  "reading",
+  "articles",
+  "resources",
+  "related",
+  "videos",
+  "tutorials",
+  "books",
+  "links",
+  "prerequisites",
+  "podcasts",
+  "references",
+]);
+
+/** Whether a section's heading says it lists other places to read. */
+function pointsElsewhere(heading: string | null): boolean {
+  return heading !== null && (fold(heading).match(/[\p{L}]+/gu) ?? []).some((w) => POINTERS.has(w));
+}
+
 /** The searchable sections of `articles`, each article's opening with its subtitle. */
 function sectionsOf(articles: IndexedArticle[]): Section[] {
   const out: Section[] = [];
   for (const a of articles) {
     for (const s of markdownSections(a.content)) {
       const blocks = s.heading === null && a.subTitle ? [a.subTitle, ...s.blocks] : s.blocks;
-      if (blocks.length === 0) continue;
+      if (blocks.length === 0 || pointsElsewhere(s.heading)) continue;
       out.push({
         id: out.length,
         slug: a.slug,
@@ -192,7 +216,9 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
       const asked = new Set(terms(`${query} ${synonymsOf(query, groups)}`));
       // Whole statements only: a heading-like question ("What is a DAO?") answers nothing.
       const all = splitSentences(section.text.replace(/\n\n/g, " "));
-      const statements = all.filter((s) => s.length >= 25 && !s.endsWith("?"));
+      const statements = all.filter(
+        (s) => s.length >= 25 && (s.endsWith(".") || s.endsWith("!") || s.endsWith(".\u201d")),
+      );
       const sentences = statements.length > 0 ? statements : all;
       const scored = sentences.map((s, i) => {
         const own = new Set(terms(s));

@@ -9,6 +9,7 @@ import { PERIOD_QUESTIONS } from "./questions/periods.ts";
 import {
   CAREFUL_QUESTIONS,
   CHAT_QUESTIONS,
+  CLASS_QUESTIONS,
   MARKET_QUESTIONS,
   MULTI_QUESTIONS,
 } from "./questions/reading.ts";
@@ -31,4 +32,5 @@ export const MAX_QUESTIONS: EvalCase[] = [
   ...MULTI_QUESTIONS,
   ...CHAT_QUESTIONS,
   ...CAREFUL_QUESTIONS,
+  ...CLASS_QUESTIONS,
 ];

@@ -193,12 +193,10 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
 function partialNames(coins: ReadonlyArray<KnownCoin>): Map<string, KnownCoin[]> {
   const partials = new Map<string, KnownCoin[]>();
   for (const coin of coins) {
-    const words = new Set(
-      namesOf(coin)
-        .filter((n) => !n.ticker && n.key.includes(" "))
-        .flatMap((n) => n.key.split(" ")),
-    );
-    for (const word of words) {
+    // Names only: ids carry chains and suffixes ("jupiter-exchange-solana").
+    const name = namesOf(coin)[1]?.key ?? "";
+    if (!name.includes(" ")) continue;
+    for (const word of new Set(name.split(" "))) {
       if (word.length < 4 || isEnglishWord(word) || isFunctionWord(word)) continue;
       partials.set(word, [...(partials.get(word) ?? []), coin]);
     }
@@ -211,7 +209,10 @@ const MAX_OTHERS = 3;
 
 /** `m` with the other coins its one word is part of the name of (partialNames). */
 function withPartials(m: CoinMention, partials: Map<string, KnownCoin[]>): CoinMention {
-  if (m.variant || m.text.includes(" ")) return m;
+  // A coin's own full name is no one else's ("Solana" is Solana).
+  if (m.variant || m.text.includes(" ") || m.text.toLowerCase() === m.coin.name.toLowerCase()) {
+    return m;
+  }
   const more = (partials.get(m.text.toLowerCase()) ?? []).filter(
     (c) => c.id !== m.coin.id && !m.others.some((o) => o.id === c.id),
   );

@@ -203,12 +203,15 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
       left.confidence < CONFIDENCE_FLOOR
     )
       continue;
+    // "USDT and USD Coin": a right side that is only coins continues a list, not a new request.
+    const listed = right.coins.length > 0 && onlyCoins(tokenize(right.text), right.coins);
     const differ =
-      left.intent !== right.intent ||
-      (left.coins.length > 0 &&
-        right.coins.length > 0 &&
-        left.intent !== "compare" &&
-        !left.coins.some((l) => right.coins.some((r) => r.coin.id === l.coin.id)));
+      !listed &&
+      (left.intent !== right.intent ||
+        (left.coins.length > 0 &&
+          right.coins.length > 0 &&
+          left.intent !== "compare" &&
+          !left.coins.some((l) => right.coins.some((r) => r.coin.id === l.coin.id))));
     if (differ) return [left, ...splitSentence(sentence.slice(cut + tokens[i]!.text.length), ctx)];
   }
   return [whole];

@@ -229,8 +229,15 @@ export function compareMetric(c: ClauseWords): CompareMetric {
   const figure = FIGURE_STEMS.find(([stems]) => any(c.stems, stems))?.[1];
   if (figure === "marketCap" || figure === "volume") return figure;
   if (any(c.stems, ["bigger", "larger", "smaller", "size"])) return "marketCap";
-  if (any(c.stems, MOVE_STEMS) || c.window) return `move${c.window ?? "24h"}`;
+  if (any(c.stems, MOVE_STEMS) || c.window) return `move${c.window ?? periodWord(c) ?? "24h"}`;
   return "price";
+}
+
+/** "the better month", "which did more this week": the window a bare period word names. */
+function periodWord(c: ClauseWords): ChangeWindow | null {
+  if (has(c.words, "month")) return "30d";
+  if (has(c.words, "week")) return "7d";
+  return has(c.words, "day") ? "24h" : null;
 }
 
 const SMALLEST_WINS = [
@@ -270,12 +277,32 @@ const COMPARATIVES = [
 export function derivedAsk(c: ClauseWords): DerivedAsk | null {
   const kind = derivedKind(c);
   if (!kind) return null;
+  // "How many SOL for one ETH (right now)?" asks a price ratio whatever time words come with it.
+  const unitRatio = kind.kind === "ratio" && (has(c.words, "how many") || has(c.words, "how much"));
   return {
     ...kind,
-    metric: compareMetric(c),
+    metric: unitRatio ? "price" : compareMetric(c),
     best: any(c.stems, SMALLEST_WINS) ? "min" : "max",
   };
 }
+
+/** "for one", "equal 1", "would a": the unit coin of "how many SOL for one ETH". */
+const UNIT_PHRASES = [
+  "for",
+  "per",
+  "in",
+  "equal",
+  "equals",
+  "is",
+  "would",
+  "does",
+  "can",
+  "buy with",
+  "get with",
+  "for each",
+].flatMap((before) =>
+  ["one", "1", "a", "an", "single", "a single"].map((unit) => `${before} ${unit}`),
+);
 
 function derivedKind(c: ClauseWords): Pick<DerivedAsk, "kind" | "reversed"> | null {
   const { words, stems } = c;
@@ -288,30 +315,14 @@ function derivedKind(c: ClauseWords): Pick<DerivedAsk, "kind" | "reversed"> | nu
     "how much lower",
     "how much cheaper",
   ]);
-  const unit = any(words, [
-    "for one",
-    "for 1",
-    "for a",
-    "per",
-    "in one",
-    "equal one",
-    "equals one",
-    "buy with one",
-    "for each",
-    "is one",
-    "is 1",
-    "would one",
-    "would 1",
-    "does one",
-    "can one",
-  ]);
-  if (
-    (has(words, "how many") || has(words, "how much")) &&
-    unit &&
-    !comparative &&
-    !has(words, "how many times")
-  ) {
+  const unit = any(words, UNIT_PHRASES);
+  const asksCount = (has(words, "how many") || has(words, "how much")) && !comparative;
+  if (asksCount && unit && !has(words, "how many times")) {
     return { kind: "ratio", reversed: true };
+  }
+  // "If I swapped 1 BTC into ether, how many ETH would that be?": the first coin is the unit.
+  if (asksCount && any(stems, ["into", "swap", "convert", "exchang", "trade"])) {
+    return { kind: "ratio", reversed: false };
   }
   if (any(stems, ["ratio", "how mani time", "in term of", "exchang rate", "price in"])) {
     return { kind: "ratio", reversed: false };
