@@ -20,6 +20,8 @@ export interface IndexedArticle {
   content: string;
   /** ISO 8601. */
   publishDate: string;
+  /** The article's tags and category names: the words its editors file it under. */
+  keywords: string[];
 }
 
 /** One section of an article: the document the index holds. */
@@ -31,6 +33,8 @@ export interface Section {
   heading: string | null;
   text: string;
   publishDate: string;
+  /** The article's keywords (IndexedArticle.keywords), joined. */
+  keywords: string;
 }
 
 /**
@@ -54,9 +58,12 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["defi", "decentralized finance"],
   ["dao", "decentralized autonomous organization"],
   ["nft", "non fungible token"],
-  ["fee", "gas"],
   ["unstake", "withdrawal", "exit"],
   ["hack", "exploit", "attack", "drain"],
+  ["btc", "bitcoin"],
+  ["eth", "ethereum", "ether"],
+  ["sol", "solana"],
+  ["atom", "cosmos", "ibc"],
 ];
 
 /** The index's words of `text`: folded, stop words out, Porter2 stems. */
@@ -127,6 +134,7 @@ function sectionsOf(articles: IndexedArticle[]): Section[] {
         heading: s.heading,
         text: blocks.join("\n\n"),
         publishDate: a.publishDate,
+        keywords: a.keywords.join(" "),
       });
     }
   }
@@ -162,11 +170,11 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
   const sections = sectionsOf(articles);
   const groups = [...SYNONYMS, ...articles.flatMap((a) => titleAbbreviations(a.title))];
   const mini = new MiniSearch<Section>({
-    fields: ["title", "heading", "text"],
+    fields: ["title", "keywords", "heading", "text"],
     storeFields: [],
     tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
     processTerm: (term) => (STOP.has(term) ? null : stem(term)),
-    searchOptions: { boost: { title: 3, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
+    searchOptions: { boost: { title: 3, keywords: 2, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
   });
   mini.addAll(sections.map((s) => ({ ...s, heading: s.heading ?? "" })));
   const frequency = new Map<string, number>();

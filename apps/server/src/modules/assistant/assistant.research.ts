@@ -39,7 +39,11 @@ async function readArticles(articles: Articles): Promise<IndexedArticle[]> {
     if (page >= list.meta.pagination.pageCount) break;
   }
   const found = await Promise.all(slugs.map((slug) => articles.findBySlug(slug)));
-  return found.flatMap((a) => (a ? [a.attributes] : []));
+  return found.flatMap((a) => {
+    if (!a) return [];
+    const { tags, categories } = a.attributes;
+    return [{ ...a.attributes, keywords: [...tags, ...categories.map((c) => c.name)] }];
+  });
 }
 
 /** The passage of `section` for `query`: its best sentences in order, whole, at most PASSAGE_CHARS. */

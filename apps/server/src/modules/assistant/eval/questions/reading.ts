@@ -42,7 +42,14 @@ export const MULTI_QUESTIONS: EvalCase[] = [
   multi(
     "Price of BTC and how do rollups work?",
     { kind: "token", coin: "bitcoin", figure: "price" },
-    { kind: "research", slugs: ["optimistic-and-zk-rollups-compared"] },
+    {
+      kind: "research",
+      slugs: [
+        "optimistic-and-zk-rollups-compared",
+        "scaling-optimistic-rollups",
+        "scaling-zk-rollups",
+      ],
+    },
   ),
   multi(
     "what's ETH at, and what is restaking?",

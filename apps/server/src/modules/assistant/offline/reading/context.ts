@@ -151,6 +151,15 @@ function carryIntent(clause: Clause, before: Clause): Clause {
       return { ...clause, intent: "market", ranking, confidence: 1, fromContext: true };
     }
   }
+  if (before.intent === "compare" && clause.coins.length > 0 && words.some((w) => ADDING.has(w))) {
+    return {
+      ...clause,
+      intent: "compare",
+      focus: before.focus,
+      time: before.time,
+      fromContext: true,
+    };
+  }
   if (!fragment || !CARRIED.has(before.intent)) return clause;
   // "and for 30 days?": a history of the days named, not the 30 d change.
   const counted = clause.time.days !== null && clause.coins.length === 0;

@@ -192,7 +192,7 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
 function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
   const whole = readClause(sentence, ctx);
   const tokens = tokenize(sentence);
-  for (let i = 2; i < tokens.length - 2; i += 1) {
+  for (let i = 1; i < tokens.length - 2; i += 1) {
     if (!JOINERS.has(tokens[i]!.norm)) continue;
     const cut = tokens[i]!.at;
     const left = readClause(sentence.slice(0, cut), ctx);

@@ -278,7 +278,10 @@ export function derivedAsk(c: ClauseWords): DerivedAsk | null {
   const kind = derivedKind(c);
   if (!kind) return null;
   // "How many SOL for one ETH (right now)?" asks a price ratio whatever time words come with it.
-  const unitRatio = kind.kind === "ratio" && (has(c.words, "how many") || has(c.words, "how much"));
+  const unitRatio =
+    kind.kind === "ratio" &&
+    (has(c.words, "how many") || has(c.words, "how much")) &&
+    !has(c.words, "how many times");
   return {
     ...kind,
     metric: unitRatio ? "price" : compareMetric(c),
