@@ -1,4 +1,4 @@
-// `npm run eval:max`: Max's two question sets against the offline model as the app wires it (issue 25
+// `npm run eval:max [-- category …]`: Max's two question sets against the offline model as the app wires it (issue 25
 // "Measure", docs/product.md#max-eval): the development set and the frozen held-out set, accuracy per
 // category for each, every failure, the time to the first token; writes bench/results/max-latest.json.
 import fs from "node:fs";
@@ -21,11 +21,16 @@ const cell = (s: Score) =>
     ? "".padEnd(15)
     : `${String(s.right).padStart(3)}/${String(s.questions).padEnd(3)} ${(s.accuracy * 100).toFixed(1).padStart(5)} %`;
 
+/** Categories named on the command line (`npm run eval:max -- research multi`): only those run. */
+const only = new Set(process.argv.slice(2));
+const chosen = (cases: EvalCase[]) =>
+  only.size > 0 ? cases.filter((c) => only.has(c.category)) : cases;
+
 const started = performance.now();
 const app = await openMaxEval("sqlite");
 const sets: Array<{ name: string; cases: EvalCase[] }> = [
-  { name: "development", cases: MAX_QUESTIONS },
-  { name: "held-out", cases: loadHeldOut() },
+  { name: "development", cases: chosen(MAX_QUESTIONS) },
+  { name: "held-out", cases: chosen(loadHeldOut()) },
 ];
 const reports: Record<string, EvalReport & { skipped: number }> = {};
 try {

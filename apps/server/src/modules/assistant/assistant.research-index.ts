@@ -141,8 +141,12 @@ function sectionsOf(articles: IndexedArticle[]): Section[] {
   return out;
 }
 
-/** How much a title holding every term of the query multiplies a section's score (1 + this). */
+/**
+ * How much a title (with the article's tags) holding the query's terms multiplies a section's score
+ * (1 + this), and how many of the terms make a full match.
+ */
 const TITLE_WEIGHT = 2;
+const TITLE_TERMS = 3;
 
 /** A section found for a query, with its BM25 score (MiniSearch's, boosts included). */
 export interface SectionHit {
@@ -163,6 +167,11 @@ export interface ResearchIndex {
    * rare it is among the sections), in reading order; the opening sentences when none matches.
    */
   bestSentences(section: Section, query: string, max: number): string[];
+  /**
+   * How much of `query` the article with this slug speaks of: the share of the query's words
+   * (each weighed by its rarity among sections, synonyms counted) found anywhere in it, 0 to 1.
+   */
+  coverage(slug: string, query: string): number;
 }
 
 /** The index over `articles` (all published articles with their Markdown). */
@@ -184,24 +193,30 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
     }
   }
   const weight = (t: string) => Math.log((sections.length + 1) / ((frequency.get(t) ?? 0) + 0.5));
+  const articleTerms = new Map<string, Set<string>>();
+  for (const s of sections) {
+    const own = articleTerms.get(s.slug) ?? new Set(terms(`${s.title} ${s.keywords}`));
+    for (const t of terms(`${s.heading ?? ""} ${s.text}`)) own.add(t);
+    articleTerms.set(s.slug, own);
+  }
 
   return {
     search(query, limit) {
-      const asked = new Set(terms(query));
+      const synonyms = synonymsOf(query, groups);
+      const asked = new Set(terms(`${query} ${synonyms}`));
+      // Three of the question's words in a title make it the question's topic, whatever its length.
+      const enough = Math.min(TITLE_TERMS, terms(query).length);
       return mini
         .search({
           combineWith: "OR",
-          queries: [
-            query,
-            { queries: [synonymsOf(query, groups)], boostTerm: () => SYNONYM_WEIGHT },
-          ],
+          queries: [query, { queries: [synonyms], boostTerm: () => SYNONYM_WEIGHT }],
         })
         .map((r) => {
           const section = sections[r.id as number]!;
           // An article whose title is the question's topic is about it, not only on it.
-          const own = new Set(terms(section.title));
-          const covered =
-            asked.size > 0 ? [...asked].filter((t) => own.has(t)).length / asked.size : 0;
+          const own = new Set(terms(`${section.title} ${section.keywords}`));
+          const matched = [...asked].filter((t) => own.has(t)).length;
+          const covered = enough > 0 ? Math.min(1, matched / enough) : 0;
           return { section, score: r.score * (1 + TITLE_WEIGHT * covered) };
         })
         .sort((a, b) => b.score - a.score)
@@ -220,6 +235,17 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
         .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
     },
     opening: (slug) => sections.find((s) => s.slug === slug) ?? null,
+    coverage(slug, query) {
+      const own = articleTerms.get(slug) ?? new Set<string>();
+      const synonyms = new Set(terms(synonymsOf(query, groups)));
+      const asked = [...new Set(terms(query))];
+      const total = asked.reduce((sum, t) => sum + weight(t), 0);
+      // A word of the query counts when the article has it or, for a word with synonyms, one of them.
+      const has = (t: string) =>
+        own.has(t) || (synonyms.has(t) && [...synonyms].some((s) => own.has(s)));
+      const found = asked.reduce((sum, t) => sum + (has(t) ? weight(t) : 0), 0);
+      return total > 0 ? found / total : 0;
+    },
     bestSentences(section, query, max) {
       const asked = new Set(terms(`${query} ${synonymsOf(query, groups)}`));
       // Whole statements only: a heading-like question ("What is a DAO?") answers nothing.

@@ -70,6 +70,12 @@ function passagesOf(index: ResearchIndex, sections: Section[], query: string): R
   }));
 }
 
+/**
+ * The share of a query's words (weighed by rarity) the best article must speak of to be cited:
+ * below it, the library has nothing on the question ("explain photosynthesis").
+ */
+const RELEVANT_COVERAGE = 0.15;
+
 /** The best section of each article for `query`, best article first, related ones only. */
 function bestSections(index: ResearchIndex, query: string): Section[] {
   const seen = new Set<string>();
@@ -79,7 +85,9 @@ function bestSections(index: ResearchIndex, query: string): Section[] {
     seen.add(hit.section.slug);
     best.push(hit);
   }
-  const floor = (best[0]?.score ?? 0) * RELATED_SHARE;
+  const top = best[0];
+  if (!top || index.coverage(top.section.slug, query) < RELEVANT_COVERAGE) return [];
+  const floor = top.score * RELATED_SHARE;
   return best
     .filter((h) => h.score >= floor)
     .slice(0, RESEARCH_PASSAGES)

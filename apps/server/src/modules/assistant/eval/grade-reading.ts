@@ -164,11 +164,15 @@ function words(text: string): string {
     .trim()} `;
 }
 
-/** `research` key phrases: one alternative of each group said in the answer (not in its Sources). */
+/**
+ * `research` key phrases: one alternative of each group said in the answer (not in its Sources),
+ * case-insensitively and from the start of a word, so a stem matches its words ("liabilit":
+ * "liabilities"), as the held-out set's brief defines them.
+ */
 export function gradeKeyPhrases(t: Transcript, groups: string[][], problems: string[]): void {
   const prose = words(t.text.split(/^\W*Sources\W*$/im)[0]!);
   for (const group of groups) {
-    if (!group.some((phrase) => prose.includes(words(phrase)))) {
+    if (!group.some((phrase) => prose.includes(words(phrase).trimEnd()))) {
       problems.push(`does not say ${group.map((p) => `"${p}"`).join(" or ")}`);
     }
   }

@@ -128,7 +128,7 @@ export function researchAnswer(
   const passages = results.passages.slice(0, MAX_CITED_PASSAGES);
   if (passages.length === 0) {
     return joinBlocks([
-      "I found no article in our research library that covers this.",
+      "I can't find anything on that in our research library, which covers crypto, blockchains and markets.",
       `Try other keywords, for example “rollups”, “staking” or “lightning network”. ${SHORT_CAPABILITIES}.`,
     ]);
   }

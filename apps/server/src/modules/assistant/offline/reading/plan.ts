@@ -90,7 +90,11 @@ export function planClause(clause: Clause, article: { title: string } | null): C
     return { calls: [{ toolName: "searchResearch", input: { query: article.title } }] };
   }
   if (clause.confidence < CONFIDENCE_FLOOR && clause.coins.length === 0) {
-    return { reply: { kind: "unsure" } };
+    // A question of several words Max cannot place may be in the library, which says when not.
+    const question = clause.text.endsWith("?") && clause.topic.split(" ").length >= 3;
+    return question
+      ? { calls: [{ toolName: "searchResearch", input: { query: clause.topic } }] }
+      : { reply: { kind: "unsure" } };
   }
   switch (clause.intent) {
     case "token":
