@@ -174,10 +174,8 @@ export interface ResearchIndex {
   coverage(slug: string, query: string): number;
 }
 
-/** The index over `articles` (all published articles with their Markdown). */
-export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
-  const sections = sectionsOf(articles);
-  const groups = [...SYNONYMS, ...articles.flatMap((a) => titleAbbreviations(a.title))];
+/** A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness. */
+function bm25(sections: Section[]): MiniSearch<Section> {
   const mini = new MiniSearch<Section>({
     fields: ["title", "keywords", "heading", "text"],
     storeFields: [],
@@ -186,19 +184,38 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
     searchOptions: { boost: { title: 3, keywords: 2, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
   });
   mini.addAll(sections.map((s) => ({ ...s, heading: s.heading ?? "" })));
+  return mini;
+}
+
+/** How rare each term is among `sections`, as a weight (a smoothed inverse document frequency). */
+function rarity(sections: Section[]): (term: string) => number {
   const frequency = new Map<string, number>();
   for (const s of sections) {
     for (const t of new Set(terms(`${s.heading ?? ""} ${s.text}`))) {
       frequency.set(t, (frequency.get(t) ?? 0) + 1);
     }
   }
-  const weight = (t: string) => Math.log((sections.length + 1) / ((frequency.get(t) ?? 0) + 0.5));
+  return (t) => Math.log((sections.length + 1) / ((frequency.get(t) ?? 0) + 0.5));
+}
+
+/** Every term of each article (title, tags, headings, text), by slug. */
+function termsByArticle(sections: Section[]): Map<string, Set<string>> {
   const articleTerms = new Map<string, Set<string>>();
   for (const s of sections) {
     const own = articleTerms.get(s.slug) ?? new Set(terms(`${s.title} ${s.keywords}`));
     for (const t of terms(`${s.heading ?? ""} ${s.text}`)) own.add(t);
     articleTerms.set(s.slug, own);
   }
+  return articleTerms;
+}
+
+/** The index over `articles` (all published articles with their Markdown). */
+export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
+  const sections = sectionsOf(articles);
+  const groups = [...SYNONYMS, ...articles.flatMap((a) => titleAbbreviations(a.title))];
+  const mini = bm25(sections);
+  const weight = rarity(sections);
+  const articleTerms = termsByArticle(sections);
 
   return {
     search(query, limit) {
