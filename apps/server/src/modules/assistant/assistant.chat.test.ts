@@ -34,6 +34,7 @@ describe.each(engines)("Max on %s", (engine) => {
     const call = model.doStreamCalls.at(-1)!;
     expect(JSON.stringify(call.prompt)).toContain("You are Max");
     expect(call.tools?.map((t) => t.name).sort()).toEqual([
+      "getMarket",
       "getNewTokens",
       "getOhlc",
       "getTokenData",

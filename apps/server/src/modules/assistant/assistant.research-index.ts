@@ -125,7 +125,8 @@ function sectionsOf(articles: IndexedArticle[]): Section[] {
   const out: Section[] = [];
   for (const a of articles) {
     for (const s of markdownSections(a.content)) {
-      const blocks = s.heading === null && a.subTitle ? [a.subTitle, ...s.blocks] : s.blocks;
+      // The subtitle is searched with the opening, after its text (an opening is quoted from its text).
+      const blocks = s.heading === null && a.subTitle ? [...s.blocks, a.subTitle] : s.blocks;
       if (blocks.length === 0 || pointsElsewhere(s.heading)) continue;
       out.push({
         id: out.length,
@@ -160,8 +161,8 @@ export interface ResearchIndex {
   search(query: string, limit: number): SectionHit[];
   /** The articles whose titles hold every term of `query`, newest first. */
   titled(query: string): IndexedArticle[];
-  /** The first section of the article with this slug (its opening), or null. */
-  opening(slug: string): Section | null;
+  /** The sections of the article with this slug, in reading order (the opening first). */
+  sectionsOf(slug: string): Section[];
   /**
    * Up to `max` sentences of `section` that best answer `query` (each query term weighed by how
    * rare it is among the sections), in reading order; the opening sentences when none matches.
@@ -251,7 +252,7 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
         })
         .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
     },
-    opening: (slug) => sections.find((s) => s.slug === slug) ?? null,
+    sectionsOf: (slug) => sections.filter((s) => s.slug === slug),
     coverage(slug, query) {
       const own = articleTerms.get(slug) ?? new Set<string>();
       const synonyms = new Set(terms(synonymsOf(query, groups)));

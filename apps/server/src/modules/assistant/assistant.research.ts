@@ -46,10 +46,19 @@ async function readArticles(articles: Articles): Promise<IndexedArticle[]> {
   });
 }
 
-/** The passage of `section` for `query`: its best sentences in order, whole, at most PASSAGE_CHARS. */
+/**
+ * The passage of `section` for `query`: its best sentences in order, whole, at most PASSAGE_CHARS;
+ * with no query (a section about the topic as a whole), its sentences from the start, reading on
+ * into the article's next sections when it is short.
+ */
 function excerptOf(index: ResearchIndex, section: Section, query: string): string {
+  const following = index.sectionsOf(section.slug).filter((s) => s.id > section.id);
+  const sentences =
+    query === ""
+      ? [section, ...following].flatMap((s) => index.bestSentences(s, "", PASSAGE_SENTENCES))
+      : index.bestSentences(section, query, PASSAGE_SENTENCES);
   let text = "";
-  for (const sentence of index.bestSentences(section, query, PASSAGE_SENTENCES)) {
+  for (const sentence of sentences.slice(0, PASSAGE_SENTENCES)) {
     const next = text ? `${text} ${sentence}` : sentence;
     if (next.length > PASSAGE_CHARS && text) break;
     text = next.length > PASSAGE_CHARS ? `${next.slice(0, PASSAGE_CHARS - 1).trimEnd()}…` : next;
@@ -57,14 +66,18 @@ function excerptOf(index: ResearchIndex, section: Section, query: string): strin
   return text;
 }
 
-/** Numbered passages from sections, one per article. */
+/**
+ * Numbered passages from sections, one per article: a section about the query as a whole (its
+ * heading or title holds it) quoted from its beginning, any other by its sentences that best
+ * answer the query.
+ */
 function passagesOf(index: ResearchIndex, sections: Section[], query: string): ResearchPassage[] {
   return sections.map((section, i) => ({
     n: i + 1,
     title: section.title,
     slug: section.slug,
     url: `/p/${section.slug}`,
-    excerpt: excerptOf(index, section, query),
+    excerpt: excerptOf(index, section, aboutQuery(section, query) ? "" : query),
     section: section.heading,
     publishDate: section.publishDate,
   }));
@@ -91,7 +104,63 @@ function bestSections(index: ResearchIndex, query: string): Section[] {
   return best
     .filter((h) => h.score >= floor)
     .slice(0, RESEARCH_PASSAGES)
-    .map((h) => h.section);
+    .map((h) => topicSection(index, h.section, query) ?? h.section);
+}
+
+/** Whether a section is about the query as a whole: its heading holds it, or (the opening) its title a third of it. */
+function aboutQuery(section: Section, query: string): boolean {
+  return section.heading === null
+    ? share(section.title, query) >= TITLE_SHARE
+    : holdsQuery(section.heading, query);
+}
+
+/** Whether `text` holds every word of the query (its stems). */
+function holdsQuery(text: string, query: string): boolean {
+  const own = new Set(terms(text));
+  const asked = terms(query);
+  return asked.length > 0 && asked.every((t) => own.has(t));
+}
+
+/** The share of the query's words a title must hold for its opening to answer the question. */
+const TITLE_SHARE = 1 / 3;
+
+/** The share of `text`'s own words that are words of the query (0 to 1): how much it is about it. */
+function focus(text: string, query: string): number {
+  const asked = new Set(terms(query));
+  const own = terms(text);
+  return own.length > 0 ? own.filter((t) => asked.has(t)).length / own.length : 0;
+}
+
+/** A title's focus on the query: "Maximal extractable value (MEV)" is wholly about "MEV". */
+function titleFocus(title: string, query: string): number {
+  const open = title.lastIndexOf("(");
+  const short = open > 0 ? title.slice(open + 1, title.indexOf(")", open)) : "";
+  const asked = new Set(terms(query));
+  const named = short !== "" && terms(short).every((t) => asked.has(t));
+  return Math.max(focus(title, query), named ? 1 : 0);
+}
+
+/** The share of the query's words `text` holds (0 to 1). */
+function share(text: string, query: string): number {
+  const own = new Set(terms(text));
+  const asked = terms(query);
+  return asked.length > 0 ? asked.filter((t) => own.has(t)).length / asked.length : 0;
+}
+
+/**
+ * The section of an article that is about the query as a whole: the first whose heading holds
+ * every word of it and is at least as much about it as the title ("What is a DAO?"); else the
+ * opening when the title holds at least a third of its words ("Maximal extractable value (MEV)",
+ * "Cancun-Deneb (Dencun)"); null when neither, and the best-matching section answers.
+ */
+function topicSection(index: ResearchIndex, hit: Section, query: string): Section | null {
+  const sections = index.sectionsOf(hit.slug);
+  const byTitle = titleFocus(hit.title, query);
+  const headed = sections.find(
+    (s) => s.heading !== null && holdsQuery(s.heading, query) && focus(s.heading, query) >= byTitle,
+  );
+  if (headed) return headed;
+  return share(hit.title, query) >= TITLE_SHARE ? (sections[0] ?? null) : null;
 }
 
 /**
@@ -107,7 +176,7 @@ function latestIssues(index: ResearchIndex, query: string): Section[] {
   return index
     .titled(series)
     .slice(0, RESEARCH_PASSAGES)
-    .flatMap((article) => index.opening(article.slug) ?? []);
+    .flatMap((article) => index.sectionsOf(article.slug)[0] ?? []);
 }
 
 /**
@@ -141,7 +210,8 @@ export function createResearchSearch(articles: Articles) {
     const current = await index();
     const latest = latestIssues(current, query);
     if (latest.length > 0) {
-      return { query, order: "newest", passages: passagesOf(current, latest, query) };
+      // What an issue holds is said by its opening, in its own order.
+      return { query, order: "newest", passages: passagesOf(current, latest, "") };
     }
     const sections = bestSections(current, query);
     return { query, order: "relevance", passages: passagesOf(current, sections, query) };

@@ -35,6 +35,7 @@ describe("Max with an OpenAI-compatible provider", () => {
     expect(body.stream).toBe(true);
     expect(body.max_tokens).toBeGreaterThan(0);
     expect(body.tools?.map((t) => t.function.name).sort()).toEqual([
+      "getMarket",
       "getNewTokens",
       "getOhlc",
       "getTokenData",

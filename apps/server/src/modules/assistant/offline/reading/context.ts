@@ -3,7 +3,7 @@
 // also apply to Bitcoin?" after a research answer.
 import type { KnownCoin, PlannedCall } from "../decision.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
-import { type Clause, type Reading, isFragment } from "./read.ts";
+import { CONFIDENCE_FLOOR, type Clause, type Reading, isFragment } from "./read.ts";
 import { isFunctionWord, tokenize } from "./words.ts";
 
 /** What the previous turn asked and got. */
@@ -161,6 +161,12 @@ function carryIntent(clause: Clause, before: Clause): Clause {
     };
   }
   if (!fragment || !CARRIED.has(before.intent)) return clause;
+  // "What can you do?", "thanks": a request of its own, read with confidence, leans on nothing.
+  const timed =
+    clause.time.days !== null || clause.time.range !== null || clause.time.window !== null;
+  const settled =
+    !COIN_INTENTS.has(clause.intent) && clause.confidence >= CONFIDENCE_FLOOR && !timed;
+  if (settled && clause.coins.length === 0) return clause;
   // "and for 30 days?": a history of the days named, not the 30 d change.
   const counted = clause.time.days !== null && clause.coins.length === 0;
   const asksFigure = clause.focus !== null || clause.historyFocus !== "change";
@@ -175,8 +181,6 @@ function carryIntent(clause: Clause, before: Clause): Clause {
       (clause.intent === "token" && clause.focus !== null));
   const intent = counted ? "history" : own ? clause.intent : before.intent;
   if (!counted && !own && clause.coins.length === 0 && !asksFigure) return clause;
-  const timed =
-    clause.time.days !== null || clause.time.range !== null || clause.time.window !== null;
   return {
     ...clause,
     intent,

@@ -14,8 +14,11 @@ const KEPT = 500;
 export interface TurnReader {
   /** The last message of `view` read in the light of the turn before it. */
   read(view: ConversationView): Reading;
-  /** The previous turn of `view` as read then, with its calls and results; null when none. */
-  previous(view: ConversationView): PreviousTurn | null;
+  /**
+   * The latest earlier turn of `view` that looked something up (only the last turn with
+   * `latestOnly`), as read then, with its calls and results; null when none.
+   */
+  previous(view: ConversationView, latestOnly?: boolean): PreviousTurn | null;
 }
 
 /** A TurnReader over `gazetteer` at the clock `now`. */
@@ -27,9 +30,10 @@ export function createTurnReader(gazetteer: Gazetteer, now: () => Date): TurnRea
    * the light of the turns before it; its calls, or for a history kept as text only, the calls its
    * question leads to.
    */
-  function previous(view: ConversationView): PreviousTurn | null {
+  function previous(view: ConversationView, latestOnly = false): PreviousTurn | null {
     const turns = view.earlierTurns;
-    for (let i = turns.length - 1; i >= 0; i -= 1) {
+    const stop = latestOnly ? turns.length - 1 : 0;
+    for (let i = turns.length - 1; i >= Math.max(0, stop); i -= 1) {
       const turn = turns[i]!;
       const earlier = {
         question: turn.question,
@@ -83,7 +87,7 @@ export function decideTurn(
   view: ConversationView,
 ): Decision | { kind: "replies"; reading: Reading } {
   const reading = reader.read(view);
-  const before = reader.previous(view);
+  const before = reader.previous(view, reading.chip === "analyse");
   if (reading.chip === "analyse") {
     return before && before.calls.length > 0
       ? { kind: "call", calls: before.calls }
