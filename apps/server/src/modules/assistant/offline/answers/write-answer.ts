@@ -290,7 +290,8 @@ function ambiguityNote(clause: Clause | null, answered: TokenData[]): string | n
 
 /** A clause's heading in an answer of several parts: its own words, capitalised. */
 function heading(clause: Clause): string {
-  const text = clause.text.trim();
+  // "Top 5 coins by volume," keeps its question mark, not the comma that joined it to the next.
+  const text = clause.text.trim().replace(/[,;:]+$/, "");
   return `### ${escapeMarkdown(text.charAt(0).toUpperCase() + text.slice(1))}`;
 }
 
