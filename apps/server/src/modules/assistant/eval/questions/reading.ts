@@ -187,6 +187,14 @@ export const CLASS_QUESTIONS: EvalCase[] = [
     turns: ["is cardano up on the week?"],
     expect: { kind: "token", coin: "cardano", figure: "move7d", yesIf: "up" },
   },
+  market("list the 4 weakest performers over the last month", "move30d", "asc", { n: 4 }),
+  market("biggest losers of the day, just six of them", "move24h", "asc", { n: 6 }),
+  market("Which coins did best over the past week? Show me the top 8.", "move7d", "desc", { n: 8 }),
+  {
+    category: "trending",
+    turns: ["which coins are hot on coingecko today?"],
+    expect: { kind: "trending" },
+  },
   multi(
     "trending + top 3 by volume",
     { kind: "trending" },

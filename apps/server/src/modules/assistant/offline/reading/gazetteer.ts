@@ -31,7 +31,7 @@ const VARIANT_WORDS = new Set(["staked", "wrapped", "bridged", "restaked", "liqu
 const VARIANT_PREFIXES = ["wst", "st", "cb", "ez", "w", "r", "m", "s"];
 /** Stems around an English word that show it is a coin here ("near price", "did stellar pump"). */
 const MARKET_STEMS = new Set(
-  "price chart cap mcap volum ath trade worth cost rank token coin pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move suppli circul rank high highest low lowest peak compar".split(
+  "price chart cap mcap volum ath trade worth cost rank pump dump ralli crash moon stat perform buy sell hold short usd dollar market valu vs versus drop fall fell rose rise gain lost lose surg tank move suppli circul rank high highest low lowest peak compar".split(
     " ",
   ),
 );

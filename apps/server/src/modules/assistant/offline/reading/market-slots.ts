@@ -80,16 +80,31 @@ export function rankingAsk(c: ClauseWords): RankingAsk {
       : "desc";
   const position = positionOf(tokens);
   if (position !== null && position > 1) return { by, order, limit: 1, from: position };
+  // "top 10", "seven of them"; not "7 days" or "24 hours", which are periods.
   const counts = tokens
+    .filter((t, i) => !TIME_UNITS.has(tokens[i + 1]?.norm ?? ""))
     .map(numberOf)
-    .filter(
-      (n): n is number =>
-        n !== null && Number.isInteger(n) && n >= 1 && n <= 25 && n !== 24 && n !== 7 && n !== 30,
-    );
+    .filter((n): n is number => n !== null && Number.isInteger(n) && n >= 1 && n <= 25);
   const single =
     any(stems, ["biggest coin", "largest coin", "top coin", "number on"]) && counts.length === 0;
   return { by, order, limit: single || position === 1 ? 1 : (counts[0] ?? 5), from: 1 };
 }
+
+/** Units after a number that make it a period, not a count. */
+const TIME_UNITS = new Set([
+  "day",
+  "days",
+  "week",
+  "weeks",
+  "month",
+  "months",
+  "year",
+  "years",
+  "hour",
+  "hours",
+  "h",
+  "d",
+]);
 
 /** Fiat currencies other than the US dollar, by the words and signs that name them. */
 const CURRENCIES: ReadonlyArray<[readonly string[], string]> = [

@@ -163,6 +163,11 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     intent = "advice";
     confidence = 1;
   }
+  // A question about coins in the plural, or a ranking, that names no coin is about the market.
+  const pointsBack = tokens.some((t) => POINTERS.has(t.norm));
+  if (COIN_INTENTS.has(intent) && intent !== "advice" && coins.length === 0 && !unknownCoin) {
+    if (!pointsBack && tokens.some((t) => RANKING_WORDS.has(t.norm))) intent = "market";
+  }
   const focus = tokenFigure(words);
   // "Tell me about Dogecoin", "What is Litecoin?": a topic that is only a coin is the coin's data.
   if (intent === "research" && coins.length > 0 && onlyCoins(tokens, coins)) intent = "token";
@@ -231,9 +236,46 @@ export function readMessage(question: string, ctx: ReadContext): Reading {
   const parts = sentences(question.replaceAll(" + ", " and ").replace(/\(\d\)/g, ". "));
   const safe = parts.filter((s) => !isInjectionAttempt(s));
   const injection = safe.length < parts.length || isInjectionAttempt(question);
-  const clauses = withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx)));
+  const clauses = refined(withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx))));
   const real = clauses.filter((c) => c.intent !== "chat");
   return { clauses: real.length > 0 ? real : clauses, injection, chip: null };
+}
+
+/** Words of rankings and of coins in the plural ("the worst performers", "top coins"). */
+const RANKING_WORDS = new Set([
+  "gainers",
+  "losers",
+  "performers",
+  "movers",
+  "coins",
+  "cryptos",
+  "tokens",
+  "cryptocurrencies",
+  "top",
+  "biggest",
+  "largest",
+]);
+/** Words that point back at a coin named before ("how did it do?"). */
+const POINTERS = new Set(["it", "its", "that", "this", "them", "they", "those"]);
+
+/**
+ * Clauses without the ones that only refine the clause before: "Rank the best performers of the
+ * week. I'd like to see the top 10." is one ranking of ten.
+ */
+function refined(clauses: Clause[]): Clause[] {
+  const out: Clause[] = [];
+  for (const c of clauses) {
+    const before = out.at(-1);
+    const refines =
+      before?.intent === "market" &&
+      c.intent === "market" &&
+      c.ranking.by === "marketCap" &&
+      before.ranking.by !== "marketCap";
+    if (before && refines)
+      out[out.length - 1] = { ...before, ranking: { ...before.ranking, limit: c.ranking.limit } };
+    else out.push(c);
+  }
+  return out;
 }
 
 /** Intents that need a coin, which a later clause may take from an earlier one of the message. */

@@ -127,6 +127,8 @@ export const TRAINING: Record<Intent, string[]> = {
     "NUM day chart COIN",
   ],
   market: [
+    "show me the NUM {worst|best} performers of the past {week|month}",
+    "top {gainers|losers} over the past {week|month} give me NUM of them",
     "{worst|best} performers {in the past NUM hours|today|this week|this month}",
     "which coins are {up|down} the most {today|this week}",
     "top NUM {coins|cryptos} {by market cap|by volume|}",
