@@ -157,6 +157,8 @@ function carryIntent(clause: Clause, before: Clause): Clause {
       intent: "compare",
       focus: before.focus,
       time: before.time,
+      metric: before.metric,
+      derived: before.derived,
       fromContext: true,
     };
   }

@@ -66,6 +66,10 @@ export function rankingAsk(c: ClauseWords): RankingAsk {
     "up",
     "down",
     "winner",
+    "best",
+    "worst",
+    "weakest",
+    "strongest",
   ]);
   const volume = any(stems, ["volum", "trade", "activ", "liquid"]);
   const by: MarketRankingBy = volume
@@ -75,7 +79,18 @@ export function rankingAsk(c: ClauseWords): RankingAsk {
       : "marketCap";
   const order =
     movers &&
-    any(stems, ["loser", "lost", "lose", "worst", "fell", "drop", "dump", "down", "bleed"])
+    any(stems, [
+      "loser",
+      "lost",
+      "lose",
+      "worst",
+      "weakest",
+      "fell",
+      "drop",
+      "dump",
+      "down",
+      "bleed",
+    ])
       ? "asc"
       : "desc";
   const position = positionOf(tokens);

@@ -208,6 +208,8 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
       left.confidence < CONFIDENCE_FLOOR
     )
       continue;
+    // A one-word request stands alone only when it needs no coin ("trending + top 3 by volume").
+    if (i === 1 && COIN_INTENTS.has(left.intent)) continue;
     // "USDT and USD Coin": a right side that is only coins continues a list, not a new request.
     const listed = right.coins.length > 0 && onlyCoins(tokenize(right.text), right.coins);
     const differ =
