@@ -110,7 +110,7 @@ function bestSections(index: ResearchIndex, query: string): Section[] {
 /** Whether a section is about the query as a whole: its heading holds it, or (the opening) its title a third of it. */
 function aboutQuery(section: Section, query: string): boolean {
   return section.heading === null
-    ? share(section.title, query) >= TITLE_SHARE
+    ? definitional(query) && share(section.title, query) >= TITLE_SHARE
     : holdsQuery(section.heading, query);
 }
 
@@ -119,6 +119,15 @@ function holdsQuery(text: string, query: string): boolean {
   const own = new Set(terms(text));
   const asked = terms(query);
   return asked.length > 0 && asked.every((t) => own.has(t));
+}
+
+/**
+ * Whether a query names a topic rather than asks something particular about it: three words or
+ * fewer ("What is a DAO?", "revoke a token approval"); a longer one ("does a proof of reserves
+ * mean it's solvent?") is answered by the sentences that match it.
+ */
+function definitional(query: string): boolean {
+  return terms(query).length <= 3;
 }
 
 /** The share of the query's words a title must hold for its opening to answer the question. */
@@ -160,7 +169,9 @@ function topicSection(index: ResearchIndex, hit: Section, query: string): Sectio
     (s) => s.heading !== null && holdsQuery(s.heading, query) && focus(s.heading, query) >= byTitle,
   );
   if (headed) return headed;
-  return share(hit.title, query) >= TITLE_SHARE ? (sections[0] ?? null) : null;
+  return definitional(query) && share(hit.title, query) >= TITLE_SHARE
+    ? (sections[0] ?? null)
+    : null;
 }
 
 /**
