@@ -145,20 +145,23 @@ export const marketRankingSchema = marketFreshnessSchema.extend({
   totalMarketCapUsd: z.number().nullable(),
   totalVolume24hUsd: z.number().nullable(),
   coins: z.array(
-    z.object({
-      /** 1-based place in this ranking (not necessarily the market-cap rank). */
-      position: z.number().int().min(1),
-      id: z.string(),
-      symbol: z.string(),
-      name: z.string(),
-      rank: z.number().int().nullable(),
-      priceUsd: z.number().nullable(),
-      change24hPercent: z.number().nullable(),
-      change7dPercent: z.number().nullable(),
-      change30dPercent: z.number().nullable(),
-      marketCapUsd: z.number().nullable(),
-      volume24hUsd: z.number().nullable(),
-    }),
+    tokenDataSchema
+      .pick({
+        id: true,
+        symbol: true,
+        name: true,
+        rank: true,
+        priceUsd: true,
+        change24hPercent: true,
+        change7dPercent: true,
+        change30dPercent: true,
+        marketCapUsd: true,
+        volume24hUsd: true,
+      })
+      .extend({
+        /** 1-based place in this ranking (not necessarily the market-cap rank). */
+        position: z.number().int().min(1),
+      }),
   ),
 });
 

@@ -1,6 +1,7 @@
 // The slots of a clause (issue 25, decision 013): the figure asked for, a derived figure across coins,
 // a yes/no direction or price level, a history's high or low (market-slots.ts: rankings, currencies).
 // Read from the clause's words by small vocabularies of stems and phrases (data), not patterns.
+import { NUMBER_SCALES } from "../../../../text/number-scales.ts";
 import type { ChangeWindow } from "./dates.ts";
 import type { Token } from "./words.ts";
 
@@ -145,18 +146,8 @@ const LEVEL_WORDS: Readonly<Record<string, boolean>> = {
   below: false,
   under: false,
 };
-const SCALE: Readonly<Record<string, number>> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mn: 1e6,
-  million: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-  cent: 0.01,
-  cents: 0.01,
-};
+/** A price level's scale words: NUMBER_SCALES, and cents as a fraction of a dollar ("10 cents"). */
+const SCALE: Readonly<Record<string, number>> = { ...NUMBER_SCALES, cent: 0.01, cents: 0.01 };
 
 /** The number a token writes ("100,000", "1.5"), or null. */
 export function numberOf(token: Token | undefined): number | null {
