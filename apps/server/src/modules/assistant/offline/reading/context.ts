@@ -151,7 +151,8 @@ function carryIntent(clause: Clause, before: Clause): Clause {
       return { ...clause, intent: "market", ranking, confidence: 1, fromContext: true };
     }
   }
-  if (before.intent === "compare" && clause.coins.length > 0 && words.some((w) => ADDING.has(w))) {
+  const compared = before.intent === "compare" || before.coins.length >= 2;
+  if (compared && clause.coins.length > 0 && words.some((w) => ADDING.has(w))) {
     return {
       ...clause,
       intent: "compare",

@@ -256,8 +256,9 @@ function evidenced(tokens: Token[], m: CoinMention, others: CoinMention[]): bool
   }
   if (m.start > 0 && /^\p{Lu}/u.test(words[0]!.text)) return true;
   if (tokens.length === words.length) return true;
+  // Three words back ("compare that with avalanche"), two on.
   const near = [
-    ...tokens.slice(Math.max(0, m.start - 2), m.start),
+    ...tokens.slice(Math.max(0, m.start - 3), m.start),
     ...tokens.slice(m.end, m.end + 2),
   ];
   if (near.some((t) => MARKET_STEMS.has(t.stem) || MARKET_STEMS.has(t.norm))) return true;

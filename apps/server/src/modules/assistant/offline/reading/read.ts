@@ -158,7 +158,9 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   // "What is the Beacon Chain?" stays a question about a topic.
   const asked = unknownCoin !== null && tokens.some((t) => ASKING.has(t.norm));
   let { intent, confidence } = classify(masked(tokens, coins, asked ? unknownCoin : null));
-  const forecast = words.words.includes(" will be worth ") || words.words.includes(" will it ");
+  const forecast = [" will be worth ", " will it ", " all in "].some((p) =>
+    words.words.includes(p),
+  );
   if ((forecast || tokens.some((t) => ADVICE_STEMS.has(t.stem))) && !NOT_ADVICE.has(intent)) {
     intent = "advice";
     confidence = 1;

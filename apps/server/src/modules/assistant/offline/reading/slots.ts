@@ -53,10 +53,11 @@ export const any = (text: string, phrases: readonly string[]) => phrases.some((p
 const ATH = ["ath", "all time high", "record high", "peak", "highest price ever", "top price"];
 const BELOW = ["far", "below", "from", "off", "distanc", "away", "drawdown", "short", "under"];
 const FIGURE_STEMS: ReadonlyArray<[readonly string[], Exclude<TokenFigure, "ath" | "fromAth">]> = [
+  // The rank first: "its position in the market cap rankings" asks the rank.
+  [["rank", "posit"], "rank"],
   [["market cap", "mcap", "marketcap", "capit", "valuat", "how big"], "marketCap"],
   [["volum", "trade volum", "turnov", "how much trade"], "volume"],
   [["suppli", "circul", "in circul", "how mani exist"], "supply"],
-  [["rank", "posit"], "rank"],
 ];
 const PRICE_STEMS = [
   "price",

@@ -75,6 +75,8 @@ export const TRAINING: Record<Intent, string[]> = {
     "how's COIN looking",
   ],
   compare: [
+    "compare COIN and COIN over {the past|the last|} {NUM days|a week|a month}",
+    "COIN vs COIN over the {past|last} {week|month|NUM days}",
     "compare it with COIN",
     "how many of {those|them} for {one|a} COIN",
     "{and|how} does it compare {to|with} COIN",
