@@ -157,6 +157,15 @@ export function numberOf(token: Token | undefined): number | null {
   return Number.isFinite(n) && token.norm !== "" ? n : null;
 }
 
+/** "100k", "1.5bn": a number written with its scale letters glued on, or null. */
+function scaledNumber(word: string): { value: number; unit: string } | null {
+  for (const unit of Object.keys(SCALE)) {
+    const digits = word.endsWith(unit) ? word.slice(0, -unit.length).replaceAll(",", "") : "";
+    if (digits !== "" && Number.isFinite(Number(digits))) return { value: Number(digits), unit };
+  }
+  return null;
+}
+
 /** "above $100k", "under 2,000 dollars", "below 10 cents": the level a yes/no asks about. */
 function levelOf(c: ClauseWords): TokenFocus | null {
   const { tokens } = c;
@@ -169,10 +178,9 @@ function levelOf(c: ClauseWords): TokenFocus | null {
     const above = than ? word === "more" || word === "higher" : LEVEL_WORDS[word];
     if (above === undefined) continue;
     const at = i + (than ? 2 : 1);
-    const value = numberOf(tokens[at]);
-    const glued = tokens[at]?.norm.match(/^([\d.,]+)(k|m|bn|b)$/);
-    const unit = glued ? (glued[2] ?? "") : (tokens[at + 1]?.norm ?? "");
-    const base = glued ? Number(glued[1]!.replaceAll(",", "")) : value;
+    const glued = scaledNumber(tokens[at]?.norm ?? "");
+    const unit = glued ? glued.unit : (tokens[at + 1]?.norm ?? "");
+    const base = glued ? glued.value : numberOf(tokens[at]);
     if (base === null || base <= 0 || unitIsTime(unit)) continue;
     return { kind: "level", above, level: base * (SCALE[unit] ?? 1) };
   }
