@@ -1,16 +1,15 @@
 // Max's research index (issue 25, decision 013): every section of the published articles in a BM25
 // index (MiniSearch) with title and heading boosts, Porter2 stems, English stop words and a synonym
 // table, rebuilt when the publication changes; and the sentences of a section that best answer a query.
-import { createRequire } from "node:module";
 import MiniSearch from "minisearch";
 import { splitSentences } from "../../text/sentences.ts";
+import { isFunctionWord, stem } from "../../text/stems.ts";
 import { markdownSections } from "../../text/sections.ts";
 import { fold } from "./assistant.prompt.ts";
 
-const require = createRequire(import.meta.url);
-const stem = require("wink-porter2-stemmer") as (word: string) => string;
-const { eng } = require("stopword") as { eng: string[] };
-const STOP = new Set([...eng, "explain", "tell", "work", "works", "mean", "means", "please"]);
+/** Words of a question that say nothing about its topic. */
+const SCAFFOLDING = new Set(["explain", "tell", "work", "works", "mean", "means", "please"]);
+const isStop = (word: string) => isFunctionWord(word) || SCAFFOLDING.has(word);
 
 /** An article as the index reads it. */
 export interface IndexedArticle {
@@ -69,7 +68,7 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
 /** The index's words of `text`: folded, stop words out, Porter2 stems. */
 export function terms(text: string): string[] {
   const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => !STOP.has(w)).map((w) => stem(w));
+  return words.filter((w) => !isStop(w)).map((w) => stem(w));
 }
 
 /** A phrase's stems joined, as the synonym table keys them. */
@@ -181,7 +180,7 @@ function bm25(sections: Section[]): MiniSearch<Section> {
     fields: ["title", "keywords", "heading", "text"],
     storeFields: [],
     tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
-    processTerm: (term) => (STOP.has(term) ? null : stem(term)),
+    processTerm: (term) => (isStop(term) ? null : stem(term)),
     searchOptions: { boost: { title: 3, keywords: 2, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
   });
   mini.addAll(sections.map((s) => ({ ...s, heading: s.heading ?? "" })));

@@ -4,7 +4,8 @@
 import type { KnownCoin, PlannedCall } from "../decision.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
 import { CONFIDENCE_FLOOR, type Clause, type Reading, isFragment } from "./read.ts";
-import { isFunctionWord, tokenize } from "./words.ts";
+import { isFunctionWord } from "../../../../text/stems.ts";
+import { tokenize } from "./words.ts";
 
 /** What the previous turn asked and got. */
 export interface PreviousTurn {

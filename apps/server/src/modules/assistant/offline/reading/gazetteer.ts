@@ -5,7 +5,8 @@
 import { distance } from "fastest-levenshtein";
 import Fuse from "fuse.js";
 import type { KnownCoin } from "../decision.ts";
-import { type Token, isEnglishWord, isFunctionWord, tokenize } from "./words.ts";
+import { isFunctionWord } from "../../../../text/stems.ts";
+import { type Token, isEnglishWord, tokenize } from "./words.ts";
 
 /** A coin the message names. */
 export interface CoinMention {

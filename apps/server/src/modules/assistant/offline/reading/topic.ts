@@ -1,7 +1,8 @@
 // The words of a clause around its topic (issue 25): the research topic without the question's
 // scaffolding, and whether a clause says nothing but a coin's name.
 import type { CoinMention } from "./gazetteer.ts";
-import { type Token, isFunctionWord } from "./words.ts";
+import { isFunctionWord } from "../../../../text/stems.ts";
+import { type Token } from "./words.ts";
 
 /** Words around a research topic that are not the topic. */
 const SCAFFOLDING = new Set([

@@ -1,7 +1,8 @@
 // A coin the gazetteer does not know, as a message names it (issue 25 class 4): what the tools should
 // search for, so the answer can say the data lacks it rather than guess another coin.
 import { MONTH_WORDS } from "./dates.ts";
-import { type Token, isEnglishWord, isFunctionWord } from "./words.ts";
+import { isFunctionWord } from "../../../../text/stems.ts";
+import { type Token, isEnglishWord } from "./words.ts";
 
 /** Words that say what is asked about a coin, never part of its name. */
 export const ASKING = new Set([

@@ -1,15 +1,12 @@
 // The words of a reader's message as the reading works on them (issue 25, decision 013): tokens from
-// Intl.Segmenter, spelled numbers as digits (compromise), stems (Porter2), and whether a word is
+// Intl.Segmenter, spelled numbers as digits (compromise), stems (text/stems.ts), and whether a word is
 // common English or a function word (kept word lists), so no coin is read into ordinary words.
 import { createRequire } from "node:module";
 import nlp from "compromise";
+import { stem } from "../../../../text/stems.ts";
 import { fold } from "../../assistant.prompt.ts";
 
 const require = createRequire(import.meta.url);
-/** Porter2 (the "English" Snowball stemmer), as winkjs packages it. */
-const stem = require("wink-porter2-stemmer") as (word: string) => string;
-/** English function words, as the stopword package lists them. */
-const { eng } = require("stopword") as { eng: string[] };
 
 /** One word of a message. */
 export interface Token {
@@ -91,10 +88,3 @@ const CHAT_WORDS = new Set([
   "asap",
   "ngl",
 ]);
-
-const functionWords = new Set(eng);
-
-/** Whether `word` (folded) is an English function word ("the", "of", "is"). */
-export function isFunctionWord(word: string): boolean {
-  return functionWords.has(word);
-}
