@@ -1,15 +1,19 @@
 // Max's research index (issue 25, decision 013): every section of the published articles in a BM25
 // index (MiniSearch) with title and heading boosts, Porter2 stems, English stop words and a synonym
 // table, rebuilt when the publication changes; and the sentences of a section that best answer a query.
-import MiniSearch from "minisearch";
+import MiniSearch, { type Query } from "minisearch";
 import { splitSentences } from "../../text/sentences.ts";
-import { isFunctionWord, stem } from "../../text/stems.ts";
+import { stem } from "../../text/stems.ts";
 import { markdownSections } from "../../text/sections.ts";
 import { fold } from "./assistant.prompt.ts";
-
-/** Words of a question that say nothing about its topic. */
-const SCAFFOLDING = new Set(["explain", "tell", "work", "works", "mean", "means", "please"]);
-const isStop = (word: string) => isFunctionWord(word) || SCAFFOLDING.has(word);
+import {
+  SYNONYMS,
+  expandedQuery,
+  isStop,
+  synonymsOf,
+  terms,
+  titleAbbreviations,
+} from "./assistant.research-words.ts";
 
 /** An article as the index reads it. */
 export interface IndexedArticle {
@@ -35,65 +39,6 @@ export interface Section {
   /** The article's keywords (IndexedArticle.keywords), joined. */
   keywords: string;
 }
-
-/**
- * Words that mean the same in our research, both ways (issue 25: abbreviations and paraphrases),
- * besides the abbreviations article titles spell out ("Maximal extractable value (MEV)").
- */
-const SYNONYMS: ReadonlyArray<readonly string[]> = [
-  ["pos", "proof of stake"],
-  ["pow", "proof of work", "mining"],
-  ["l2", "layer 2", "rollup"],
-  ["aa", "account abstraction", "smart contract wallet", "smart account"],
-  ["merge", "stopped mining", "switch to proof of stake", "ditched mining"],
-  ["lst", "liquid staking token"],
-  ["dvt", "distributed validator"],
-  ["pbs", "proposer builder separation"],
-  ["ssf", "single slot finality"],
-  ["etf", "exchange traded fund"],
-  ["mica", "eu regulation", "european regulation"],
-  ["fdv", "fully diluted valuation"],
-  ["zk", "zero knowledge"],
-  ["defi", "decentralized finance"],
-  ["dao", "decentralized autonomous organization"],
-  ["nft", "non fungible token"],
-  ["unstake", "withdrawal", "exit"],
-  ["hack", "exploit", "attack", "drain"],
-  ["btc", "bitcoin"],
-  ["eth", "ethereum", "ether"],
-  ["sol", "solana"],
-  ["atom", "cosmos", "ibc"],
-];
-
-/** The index's words of `text`: folded, stop words out, Porter2 stems. */
-export function terms(text: string): string[] {
-  const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => !isStop(w)).map((w) => stem(w));
-}
-
-/** A phrase's stems joined, as the synonym table keys them. */
-const key = (phrase: string) => terms(phrase).join(" ");
-
-/** "Maximal extractable value (MEV)": MEV and the words before it mean the same. */
-function titleAbbreviations(title: string): string[][] {
-  const open = title.lastIndexOf("(");
-  const close = title.indexOf(")", open);
-  if (open < 1 || close < 0) return [];
-  const short = title.slice(open + 1, close).trim();
-  const long = title.slice(0, open).split(":").at(-1)?.trim() ?? "";
-  return short.length >= 2 && short.length <= 8 && long ? [[short, long]] : [];
-}
-
-/** The phrases the synonym groups give for `query`: every phrase of each group it names. */
-function synonymsOf(query: string, groups: ReadonlyArray<readonly string[]>): string {
-  const stems = ` ${key(query)} `;
-  return groups
-    .flatMap((group) => (group.some((phrase) => stems.includes(` ${key(phrase)} `)) ? group : []))
-    .join(" ");
-}
-
-/** A synonym counts for less than the word the reader wrote. */
-const SYNONYM_WEIGHT = 0.4;
 
 /**
  * Headings of sections that point elsewhere instead of explaining ("Further reading", "DAO
@@ -154,25 +99,49 @@ export interface SectionHit {
   score: number;
 }
 
+/** One whole sentence of a section: the unit an answer quotes. */
+export interface Statement {
+  id: number;
+  section: Section;
+  text: string;
+  /** Its place in its article, 0 for the first. */
+  position: number;
+}
+
 /** A BM25 index over sections, and what a query's sentences are weighed with. */
 export interface ResearchIndex {
   /** The sections matching `query` (synonyms added), best first. */
   search(query: string, limit: number): SectionHit[];
-  /** The articles whose titles hold every term of `query`, newest first. */
-  titled(query: string): IndexedArticle[];
+  /**
+   * The issues of the series whose names hold every one of `wanted` (stems), newest first: a
+   * series is the articles whose titles begin with the same name before ":" or "#" ("Weekly
+   * Newsletter #217: …", "Daily Market Wrap: …"), two or more of them.
+   */
+  series(wanted: string[]): IndexedArticle[];
   /** The sections of the article with this slug, in reading order (the opening first). */
   sectionsOf(slug: string): Section[];
   /**
-   * Up to `max` sentences of `section` that best answer `query` (each query term weighed by how
-   * rare it is among the sections), in reading order; the opening sentences when none matches.
+   * Up to `max` statements of the article with this slug that best answer `query` (BM25 over its
+   * sentences, each read with its neighbours and heading; synonyms and, lightly, the article's title
+   * added), best first; [] when none matches.
    */
-  bestSentences(section: Section, query: string, max: number): string[];
+  answering(slug: string, query: string, max: number): Statement[];
+  /** The statements that best answer `query` in the whole library, best first, with their scores. */
+  statements(query: string, limit: number): Array<{ statement: Statement; score: number }>;
+  /** The statements of `section` in reading order. */
+  statementsOf(section: Section): Statement[];
   /**
    * How much of `query` the article with this slug speaks of: the share of the query's words
    * (each weighed by its rarity among sections, synonyms counted) found anywhere in it, 0 to 1.
    */
   coverage(slug: string, query: string): number;
 }
+
+/**
+ * How much an article's title weighs, beside the question, in choosing the sentences that answer
+ * it: the title's words name what the article explains ("How to revoke token access").
+ */
+const TITLE_IN_ANSWER = 0.15;
 
 /** A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness. */
 function bm25(sections: Section[]): MiniSearch<Section> {
@@ -185,6 +154,98 @@ function bm25(sections: Section[]): MiniSearch<Section> {
   });
   mini.addAll(sections.map((s) => ({ ...s, heading: s.heading ?? "" })));
   return mini;
+}
+
+/** The shortest statement, in characters, and the fewest words of a list item read as one. */
+const STATEMENT_CHARS = 25;
+const ITEM_WORDS = 6;
+
+/**
+ * The statements of one prose block (a paragraph or list item): its whole sentences of at least
+ * STATEMENT_CHARS ending with a full stop or "!"; a list item or bold line of ITEM_WORDS words or
+ * more without a stop ("Since The Merge, … by ~88%") is one, given its stop. A heading-like
+ * question ("What is a DAO?"), a lead-in to a list (":") and a short label answer nothing.
+ */
+function blockStatements(block: string): string[] {
+  return splitSentences(block).flatMap((s) => {
+    if (s.length < STATEMENT_CHARS) return [];
+    if (/[.!][”"’)]*$/u.test(s)) return [s];
+    const item = /[\p{L}\p{N}%)]$/u.test(s) && s.split(/\s+/).length >= ITEM_WORDS;
+    return item && /^[\p{Lu}\p{N}“"(]/u.test(s) ? [`${s}.`] : [];
+  });
+}
+
+/**
+ * The statements of each section, in reading order (blockStatements); a section without one keeps
+ * its sentences as they are.
+ */
+function statementsOf(sections: Section[]): Statement[] {
+  const out: Statement[] = [];
+  let slug = "";
+  let position = 0;
+  for (const section of sections) {
+    if (section.slug !== slug) [slug, position] = [section.slug, 0];
+    const blocks = section.text.split("\n\n");
+    const whole = blocks.flatMap(blockStatements);
+    for (const text of whole.length > 0 ? whole : blocks.flatMap((b) => splitSentences(b))) {
+      out.push({ id: out.length, section, text, position: position++ });
+    }
+  }
+  return out;
+}
+
+/**
+ * A BM25 index of statements, each read with the sentence before and after it (a "This" sentence
+ * is about its neighbour's subject) and its heading, at less weight than its own words.
+ */
+function sentenceIndex(statements: Statement[]): MiniSearch<{ id: number }> {
+  const mini = new MiniSearch<{ id: number }>({
+    fields: ["heading", "text", "context"],
+    storeFields: [],
+    extractField: (doc, field) => {
+      const s = statements[doc.id]!;
+      if (field === "id") return String(s.id);
+      if (field === "heading") return s.section.heading ?? "";
+      if (field === "text") return s.text;
+      const near = [statements[s.id - 1], statements[s.id + 1]];
+      return near
+        .filter((n) => n?.section === s.section)
+        .map((n) => n!.text)
+        .join(" ");
+    },
+    tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
+    processTerm: (term) => (isStop(term) ? null : stem(term)),
+    searchOptions: { boost: { heading: 0.5, context: 0.3 }, fuzzy: 0.15, combineWith: "OR" },
+  });
+  mini.addAll(statements.map((s) => ({ id: s.id })));
+  return mini;
+}
+
+/** The name of the series a title belongs to: its words before ":" or "#"; null without either. */
+function seriesName(title: string): string | null {
+  const cut = title.search(/[:#]/);
+  return cut > 0 ? title.slice(0, cut).trim().toLowerCase() : null;
+}
+
+/** The series of `articles`: each name shared by two or more titles, with its issues. */
+function seriesOf(articles: IndexedArticle[]): Map<string, IndexedArticle[]> {
+  const byName = new Map<string, IndexedArticle[]>();
+  for (const a of articles) {
+    const name = seriesName(a.title);
+    if (name) byName.set(name, [...(byName.get(name) ?? []), a]);
+  }
+  return new Map([...byName].filter(([, issues]) => issues.length >= 2));
+}
+
+/** The issues of the series in `series` whose names hold every one of `wanted`, newest first. */
+function issuesOf(series: Map<string, IndexedArticle[]>, wanted: string[]): IndexedArticle[] {
+  return [...series]
+    .filter(([name]) => {
+      const own = new Set(terms(name));
+      return wanted.every((t) => own.has(t));
+    })
+    .flatMap(([, issues]) => issues)
+    .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
 }
 
 /** How rare each term is among `sections`, as a weight (a smoothed inverse document frequency). */
@@ -216,6 +277,10 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
   const mini = bm25(sections);
   const weight = rarity(sections);
   const articleTerms = termsByArticle(sections);
+  const series = seriesOf(articles);
+  const statements = statementsOf(sections);
+  const sentences = sentenceIndex(statements);
+  const expanded = (query: string) => expandedQuery(query, groups);
 
   return {
     search(query, limit) {
@@ -224,10 +289,7 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
       // Three of the question's words in a title make it the question's topic, whatever its length.
       const enough = Math.min(TITLE_TERMS, terms(query).length);
       return mini
-        .search({
-          combineWith: "OR",
-          queries: [query, { queries: [synonyms], boostTerm: () => SYNONYM_WEIGHT }],
-        })
+        .search(expanded(query))
         .map((r) => {
           const section = sections[r.id as number]!;
           // An article whose title is the question's topic is about it, not only on it.
@@ -239,18 +301,7 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
         .sort((a, b) => b.score - a.score)
         .slice(0, limit);
     },
-    titled(query) {
-      // Words no title holds ("say", "summarise") say what to do with the issue, not which series.
-      const titleTerms = new Set(articles.flatMap((a) => terms(a.title)));
-      const wanted = terms(query).filter((t) => titleTerms.has(t));
-      if (wanted.length === 0) return [];
-      return articles
-        .filter((a) => {
-          const own = new Set(terms(a.title));
-          return wanted.every((t) => own.has(t));
-        })
-        .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
-    },
+    series: (wanted) => issuesOf(series, wanted),
     sectionsOf: (slug) => sections.filter((s) => s.slug === slug),
     coverage(slug, query) {
       const own = articleTerms.get(slug) ?? new Set<string>();
@@ -263,25 +314,24 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
       const found = asked.reduce((sum, t) => sum + (has(t) ? weight(t) : 0), 0);
       return total > 0 ? found / total : 0;
     },
-    bestSentences(section, query, max) {
-      const asked = new Set(terms(`${query} ${synonymsOf(query, groups)}`));
-      // Whole statements only: a heading-like question ("What is a DAO?") answers nothing.
-      const all = splitSentences(section.text.replace(/\n\n/g, " "));
-      const statements = all.filter(
-        (s) => s.length >= 25 && (s.endsWith(".") || s.endsWith("!") || s.endsWith(".\u201d")),
-      );
-      const sentences = statements.length > 0 ? statements : all;
-      const scored = sentences.map((s, i) => {
-        const own = new Set(terms(s));
-        const score = [...asked].reduce((sum, t) => sum + (own.has(t) ? weight(t) : 0), 0);
-        return { s, i, score };
-      });
-      const best = scored
-        .filter((x) => x.score > 0)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, max);
-      const chosen = best.length > 0 ? best : scored.slice(0, max);
-      return chosen.sort((a, b) => a.i - b.i).map((x) => x.s);
+    answering(slug, query, max) {
+      // The title's words, lightly: a sentence that names the article's subject states its point.
+      const title = articles.find((a) => a.slug === slug)?.title ?? "";
+      const asked: Query = {
+        combineWith: "OR",
+        queries: [expanded(query), { queries: [title], boostTerm: () => TITLE_IN_ANSWER }],
+      };
+      return sentences
+        .search(asked, { filter: (r) => statements[r.id as number]!.section.slug === slug })
+        .slice(0, max)
+        .map((r) => statements[r.id as number]!);
     },
+    statements(query, limit) {
+      return sentences
+        .search(expanded(query))
+        .slice(0, limit)
+        .map((r) => ({ statement: statements[r.id as number]!, score: r.score }));
+    },
+    statementsOf: (section) => statements.filter((s) => s.section === section),
   };
 }

@@ -7,9 +7,11 @@ import {
   type IndexedArticle,
   type ResearchIndex,
   type Section,
+  type SectionHit,
+  type Statement,
   buildResearchIndex,
-  terms,
 } from "./assistant.research-index.ts";
+import { terms } from "./assistant.research-words.ts";
 import type { AssistantDependencies } from "./assistant.types.ts";
 
 /** Passages returned for one research search. */
@@ -46,17 +48,8 @@ async function readArticles(articles: Articles): Promise<IndexedArticle[]> {
   });
 }
 
-/**
- * The passage of `section` for `query`: its best sentences in order, whole, at most PASSAGE_CHARS;
- * with no query (a section about the topic as a whole), its sentences from the start, reading on
- * into the article's next sections when it is short.
- */
-function excerptOf(index: ResearchIndex, section: Section, query: string): string {
-  const following = index.sectionsOf(section.slug).filter((s) => s.id > section.id);
-  const sentences =
-    query === ""
-      ? [section, ...following].flatMap((s) => index.bestSentences(s, "", PASSAGE_SENTENCES))
-      : index.bestSentences(section, query, PASSAGE_SENTENCES);
+/** `sentences` joined, whole, at most PASSAGE_CHARS (a first sentence longer than that is cut with "…"). */
+function joinPassage(sentences: string[]): string {
   let text = "";
   for (const sentence of sentences.slice(0, PASSAGE_SENTENCES)) {
     const next = text ? `${text} ${sentence}` : sentence;
@@ -66,21 +59,56 @@ function excerptOf(index: ResearchIndex, section: Section, query: string): strin
   return text;
 }
 
+/** The best of `ranked` (best first) that fit in PASSAGE_CHARS together, the first always. */
+function fitting(ranked: Statement[]): Statement[] {
+  const kept: Statement[] = [];
+  let length = 0;
+  for (const statement of ranked) {
+    if (kept.length > 0 && length + statement.text.length + 1 > PASSAGE_CHARS) continue;
+    kept.push(statement);
+    length += statement.text.length + 1;
+  }
+  return kept;
+}
+
 /**
- * Numbered passages from sections, one per article: a section about the query as a whole (its
- * heading or title holds it) quoted from its beginning, any other by its sentences that best
- * answer the query.
+ * The passage of an article for `query`: a section about the query as a whole quoted from its
+ * beginning, reading on into the next sections when it is short; otherwise the article's sentences
+ * that best answer the query, from any of its sections, in reading order (the section named is the
+ * best sentence's); the section's opening sentences when none matches.
  */
+function passageOf(
+  index: ResearchIndex,
+  section: Section,
+  query: string,
+  n: number,
+): ResearchPassage {
+  const about = aboutQuery(section, query);
+  const answering = about ? [] : index.answering(section.slug, query, PASSAGE_SENTENCES);
+  const from = answering[0]?.section ?? section;
+  const sentences =
+    answering.length > 0
+      ? fitting(answering)
+          .sort((a, b) => a.position - b.position)
+          .map((s) => s.text)
+      : index
+          .sectionsOf(section.slug)
+          .filter((s) => s.id >= section.id)
+          .flatMap((s) => index.statementsOf(s).map((st) => st.text));
+  return {
+    n,
+    title: from.title,
+    slug: from.slug,
+    url: `/p/${from.slug}`,
+    excerpt: joinPassage(sentences),
+    section: from.heading,
+    publishDate: from.publishDate,
+  };
+}
+
+/** Numbered passages from sections, one per article (passageOf). */
 function passagesOf(index: ResearchIndex, sections: Section[], query: string): ResearchPassage[] {
-  return sections.map((section, i) => ({
-    n: i + 1,
-    title: section.title,
-    slug: section.slug,
-    url: `/p/${section.slug}`,
-    excerpt: excerptOf(index, section, aboutQuery(section, query) ? "" : query),
-    section: section.heading,
-    publishDate: section.publishDate,
-  }));
+  return sections.map((section, i) => passageOf(index, section, query, i + 1));
 }
 
 /**
@@ -89,20 +117,37 @@ function passagesOf(index: ResearchIndex, sections: Section[], query: string): R
  */
 const RELEVANT_COVERAGE = 0.15;
 
-/** The best section of each article for `query`, best article first, related ones only. */
+/**
+ * The share of the best article's best sentence score another article's best sentence needs to be
+ * cited beside it: a long article sharing a few words of the question across sections (a newsletter
+ * that "prints" a "network" identifier) says nothing on it in any one sentence.
+ */
+const SENTENCE_SHARE = 0.5;
+
+/**
+ * The best section of each article for `query`, best article first, related ones only: articles
+ * ranked by their best section (BM25 with title boosts), cited when near the best one's score and
+ * when one of their sentences answers nearly as well as the best one's.
+ */
 function bestSections(index: ResearchIndex, query: string): Section[] {
-  const seen = new Set<string>();
-  const best: Array<{ section: Section; score: number }> = [];
+  const best: SectionHit[] = [];
   for (const hit of index.search(query, SECTIONS)) {
-    if (seen.has(hit.section.slug)) continue;
-    seen.add(hit.section.slug);
-    best.push(hit);
+    if (!best.some((b) => b.section.slug === hit.section.slug)) best.push(hit);
   }
   const top = best[0];
   if (!top || index.coverage(top.section.slug, query) < RELEVANT_COVERAGE) return [];
+  const bySentence = new Map<string, number>();
+  for (const hit of index.statements(query, SECTIONS)) {
+    const slug = hit.statement.section.slug;
+    if (!bySentence.has(slug)) bySentence.set(slug, hit.score);
+  }
+  const sentenceFloor = (bySentence.get(top.section.slug) ?? 0) * SENTENCE_SHARE;
   const floor = top.score * RELATED_SHARE;
   return best
-    .filter((h) => h.score >= floor)
+    .filter(
+      (h) =>
+        h === top || (h.score >= floor && (bySentence.get(h.section.slug) ?? 0) >= sentenceFloor),
+    )
     .slice(0, RESEARCH_PASSAGES)
     .map((h) => topicSection(index, h.section, query) ?? h.section);
 }
@@ -174,20 +219,29 @@ function topicSection(index: ResearchIndex, hit: Section, query: string): Sectio
     : null;
 }
 
+/** The words after "latest" read for the series' name ("latest weekly Bitcoin Optech newsletter"). */
+const SERIES_WORDS = 4;
+
 /**
- * The newest issues of the series a query asks the latest of ("latest Optech newsletter": the
- * articles whose titles hold "optech newsletter"), newest first, each with its opening; [] when the
- * query asks for no latest issue or no title fits.
+ * The newest issues of the series a query asks the latest of, newest first, each with its opening:
+ * the series whose names hold the longest run of words right after "latest" ("latest Optech
+ * newsletter": Bitcoin Optech Newsletter; "latest newsletter": every newsletter); [] when the query
+ * asks for no latest issue or no series is named ("how much did new ETH issuance drop").
  */
 function latestIssues(index: ResearchIndex, query: string): Section[] {
   const words = query.split(/\s+/);
-  if (!words.some((w) => LATEST.has(w.toLowerCase()))) return [];
-  const series = words.filter((w) => !LATEST.has(w.toLowerCase())).join(" ");
-  if (terms(series).length === 0) return [];
-  return index
-    .titled(series)
-    .slice(0, RESEARCH_PASSAGES)
-    .flatMap((article) => index.sectionsOf(article.slug)[0] ?? []);
+  const at = words.findIndex((w) => LATEST.has(w.toLowerCase().replace(/[^\p{L}]/gu, "")));
+  if (at < 0) return [];
+  const asked = terms(words.slice(at + 1, at + 1 + SERIES_WORDS).join(" "));
+  for (let n = asked.length; n > 0; n -= 1) {
+    const issues = index.series(asked.slice(0, n));
+    if (issues.length > 0) {
+      return issues
+        .slice(0, RESEARCH_PASSAGES)
+        .flatMap((article) => index.sectionsOf(article.slug)[0] ?? []);
+    }
+  }
+  return [];
 }
 
 /**

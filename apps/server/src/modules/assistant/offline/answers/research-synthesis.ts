@@ -2,7 +2,7 @@
 // best article's first, each run of sentences cited [n] (docs/product.md#max-research).
 import { type ResearchPassage, formatLongDate } from "@pragmatist/contracts";
 import { splitSentences } from "../../../../text/sentences.ts";
-import { terms as stemsOf } from "../../assistant.research-index.ts";
+import { terms as stemsOf } from "../../assistant.research-words.ts";
 import { escapeMarkdown } from "./format.ts";
 
 /** A synthesis has at least this many sentences when the passages hold them… */
@@ -10,7 +10,7 @@ const MIN_SENTENCES = 3;
 /** …and never more than this many. */
 const MAX_SENTENCES = 6;
 /** Sentences taken in order from the best passage (the section that answers). */
-const FROM_BEST = 3;
+const FROM_BEST = 4;
 /** A sentence sharing more than this share of its words with one already taken adds nothing. */
 const MAX_OVERLAP = 0.6;
 

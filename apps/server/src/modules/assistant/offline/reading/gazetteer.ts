@@ -108,32 +108,37 @@ function buildIndex(coins: ReadonlyArray<KnownCoin>): Map<string, Entry> {
   return index;
 }
 
-/** The gazetteer over `coins` (best ranked first: that order breaks ties). */
-export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
-  const index = buildIndex(coins);
-  const partials = partialNames(coins);
+/**
+ * The entry a misspelt word is closest to (fuse.js), kept only within one edit (two from nine
+ * letters: "etherium", "polkadott") and with the same first letter, so a longer word that holds a
+ * coin's name ("memecoin") is not that coin; never an English word, even in the plural ("starks").
+ */
+function fuzzyMatcher(index: Map<string, Entry>): (word: string) => Entry | null {
   const fuzzyKeys = [...index.keys()].filter((k) => !k.includes(" ") && k.length >= 5);
   const fuse = new Fuse(fuzzyKeys, { includeScore: true, threshold: 0.25 });
-
-  /**
-   * The entry a misspelt word is closest to (fuse.js), kept only within one edit (two from nine
-   * letters: "etherium", "polkadott") and with the same first letter, so a longer word that holds a
-   * coin's name ("memecoin") is not that coin.
-   */
-  function fuzzy(word: string): Entry | null {
+  return (word) => {
     if (word.length < 5 || isEnglishWord(word) || isFunctionWord(word)) return null;
+    if (word.endsWith("s") && isEnglishWord(word.slice(0, -1))) return null;
     const edits = word.length >= 9 ? 2 : 1;
     const hit = fuse
       .search(word)
       .find((r) => r.item[0] === word[0] && distance(r.item, word) <= edits);
     return hit ? (index.get(hit.item) ?? null) : null;
-  }
+  };
+}
+
+/** The gazetteer over `coins` (best ranked first: that order breaks ties). */
+export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
+  const index = buildIndex(coins);
+  const partials = partialNames(coins);
+  const fuzzy = fuzzyMatcher(index);
 
   function find(text: string): CoinMention[] {
     const tokens = tokenize(text);
+    const hyphened = hyphenedWords(text, tokens);
     const mentions: CoinMention[] = [];
     for (let i = 0; i < tokens.length;) {
-      const found = matchAt(tokens, i) ?? variantAt(tokens, i);
+      const found = matchAt(tokens, i, hyphened) ?? variantAt(tokens, i, hyphened);
       if (!found) {
         i += 1;
         continue;
@@ -144,8 +149,11 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
     return accepted(tokens, mentions).map((m) => withPartials(m, partials));
   }
 
-  /** The longest gazetteer entry starting at token `i`, or a fuzzy match of one word. */
-  function matchAt(tokens: Token[], i: number): CoinMention | null {
+  /**
+   * The longest gazetteer entry starting at token `i`, or a fuzzy match of one word that is not
+   * part of a hyphenated compound (`hyphened`: the positions of those).
+   */
+  function matchAt(tokens: Token[], i: number, hyphened: Set<number>): CoinMention | null {
     for (let n = Math.min(MAX_WORDS, tokens.length - i); n >= 1; n -= 1) {
       const words = tokens.slice(i, i + n);
       const key = words.map((t) => t.norm).join(" ");
@@ -155,15 +163,16 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
       const entry = index.get(key) ?? (key.endsWith("s") ? index.get(key.slice(0, -1)) : undefined);
       if (entry) return mention(tokens, i, i + n, entry, null);
     }
-    const entry = fuzzy(tokens[i]!.norm);
+    // Part of a hyphenated word ("proto-danksharding") is no misspelt coin.
+    const entry = hyphened.has(i) ? null : fuzzy(tokens[i]!.norm);
     return entry && !entry.ticker ? mention(tokens, i, i + 1, entry, null) : null;
   }
 
   /** "staked ETH", "wrapped bitcoin", "stETH", "wBTC": a variant of a known coin. */
-  function variantAt(tokens: Token[], i: number): CoinMention | null {
+  function variantAt(tokens: Token[], i: number, hyphened: Set<number>): CoinMention | null {
     const word = tokens[i]!;
     if (VARIANT_WORDS.has(word.norm) && i + 1 < tokens.length) {
-      const base = matchAt(tokens, i + 1);
+      const base = matchAt(tokens, i + 1, hyphened);
       if (base) return { ...base, start: i, variant: spanText(tokens, i, base.end) };
     }
     for (const prefix of VARIANT_PREFIXES) {
@@ -185,6 +194,15 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
       return coins.find((c) => c.id === word) ?? index.get(key)?.coins[0] ?? null;
     },
   };
+}
+
+/** Positions of the words of `text` joined to another by a hyphen ("proto-danksharding"). */
+function hyphenedWords(text: string, tokens: Token[]): Set<number> {
+  return new Set(
+    tokens.flatMap((t, i) =>
+      text[t.at - 1] === "-" || text[t.at + t.text.length] === "-" ? [i] : [],
+    ),
+  );
 }
 
 /**
@@ -233,9 +251,9 @@ function mention(
   end: number,
   entry: Entry,
   variant: string | null,
-): CoinMention & { entry: Entry } {
+): CoinMention {
   const [coin, ...others] = entry.coins;
-  return { coin: coin!, others, variant, start, end, text: spanText(tokens, start, end), entry };
+  return { coin: coin!, others, variant, start, end, text: spanText(tokens, start, end) };
 }
 
 /**

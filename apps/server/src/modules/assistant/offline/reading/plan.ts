@@ -3,6 +3,7 @@
 import type { DirectReply, PlannedCall } from "../decision.ts";
 import type { Clause, Reading } from "./read.ts";
 import { CONFIDENCE_FLOOR } from "./read.ts";
+import { isFunctionWord } from "../../../../text/stems.ts";
 import { tokenize } from "./words.ts";
 
 /** At most this many coins are looked up for one clause. */
@@ -71,10 +72,28 @@ function wantsHistory(clause: Clause): boolean {
 }
 
 /** Market data, or price history when the clause asks for it (wantsHistory). */
-const coinCalls = (clause: Clause, qs: string[]): ClausePlan =>
-  qs.length === 0
-    ? { reply: { kind: "clarify-coin" } }
-    : { calls: wantsHistory(clause) ? ohlcCalls(clause, qs) : tokenCalls(qs) };
+const coinCalls = (clause: Clause, qs: string[]): ClausePlan => {
+  if (qs.length > 0)
+    return { calls: wantsHistory(clause) ? ohlcCalls(clause, qs) : tokenCalls(qs) };
+  return carriesTopic(clause) ? researchCall(clause) : { reply: { kind: "clarify-coin" } };
+};
+
+/** The content words a clause needs to carry a topic of its own. */
+const TOPIC_WORDS = 5;
+
+/**
+ * Whether a clause read as a coin question that names no coin carries a topic of its own ("how can
+ * I tell whether one of those token-rewarded hardware networks has paying customers?"): the library
+ * may answer it, and says when it cannot; "what's the price?" only lacks its coin.
+ */
+function carriesTopic(clause: Clause): boolean {
+  return tokenize(clause.topic).filter((t) => !isFunctionWord(t.norm)).length >= TOPIC_WORDS;
+}
+
+/** A research search on the clause's topic. */
+const researchCall = (clause: Clause): ClausePlan => ({
+  calls: [{ toolName: "searchResearch", input: { query: clause.topic } }],
+});
 
 /**
  * What `clause` needs (docs/product.md#max-tools): a question about the article in context searches
@@ -92,9 +111,7 @@ export function planClause(clause: Clause, article: { title: string } | null): C
   if (clause.confidence < CONFIDENCE_FLOOR && clause.coins.length === 0) {
     // A question of several words Max cannot place may be in the library, which says when not.
     const question = clause.text.endsWith("?") && clause.topic.split(" ").length >= 3;
-    return question
-      ? { calls: [{ toolName: "searchResearch", input: { query: clause.topic } }] }
-      : { reply: { kind: "unsure" } };
+    return question ? researchCall(clause) : { reply: { kind: "unsure" } };
   }
   switch (clause.intent) {
     case "token":
@@ -113,9 +130,7 @@ export function planClause(clause: Clause, article: { title: string } | null): C
     case "new":
       return { calls: [{ toolName: "getNewTokens", input: {} }] };
     case "research":
-      return clause.topic.length >= 2
-        ? { calls: [{ toolName: "searchResearch", input: { query: clause.topic } }] }
-        : { reply: { kind: "capabilities" } };
+      return clause.topic.length >= 2 ? researchCall(clause) : { reply: { kind: "capabilities" } };
     case "chat":
       return { reply: { kind: chatKind(clause) } };
     case "off-topic":
