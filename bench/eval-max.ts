@@ -1,11 +1,14 @@
-// `npm run eval:max [-- category …]`: Max's two question sets against the offline model as the app wires it (issue 25
+// `npm run eval:max [-- category …]`: Max's question sets against the offline model as the app wires it (issue 25
 // "Measure", docs/product.md#max-eval): the development set and the frozen held-out set, accuracy per
 // category for each, every failure, the time to the first token; writes bench/results/max-latest.json.
 import fs from "node:fs";
 import path from "node:path";
 import { CATEGORIES, type EvalCase } from "../apps/server/src/modules/assistant/eval/cases.ts";
 import { loadHeldOut } from "../apps/server/src/modules/assistant/eval/held-out.ts";
-import { MAX_QUESTIONS } from "../apps/server/src/modules/assistant/eval/questions.ts";
+import {
+  MAX_QUESTIONS,
+  RESEARCH_POINT_QUESTIONS,
+} from "../apps/server/src/modules/assistant/eval/questions.ts";
 import {
   type EvalReport,
   answerableCases,
@@ -31,6 +34,7 @@ const app = await openMaxEval("sqlite");
 const sets: Array<{ name: string; cases: EvalCase[] }> = [
   { name: "development", cases: chosen(MAX_QUESTIONS) },
   { name: "held-out", cases: chosen(loadHeldOut()) },
+  { name: "research points", cases: chosen(RESEARCH_POINT_QUESTIONS) },
 ];
 const reports: Record<string, EvalReport & { skipped: number }> = {};
 try {

@@ -6,22 +6,32 @@ import { engines } from "../../../testing/db.ts";
 import { hasSharedArticles, openMaxEval, sharedArticles } from "../../../testing/max-eval.ts";
 import { CATEGORIES, type EvalCase } from "./cases.ts";
 import { loadHeldOut } from "./held-out.ts";
-import { MAX_QUESTIONS } from "./questions.ts";
+import { MAX_QUESTIONS, RESEARCH_POINT_QUESTIONS } from "./questions.ts";
 import { type EvalReport, answerableCases, runEval } from "./run.ts";
 
 /**
  * The sets and their floors: the share right overall, and in each category (null: reported, not
  * held). Issue 25 asks 90 % overall and 85 % per category of the held-out set; until the design
- * gets there its floor is the share it reached (docs/decisions/013), raised with it, never lowered.
+ * gets there its floor is the share it reached (docs/decisions/013), raised with it, never lowered;
+ * so is the research points' until they join the development set.
  */
 const SETS: Array<{
   name: string;
   cases: EvalCase[];
   floor: number;
   categoryFloor: number | null;
+  /** A full set: 200 phrasings or more, every category. */
+  full: boolean;
 }> = [
-  { name: "development", cases: MAX_QUESTIONS, floor: 0.95, categoryFloor: 0.85 },
-  { name: "held-out", cases: loadHeldOut(), floor: 0.78, categoryFloor: null },
+  { name: "development", cases: MAX_QUESTIONS, floor: 0.95, categoryFloor: 0.85, full: true },
+  { name: "held-out", cases: loadHeldOut(), floor: 0.83, categoryFloor: null, full: true },
+  {
+    name: "research points",
+    cases: RESEARCH_POINT_QUESTIONS,
+    floor: 0.2,
+    categoryFloor: null,
+    full: false,
+  },
 ];
 
 if (!hasSharedArticles) {
@@ -38,7 +48,7 @@ function failureLines(report: EvalReport, category?: string): string {
 
 describe("Max's question sets", () => {
   it("hold at least 200 phrasings each, every category in both", () => {
-    for (const set of SETS) {
+    for (const set of SETS.filter((s) => s.full)) {
       expect(set.cases.length, set.name).toBeGreaterThanOrEqual(200);
       for (const category of CATEGORIES) {
         expect(set.cases.filter((c) => c.category === category).length).toBeGreaterThan(0);

@@ -34,3 +34,10 @@ export const MAX_QUESTIONS: EvalCase[] = [
   ...CAREFUL_QUESTIONS,
   ...CLASS_QUESTIONS,
 ];
+
+/**
+ * Research questions whose answers must say the point (issue 25 class 2), a development set of their
+ * own until the research reaches the development set's floor: reported and held at the share
+ * reached (docs/decisions/013), then merged into MAX_QUESTIONS.
+ */
+export { RESEARCH_POINT_QUESTIONS } from "./questions/research-points.ts";

@@ -111,6 +111,16 @@ export const research = (q: string, ...slugs: string[]): EvalCase => ({
   expect: { kind: "research", slugs },
 });
 
+/**
+ * A research question whose answer must say its point: cites one of `slugs` first and holds one
+ * phrase of each group of `keyPhrases` (issue 25 "Measure").
+ */
+export const point = (q: string, slugs: string[], keyPhrases: string[][]): EvalCase => ({
+  category: "research",
+  turns: [q],
+  expect: { kind: "research", slugs, keyPhrases },
+});
+
 /** A question for the newest article of a series (titles starting with `series`). */
 export const latest = (q: string, series: string): EvalCase => ({
   category: "research",

@@ -58,6 +58,11 @@ export const FOLLOW_UP_QUESTIONS: EvalCase[] = [
     research("and what about solo staking?", "staking-solo"),
   ),
   followUp(["ETH price"], compare("compare it with SOL", ["ethereum", "solana"], "price", "none")),
+  // A comparison over a period, one coin added: every coin, the same period.
+  followUp(
+    ["compare ada and dot over 30 days"],
+    compare("throw xrp in there too", ["cardano", "polkadot", "ripple"], "move30d", "none"),
+  ),
   followUp(["Cardano price history over 90 days"], history("what about Polkadot?", "polkadot", 90)),
   followUp(["How's bitcoin doing this week?"], token("and ethereum?", "ethereum", "move7d")),
   followUp(["What's the market cap of BNB?"], token("what rank is that?", "binancecoin", "rank")),

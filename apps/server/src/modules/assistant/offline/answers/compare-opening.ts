@@ -121,9 +121,9 @@ function winnerSentence(tokens: TokenData[], values: number[], ask: DerivedAsk):
 
 /** The coins side by side on the metric, with the ratio of the first two where it reads well. */
 function sideBySideSentence(tokens: TokenData[], values: number[], m: CompareMetric): string {
-  const parts = tokens.map(
-    (t, i) => `${coinLabel(t)} ${m === "price" ? "is at" : "has"} ${shown(m, values[i] ?? 0)}`,
-  );
+  // "is at $84", "is down 2.93%", "is 53.24% below its high", "has $48.38B".
+  const verb = m === "price" ? "is at" : MOVE_WINDOWS[m] || m === "fromAth" ? "is" : "has";
+  const parts = tokens.map((t, i) => `${coinLabel(t)} ${verb} ${shown(m, values[i] ?? 0)}`);
   const [a, b] = tokens;
   const [va, vb] = values;
   let ratio = "";

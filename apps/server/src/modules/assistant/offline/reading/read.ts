@@ -161,7 +161,8 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   const forecast = [" will be worth ", " will it ", " all in "].some((p) =>
     words.words.includes(p),
   );
-  if ((forecast || tokens.some((t) => ADVICE_STEMS.has(t.stem))) && !NOT_ADVICE.has(intent)) {
+  // A forecast is advice whatever else the clause asks; a buying word only where it is not a how-to.
+  if (forecast || (tokens.some((t) => ADVICE_STEMS.has(t.stem)) && !NOT_ADVICE.has(intent))) {
     intent = "advice";
     confidence = 1;
   }
@@ -212,8 +213,11 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
       continue;
     // A one-word request stands alone only when it needs no coin ("trending + top 3 by volume").
     if (i === 1 && COIN_INTENTS.has(left.intent)) continue;
-    // "USDT and USD Coin": a right side that is only coins continues a list, not a new request.
-    const listed = right.coins.length > 0 && onlyCoins(tokenize(right.text), right.coins);
+    // "USDT and USD Coin": a right side that is only coins continues a list, not a new request;
+    // "compare ETH and SOL over 7 days": a comparison of one coin is not done yet.
+    const listed =
+      (right.coins.length > 0 && onlyCoins(tokenize(right.text), right.coins)) ||
+      (left.intent === "compare" && left.coins.length < 2 && whole.coins.length >= 2);
     const differ =
       !listed &&
       (left.intent !== right.intent ||

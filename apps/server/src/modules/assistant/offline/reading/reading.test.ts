@@ -113,6 +113,9 @@ describe("coins in a message", () => {
     "is it a good store of value",
     "the best memecoin",
     "a stellar year for savers: near the top or near the bottom?",
+    // English plurals and parts of hyphenated words are no misspelt names (Stacks, Proton).
+    "snarks vs starks",
+    "after proto-danksharding",
   ])("reads no coin in the ordinary words of %j", (text) => {
     expect(ids(text)).toEqual([]);
   });
@@ -130,6 +133,8 @@ describe("clauses and what they ask", () => {
     ["are you a bot?", ["chat"]],
     ["write me a poem about cats", ["off-topic"]],
     ["Compare BTC and ETH", ["compare"]],
+    // A comparison of one coin is not done: "and" joins its second coin, not a new request.
+    ["compare ada and dot over 30 days", ["compare"]],
     ["why did Ethereum stop mining?", ["research"]],
   ])("%s -> %j", (text, intents) => {
     expect(read(text).clauses.map((c) => c.intent)).toEqual(intents);
@@ -156,6 +161,17 @@ describe("clauses and what they ask", () => {
       by: "change7d",
       order: "asc",
     });
+  });
+
+  it("searches the library for a coin question that names no coin but carries a topic", () => {
+    const question =
+      "how can I tell whether one of those token-rewarded hardware networks has real paying customers?";
+    expect(planReading(read(question), null).calls.map((c) => c.toolName)).toEqual([
+      "searchResearch",
+    ]);
+    expect(planReading(read("what's the price?"), null).plans).toEqual([
+      { reply: { kind: "clarify-coin" } },
+    ]);
   });
 
   it.each([

@@ -1,0 +1,71 @@
+// Max's research index in detail (issue 25 class 2, decision 013): the sentences that answer, from
+// any section and list items included; series and their latest issues. Articles written here.
+import { describe, expect, it } from "vitest";
+import { type IndexedArticle, buildResearchIndex } from "./assistant.research-index.ts";
+import { terms } from "./assistant.research-words.ts";
+
+const article = (
+  slug: string,
+  title: string,
+  content: string,
+  publishDate = "2026-01-01",
+): IndexedArticle => ({
+  slug,
+  title,
+  subTitle: "",
+  content,
+  publishDate: `${publishDate}T00:00:00.000Z`,
+  keywords: [],
+});
+
+const ISSUANCE = article(
+  "issuance",
+  "How the switch to validators changed token supply",
+  [
+    "The network moved from miners to validators in 2022, and the way new tokens are created changed with it.",
+    "## Before and after",
+    "Miners used to receive most of the new tokens. Validators receive far fewer, because securing the chain costs less.",
+    "## In short",
+    "- Miners were paid about 13,000 tokens a day",
+    "- Since the switch, new issuance dropped by about 88% overall",
+    "## Energy",
+    "Running a validator uses roughly as much electricity as a laptop left on all day.",
+  ].join("\n\n"),
+);
+
+const WEEKLY = (n: number, date: string) =>
+  article(
+    `weekly-${n}`,
+    `Weekly Letter #${n}: notes from the desk`,
+    "Markets were quiet this week.",
+    date,
+  );
+
+describe("the research index", () => {
+  const index = buildResearchIndex([ISSUANCE, WEEKLY(1, "2026-01-05"), WEEKLY(2, "2026-02-05")]);
+
+  it("quotes a list item that states the fact asked, with its stop", () => {
+    const [best] = index.answering(
+      "issuance",
+      "by how much did new issuance drop after the switch?",
+      3,
+    );
+    expect(best?.text).toBe("Since the switch, new issuance dropped by about 88% overall.");
+    expect(best?.section.heading).toBe("In short");
+  });
+
+  it("answers from whichever section holds the answer, not only the best-matching one", () => {
+    const [best] = index.answering("issuance", "how much electricity does a validator use?", 1);
+    expect(best?.section.heading).toBe("Energy");
+    expect(best?.text).toMatch(/laptop/);
+  });
+
+  it("knows a series by the name its titles share before '#' or ':', newest issue first", () => {
+    expect(index.series(terms("weekly letter")).map((a) => a.slug)).toEqual([
+      "weekly-2",
+      "weekly-1",
+    ]);
+    // One article is no series, and words no series is named by find none.
+    expect(index.series(terms("token supply"))).toEqual([]);
+  });
+});
