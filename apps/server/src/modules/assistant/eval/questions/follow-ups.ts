@@ -6,6 +6,7 @@ import {
   compare,
   followUp,
   history,
+  historyIn,
   historyMissing,
   inOtherCurrency,
   injection,
@@ -17,6 +18,7 @@ import {
 } from "./build.ts";
 
 const ANALYSE = "Analyze your last message for valuable insights";
+const YEAR_2025 = { from: "2025-01-01", to: "2026-01-01" };
 const MORE_RESEARCH = "What other research should I do?";
 
 /** Turns graded in the light of the ones before them. */
@@ -58,6 +60,16 @@ export const FOLLOW_UP_QUESTIONS: EvalCase[] = [
     research("and what about solo staking?", "staking-solo"),
   ),
   followUp(["ETH price"], compare("compare it with SOL", ["ethereum", "solana"], "price", "none")),
+  // A pronoun points at the coin before ("the lowest it got that year"); "compare that" compares
+  // on the figure asked before.
+  followUp(
+    ["How did Ethereum do in 2025?"],
+    historyIn("what was the highest it reached that year?", "ethereum", YEAR_2025, "high"),
+  ),
+  followUp(
+    ["XRP trading volume"],
+    compare("how does that compare with cardano", ["ripple", "cardano"], "volume", "none"),
+  ),
   // A comparison over a period, one coin added: every coin, the same period.
   followUp(
     ["compare ada and dot over 30 days"],

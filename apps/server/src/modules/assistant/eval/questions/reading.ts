@@ -61,6 +61,12 @@ export const MULTI_QUESTIONS: EvalCase[] = [
     { kind: "token", coin: "solana", figure: "price" },
     { kind: "history", coin: "solana", days: 30, figure: "change" },
   ),
+  // A recommendation asked beside a figure ("should I buy some?") is advice about that coin.
+  multi(
+    "how's shiba inu doing, and is it time to sell?",
+    { kind: "token", coin: "shiba-inu", figure: "move24h" },
+    { kind: "advice", coin: "shiba-inu" },
+  ),
   multi(
     "What's trending right now, and what are the newest listings?",
     { kind: "trending" },

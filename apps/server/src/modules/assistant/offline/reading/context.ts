@@ -3,6 +3,7 @@
 // also apply to Bitcoin?" after a research answer.
 import type { KnownCoin, PlannedCall } from "../decision.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
+import type { CompareMetric } from "./slots.ts";
 import { CONFIDENCE_FLOOR, type Clause, type Reading, isFragment } from "./read.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
 import { tokenize } from "./words.ts";
@@ -129,6 +130,14 @@ function resolveClause(clause: Clause, previous: PreviousTurn, gazetteer: Gazett
   return next;
 }
 
+/** The figure a comparison is made on when the clause before asked for `focus`, or null. */
+function metricOf(focus: Clause["focus"]): CompareMetric | null {
+  if (focus?.kind === "move") return `move${focus.window}`;
+  if (focus?.kind !== "figure") return null;
+  const { figure } = focus;
+  return figure === "marketCap" || figure === "volume" || figure === "fromAth" ? figure : null;
+}
+
 /** Words that add to what was asked before ("now add BNB to that"). */
 const ADDING = new Set(["add", "include", "plus", "too", "also"]);
 
@@ -164,13 +173,15 @@ function carryIntent(clause: Clause, before: Clause): Clause {
       fromContext: true,
     };
   }
-  if (!fragment || !CARRIED.has(before.intent)) return clause;
+  // "what was the highest it reached that year?": a pronoun points at the coin asked about before.
+  const pointsAtCoin = before.coins.length > 0 && words.some((w) => POINTERS.has(w));
+  if (!(fragment || pointsAtCoin) || !CARRIED.has(before.intent)) return clause;
   // "What can you do?", "thanks": a request of its own, read with confidence, leans on nothing.
   const timed =
     clause.time.days !== null || clause.time.range !== null || clause.time.window !== null;
   const settled =
     !COIN_INTENTS.has(clause.intent) && clause.confidence >= CONFIDENCE_FLOOR && !timed;
-  if (settled && clause.coins.length === 0) return clause;
+  if (settled && clause.coins.length === 0 && !pointsAtCoin) return clause;
   // "and for 30 days?": a history of the days named, not the 30 d change.
   const counted = clause.time.days !== null && clause.coins.length === 0;
   const asksFigure = clause.focus !== null || clause.historyFocus !== "change";
@@ -184,12 +195,18 @@ function carryIntent(clause: Clause, before: Clause): Clause {
       clause.intent === "history" ||
       (clause.intent === "token" && clause.focus !== null));
   const intent = counted ? "history" : own ? clause.intent : before.intent;
+  // "What's Solana's market cap?" then "compare that with Avalanche": compared on that figure.
+  const metric =
+    intent === "compare" && clause.metric === "price"
+      ? (metricOf(before.focus) ?? "price")
+      : clause.metric;
   if (!counted && !own && clause.coins.length === 0 && !asksFigure) return clause;
   return {
     ...clause,
     intent,
     confidence: Math.max(clause.confidence, before.confidence),
     focus: counted ? null : (clause.focus ?? before.focus),
+    metric,
     historyFocus: clause.historyFocus !== "change" ? clause.historyFocus : before.historyFocus,
     time: timed ? { ...clause.time, window: counted ? null : clause.time.window } : before.time,
     fromContext: true,

@@ -161,8 +161,13 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   const forecast = [" will be worth ", " will it ", " all in "].some((p) =>
     words.words.includes(p),
   );
-  // A forecast is advice whatever else the clause asks; a buying word only where it is not a how-to.
-  if (forecast || (tokens.some((t) => ADVICE_STEMS.has(t.stem)) && !NOT_ADVICE.has(intent))) {
+  const buying = tokens.some((t) => ADVICE_STEMS.has(t.stem));
+  // "should I buy some?": a buying word asked as a recommendation.
+  const recommend =
+    buying && [" should i ", " should we ", " time to "].some((p) => words.words.includes(p));
+  // A forecast or a recommendation is advice whatever else the clause asks; a buying word only
+  // where it is not a how-to ("how many SOL can I buy for one ETH?").
+  if (forecast || recommend || (buying && !NOT_ADVICE.has(intent))) {
     intent = "advice";
     confidence = 1;
   }
