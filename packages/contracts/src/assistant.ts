@@ -60,6 +60,17 @@ export const assistantToolInputs = {
           "(served as the smallest of 1, 7, 14, 30, 90, 180, 365 that covers it), or 'max' " +
           "for the whole history there is (the result's `days` then says how long it was).",
       ),
+    from: z.iso
+      .date()
+      .optional()
+      .describe(
+        "A calendar period asked about ('in Q1 2025'): only the candles from this day on " +
+          "(YYYY-MM-DD, UTC), with `days` covering it ('max' for a period before the last year).",
+      ),
+    to: z.iso
+      .date()
+      .optional()
+      .describe("The end of that period: only the candles before this day (YYYY-MM-DD, UTC)."),
   }),
   getMarket: z.object({
     by: z

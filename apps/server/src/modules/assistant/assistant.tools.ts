@@ -4,6 +4,7 @@
 import { tool } from "ai";
 import { type ResearchResults, assistantToolInputs } from "@pragmatist/contracts";
 import type { MarketService } from "../market/market.service.ts";
+import { withinPeriod } from "../market/ohlc-period.ts";
 
 /** What the tools run on: the market service and the research search. */
 export interface ToolDependencies {
@@ -96,12 +97,15 @@ export function createAssistantTools(deps: ToolDependencies) {
         "is the day of the last candle. When that is older than the other figures, say in the " +
         "text where the history ends, and never give its last close as the current price " +
         "(getTokenData has that). From `closesFrom` on, candles are built from daily closing " +
-        "prices. The reader sees a chart of the candles: summarise them, do not list them. " +
+        "prices. The reader sees a chart of the candles: summarise them, do not list them. For " +
+        'a calendar period ("in Q1 2025", "between January and March") pass `from` and `to` ' +
+        "with `days` covering it, so the candles and the chart are that period's. " +
         '"No price history for this coin in the available data" means the coin (`coin`) is ' +
         "known but has no history here: call getTokenData for its current figures and 24 h, " +
         `7 d and 30 d changes, and say the history is missing. ${DATING} ${LOOKUP_ERRORS}`,
       inputSchema: assistantToolInputs.getOhlc,
-      execute: ({ query, days }) => deps.market.getOhlc(query, days),
+      execute: async ({ query, days, from, to }) =>
+        withinPeriod(await deps.market.getOhlc(query, days), from, to),
     }),
     getMarket: tool({
       description: MARKET_DESCRIPTION,

@@ -20,9 +20,17 @@ const research = (query: string): [AssistantToolName, Record<string, unknown>] =
 const NEW: Expected = [["getNewTokens", {}]];
 const TRENDING: Expected = [["getTrendingTokens", {}]];
 
-// "since January" on 20 May 2026, 12:00 UTC: 139.5 days, rounded up. "since March": 80.5.
-const SINCE_JANUARY = 140;
-const SINCE_MARCH = 81;
+// "since January" on 20 May 2026, 12:00 UTC: 139.5 days, rounded up, and only the candles of the
+// period (through the clock's day) so the chart shows it. "since March": 80.5.
+const TO_NOW = "2026-05-21";
+const sinceJanuary = (query: string): Expected[number] => [
+  "getOhlc",
+  { query, days: 140, from: "2026-01-01", to: TO_NOW },
+];
+const sinceMarch = (query: string): Expected[number] => [
+  "getOhlc",
+  { query, days: 81, from: "2026-03-01", to: TO_NOW },
+];
 
 const TOKEN_SOLANA: PastTurn = {
   user: "Give me the key market stats for Solana",
@@ -71,8 +79,8 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "How did solana do over the past 3 months?", expect: [ohlc("solana", 90)] },
   { say: "BTC performance over the past year", expect: [ohlc("bitcoin", 365)] },
   { say: "ETH price over the last 12 months", expect: [ohlc("ethereum", 365)] },
-  { say: "How has bitcoin performed since January?", expect: [ohlc("bitcoin", SINCE_JANUARY)] },
-  { say: "Ethereum since March", expect: [ohlc("ethereum", SINCE_MARCH)] },
+  { say: "How has bitcoin performed since January?", expect: [sinceJanuary("bitcoin")] },
+  { say: "Ethereum since March", expect: [sinceMarch("ethereum")] },
   { say: "SOL candles yesterday", expect: [ohlc("solana", 1)] },
   { say: "Dogecoin 24h chart", expect: [ohlc("dogecoin", 1)] },
   { say: "how did ADA do this week on the chart", expect: [ohlc("cardano", 7)] },
@@ -177,7 +185,7 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   {
     say: "and its chart since January?",
     past: [{ user: "What's the price of Cardano?", answer: "Cardano is at $0.31." }],
-    expect: [ohlc("cardano", SINCE_JANUARY)],
+    expect: [sinceJanuary("cardano")],
   },
   {
     say: "compare it with ETH",

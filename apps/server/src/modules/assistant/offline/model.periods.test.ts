@@ -26,7 +26,14 @@ describe("offline model: calendar periods", () => {
   it("answers 'in 2025' for 2025 only, cut where the history ends", async () => {
     const period = between("polkadot", "2025-01-01", "2026-01-01");
     const { text, steps } = await ask("how did polkadot do in 2025");
-    expect(ohlcInputs(steps)).toEqual([{ query: "polkadot", days: "max" }]);
+    // Only 2025's candles come back, so the chart beside the answer is 2025's too.
+    expect(ohlcInputs(steps)).toEqual([
+      { query: "polkadot", days: "max", from: "2025-01-01", to: "2026-01-01" },
+    ]);
+    const charted = steps
+      .flatMap((s) => s.toolResults)
+      .map((r) => r.output as { candles: Candle[] });
+    expect(charted[0]?.candles).toEqual(period);
     const span = `${day(period[0]!.time * 1000)} – ${day(period.at(-1)!.time * 1000)}`;
     expect(firstLine(text)).toBe(
       `In 2025 so far in the data (${span}, where the price history here ends), **Polkadot (DOT)** ${move(period)}.`,

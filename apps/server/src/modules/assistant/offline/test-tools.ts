@@ -12,6 +12,7 @@ import {
 } from "@pragmatist/contracts";
 import { type ModelMessage, isStepCount, streamText, tool } from "ai";
 import { DATA, SYSTEM, model, snapshot } from "./test-kit.ts";
+import { withinPeriod } from "../../market/ohlc-period.ts";
 
 /** A day as the answers write it: "3 May 2026" (en-GB, UTC). */
 export const day = (at: string | number) =>
@@ -122,7 +123,10 @@ export function tools(behaviour: ToolBehaviour = {}) {
     getOhlc: tool({
       description: "Price history candles.",
       inputSchema: assistantToolInputs.getOhlc,
-      execute: async ({ query, days }) => (behaviour.getOhlc ?? ohlcData)(query, days),
+      execute: async ({ query, days, from, to }) =>
+        behaviour.getOhlc
+          ? behaviour.getOhlc(query, days)
+          : withinPeriod(ohlcData(query, days), from, to),
     }),
     searchResearch: tool({
       description: "Search our research library.",

@@ -35,8 +35,18 @@ const WINDOW_DAYS = { "24h": 1, "7d": 7, "30d": 30 } as const;
 function ohlcCalls(clause: Clause, qs: string[]): PlannedCall[] {
   const window = clause.time.window;
   const days = clause.time.days ?? (window ? WINDOW_DAYS[window] : DEFAULT_OHLC_DAYS);
-  return qs.map((query) => ({ toolName: "getOhlc", input: { query, days } }));
+  const range = clause.time.range;
+  // A calendar period's candles only, so the chart shows the period the answer is about.
+  const period = range
+    ? { from: dayOf(range.from), to: dayOf(Math.ceil(range.to / DAY) * DAY) }
+    : {};
+  return qs.map((query) => ({ toolName: "getOhlc", input: { query, days, ...period } }));
 }
+
+const DAY = 86_400_000;
+
+/** The UTC day (YYYY-MM-DD) of epoch ms `ms`. */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Words that ask for a chart or a history rather than the current change. */
 const CHART_WORDS = new Set([
