@@ -57,7 +57,7 @@ function maxMetrics(registers: Registry[]) {
       name: "pragmatist_max_answers_total",
       help:
         "Max's answers by model and outcome: answered, nothing_found, refused (prompt injection), " +
-        "limited (credits used), nothing_to_analyse, or the fault (timeout, rate_limited, unavailable).",
+        "limited (credits used), nothing_to_analyse, capabilities, or the fault (timeout, rate_limited, unavailable).",
       labelNames: ["model", "outcome"] as const,
       registers,
     }),

@@ -1,8 +1,8 @@
 // Max in headless Chromium (issue #5, docs/product.md#assistant-screen, #assistant-conversation,
-// #assistant-credits, #constants): an anonymous visitor's 2 answers, credits 2 / 2 → 0 / 2 and the
-// login message; the stats card and the candlestick chart; a member's history across reloads, the
-// concurrent-send alert, the PDF export read back with a PDF parser, clear history; "Ask Max about
-// this article"; the phone layout.
+// #assistant-credits, #constants): an anonymous visitor's 2 answers, credits 2 / 2 → 0 / 2 (what
+// Max can do is free) and the sign-in invitation; the stats card and the candlestick chart; a
+// member's history across reloads, the concurrent-send alert, the PDF export read back with a PDF
+// parser, clear history after a confirmation; "Ask Max about this article"; the phone layout.
 import fs from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { extractText } from "unpdf";
@@ -58,7 +58,7 @@ describe("Max, the AI market analyst", () => {
   let browser: Browser;
   withAppAndBrowser((started) => ({ app, browser } = started));
 
-  it("gives an anonymous visitor 2 answers, counting 2 / 2 down to 0 / 2, then the login message", async () => {
+  it("gives an anonymous visitor 2 answers, counting 2 / 2 down to 0 / 2, then asks them to sign in", async () => {
     const { page, problems } = await openPage(browser);
     await page.goto(`${app.baseUrl}/assistant`);
     await idle(page);
@@ -76,15 +76,15 @@ describe("Max, the AI market analyst", () => {
     expect(await page.getByRole("button", { name: "Clear chat history" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Export chat as PDF" }).count()).toBe(0);
 
-    // 1: a chip sends its question.
+    // 1: a chip sends its question; what Max can do costs no free message.
     await chip(page, "What can you do?").click();
     await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBe(2);
     await idle(page);
-    await fullText(answers(page).last(), /\w{3,}/);
+    await fullText(answers(page).last(), /Here is what I can do/);
     expect(await questions(page).first().innerText()).toContain("What can you do?");
-    await expect.poll(() => credits(page).innerText()).toBe("1 / 2");
-    // What Max can do holds nothing to analyse: no analyse chip (it would waste the last credit),
-    // the other starters instead.
+    expect(await credits(page).innerText()).toBe("2 / 2");
+    // What Max can do holds nothing to analyse: no analyse chip (it would waste a credit), the
+    // other starters instead.
     expect(await chip(page, "Analyze your last message for valuable insights").count()).toBe(0);
     expect(await chip(page, "Give me a list of new tokens").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Export chat as PDF" }).count()).toBe(1);
@@ -99,7 +99,7 @@ describe("Max, the AI market analyst", () => {
     }
     expect(cardText).toMatch(/As of \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC/);
     expect(cardText).toMatch(/\$[\d,.]+/);
-    await expect.poll(() => credits(page).innerText()).toBe("0 / 2");
+    await expect.poll(() => credits(page).innerText()).toBe("1 / 2");
     // An answer with market data can be analysed: the two follow-ups.
     await idle(page);
     expect(await chip(page, "Analyze your last message for valuable insights").isVisible()).toBe(
@@ -107,12 +107,18 @@ describe("Max, the AI market analyst", () => {
     );
     expect(await chip(page, "What other research should I do?").isVisible()).toBe(true);
 
-    // 3: the credits are used; the credits message (docs/product.md#assistant-credits) links to
-    // the login page.
-    const limited = await ask(page, "List the current trending tokens");
-    await fullText(limited, /Sorry, you have used all your assistant credits\./);
-    expect(await credits(page).innerText()).toBe("0 / 2");
-    await limited.getByRole("link", { name: "login" }).click();
+    // 3: the second free message.
+    const trending = await ask(page, "List the current trending tokens");
+    await fullText(trending, /\w{3,}/);
+    await expect.poll(() => credits(page).innerText()).toBe("0 / 2");
+
+    // 4: the credits are used (docs/product.md#assistant-credits): the box and the chips rest,
+    // saying why, and the invitation leads to the login page and back.
+    await idle(page);
+    expect(await input(page).isDisabled()).toBe(true);
+    expect(await input(page).getAttribute("placeholder")).toBe("Sign in to keep asking Max");
+    expect(await chip(page, "What other research should I do?").isDisabled()).toBe(true);
+    await page.locator('a[href="/login?next=/assistant"]').click();
     await page.waitForURL(/\/login(\?|$)/);
     await page.getByRole("heading", { name: "Sign in to your Account" }).waitFor();
     expect(problems).toEqual([]);
@@ -178,8 +184,14 @@ describe("Max, the AI market analyst", () => {
     expect(text.match(/Assistant: /g)?.length).toBe(3);
     expect(text).toContain("Bitcoin");
 
-    // Clear history: back to the greeting, gone on the server too.
+    // Clear history asks first: Cancel keeps every message.
     await page.getByRole("button", { name: "Clear chat history" }).click();
+    const confirm = page.getByRole("dialog", { name: "Clear your chat history?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await questions(page).count()).toBe(2);
+    // Confirmed: back to the greeting, gone on the server too.
+    await page.getByRole("button", { name: "Clear chat history" }).click();
+    await confirm.getByRole("button", { name: "Clear history" }).click();
     await page.getByRole("status").filter({ hasText: "Your chat history is cleared." }).waitFor();
     expect(await questions(page).count()).toBe(0);
     expect(await answers(page).count()).toBe(1);

@@ -20,8 +20,10 @@ import {
   classifyFault,
 } from "./assistant.model.ts";
 import {
+  CAPABILITIES,
   INJECTION_REFUSAL,
   isAnalysisRequest,
+  isCapabilitiesRequest,
   withoutInjection,
   systemPrompt,
 } from "./assistant.prompt.ts";
@@ -69,7 +71,13 @@ type ChatWriter = UIMessageStreamWriter<ChatUIMessage>;
 
 /** How a turn ended, as `pragmatist_max_answers_total` counts it (docs/product.md#api-metrics). */
 type AnswerOutcome =
-  "answered" | "nothing_found" | "refused" | "limited" | "nothing_to_analyse" | ProviderFault;
+  | "answered"
+  | "nothing_found"
+  | "refused"
+  | "limited"
+  | "nothing_to_analyse"
+  | "capabilities"
+  | ProviderFault;
 
 /** The turn's provider fault, set by whichever callback sees it first, and how it ended. */
 interface FaultState {
@@ -274,7 +282,8 @@ async function answerMetadata(ctx: ChatContext, asker: Asker): Promise<Assistant
  * An answer without text gets "Sorry, I haven't found anything" (docs/product.md#max-loop).
  * "Analyze your last message…" when the latest stored answer holds no data gets
  * NOTHING_TO_ANALYSE_MESSAGE and spends nothing: the server decides from the thread, whatever
- * the client shows (docs/product.md#assistant-chips).
+ * the client shows (docs/product.md#assistant-chips); nor does "What can you do?", answered with
+ * CAPABILITIES for any model.
  * @throws RateLimitError (429) when a member sends faster than MEMBER_MESSAGES per window.
  */
 export async function chat(
@@ -284,6 +293,10 @@ export async function chat(
   if (isAnalysisRequest(input.text) && !(await latestAnswerHoldsData(ctx.k, input.asker))) {
     countAnswer(ctx.deps, "nothing_to_analyse");
     return fixedStream(await answerMetadata(ctx, input.asker), NOTHING_TO_ANALYSE_MESSAGE);
+  }
+  if (isCapabilitiesRequest(input.text)) {
+    countAnswer(ctx.deps, "capabilities");
+    return fixedStream(await answerMetadata(ctx, input.asker), CAPABILITIES);
   }
   const allowed = await ctx.allowance.spend(input.asker);
   const metadata = await answerMetadata(ctx, input.asker);

@@ -7,6 +7,7 @@ import { engines, testConfig } from "../../testing/db.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import { NOTHING_TO_ANALYSE_MESSAGE } from "./assistant.chat.ts";
+import { CAPABILITIES } from "./assistant.prompt.ts";
 import { CREDITS_USED_MESSAGE, MEMBER_MESSAGES } from "./assistant.service.ts";
 import { VISITOR_COOKIE } from "./assistant.routes.ts";
 import { textStep, toolCallStep, withScriptedMax } from "./assistant.test-kit.ts";
@@ -18,7 +19,7 @@ describe.each(engines)("Max on %s", (engine) => {
   it("gives an anonymous visitor 2 answers, then the login message", async () => {
     play([() => textStep("An answer.")]);
     const ip = freshIp();
-    const first = await ask("What can you do?", {}, { ip });
+    const first = await ask("How do rollups work?", {}, { ip });
     const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(cookie?.httpOnly).toBe(true);
     const headers = { cookie: `${VISITOR_COOKIE}=${cookie!.value}` };
@@ -51,9 +52,9 @@ describe.each(engines)("Max on %s", (engine) => {
     const free = await readAnswer(first.body);
     expect(free.text).toBe(NOTHING_TO_ANALYSE_MESSAGE);
     expect(free.message.metadata?.credits).toEqual({ used: 0, limit: 2, remaining: 2 });
-    // An answer of text only (a greeting, what Max can do) holds nothing to analyse either.
-    play([() => textStep("I'm Max, I look up coins.")]);
-    await readAnswer((await ask("What can you do?", headers, { ip })).body);
+    // An answer of text only (a greeting) holds nothing to analyse either.
+    play([() => textStep("Hello, I'm Max.")]);
+    await readAnswer((await ask("Hello Max", headers, { ip })).body);
     const again = await readAnswer((await ask(ANALYSE_CHIP, headers, { ip })).body);
     expect(again.text).toBe(NOTHING_TO_ANALYSE_MESSAGE);
     expect(again.message.metadata?.credits).toEqual({ used: 1, limit: 2, remaining: 1 });
@@ -70,6 +71,21 @@ describe.each(engines)("Max on %s", (engine) => {
     const analysed = await readAnswer((await ask(ANALYSE_CHIP, headers, { ip })).body);
     expect(analysed.text).toBe(CREDITS_USED_MESSAGE);
     expect(analysed.message.metadata?.limited).toBe(true);
+  });
+
+  it("answers 'What can you do?' for free, without the model, and does not store it", async () => {
+    const ip = freshIp();
+    const calls = model.doStreamCalls.length;
+    const first = await ask("What can you do?", {}, { ip });
+    const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE)!;
+    const headers = { cookie: `${VISITOR_COOKIE}=${cookie.value}` };
+    const answer = await readAnswer(first.body);
+    expect(answer.text).toBe(CAPABILITIES);
+    expect(answer.message.metadata?.credits).toEqual({ used: 0, limit: 2, remaining: 2 });
+    const rephrased = await readAnswer((await ask("what can I ask you", headers, { ip })).body);
+    expect(rephrased.text).toBe(CAPABILITIES);
+    expect(model.doStreamCalls.length).toBe(calls);
+    expect((await history(headers)).messages).toHaveLength(0);
   });
 
   it("caps one IP address however many cookies it throws away", async () => {

@@ -76,7 +76,7 @@ describe.each(engines)("the analyse chip on %s", (engine) => {
   it("does not reach back past a text-only answer to analyse an older one", async () => {
     const m = await registerMember((o) => ctx.app.inject(o));
     await ask("Give me the key market stats for Bitcoin", m.auth);
-    await ask("What can you do?", m.auth);
+    await ask("Hello Max, are you a bot?", m.auth);
     const { answer } = await ask(ANALYSE_CHIP, m.auth);
     expect(answer.message.parts.some((p) => p.type.startsWith("tool-"))).toBe(false);
     expect(answer.text).toMatch(/^I have no figures or research of mine to analyse yet/);

@@ -173,3 +173,46 @@ export function isAnalysisRequest(question: string): boolean {
 export function isMoreResearchRequest(question: string): boolean {
   return MORE_RESEARCH_CHIP.test(fold(question));
 }
+
+/**
+ * Example questions Max answers, as the chips (docs/product.md#assistant-chips) and issue #5
+ * phrase them.
+ */
+export const EXAMPLES = {
+  token: "Give me the key market stats for Solana",
+  history: "How did ETH do over the last 90 days?",
+  newTokens: "Give me a list of new tokens",
+  trending: "List the current trending tokens",
+  research: "How do rollups work?",
+  compare: "Compare BTC and ETH",
+};
+
+/** The answer to "What can you do?": every ability with an example question. */
+export const CAPABILITIES =
+  "I'm **Max**, this publication's market analyst. Here is what I can do:\n\n" +
+  `- **Look up a token**: price, 24 h change, market cap, rank, volume, supply and distance from its all-time high (“${EXAMPLES.token}”).\n` +
+  `- **Show price history** for a period you choose, with a candlestick chart (“${EXAMPLES.history}”).\n` +
+  `- **Compare coins** side by side (“${EXAMPLES.compare}”).\n` +
+  `- **List new tokens** recently listed on CoinGecko (“${EXAMPLES.newTokens}”).\n` +
+  `- **List trending tokens**, the most searched on CoinGecko (“${EXAMPLES.trending}”).\n` +
+  `- **Explain crypto topics** from our research library, with numbered sources (“${EXAMPLES.research}”).\n\n` +
+  "Every figure comes with its source and the time it was true. I don't give financial advice or price predictions.";
+
+/**
+ * The "What can you do?" chip and its plain rephrasings ("what can you do", "help", "what do you
+ * do?"): answered with CAPABILITIES by the chat itself, for any model, without spending a visitor's
+ * credit (issue 25 class 8, docs/product.md#assistant-chips).
+ */
+const CAPABILITY_QUESTIONS = new Set([
+  "what can you do",
+  "what do you do",
+  "what can i ask",
+  "what can i ask you",
+  "help",
+]);
+
+/** True for the "What can you do?" chip and its plain rephrasings (CAPABILITY_QUESTIONS). */
+export function isCapabilitiesRequest(question: string): boolean {
+  const words = fold(question).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return CAPABILITY_QUESTIONS.has(words.join(" "));
+}

@@ -60,6 +60,13 @@ describe("AssistantChat credits", () => {
       "Price of Ethereum?",
     ]);
 
+    // Nothing left to send: the box says why, and neither it, Send nor a chip asks again.
+    expect((input() as HTMLInputElement).disabled).toBe(true);
+    expect(input().getAttribute("placeholder")).toBe("Sign in to keep asking Max");
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    const chip = screen.getByRole("button", { name: "What can you do?" }) as HTMLButtonElement;
+    expect(chip.disabled).toBe(true);
+
     const signIn = screen.getByRole("link", { name: "Sign in" });
     expect(signIn.getAttribute("href")).toBe("/login?next=/assistant");
     expect(signIn.parentElement?.textContent).toBe(

@@ -6,6 +6,7 @@
 import { AssistantFrame, chatPanelClass } from "./assistant-frame.tsx";
 import { ArticleNote, ChatToolbar } from "./chat-header.tsx";
 import { ChatComposer, SignInNote } from "./chat-composer.tsx";
+import { creditsSpent } from "./chat-rules.ts";
 import { ChatNotes, ChatScrollArea, MessageList, SuggestionChips } from "./chat-messages.tsx";
 import { type AssistantChatProps, useAssistantChat } from "./use-assistant-chat.ts";
 
@@ -17,6 +18,7 @@ import { type AssistantChatProps, useAssistantChat } from "./use-assistant-chat.
 export function AssistantChat({ siteName, article }: AssistantChatProps) {
   const chat = useAssistantChat({ siteName, article });
   const { restore } = chat;
+  const spent = creditsSpent(chat.signedIn, chat.credits);
   return (
     <AssistantFrame actions={<ChatToolbar chat={chat} />}>
       {article && <ArticleNote article={article} />}
@@ -25,12 +27,16 @@ export function AssistantChat({ siteName, article }: AssistantChatProps) {
         <ChatScrollArea scrollRef={chat.scrollRef} contentRef={chat.contentRef}>
           <MessageList chat={chat} />
           <ChatNotes failed={restore.history.status === "failed"} notice={chat.notice} />
-          <SuggestionChips chips={chat.chips} disabled={restore.loading} onPick={chat.send} />
+          <SuggestionChips
+            chips={chat.chips}
+            disabled={restore.loading || spent}
+            onPick={chat.send}
+          />
         </ChatScrollArea>
 
         <ChatComposer chat={chat} />
       </div>
-      {!chat.signedIn && chat.credits?.remaining === 0 && <SignInNote />}
+      {spent && <SignInNote />}
     </AssistantFrame>
   );
 }

@@ -3,16 +3,24 @@
 // (docs/product.md#assistant-credits).
 import { Link } from "react-router";
 import { SendIcon } from "../../components/ui/action-icons.tsx";
-import { BUSY_ALERT, canSend, PATIENCE_NOTE, QUESTION_MAX_LENGTH } from "./chat-rules.ts";
+import {
+  BUSY_ALERT,
+  canSend,
+  creditsSpent,
+  PATIENCE_NOTE,
+  QUESTION_MAX_LENGTH,
+} from "./chat-rules.ts";
 import type { AssistantChatState } from "./use-assistant-chat.ts";
 
 /**
  * The question box and Send (enabled for 2+ characters, `canSend`, once the history is in), the
- * busy alert above them and the patience note below (docs/product.md#assistant-screen).
+ * busy alert above them and the patience note below (docs/product.md#assistant-screen). Both rest
+ * once a visitor's free messages are used, the box saying why.
  */
 export function ChatComposer({ chat }: { chat: AssistantChatState }) {
   const { input, busyAlert } = chat;
   const { loading } = chat.restore;
+  const spent = creditsSpent(chat.signedIn, chat.credits);
   return (
     <form
       onSubmit={chat.onSubmit}
@@ -32,18 +40,19 @@ export function ChatComposer({ chat }: { chat: AssistantChatState }) {
           name="question"
           value={input}
           onChange={(e) => chat.setInput(e.target.value)}
-          placeholder="Send a message"
+          placeholder={spent ? "Sign in to keep asking Max" : "Send a message"}
           aria-label="Send a message"
+          disabled={spent}
           maxLength={QUESTION_MAX_LENGTH}
           autoComplete="off"
           enterKeyHint="send"
-          className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-page px-3 text-[0.9375rem] placeholder:text-muted focus:border-accent focus:outline-none"
+          className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-page px-3 text-[0.9375rem] placeholder:text-muted focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:opacity-60"
         />
         <button
           type="submit"
           aria-label="Send message"
           title="Send message"
-          disabled={!canSend(input) || loading}
+          disabled={!canSend(input) || loading || spent}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-ink transition-colors hover:bg-accent/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-40"
         >
           <SendIcon size={18} />

@@ -2,9 +2,10 @@
 // #assistant-credits): the free messages left, Export as PDF, Clear history, and the "About:"
 // article the chat is given.
 import type { AssistantCredits } from "@pragmatist/contracts";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { FileDownloadIcon, Spinner, TrashIcon } from "../../components/ui/action-icons.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { creditsLabel } from "./chat-rules.ts";
 import type { ArticleContext, AssistantChatState } from "./use-assistant-chat.ts";
 
@@ -50,9 +51,11 @@ function IconAction(props: {
 
 /**
  * The header's actions: the visitor's credits, Export as PDF once there are messages, and Clear
- * chat history for members (disabled while the history loads or is being cleared).
+ * chat history for members (disabled while the history loads or is being cleared), which asks
+ * first: the history cannot be brought back (issue 25 class 8).
  */
 export function ChatToolbar({ chat }: { chat: AssistantChatState }) {
+  const [confirming, setConfirming] = useState(false);
   return (
     <>
       {chat.credits && <CreditsBadge credits={chat.credits} />}
@@ -71,9 +74,23 @@ export function ChatToolbar({ chat }: { chat: AssistantChatState }) {
           icon={<TrashIcon />}
           busy={chat.clearing}
           disabled={chat.clearing || chat.restore.loading}
-          onClick={() => void chat.clearHistory()}
+          onClick={() => setConfirming(true)}
         />
       )}
+      <ConfirmDialog
+        open={confirming}
+        title="Clear your chat history?"
+        confirmLabel="Clear history"
+        busy={chat.clearing}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void chat.clearHistory();
+        }}
+      >
+        Every message of your conversation with Max is deleted, here and on every device. This
+        cannot be undone.
+      </ConfirmDialog>
     </>
   );
 }

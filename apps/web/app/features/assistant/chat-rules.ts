@@ -159,6 +159,14 @@ export function creditsLabel(credits: AssistantCredits): string {
 }
 
 /**
+ * Whether a visitor has used every free message: the question box and the chips then rest, and
+ * the sign-in invitation shows (docs/product.md#assistant-credits, issue 25 class 8).
+ */
+export function creditsSpent(signedIn: boolean, credits: AssistantCredits | null): boolean {
+  return !signedIn && credits?.remaining === 0;
+}
+
+/**
  * "processing" from the send until the answer has streamed
  * (docs/product.md#assistant-conversation).
  */

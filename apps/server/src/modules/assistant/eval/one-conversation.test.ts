@@ -47,7 +47,10 @@ describe("one conversation with Max (issue 25)", () => {
     expect(staked.text).not.toMatch(/\$\d/);
 
     const range = await ask("how did solana do between January and March 2025?");
-    expect(range.calls).toEqual(['getOhlc {"query":"solana","days":"max"}']);
+    // Only the period's candles come back: the chart shows January to March 2025.
+    expect(range.calls).toEqual([
+      'getOhlc {"query":"solana","days":"max","from":"2025-01-01","to":"2025-04-01"}',
+    ]);
     expect(range.text).toMatch(/\(1 Jan 2025 – 31 Mar 2025\)/);
 
     const explainer = await ask("why did Ethereum stop mining?");

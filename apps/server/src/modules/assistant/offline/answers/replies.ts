@@ -1,31 +1,7 @@
 // The offline model's direct replies (no tool called): capabilities, greetings, refusals, clarifications.
 import type { AssistantToolName } from "@pragmatist/contracts";
-import { INJECTION_REFUSAL } from "../../assistant.prompt.ts";
+import { CAPABILITIES, EXAMPLES, INJECTION_REFUSAL } from "../../assistant.prompt.ts";
 import type { DirectReply } from "../decision.ts";
-
-/**
- * Example questions Max answers, as the chips (docs/product.md#assistant-chips) and issue #5
- * phrase them.
- */
-export const EXAMPLES = {
-  token: "Give me the key market stats for Solana",
-  history: "How did ETH do over the last 90 days?",
-  newTokens: "Give me a list of new tokens",
-  trending: "List the current trending tokens",
-  research: "How do rollups work?",
-  compare: "Compare BTC and ETH",
-};
-
-/** The answer to "What can you do?": every ability with an example question. */
-const CAPABILITIES =
-  "I'm **Max**, this publication's market analyst. Here is what I can do:\n\n" +
-  `- **Look up a token**: price, 24 h change, market cap, rank, volume, supply and distance from its all-time high (“${EXAMPLES.token}”).\n` +
-  `- **Show price history** for a period you choose, with a candlestick chart (“${EXAMPLES.history}”).\n` +
-  `- **Compare coins** side by side (“${EXAMPLES.compare}”).\n` +
-  `- **List new tokens** recently listed on CoinGecko (“${EXAMPLES.newTokens}”).\n` +
-  `- **List trending tokens**, the most searched on CoinGecko (“${EXAMPLES.trending}”).\n` +
-  `- **Explain crypto topics** from our research library, with numbered sources (“${EXAMPLES.research}”).\n\n` +
-  "Every figure comes with its source and the time it was true. I don't give financial advice or price predictions.";
 
 /** One sentence of abilities with two example questions, ending without a full stop. */
 export const SHORT_CAPABILITIES =

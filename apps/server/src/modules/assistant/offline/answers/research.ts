@@ -5,7 +5,8 @@ import { escapeMarkdown, joinBlocks } from "./format.ts";
 import { keyPoint } from "./key-point.ts";
 import type { AnswerContext } from "./outcome.ts";
 import { latestIssue, synthesise } from "./research-synthesis.ts";
-import { EXAMPLES, SHORT_CAPABILITIES } from "./replies.ts";
+import { EXAMPLES } from "../../assistant.prompt.ts";
+import { SHORT_CAPABILITIES } from "./replies.ts";
 
 /** At most this many passages are cited in one answer. */
 const MAX_CITED_PASSAGES = 5;
