@@ -25,7 +25,7 @@ export const loadMessageMarkdown = () =>
     return module;
   });
 /** The renderer once loaded: messages rendered after that use it directly, with no fallback. */
-let loadedMarkdown: ((props: { text: string }) => ReactNode) | null = null;
+let loadedMarkdown: ((props: { text: string; partial?: boolean }) => ReactNode) | null = null;
 const LazyMessageMarkdown = lazy(() =>
   loadMessageMarkdown().then((module) => ({ default: module.MessageMarkdown })),
 );
@@ -41,13 +41,16 @@ function PlainLines({ text }: { text: string }) {
   );
 }
 
-/** A message's text as Markdown, shown as plain lines while the renderer loads. */
-function MessageText({ text }: { text: string }) {
+/**
+ * A message's text as Markdown, shown as plain lines while the renderer loads; `partial` while
+ * the text is still arriving or being revealed.
+ */
+function MessageText({ text, partial }: { text: string; partial: boolean }) {
   const Loaded = loadedMarkdown;
-  if (Loaded) return <Loaded text={text} />;
+  if (Loaded) return <Loaded text={text} partial={partial} />;
   return (
     <Suspense fallback={<PlainLines text={text} />}>
-      <LazyMessageMarkdown text={text} />
+      <LazyMessageMarkdown text={text} partial={partial} />
     </Suspense>
   );
 }
@@ -64,7 +67,7 @@ export function UserBubble({ message, reader }: { message: MaxMessage; reader: R
     <li className="flex items-start justify-end gap-2 sm:gap-2.5" data-role="user">
       <div className="max-w-[85%] min-w-0 rounded-2xl rounded-tr-md bg-accent/12 px-3.5 py-2 text-[0.9375rem] leading-relaxed">
         <span className="sr-only">You said: </span>
-        <MessageText text={messageText(message)} />
+        <MessageText text={messageText(message)} partial={false} />
       </div>
       <Avatar name={reader.name} url={reader.pictureUrl} size={35} />
     </li>
@@ -135,11 +138,16 @@ export function AnswerBubble({ message, animate, waiting, onRetry, plain }: Answ
   const text = messageText(message) || (fault ? FAULT_TEXT[fault] : "");
   const shown = useRevealedText(text, animate);
   const revealing = shown.length < text.length;
+  const arriving = message.parts.some((p) => p.type === "text" && p.state === "streaming");
   const visuals = messageVisuals(message);
   const sources = messageSources(message);
   return (
     <MaxBubble waiting={waiting} revealing={revealing}>
-      {plain ? <PlainLines text={shown} /> : <MessageText text={shown} />}
+      {plain ? (
+        <PlainLines text={shown} />
+      ) : (
+        <MessageText text={shown} partial={revealing || arriving} />
+      )}
       {visuals.map((visual) =>
         visual.kind === "token" ? (
           <TokenCard key={visual.key} token={visual.token} />

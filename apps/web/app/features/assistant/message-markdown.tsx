@@ -3,6 +3,7 @@
 // http(s)/irc(s)/mailto/xmpp or relative URLs), sized for a chat bubble; links inside the site
 // navigate without reloading the page.
 import { type ComponentPropsWithoutRef, memo, type ReactNode } from "react";
+import remend from "remend";
 import type { Components } from "react-markdown";
 import { Link } from "react-router";
 import { markdownComponents, MarkdownContent } from "../../components/markdown.tsx";
@@ -53,11 +54,18 @@ const Line = memo(function Line({ source }: { source: string }) {
   );
 });
 
-/** The text as its lines, one Markdown rendering each. */
-export function MessageMarkdown({ text }: { text: string }) {
+/**
+ * The text as its lines, one Markdown rendering each. A `partial` text (an answer still arriving
+ * or being revealed) has the unfinished Markdown of its last line completed by remend, so "**up 2"
+ * shows as bold, not as asterisks, and a link still arriving as its words (issue 25 class 8).
+ */
+export function MessageMarkdown({ text, partial = false }: { text: string; partial?: boolean }) {
+  const lines = markdownLines(text);
+  // Only the last line is still arriving; each line is its own Markdown.
+  if (partial && lines.length > 0) lines.push(remend(lines.pop()!, { linkMode: "text-only" }));
   return (
     <div className="space-y-1.5 break-words">
-      {markdownLines(text).map((line, i) => (
+      {lines.map((line, i) => (
         <Line key={i} source={line} />
       ))}
     </div>
