@@ -37,6 +37,17 @@ describe("offline model: answers through streamText", () => {
     expect(text).toContain("Source: CoinGecko");
   });
 
+  it("gives a coin's description to a question about the coin, not to one asking for figures", async () => {
+    const described = {
+      getTokenData: (q: string) =>
+        tokenData(q, { description: "Litecoin is a peer-to-peer coin." }),
+    };
+    const about = await ask("What is Litecoin?", described);
+    expect(about.text).toContain("Litecoin is a peer-to-peer coin.");
+    const figures = await ask("Litecoin market cap and volume", described);
+    expect(figures.text).not.toContain("peer-to-peer");
+  });
+
   it("compares two coins from one call each", async () => {
     const { text, steps } = await ask("Compare BTC and ETH");
     expect(steps[0]?.toolCalls.map((c) => c.input)).toEqual([

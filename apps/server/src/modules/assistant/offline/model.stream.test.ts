@@ -61,7 +61,9 @@ describe("offline model: the stream", () => {
       if (r.value.type === "text-delta" && count++ === 0) first = performance.now() - started;
     }
     const total = performance.now() - started;
-    expect(first).toBeLessThan(50);
+    // The first chunk waits for no pacing: it comes before half the rest's pauses could pass
+    // (a ratio, not a wall-clock bound, so a loaded machine does not fail it).
+    expect(first).toBeLessThan(((count - 1) * 5) / 2);
     expect(total).toBeGreaterThan((count - 1) * 4);
   });
 

@@ -97,7 +97,10 @@ function description(data: TokenData): string | null {
 export interface TokenAnswerOptions extends OpeningOptions {
   /** What the question asks for first (intents/focus.ts), null for nothing in particular. */
   focus: TokenFocus | null;
-  /** Several coins compared: the description is left out. */
+  /**
+   * The description is left out: several coins compared, or a question that asks for figures rather
+   * than what the coin is.
+   */
   brief: boolean;
   /** A clause the opening continues ("There is no price history for X; "), or null. */
   preface: string | null;

@@ -68,7 +68,7 @@ function tokenSection(data: TokenData, options: SectionOptions): Section {
   const first = options.compared;
   const text = tokenAnswer(data, {
     focus: options.focus(data),
-    brief: first !== null,
+    brief: first !== null || !options.clause?.describe,
     now,
     dated: first === null || differentDays(data.asOf, first.asOf),
     preface: options.prefaces.get(data.id) ?? null,

@@ -38,6 +38,12 @@ export interface Clause {
   time: TimeAsk;
   /** Token clauses: what to answer first; null when nothing in particular (the price). */
   focus: TokenFocus | { kind: "overview" } | null;
+  /**
+   * The clause names one coin and nothing else ("What is Litecoin?", "tell me about Dogecoin"):
+   * it asks what the coin is, so its description belongs in the answer; a figure asked for does not
+   * bring it (issue 25 class 8).
+   */
+  describe: boolean;
   /** Comparisons: the derived figure asked for, and the figure compared. */
   derived: DerivedAsk | null;
   metric: CompareMetric;
@@ -187,6 +193,7 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     unknownCoin,
     time,
     focus,
+    describe: coins.length === 1 && onlyCoins(tokens, coins),
     derived: denominated(tokens, coins) ?? derivedAsk(words),
     metric: compareMetric(words),
     ranking: rankingAsk(words),
