@@ -178,5 +178,11 @@ describe("offline model: answers through streamText", () => {
     const text = await result.text;
     expect(text).toContain("**Where to go next**");
     expect(text).toContain("**Sources**");
+    // A reading list with what each piece adds, not the answer just given again.
+    expect(text).toMatch(/^\*\*To read next\*\* on this:\n- \[[^\]]+\]\(\/p\/[^)]+\)/);
+    const plain = await ask("How do optimistic rollups work?");
+    const paragraph = plain.text.split("\n\n")[0]!;
+    expect(paragraph.length).toBeGreaterThan(100);
+    expect(text).not.toContain(paragraph);
   });
 });

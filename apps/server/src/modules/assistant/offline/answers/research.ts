@@ -66,11 +66,7 @@ function nextSteps(topic: string, passages: ResearchPassage[], context: AnswerCo
   const coin = context.knownCoins.find(
     (k) => k.name.toLowerCase() === topic.toLowerCase() || k.id === topic.toLowerCase(),
   );
-  const ideas = passages
-    .slice(0, 2)
-    .map(
-      (p) => `- Read [${p.title.replace(/[[\]]/g, "")}](/p/${encodeURIComponent(p.slug)}) in full.`,
-    );
+  const ideas: string[] = [];
   if (coin) {
     const symbol = coin.symbol.toUpperCase();
     ideas.push(
@@ -85,6 +81,18 @@ function nextSteps(topic: string, passages: ResearchPassage[], context: AnswerCo
     );
   }
   return `**Where to go next**\n${ideas.join("\n")}`;
+}
+
+/** Each passage as a reading-list line: the article and section linked, and its key point. */
+function readingList(passages: ResearchPassage[], query: string): string {
+  return passages
+    .map((p) => {
+      const title = p.title.replace(/[[\]]/g, "");
+      const url = `/p/${encodeURIComponent(p.slug)}`;
+      const section = p.section ? ` › ${escapeMarkdown(p.section)}` : "";
+      return `- [${title}](${url})${section}: ${keyPoint(p.excerpt, query)} [${p.n}]`;
+    })
+    .join("\n");
 }
 
 /**
@@ -111,6 +119,8 @@ function body(
     ]);
   }
   if (mode === "analysis") return `**Key takeaways** from our research:\n${points(passages)}`;
+  // "What other research should I do?": what each piece adds, not the answer just given again.
+  if (mode === "next") return `**To read next** on this:\n${readingList(passages, results.query)}`;
   return results.order === "newest" ? latestIssue(passages) : synthesise(passages, results.query);
 }
 
