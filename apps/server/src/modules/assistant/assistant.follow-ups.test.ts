@@ -82,3 +82,37 @@ describe.each(engines)("the analyse chip on %s", (engine) => {
     expect(answer.text).toMatch(/^I have no figures or research of mine to analyse yet/);
   });
 });
+
+describe.each(engines)("Ask Max about this article on %s", (engine) => {
+  const ctx = withTestApp(engine);
+  beforeAll(async () => {
+    await insertArticle(ctx.db, {
+      slug: "validator-duties",
+      title: "What a validator does all day",
+      content: [
+        "Validators keep the chain moving by proposing and attesting to blocks.",
+        "## Proposing",
+        "A validator chosen for a slot gathers transactions into a block and signs it.",
+        "## Attesting",
+        "Every epoch each validator votes on the head of the chain and on checkpoints.",
+        "## Penalties",
+        "Missing duties costs small penalties, while signing two conflicting blocks is slashed.",
+      ].join("\n\n"),
+    });
+  });
+
+  it("summarises the article across its sections, not its first paragraph alone", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/assistant/chat",
+      remoteAddress: "10.89.0.1",
+      payload: { text: "Summarise this article", articleSlug: "validator-duties" },
+    });
+    const { text } = await readAnswer(res.body);
+    expect(text).toMatch(/^Key points of \*\*What a validator does all day\*\*:/);
+    for (const point of ["proposing and attesting", "signs it", "votes on the head", "slashed"]) {
+      expect(text).toContain(point);
+    }
+    expect(text).toContain("(/p/validator-duties) › Penalties");
+  });
+});

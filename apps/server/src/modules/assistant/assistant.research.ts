@@ -278,9 +278,37 @@ export function createResearchSearch(articles: Articles) {
       // What an issue holds is said by its opening, in its own order.
       return { query, order: "newest", passages: passagesOf(current, latest, "") };
     }
+    const titled = articleSummary(current, query);
+    if (titled.length > 0) return { query, order: "relevance", passages: titled };
     const sections = bestSections(current, query);
     return { query, order: "relevance", passages: passagesOf(current, sections, query) };
   };
+}
+
+/** Sections quoted when a query is an article's whole title ("Summarise this article"). */
+const SUMMARY_SECTIONS = 4;
+
+/**
+ * The article whose title is the whole query ("Ask Max about this article" searches its title), as
+ * a summary: its opening and its first headed sections, each quoted from its beginning, in reading
+ * order; [] when no title is the query.
+ */
+function articleSummary(index: ResearchIndex, query: string): ResearchPassage[] {
+  const slug = index.slugTitled(query);
+  if (slug === null) return [];
+  const sections = index
+    .sectionsOf(slug)
+    .filter((s) => index.statementsOf(s).length > 0)
+    .slice(0, SUMMARY_SECTIONS);
+  return sections.map((section, i) => ({
+    n: i + 1,
+    title: section.title,
+    slug: section.slug,
+    url: `/p/${section.slug}`,
+    excerpt: joinPassage(index.statementsOf(section).map((st) => st.text)),
+    section: section.heading,
+    publishDate: section.publishDate,
+  }));
 }
 
 /** The article of "Ask Max about this article" (title, slug, subtitle), or null when none or unknown. */
