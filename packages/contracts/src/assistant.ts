@@ -99,6 +99,16 @@ export const assistantToolInputs = {
       .min(2)
       .max(200)
       .describe("Keywords for the publication's own research articles, e.g. 'rollups data'."),
+    slug: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        "The slug of the article in context, to summarise it or quote its key points: the " +
+          "passages are then that article's opening and sections, in order.",
+      ),
   }),
 } as const;
 

@@ -47,7 +47,9 @@ describe.each(engines)("the analyse chip on %s", (engine) => {
   it("analyses a visitor's answer about an article, spending the second credit", async () => {
     const onArticle = { articleSlug: "rollups-explained" };
     const first = await ask("Summarise this article", {}, onArticle);
-    expect(toolInputs(first.answer)).toEqual([["searchResearch", { query: "Rollups explained" }]]);
+    expect(toolInputs(first.answer)).toEqual([
+      ["searchResearch", { query: "Rollups explained", slug: "rollups-explained" }],
+    ]);
     const cookie = first.res.cookies.find((c) => c.name === VISITOR_COOKIE)!;
     const headers = { cookie: `${VISITOR_COOKIE}=${cookie.value}` };
 

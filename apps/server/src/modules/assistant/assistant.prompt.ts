@@ -70,7 +70,7 @@ export function systemPrompt(options: {
       `Article title: ${options.article.title}`,
       `Article slug: ${options.article.slug}`,
       `Article subtitle: ${options.article.subTitle}`,
-      "Use searchResearch with the article's title to quote it.",
+      "Use searchResearch with the article's title and slug to quote it.",
     );
   }
   return lines.join("\n");

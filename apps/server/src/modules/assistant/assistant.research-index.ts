@@ -118,8 +118,6 @@ export interface ResearchIndex {
    * Newsletter #217: …", "Daily Market Wrap: …"), two or more of them.
    */
   series(wanted: string[]): IndexedArticle[];
-  /** The slug of the article whose title is `title` (case and accents aside), or null. */
-  slugTitled(title: string): string | null;
   /** The sections of the article with this slug, in reading order (the opening first). */
   sectionsOf(slug: string): Section[];
   /**
@@ -304,7 +302,6 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
         .slice(0, limit);
     },
     series: (wanted) => issuesOf(series, wanted),
-    slugTitled: (title) => articles.find((a) => fold(a.title) === fold(title).trim())?.slug ?? null,
     sectionsOf: (slug) => sections.filter((s) => s.slug === slug),
     coverage(slug, query) {
       const own = articleTerms.get(slug) ?? new Set<string>();

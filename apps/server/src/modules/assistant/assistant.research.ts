@@ -271,15 +271,15 @@ export function createResearchSearch(articles: Articles) {
     return building;
   }
 
-  return async function searchResearch(query: string): Promise<ResearchResults> {
+  return async function searchResearch(query: string, slug?: string): Promise<ResearchResults> {
     const current = await index();
+    const summary = slug ? articleSummary(current, slug) : [];
+    if (summary.length > 0) return { query, order: "relevance", passages: summary };
     const latest = latestIssues(current, query);
     if (latest.length > 0) {
       // What an issue holds is said by its opening, in its own order.
       return { query, order: "newest", passages: passagesOf(current, latest, "") };
     }
-    const titled = articleSummary(current, query);
-    if (titled.length > 0) return { query, order: "relevance", passages: titled };
     const sections = bestSections(current, query);
     return { query, order: "relevance", passages: passagesOf(current, sections, query) };
   };
@@ -289,13 +289,11 @@ export function createResearchSearch(articles: Articles) {
 const SUMMARY_SECTIONS = 4;
 
 /**
- * The article whose title is the whole query ("Ask Max about this article" searches its title), as
- * a summary: its opening and its first headed sections, each quoted from its beginning, in reading
- * order; [] when no title is the query.
+ * The article with this slug (the one "Ask Max about this article" is asked from) as a summary:
+ * its opening and its first headed sections, each quoted from its beginning, in reading order; []
+ * when no published article has the slug.
  */
-function articleSummary(index: ResearchIndex, query: string): ResearchPassage[] {
-  const slug = index.slugTitled(query);
-  if (slug === null) return [];
+function articleSummary(index: ResearchIndex, slug: string): ResearchPassage[] {
   const sections = index
     .sectionsOf(slug)
     .filter((s) => index.statementsOf(s).length > 0)

@@ -13,7 +13,7 @@ export interface ToolDependencies {
     "getTokenData" | "getNewTokens" | "getTrendingTokens" | "getOhlc" | "getMarket"
   >;
   /** Passages of the publication's own research for a query, numbered from 1. */
-  searchResearch(query: string): Promise<ResearchResults>;
+  searchResearch(query: string, slug?: string): Promise<ResearchResults>;
 }
 
 /** How every market result is dated, for the descriptions (docs/product.md#max-tools). */
@@ -121,9 +121,9 @@ export function createAssistantTools(deps: ToolDependencies) {
         "questions about the article in context. `query`: the topic's keywords, not the whole " +
         "question. Answer from the passages only, in 3 to 6 sentences, citing them inline as " +
         "[n], and end with a Sources list of Markdown links to their url. No passages: say the " +
-        "library has nothing on it.",
+        "library has nothing on it. To summarise the article in context, pass its `slug` too.",
       inputSchema: assistantToolInputs.searchResearch,
-      execute: ({ query }) => deps.searchResearch(query),
+      execute: ({ query, slug }) => deps.searchResearch(query, slug),
     }),
   };
 }

@@ -249,9 +249,11 @@ describe("offline model: what it calls", () => {
     "What is this about?",
     "Explain the key points",
     "tl;dr please",
-  ])("with an article as context, %s searches research for its title", async (say) => {
+  ])("with an article as context, %s searches research for its title and slug", async (say) => {
     const { calls } = await decide(prompt(say, [], article));
-    expect(calls).toEqual([research("Optimistic Rollups")]);
+    expect(calls).toEqual([
+      ["searchResearch", { query: "Optimistic Rollups", slug: "scaling--optimistic-rollups" }],
+    ]);
   });
 
   it("after an article question, What other research should I do? searches for the article when nothing came before", async () => {

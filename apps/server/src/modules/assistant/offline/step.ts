@@ -6,7 +6,7 @@ import { type ToolOutcome, inputField } from "./answers/outcome.ts";
 import { writeReply } from "./answers/replies.ts";
 import { writeAnswer } from "./answers/write-answer.ts";
 import { readConversation } from "./conversation.ts";
-import type { Decision, KnownCoin, PlannedCall } from "./decision.ts";
+import type { ArticleRef, Decision, KnownCoin, PlannedCall } from "./decision.ts";
 import { planReading } from "./reading/plan.ts";
 import type { Reading } from "./reading/read.ts";
 import { type TurnReader, decideTurn } from "./reading/turn.ts";
@@ -74,7 +74,7 @@ function followUpLookups(outcomes: ToolOutcome[], offered: Set<string>): Planned
 }
 
 /** The direct replies of a reading whose clauses need no tool, one paragraph each. */
-function repliesOf(reading: Reading, article: { title: string } | null): string {
+function repliesOf(reading: Reading, article: ArticleRef | null): string {
   const { plans } = planReading(reading, article);
   const texts = plans.flatMap((p) => ("reply" in p ? [writeReply(p.reply)] : []));
   if (reading.injection) texts.push(writeReply({ kind: "injection" }));
@@ -88,7 +88,7 @@ function repliesOf(reading: Reading, article: { title: string } | null): string 
 function firstStep(
   call: LanguageModelV4CallOptions,
   decision: Decision | { kind: "replies"; reading: Reading },
-  article: { title: string } | null,
+  article: ArticleRef | null,
 ): Step {
   if (decision.kind === "replies") {
     return textStep(repliesOf(decision.reading, article), call.maxOutputTokens);

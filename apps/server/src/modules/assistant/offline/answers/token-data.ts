@@ -1,11 +1,7 @@
 // The offline model's answer to a token-data lookup: the opening that answers the question, then
-// the figures, what the data lacks, the description and the as-of line.
-import {
-  type TokenData,
-  formatSignedPercent,
-  formatUsdCompact,
-  formatUsdPrice,
-} from "@pragmatist/contracts";
+// the figures the stats card does not show, what the data lacks, the description when asked for,
+// and the as-of line.
+import { type TokenData, formatSignedPercent, formatUsdPrice } from "@pragmatist/contracts";
 import type { TokenFocus } from "../reading/slots.ts";
 import { continued, dayOf } from "./dating.ts";
 import {
@@ -19,10 +15,9 @@ import {
 import { belowAth, listWords } from "./token-facts.ts";
 import { type OpeningOptions, tokenOpening } from "./token-opening.ts";
 
-/** The 24 h, 7 d and 30 d changes as list items, each only when the data has it. */
+/** The 7 d and 30 d changes as list items, each only when the data has it. */
 function changeLines(data: TokenData): string[] {
   const changes: Array<[string, number | null]> = [
-    ["24 h change", data.change24hPercent],
     ["7 d change", data.change7dPercent],
     ["30 d change", data.change30dPercent],
   ];
@@ -56,19 +51,14 @@ function athLine(data: TokenData): string | null {
   return `- **All-time high:** ${formatUsdPrice(data.athUsd)}${when}${distance}`;
 }
 
-/** The figures of a token as Markdown list items, each only when the data has it. */
-function tokenFigures(data: TokenData): string[] {
-  const lines: string[] = [];
-  if (data.priceUsd !== null) lines.push(`- **Price:** ${formatUsdPrice(data.priceUsd)}`);
-  lines.push(...changeLines(data));
-  if (data.marketCapUsd !== null) {
-    const rank = data.rank !== null ? ` (rank #${data.rank})` : "";
-    lines.push(`- **Market cap:** ${formatUsdCompact(data.marketCapUsd)}${rank}`);
-  } else if (data.rank !== null) {
-    lines.push(`- **Market-cap rank:** #${data.rank}`);
-  }
-  if (data.volume24hUsd !== null)
-    lines.push(`- **24 h volume:** ${formatUsdCompact(data.volume24hUsd)}`);
+/**
+ * The figures of a token the stats card beside the answer does not show (it shows the price, the
+ * 24 h change, market cap, rank and 24 h volume: issue 25 class 8, each figure said once), as
+ * Markdown list items, each only when the data has it: the 7 d and 30 d changes, the 24 h range,
+ * the supply and the all-time high.
+ */
+function figuresBeyondCard(data: TokenData): string[] {
+  const lines = changeLines(data);
   if (data.low24hUsd !== null && data.high24hUsd !== null) {
     lines.push(
       `- **24 h range:** ${formatUsdPrice(data.low24hUsd)} – ${formatUsdPrice(data.high24hUsd)}`,
@@ -97,19 +87,19 @@ function description(data: TokenData): string | null {
 export interface TokenAnswerOptions extends OpeningOptions {
   /** What the question asks for first (intents/focus.ts), null for nothing in particular. */
   focus: TokenFocus | null;
-  /**
-   * The description is left out: several coins compared, or a question that asks for figures rather
-   * than what the coin is.
-   */
-  brief: boolean;
+  /** One of several coins compared: the comparison says the figures, the cards the rest. */
+  compared: boolean;
+  /** The question asks what the coin is ("What is Litecoin?"): its description belongs. */
+  describe: boolean;
   /** A clause the opening continues ("There is no price history for X; "), or null. */
   preface: string | null;
 }
 
 /**
  * One coin's answer (getTokenData): the opening that answers the question (token-opening.ts),
- * after `preface` when given; the stale note, the figures, what the data lacks, the description
- * (unless `brief`) and the as-of line.
+ * after `preface` when given; the stale note, the figures the card does not show (not for a coin
+ * compared), what the data lacks, the description (when the question asks what the coin is) and
+ * the as-of line.
  */
 export function tokenAnswer(data: TokenData, options: TokenAnswerOptions): string {
   const opening = tokenOpening(data, options.focus, options);
@@ -119,9 +109,9 @@ export function tokenAnswer(data: TokenData, options: TokenAnswerOptions): strin
       ? `${options.preface}${continued(opening).replace(label, "it")}`
       : `${options.preface ?? ""}${options.preface ? continued(opening) : opening}`,
     staleNote(data),
-    tokenFigures(data).join("\n"),
+    !options.compared && figuresBeyondCard(data).join("\n"),
     missingNote(data),
-    !options.brief && description(data),
+    options.describe && !options.compared && description(data),
     freshnessLine(data),
   ]);
 }

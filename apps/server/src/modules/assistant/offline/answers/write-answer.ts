@@ -68,7 +68,8 @@ function tokenSection(data: TokenData, options: SectionOptions): Section {
   const first = options.compared;
   const text = tokenAnswer(data, {
     focus: options.focus(data),
-    brief: first !== null || !options.clause?.describe,
+    compared: first !== null,
+    describe: options.clause?.describe ?? false,
     now,
     dated: first === null || differentDays(data.asOf, first.asOf),
     preface: options.prefaces.get(data.id) ?? null,

@@ -1,6 +1,6 @@
 // The tool calls a reading asks for (issue 25 "One parse, two readers"): each clause's lookups, in
 // order and without repeats, or the direct reply of a clause that needs none.
-import type { DirectReply, PlannedCall } from "../decision.ts";
+import type { ArticleRef, DirectReply, PlannedCall } from "../decision.ts";
 import type { Clause, Reading } from "./read.ts";
 import { CONFIDENCE_FLOOR } from "./read.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
@@ -113,10 +113,11 @@ const researchCall = (clause: Clause): ClausePlan => ({
  * a market total about no coin, and a clause read with too little confidence (what Max can do for
  * it). A coin question without a coin asks which coin.
  */
-export function planClause(clause: Clause, article: { title: string } | null): ClausePlan {
+export function planClause(clause: Clause, article: ArticleRef | null): ClausePlan {
   const qs = queries(clause);
   if (article && clause.coins.length === 0 && asksAboutArticle(clause)) {
-    return { calls: [{ toolName: "searchResearch", input: { query: article.title } }] };
+    const input = { query: article.title, slug: article.slug };
+    return { calls: [{ toolName: "searchResearch", input }] };
   }
   if (clause.confidence < CONFIDENCE_FLOOR && clause.coins.length === 0) {
     // A question of several words Max cannot place may be in the library, which says when not.
@@ -188,7 +189,7 @@ function chatKind(clause: Clause): "thanks" | "greeting" | "capabilities" {
 /** Every clause's plan, and the calls of all of them in order without repeats. */
 export function planReading(
   reading: Reading,
-  article: { title: string } | null,
+  article: ArticleRef | null,
 ): { plans: ClausePlan[]; calls: PlannedCall[] } {
   const plans = reading.clauses.map((c) => planClause(c, article));
   const seen = new Set<string>();
