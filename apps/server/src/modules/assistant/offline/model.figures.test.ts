@@ -141,7 +141,11 @@ describe("offline model: the first sentence answers the question (issue #12 clas
       "How many ETH is one BTC?",
     );
     const text = await other.text;
-    expect(text).toContain(`**Bitcoin (BTC)** is at **${usd(price(bitcoin))}**`);
+    // The ratio with its inputs, each price said once (the cards carry the rest).
+    expect(text).toContain(
+      `Bitcoin at ${usd(price(bitcoin))} ÷ Ethereum at ${usd(price(ethereum))}`,
+    );
+    expect(text.split(usd(price(bitcoin))).length - 1).toBe(1);
     expect(text).not.toContain("over the past 7 days");
   });
 

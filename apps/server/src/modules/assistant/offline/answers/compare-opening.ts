@@ -10,7 +10,7 @@ import {
 import type { CompareMetric, DerivedAsk } from "../reading/slots.ts";
 import type { ChangeWindow } from "../reading/dates.ts";
 import { asOfLead, continued, dayOf, differentDays } from "./dating.ts";
-import { coinLabel, escapeMarkdown } from "./format.ts";
+import { coinLabel, escapeMarkdown, ratioText } from "./format.ts";
 import { belowAth, changeWords, listWords, windowWords } from "./token-facts.ts";
 
 /** A metric's name in a sentence ("market cap", "7-day change"). */
@@ -57,13 +57,6 @@ function shown(metric: CompareMetric, value: number): string {
   if (metric === "marketCap" || metric === "volume") return formatUsdCompact(value);
   if (metric === "fromAth") return `${value.toFixed(2)}% below its high`;
   return changeWords(value);
-}
-
-/** A ratio: whole numbers from 1,000, else four significant digits ("27.39", "0.03011"). */
-function ratioText(value: number): string {
-  return value >= 1000
-    ? Math.round(value).toLocaleString("en-US")
-    : Number(value.toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
 }
 
 const name = (t: TokenData) => escapeMarkdown(t.name);

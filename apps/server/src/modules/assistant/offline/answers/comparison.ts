@@ -5,7 +5,7 @@ import {
   formatSignedPercent,
   formatUsdCompact,
 } from "@pragmatist/contracts";
-import { escapeMarkdown } from "./format.ts";
+import { escapeMarkdown, ratioText } from "./format.ts";
 import { summarise } from "./ohlc.ts";
 import { belowAth } from "./token-facts.ts";
 
@@ -22,7 +22,7 @@ function capRatio(tokens: TokenData[]): string | null {
   if (big.marketCapUsd === null || small.marketCapUsd === null || small.marketCapUsd <= 0) {
     return null;
   }
-  return `- ${escapeMarkdown(big.name)}'s market cap is ${(big.marketCapUsd / small.marketCapUsd).toFixed(1)}× ${escapeMarkdown(small.name)}'s.`;
+  return `- ${escapeMarkdown(big.name)}'s market cap is ${ratioText(big.marketCapUsd / small.marketCapUsd)}× ${escapeMarkdown(small.name)}'s.`;
 }
 
 /** A change as a signed percent, or null. */

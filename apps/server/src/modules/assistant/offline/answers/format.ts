@@ -55,3 +55,13 @@ export function coinLabel(coin: { name: string; symbol: string }): string {
 export function joinBlocks(blocks: Array<string | null | false>): string {
   return blocks.filter((b): b is string => typeof b === "string" && b !== "").join("\n\n");
 }
+
+/**
+ * A ratio as every answer writes it, so one answer never rounds the same ratio two ways: whole
+ * numbers from 1,000, else four significant digits ("27.39", "0.03011", "12.36").
+ */
+export function ratioText(value: number): string {
+  return value >= 1000
+    ? Math.round(value).toLocaleString("en-US")
+    : Number(value.toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
+}

@@ -87,8 +87,13 @@ function description(data: TokenData): string | null {
 export interface TokenAnswerOptions extends OpeningOptions {
   /** What the question asks for first (intents/focus.ts), null for nothing in particular. */
   focus: TokenFocus | null;
-  /** One of several coins compared: the comparison says the figures, the cards the rest. */
+  /**
+   * One of several coins compared: the comparison's opening and side-by-side block say the
+   * figures, the cards the rest, so the coin's own opening and list are left out.
+   */
   compared: boolean;
+  /** The as-of line is shown: false for a coin compared whose data has the first coin's date. */
+  sourced: boolean;
   /** The question asks what the coin is ("What is Litecoin?"): its description belongs. */
   describe: boolean;
   /** A clause the opening continues ("There is no price history for X; "), or null. */
@@ -97,21 +102,24 @@ export interface TokenAnswerOptions extends OpeningOptions {
 
 /**
  * One coin's answer (getTokenData): the opening that answers the question (token-opening.ts),
- * after `preface` when given; the stale note, the figures the card does not show (not for a coin
- * compared), what the data lacks, the description (when the question asks what the coin is) and
- * the as-of line.
+ * after `preface` when given (for a coin compared, only then); the stale note, the figures the card
+ * does not show (not for a coin compared), what the data lacks, the description (when the question
+ * asks what the coin is) and the as-of line (when `sourced`).
  */
 export function tokenAnswer(data: TokenData, options: TokenAnswerOptions): string {
   const opening = tokenOpening(data, options.focus, options);
   const label = coinLabel(data);
+  const alone = !options.compared || options.preface !== null;
   return joinBlocks([
-    options.preface && opening.includes(label)
-      ? `${options.preface}${continued(opening).replace(label, "it")}`
-      : `${options.preface ?? ""}${options.preface ? continued(opening) : opening}`,
+    !alone
+      ? null
+      : options.preface && opening.includes(label)
+        ? `${options.preface}${continued(opening).replace(label, "it")}`
+        : `${options.preface ?? ""}${options.preface ? continued(opening) : opening}`,
     staleNote(data),
     !options.compared && figuresBeyondCard(data).join("\n"),
     missingNote(data),
     options.describe && !options.compared && description(data),
-    freshnessLine(data),
+    options.sourced && freshnessLine(data),
   ]);
 }

@@ -66,12 +66,14 @@ function tokenSection(data: TokenData, options: SectionOptions): Section {
   const { now } = options.context;
   if (options.analysis) return { text: tokenInsights(data, now), token: data };
   const first = options.compared;
+  const dated = first === null || differentDays(data.asOf, first.asOf);
   const text = tokenAnswer(data, {
     focus: options.focus(data),
     compared: first !== null,
     describe: options.clause?.describe ?? false,
     now,
-    dated: first === null || differentDays(data.asOf, first.asOf),
+    dated,
+    sourced: first === null || first.id === data.id || dated,
     preface: options.prefaces.get(data.id) ?? null,
   });
   return { text, token: data };
