@@ -34,6 +34,11 @@ describe("offline model: calendar periods", () => {
       .flatMap((s) => s.toolResults)
       .map((r) => r.output as { candles: Candle[] });
     expect(charted[0]?.candles).toEqual(period);
+    // Candles built from daily closes have no intraday range: their spread is the daily move.
+    const spread = period.map((c) => ((c.high - c.low) / c.open) * 100);
+    const mean = spread.reduce((a, b) => a + b, 0) / spread.length;
+    expect(text).toContain(`moved ${mean.toFixed(2)}% a day on average, close to close`);
+    expect(text).not.toContain("from low to high");
     const span = `${day(period[0]!.time * 1000)} – ${day(period.at(-1)!.time * 1000)}`;
     expect(firstLine(text)).toBe(
       `In 2025 so far in the data (${span}, where the price history here ends), **Polkadot (DOT)** ${move(period)}.`,

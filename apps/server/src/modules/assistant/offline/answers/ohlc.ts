@@ -91,8 +91,12 @@ function moveWords(changePercent: number): string {
   return changePercent < 0 ? `fell ${size}` : "ended flat";
 }
 
-/** Volatility (mean candle range: under 2% low, under 5% moderate, else high) and where it closed. */
-function volatilitySentence(s: OhlcSummary): string {
+/**
+ * Volatility (mean candle range: under 2% low, under 5% moderate, else high) and where it closed.
+ * Candles built from daily closes have no intraday range: their span is the day's close-to-close
+ * move, and the sentence says so instead of calling it the day's swing (issue 25 class 8).
+ */
+function volatilitySentence(s: OhlcSummary, fromCloses: boolean): string {
   const volatility = s.meanRangePercent < 2 ? "low" : s.meanRangePercent < 5 ? "moderate" : "high";
   const span = s.high - s.low;
   const closeAt = span > 0 ? (s.last.close - s.low) / span : 0.5;
@@ -102,7 +106,10 @@ function volatilitySentence(s: OhlcSummary): string {
       : closeAt <= 0.2
         ? "It closed near the bottom of its range."
         : "It closed inside its range, away from both extremes.";
-  return `Volatility was ${volatility}: candles spanned ${s.meanRangePercent.toFixed(2)}% on average from low to high. ${finish}`;
+  const measure = fromCloses
+    ? `the price moved ${s.meanRangePercent.toFixed(2)}% a day on average, close to close (no intraday range in this data)`
+    : `candles spanned ${s.meanRangePercent.toFixed(2)}% on average from low to high`;
+  return `Volatility was ${volatility}: ${measure}. ${finish}`;
 }
 
 /** The lines "Analyze your last message…" adds: largest drawdown, range and breadth. */
@@ -253,6 +260,16 @@ function servedNotes(data: Ohlc, requestedDays: number | "max" | null): string[]
   return notes;
 }
 
+/** Whether every one of `candles` is built from daily closes (`closesFrom` at or before the first). */
+function builtFromCloses(data: Ohlc, candles: Candle[]): boolean {
+  const first = candles[0];
+  return (
+    data.closesFrom !== null &&
+    first !== undefined &&
+    Date.parse(data.closesFrom) <= first.time * 1000
+  );
+}
+
 /**
  * The answer to a price-history lookup (getOhlc): the opening (ohlcOpening), the notes on what was
  * served (servedNotes), open → close, high/low and candles, volatility and the last candle's time;
@@ -284,7 +301,7 @@ export function ohlcAnswer(data: Ohlc, options: OhlcAnswerOptions): string {
     ...servedNotes({ ...data, candles }, period ? null : options.requestedDays),
     options.analysis ? "**Insights**" : null,
     [...figures, ...deeper].join("\n"),
-    volatilitySentence(s),
+    volatilitySentence(s, builtFromCloses(data, candles)),
     "The chart shows every candle.",
     `_Last candle: ${formatDateTimeUtc(s.last.time * 1000)} · As of ${formatDateTimeUtc(data.asOf)} · Source: ${sourceName(data)}_`,
     options.analysis
