@@ -279,6 +279,7 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
   const articleTerms = termsByArticle(sections);
   const series = seriesOf(articles);
   const statements = statementsOf(sections);
+  const bySection = Map.groupBy(statements, (s) => s.section);
   const sentences = sentenceIndex(statements);
   const expanded = (query: string) => expandedQuery(query, groups);
 
@@ -332,6 +333,6 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
         .slice(0, limit)
         .map((r) => ({ statement: statements[r.id as number]!, score: r.score }));
     },
-    statementsOf: (section) => statements.filter((s) => s.section === section),
+    statementsOf: (section) => bySection.get(section) ?? [],
   };
 }

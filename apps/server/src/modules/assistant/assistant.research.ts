@@ -71,6 +71,19 @@ function fitting(ranked: Statement[]): Statement[] {
   return kept;
 }
 
+/** Passage `n`, quoting `sentences` (joinPassage) under `section`'s article, heading and date. */
+function passage(section: Section, sentences: string[], n: number): ResearchPassage {
+  return {
+    n,
+    title: section.title,
+    slug: section.slug,
+    url: `/p/${section.slug}`,
+    excerpt: joinPassage(sentences),
+    section: section.heading,
+    publishDate: section.publishDate,
+  };
+}
+
 /**
  * The passage of an article for `query`: a section about the query as a whole quoted from its
  * beginning, reading on into the next sections when it is short; otherwise the article's sentences
@@ -95,15 +108,7 @@ function passageOf(
           .sectionsOf(section.slug)
           .filter((s) => s.id >= section.id)
           .flatMap((s) => index.statementsOf(s).map((st) => st.text));
-  return {
-    n,
-    title: from.title,
-    slug: from.slug,
-    url: `/p/${from.slug}`,
-    excerpt: joinPassage(sentences),
-    section: from.heading,
-    publishDate: from.publishDate,
-  };
+  return passage(from, sentences, n);
 }
 
 /** Numbered passages from sections, one per article (passageOf). */
@@ -285,7 +290,7 @@ export function createResearchSearch(articles: Articles) {
   };
 }
 
-/** Sections quoted when a query is an article's whole title ("Summarise this article"). */
+/** Sections quoted in the summary of the article in context ("Summarise this article"). */
 const SUMMARY_SECTIONS = 4;
 
 /**
@@ -298,15 +303,13 @@ function articleSummary(index: ResearchIndex, slug: string): ResearchPassage[] {
     .sectionsOf(slug)
     .filter((s) => index.statementsOf(s).length > 0)
     .slice(0, SUMMARY_SECTIONS);
-  return sections.map((section, i) => ({
-    n: i + 1,
-    title: section.title,
-    slug: section.slug,
-    url: `/p/${section.slug}`,
-    excerpt: joinPassage(index.statementsOf(section).map((st) => st.text)),
-    section: section.heading,
-    publishDate: section.publishDate,
-  }));
+  return sections.map((section, i) =>
+    passage(
+      section,
+      index.statementsOf(section).map((st) => st.text),
+      i + 1,
+    ),
+  );
 }
 
 /** The article of "Ask Max about this article" (title, slug, subtitle), or null when none or unknown. */

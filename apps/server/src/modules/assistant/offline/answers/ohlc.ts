@@ -18,6 +18,7 @@ import {
   sourceName,
   staleNote,
 } from "./format.ts";
+import { candlesBetween } from "../../../market/ohlc-period.ts";
 
 /** The candles' typical spacing as a word before "candles" ("daily ", "4-hour "); "" for one candle. */
 function candleInterval(candles: Candle[]): string {
@@ -145,7 +146,7 @@ const DAY_MS = 86_400_000;
 
 /** The candles of `candles` inside `period` (from its first instant to just before its end). */
 export function candlesIn(candles: Candle[], period: CalendarRange): Candle[] {
-  return candles.filter((c) => c.time * 1000 >= period.from && c.time * 1000 < period.to);
+  return candlesBetween(candles, period.from, period.to);
 }
 
 /**

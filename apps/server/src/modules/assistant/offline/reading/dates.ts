@@ -28,7 +28,8 @@ export interface TimeAsk {
   range: CalendarRange | null;
 }
 
-const DAY_MS = 86_400_000;
+/** A day in milliseconds. */
+export const DAY_MS = 86_400_000;
 /** CoinGecko's longest OHLC period on the plans we use (getOhlc's maximum). */
 const MAX_OHLC_DAYS = 365;
 const MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");

@@ -2,6 +2,7 @@
 // order and without repeats, or the direct reply of a clause that needs none.
 import type { ArticleRef, DirectReply, PlannedCall } from "../decision.ts";
 import type { Clause, Reading } from "./read.ts";
+import { DAY_MS } from "./dates.ts";
 import { CONFIDENCE_FLOOR } from "./read.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
 import { tokenize } from "./words.ts";
@@ -38,12 +39,10 @@ function ohlcCalls(clause: Clause, qs: string[]): PlannedCall[] {
   const range = clause.time.range;
   // A calendar period's candles only, so the chart shows the period the answer is about.
   const period = range
-    ? { from: dayOf(range.from), to: dayOf(Math.ceil(range.to / DAY) * DAY) }
+    ? { from: dayOf(range.from), to: dayOf(Math.ceil(range.to / DAY_MS) * DAY_MS) }
     : {};
   return qs.map((query) => ({ toolName: "getOhlc", input: { query, days, ...period } }));
 }
-
-const DAY = 86_400_000;
 
 /** The UTC day (YYYY-MM-DD) of epoch ms `ms`. */
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
