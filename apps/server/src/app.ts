@@ -31,6 +31,7 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { viewerRoutes } from "./modules/viewer/viewer.routes.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
+import controlCharacters from "./plugins/control-characters.ts";
 import errorHandler, { frameworkErrorOptions } from "./plugins/error-handler.ts";
 import metricsPlugin from "./plugins/metrics.ts";
 import requestId, { requestIdOptions, requestScopedLog } from "./plugins/request-id.ts";
@@ -55,6 +56,9 @@ export interface BuildOptions {
   /** The newsletter delivery worker's times (tests shorten retries and leases). */
   newsletterDelivery?: Partial<DeliveryTuning>;
 }
+
+/** How often, as a share of the request timeout, Node closes connections past it. */
+const CHECK_SHARE = 0.25;
 
 /** The built Fastify app. */
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -108,6 +112,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within REQUEST_TIMEOUT_SECONDS (Fastify turns Node's own limit
+    // off by default); Node looks for late ones every CHECK_SHARE of that (at most 5 s), and
+    // enforces neither limit while its headers' limit (60 s by default) is the longer one.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, config.requestTimeoutMs * CHECK_SHARE),
+    },
     routerOptions: { maxParamLength: 300 },
     ...frameworkErrorOptions, // the router's and Node's parser's refusals: the Strapi error body
     ...requestIdOptions, // X-Request-Id when sane, else a random UUID
@@ -129,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(requestId);
   await app.register(errorHandler);
+  await app.register(controlCharacters);
   await app.register(metricsPlugin, { metrics: services.metrics, token: config.metricsToken });
   // First, so a cached answer skips cookie parsing, session checks and header building; a
   // publish, an unpublish or a scheduled time passing (the publication watch) empties it.
