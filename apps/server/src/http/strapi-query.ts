@@ -95,13 +95,16 @@ function names(raw: unknown): string[] | undefined {
   return list.flatMap((v: string) => v.split(",").map((s) => s.trim())).filter(Boolean);
 }
 
-/** `fields` (`title,slug`, `fields[0]=title`): names among `allowed`; none given is undefined. */
+/**
+ * `fields` (`title,slug`, `fields[0]=title`): names among `allowed`; an empty one (`fields=`,
+ * `fields=,`) names nothing and is an issue, as is an unknown name.
+ */
 function fieldsOf(ctx: z.RefinementCtx, path: Path, raw: unknown, allowed: readonly string[]) {
   const list = names(raw);
-  if (!list) return issue(ctx, path, "Expected a field name or a list of field names");
+  if (!list?.length) return issue(ctx, path, "Expected a field name or a list of field names");
   const unknown = list.find((f) => !allowed.includes(f));
   if (unknown !== undefined) return issue(ctx, path, `Invalid field ${unknown}`);
-  return list.length > 0 ? [...new Set(list)] : undefined;
+  return [...new Set(list)];
 }
 
 /** Every relation of `specs` with its default fields (`populate=*`: one level, as Strapi). */
@@ -219,14 +222,24 @@ function paginationSchema(defaultSize: number) {
 /** A name, or a list of names (`a,b`, `a[0]=…`). */
 const namesInput = z.union([z.string(), z.array(z.string())]);
 
-/** `input` read by `read`, an issue (400) when it gives undefined; `description` for the docs. */
+/**
+ * `input` read by `read`, an issue (400) when it gives undefined; `description` for the docs. A
+ * reading that gives undefined without raising an issue is refused all the same ("Expected …"),
+ * never passed on to a service (issue 26 item 2: `fields=` reached one as zod's NEVER).
+ */
 function checked<I, T>(
   input: z.ZodType<I>,
   read: (ctx: z.RefinementCtx, raw: I) => T | undefined,
   description: string,
 ) {
   return input
-    .transform((raw, ctx) => read(ctx, raw) ?? z.NEVER)
+    .transform((raw, ctx) => {
+      const issued = ctx.issues.length;
+      const value = read(ctx, raw);
+      if (value !== undefined) return value;
+      if (ctx.issues.length === issued) issue(ctx, [], `Expected ${description}`);
+      return z.NEVER;
+    })
     .optional()
     .meta({ description });
 }

@@ -183,6 +183,17 @@ describe.each(engines)("Strapi v4 query language on %s", (engine) => {
     });
   });
 
+  it("refuses an empty fields list on every collection with a 400, never a 500", async () => {
+    const message = "Expected a field name or a list of field names";
+    for (const collection of ["articles", "categories", "ecosystems", "authors"]) {
+      for (const query of ["fields=", "fields=%20", "fields=,", "fields[0]="]) {
+        const { status, body } = await get(`/api/${collection}?${query}`);
+        expect(`${collection}?${query}: ${status}`).toBe(`${collection}?${query}: 400`);
+        expect(body.error).toMatchObject({ message: `fields: ${message}` });
+      }
+    }
+  });
+
   it("refuses queries past the size limits with a 400 saying which, never a 500", async () => {
     const tooBig = "The query string is nested too deeply or has too many parameters";
     const deep = `filters${"[$not]".repeat(10)}[title][$eq]=x`;
