@@ -10,6 +10,7 @@ import {
   streamToPromise,
 } from "sitemap";
 import type { Db } from "../../db/client.ts";
+import { NotFoundError } from "../../errors.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import { type IssueArchive, newsletterSitemapItems } from "./distribution.newsletter.ts";
 import { findUpdatedAt } from "./distribution.repository.ts";
@@ -84,7 +85,13 @@ function newestBy(articles: Dated[], keys: (a: ArticleCard) => string[]): Map<st
   return out;
 }
 
+/**
+ * A urlset of `items`. The protocol's schema wants at least one `<url>` (sitemaps.org XSD), so a
+ * sitemap with nothing to list is a 404 (and left out of the index), not an invalid document.
+ * @throws NotFoundError when `items` is empty.
+ */
 function urlset(base: string, items: SitemapItemLoose[]): Promise<string> {
+  if (items.length === 0) throw new NotFoundError("This sitemap has nothing to list yet");
   return render(
     new SitemapStream({
       hostname: base,
@@ -107,14 +114,26 @@ const SITE_PAGES = ["/", "/ecosystems", "/market-reports", "/assistant", "/about
 /** The pages that list articles: their lastmod is the newest article's. */
 const LISTING_PAGES = new Set(["/", "/ecosystems", "/market-reports"]);
 
-/** /sitemap.xml: the five sitemaps, dated by the newest article. */
+/**
+ * /sitemap.xml: the sitemaps that list something (pages and newsletter always; articles,
+ * categories and authors once they have entries), dated by the newest article.
+ */
 export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
-  const newest = newestOf(await allArticles(ctx));
-  const names = ["pages", "articles", "categories", "authors", "newsletter"];
-  const items: IndexItem[] = names.map((name) => ({
-    url: `${ctx.base}/sitemaps/${name}.xml`,
-    ...(newest ? { lastmod: newest } : {}),
-  }));
+  const articles = await allArticles(ctx);
+  const newest = newestOf(articles);
+  const listed = {
+    pages: true,
+    articles: articles.length > 0,
+    categories: categoryItems(ctx, articles).length > 0,
+    authors: (await authorItems(ctx, articles)).length > 0,
+    newsletter: true,
+  };
+  const items: IndexItem[] = Object.entries(listed)
+    .filter(([, has]) => has)
+    .map(([name]) => ({
+      url: `${ctx.base}/sitemaps/${name}.xml`,
+      ...(newest ? { lastmod: newest } : {}),
+    }));
   return render(new SitemapIndexStream(), items);
 }
 
@@ -145,25 +164,26 @@ export async function articlesSitemap(ctx: SitemapContext): Promise<string> {
   );
 }
 
-/** /sitemaps/categories.xml: every category with published articles. */
-export async function categoriesSitemap(ctx: SitemapContext): Promise<string> {
-  const newest = newestBy(await allArticles(ctx), (c) =>
-    c.attributes.categories.map((t) => t.slug),
-  );
-  return urlset(
-    ctx.base,
-    [...newest].map(([slug, lastmod]) => ({
-      url: `${ctx.base}/categories/${encodeURIComponent(slug)}`,
-      lastmod,
-    })),
-  );
+/** The categories with published articles, each dated by its newest one. */
+function categoryItems(ctx: SitemapContext, articles: Dated[]): SitemapItemLoose[] {
+  const newest = newestBy(articles, (c) => c.attributes.categories.map((t) => t.slug));
+  return [...newest].map(([slug, lastmod]) => ({
+    url: `${ctx.base}/categories/${encodeURIComponent(slug)}`,
+    lastmod,
+  }));
 }
 
-/** /sitemaps/authors.xml: the author pages that exist. */
-export async function authorsSitemap(ctx: SitemapContext): Promise<string> {
-  // The pages that exist: live authors with published articles, one per slug (the lowest
-  // user id, as the page itself resolves it), dated by their newest article.
-  const [articles, authors] = await Promise.all([allArticles(ctx), ctx.articles.listAuthors()]);
+/** /sitemaps/categories.xml: every category with published articles. */
+export async function categoriesSitemap(ctx: SitemapContext): Promise<string> {
+  return urlset(ctx.base, categoryItems(ctx, await allArticles(ctx)));
+}
+
+/**
+ * The author pages that exist: live authors with published articles, one per slug (the lowest
+ * user id, as the page itself resolves it), dated by their newest article.
+ */
+async function authorItems(ctx: SitemapContext, articles: Dated[]): Promise<SitemapItemLoose[]> {
+  const authors = await ctx.articles.listAuthors();
   const newest = newestBy(articles, (c) =>
     c.attributes.author ? [String(c.attributes.author.id)] : [],
   );
@@ -172,13 +192,15 @@ export async function authorsSitemap(ctx: SitemapContext): Promise<string> {
     const lastmod = newest.get(String(author.id));
     if (author.slug && lastmod && !bySlug.has(author.slug)) bySlug.set(author.slug, lastmod);
   }
-  return urlset(
-    ctx.base,
-    [...bySlug].map(([slug, lastmod]) => ({
-      url: `${ctx.base}/authors/${encodeURIComponent(slug)}`,
-      lastmod,
-    })),
-  );
+  return [...bySlug].map(([slug, lastmod]) => ({
+    url: `${ctx.base}/authors/${encodeURIComponent(slug)}`,
+    lastmod,
+  }));
+}
+
+/** /sitemaps/authors.xml: the author pages that exist. */
+export async function authorsSitemap(ctx: SitemapContext): Promise<string> {
+  return urlset(ctx.base, await authorItems(ctx, await allArticles(ctx)));
 }
 
 /** /sitemaps/newsletter.xml: the newsletter's page and every issue sent (the archive's). */

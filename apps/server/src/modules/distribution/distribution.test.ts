@@ -243,3 +243,20 @@ describe.each(engines)("distribution on %s", (engine) => {
     }
   });
 });
+
+describe.each(engines)("distribution of a publication with nothing published, on %s", (engine) => {
+  const ctx = withTestApp(engine, { config: { PUBLIC_URL: BASE } });
+
+  it("lists only the sitemaps that have entries, and answers the empty ones 404, not 500", async () => {
+    const index = await ctx.app.inject({ url: "/sitemap.xml" });
+    expect(index.statusCode).toBe(200);
+    const listed = (parser.parse(index.body).sitemapindex.sitemap as Row[]).map((s) => s.loc);
+    expect(listed).toEqual([`${BASE}/sitemaps/pages.xml`, `${BASE}/sitemaps/newsletter.xml`]);
+    for (const name of ["articles", "categories", "authors"]) {
+      const res = await ctx.app.inject({ url: `/sitemaps/${name}.xml` });
+      expect(`${name} ${res.statusCode}`).toBe(`${name} 404`);
+      expect(res.json().error.message).toBe("This sitemap has nothing to list yet");
+    }
+    expect((await ctx.app.inject({ url: "/sitemaps/pages.xml" })).statusCode).toBe(200);
+  });
+});
