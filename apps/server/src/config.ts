@@ -48,6 +48,9 @@ const envSchema = z.object({
   APP_SECRET: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
   RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // The longest a client may take to send a whole request (headers and body): a 408 after it.
+  // 60 s: a 5 MB upload over a 1 Mbit/s phone link takes about 40.
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   // GET /metrics (docs/decisions/006-metrics.md): on only with a token, sent as a Bearer token.
   METRICS_TOKEN: z
     .string()
@@ -179,6 +182,11 @@ export type Config = Readonly<{
   redisUrl: string | undefined;
   /** Seconds a public page or API read is reused for readers without a session; 0 = off. */
   responseCacheSeconds: number;
+  /**
+   * Milliseconds a client has to send a whole request, headers and body, before a 408 and the
+   * connection closed: a trickled body cannot hold a connection (issue 26 item 4, OWASP DoS).
+   */
+  requestTimeoutMs: number;
   /** The Bearer token GET /metrics requires; undefined: no /metrics (404). */
   metricsToken: string | undefined;
   /** SMTP connection URL; undefined writes mails to `<dataDir>/outbox/` instead. */
@@ -280,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET,
     redisUrl: e.REDIS_URL,
     responseCacheSeconds: e.RESPONSE_CACHE_SECONDS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, "")}" <no-reply@localhost>`,

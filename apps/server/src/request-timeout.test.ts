@@ -1,0 +1,35 @@
+// A client that trickles its request is cut off after REQUEST_TIMEOUT_SECONDS with a 408 and the
+// connection closed, instead of holding it for as long as it likes (issue 26 item 4).
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestApp, type OpenTestApp } from "./testing/app.ts";
+
+describe("a slow client", () => {
+  let opened: OpenTestApp;
+  let port: number;
+  beforeAll(async () => {
+    opened = await openTestApp("sqlite", { config: { REQUEST_TIMEOUT_SECONDS: "1" } });
+    await opened.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (opened.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => opened.close());
+
+  it("trickling a body a byte every 200 ms gets a 408 and a closed connection within seconds", async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.write(
+      "POST /api/auth/local HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+        "Content-Length: 200\r\n\r\n{",
+    );
+    const started = Date.now();
+    const trickle = setInterval(() => socket.writable && socket.write(" "), 200);
+    await new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    clearInterval(trickle);
+    const held = Date.now() - started;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"message":"The request took too long to arrive"');
+    expect(held).toBeGreaterThanOrEqual(900);
+    expect(held).toBeLessThan(5_000);
+  });
+});
