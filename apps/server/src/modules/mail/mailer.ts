@@ -14,8 +14,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  /** Extra headers, e.g. List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * A mailing list's headers, written by nodemailer's `list` option: `List-Id: "<name>" <<id>>`
+   * (RFC 2919: the name quoted, or an encoded word when it is not ASCII; the id never encoded)
+   * and `List-Unsubscribe: <url>` (RFC 2369).
+   */
+  list?: { id: { url: string; comment: string }; unsubscribe: { url: string } };
   /** The Message-ID (RFC 5322 §3.6.4, `<id@host>`); unset, nodemailer makes a random one. */
   messageId?: string;
 }

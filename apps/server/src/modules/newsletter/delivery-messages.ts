@@ -27,7 +27,8 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
  * Builds messages from the issues' frozen renderings (newsletter_issues.html/text, written when
  * the send started), each read once and kept for the next recipients. Headers: `List-Unsubscribe`
  * with the HTTPS link (RFC 2369; no mailto: nothing reads a mailbox) and `List-Unsubscribe-Post:
- * List-Unsubscribe=One-Click` (RFC 8058), `List-Id` (RFC 2919); the Message-ID is
+ * List-Unsubscribe=One-Click` (RFC 8058), `List-Id` (RFC 2919, written by nodemailer's `list`
+ * option: a custom header's value would be MIME-encoded whole, id included); the Message-ID is
  * `<{idempotency key}@{PUBLIC_URL host}>`, the same on every attempt of the delivery.
  */
 export function createDeliveryMessages(
@@ -35,7 +36,7 @@ export function createDeliveryMessages(
   site: { publicUrl: string; siteName: string; secret: string },
 ): DeliveryMessages {
   const host = new URL(site.publicUrl).hostname;
-  const listId = `"${site.siteName.replace(/["\\\r\n]/g, "")}" <newsletter.${host}>`;
+  const listId = { url: `newsletter.${host}`, comment: site.siteName };
   const issues = new LRUCache<number, { subject: string; html: string; text: string }>({
     max: 16,
     fetchMethod: async (id) => {
@@ -57,11 +58,8 @@ export function createDeliveryMessages(
         subject: issue.subject,
         ...personalize(issue, url),
         messageId: `<${d.idempotency_key}@${host}>`,
-        headers: {
-          "List-Unsubscribe": `<${url}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          "List-Id": listId,
-        },
+        list: { id: listId, unsubscribe: { url } },
+        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       };
     },
   };

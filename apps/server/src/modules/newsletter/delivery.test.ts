@@ -106,6 +106,10 @@ describe.each(engines)("sending an issue on %s", (engine) => {
     }
     // Absolute addresses only, and the web version.
     const first = mails[0] as ReceivedMail;
+    // RFC 2919: the list's name in quotes and its id in angle brackets, never an encoded word.
+    const host = new URL(PUBLIC_URL).hostname;
+    const listId = first.raw.split("\r\n").find((l) => /^list-id:/i.test(l));
+    expect(listId).toBe(`List-ID: "Crypto Pragmatist" <newsletter.${host}>`);
     expect(first.html).toContain(`href="${PUBLIC_URL}/p/primer"`);
     expect(first.html).toContain(`src="${PUBLIC_URL}/uploads/chart.webp"`);
     expect(first.html).toContain(`href="${PUBLIC_URL}/newsletter/bridges-thousand"`);
