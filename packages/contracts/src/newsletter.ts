@@ -174,7 +174,10 @@ export const publicIssueSummarySchema = z.object({
     slug: z.string(),
     subject: z.string(),
     kind: z.enum(issueKinds),
+    /** The editor's intro, Markdown. */
     intro: z.string(),
+    /** The intro as plain text (no Markdown marks): for the archive's lines and descriptions. */
+    introText: z.string(),
     /** When the send started: the issue's date. */
     sentAt: z.string(),
     webUrl: z.string(),

@@ -11,8 +11,8 @@ import { notFoundData } from "../shell/suggestions.server.ts";
 import type { Route } from "./+types/newsletter-issue";
 
 /**
- * The issue once its send started (drafts are not public), and a post's article text rendered
- * to HTML as the article page renders it.
+ * The issue once its send started (drafts are not public), its intro and a post's article text
+ * rendered to HTML as the article page renders Markdown.
  * @throws a 404 response for a draft or an unknown slug.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -22,6 +22,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const post = issue.attributes.kind === "post" ? issue.attributes.articles[0] : undefined;
   return {
     issue,
+    introHtml: issue.attributes.intro.trim()
+      ? renderArticleHtml(issue.attributes.intro, true)
+      : null,
     html: post?.content ? renderArticleHtml(post.content, post.body) : null,
   };
 }
@@ -34,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   return pageMeta({
     matches,
     title: a.subject,
-    description: a.intro.slice(0, 200) || `The Weekly Brief of ${a.sentAt.slice(0, 10)}.`,
+    description: a.introText.slice(0, 200) || `The Weekly Brief of ${a.sentAt.slice(0, 10)}.`,
     path,
     type: "article",
     breadcrumbs: [
@@ -46,7 +49,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 /** The issue as it was mailed. */
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
-  return <IssueView issue={loaderData.issue} html={loaderData.html} />;
+  const { issue, introHtml, html } = loaderData;
+  return <IssueView issue={issue} introHtml={introHtml} html={html} />;
 }
 
 /** A 404 with suggestions for an unknown issue, else the error screen with a retry. */

@@ -1,6 +1,7 @@
 // Newsletter issues in their contract shapes (studio, archive, web version) and as mail content:
 // stored rows never leave the server (docs/architecture.md#conventions).
 import type { ArticleStatus, IssueAudience, PublicIssue, StudioIssue } from "@pragmatist/contracts";
+import { markdownToPlainText } from "../../text/plain-text.ts";
 import { articleUrl } from "../distribution/distribution.sitemaps.ts";
 import type { MailArticle, MailIssue } from "./issue-email.ts";
 import type { IssueArticleRow, IssueRow } from "./issues.repository.ts";
@@ -67,6 +68,7 @@ export function toPublicSummary(ctx: PresentContext, row: IssueRow) {
       subject: row.subject,
       kind: row.kind,
       intro: row.intro,
+      introText: markdownToPlainText(row.intro),
       sentAt: row.send_started_at ?? row.created_at,
       webUrl: webUrl(ctx.publicUrl, row.slug),
     },

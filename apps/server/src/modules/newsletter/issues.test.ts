@@ -195,7 +195,7 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
       slug: "sent-once",
     });
     const id = created.json().data.id;
-    await call(editor, "PUT", `${ISSUES}/${id}`, { subject: "Older, edited", intro: "Hi" });
+    await call(editor, "PUT", `${ISSUES}/${id}`, { subject: "Older, edited", intro: "Hi, **readers**." });
     const sent = await call(editor, "POST", `${ISSUES}/${id}/send`, { audience: "subscribers" });
     expect(sent.statusCode).toBe(202);
     expect(sent.json().data.attributes).toMatchObject({
@@ -242,7 +242,8 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
     const web = (await call(null, "GET", "/api/newsletter/issues/sent-once")).json().data;
     expect(web.attributes).toMatchObject({
       subject: "Older, edited",
-      intro: "Hi",
+      intro: "Hi, **readers**.",
+      introText: "Hi, readers.",
       webUrl: `${PUBLIC_URL}/newsletter/sent-once`,
       articles: [
         { id: ids.older, url: `${PUBLIC_URL}/p/older`, content: "Content of older.", body: true },

@@ -80,8 +80,8 @@ export function IssueArchive({
                     {issue.subject}
                   </Link>
                 </h3>
-                {issue.intro && (
-                  <p className="mt-1 line-clamp-2 text-sm text-muted">{issue.intro}</p>
+                {issue.introText && (
+                  <p className="mt-1 line-clamp-2 text-sm text-muted">{issue.introText}</p>
                 )}
               </li>
             ))}

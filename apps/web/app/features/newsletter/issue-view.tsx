@@ -2,7 +2,7 @@
 // the email said, readable in a browser, with links to the articles on the site.
 import { formatLongDate, type PublicIssue } from "@pragmatist/contracts";
 import { Link } from "react-router";
-import { ArticleBody } from "../../components/article-body.tsx";
+import { ArticleBody, proseClassName } from "../../components/article-body.tsx";
 import { safeUrl } from "../../lib/safe-url.ts";
 
 type IssueArticle = PublicIssue["attributes"]["articles"][number];
@@ -38,10 +38,16 @@ function DigestEntry({ article }: { article: IssueArticle }) {
 }
 
 /**
- * The issue: subject, date, the editor's intro, then a post's article text (`html`, rendered on
- * the server) with a link to its page, or a digest's list of articles.
+ * The issue: subject, date, the editor's intro (`introHtml`, its Markdown rendered on the server
+ * as an article's is), then a post's article text (`html`) with a link to its page, or a digest's
+ * list of articles.
  */
-export function IssueView({ issue, html }: { issue: PublicIssue; html: string | null }) {
+export function IssueView(props: {
+  issue: PublicIssue;
+  introHtml: string | null;
+  html: string | null;
+}) {
+  const { issue, introHtml, html } = props;
   const { attributes: a } = issue;
   const post = a.kind === "post" ? a.articles[0] : undefined;
   return (
@@ -55,12 +61,9 @@ export function IssueView({ issue, html }: { issue: PublicIssue; html: string | 
         </p>
         <h1 className="text-3xl font-semibold tracking-tight text-balance">{a.subject}</h1>
       </header>
-      {a.intro && (
-        <div className="space-y-3 text-lg leading-relaxed text-ink/90">
-          {a.intro.split(/\n{2,}/).map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
-        </div>
+      {introHtml && (
+        // renderArticleHtml's output: React's escaped markup of our own renderers (safe to inject).
+        <div className={proseClassName} dangerouslySetInnerHTML={{ __html: introHtml }} />
       )}
       {post && html !== null && <ArticleBody html={html} />}
       {post?.url && (
