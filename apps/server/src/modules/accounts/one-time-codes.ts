@@ -21,7 +21,9 @@ export function hashCode(code: string): string {
 /**
  * Creates a code for `userId` and `purpose`, valid `ttlSeconds` from `now`. Returns the code
  * itself (43 base64url characters = 256 bits from the CSPRNG, RFC 6749 §10.10); only its hash is
- * stored. The user's spent or expired codes are deleted on the way, so the table stays small.
+ * stored. The user's other codes of this purpose are voided, so only the newest link works
+ * (OWASP Forgot Password Cheat Sheet), and their spent or expired codes of any purpose are deleted
+ * on the way, so the table stays small.
  */
 export async function createOneTimeCode(
   db: Q,
@@ -33,7 +35,13 @@ export async function createOneTimeCode(
   await db
     .deleteFrom("one_time_codes")
     .where("user_id", "=", input.userId)
-    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", createdAt)]))
+    .where((eb) =>
+      eb.or([
+        eb("purpose", "=", input.purpose),
+        eb("used_at", "is not", null),
+        eb("expires_at", "<=", createdAt),
+      ]),
+    )
     .execute();
   await db
     .insertInto("one_time_codes")

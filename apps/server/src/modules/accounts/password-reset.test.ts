@@ -176,6 +176,16 @@ describe.each(engines)("password reset on %s", (engine) => {
     expect((await reset(older, "older-link-password-1")).statusCode).toBe(400);
   });
 
+  it("voids an older reset link as soon as a newer one is mailed", async () => {
+    await register("Ada Lovelace", "ada@example.test", "analytical-engine-1843");
+    const older = await mailedCode("ada@example.test");
+    const newer = await mailedCode("ada@example.test");
+    const refused = await reset(older, "older-link-password-2");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/^This reset link is invalid or has expired/);
+    expect((await reset(newer, "latest-link-password-2")).statusCode).toBe(200);
+  });
+
   it("answers an unknown email exactly like a known one, and mails nobody", async () => {
     await ctx.app.services.passwordReset.settle();
     sink.skip();
