@@ -1,6 +1,5 @@
 // Research home `/` (docs/product.md#research-listing): Research articles, category chips, search.
 import { publicationContext } from "@pragmatist/contracts";
-import { useSearchParams } from "react-router";
 import { ArticleListing } from "../features/library/article-listing";
 import { listings } from "../features/library/listing";
 import { loadListing } from "../features/library/listing.server";
@@ -47,30 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-/** Where the newsletter's mailed links land (`/?newsletter=…`). */
-const NEWSLETTER_NOTICES: Record<string, string> = {
-  confirmed: "Your newsletter subscription is confirmed. Thank you!",
-  unsubscribed: "You are unsubscribed from the newsletter.",
-  invalid: "This newsletter link is invalid or has already been used.",
-};
-
-/**
- * The research listing, under the notice of a newsletter link that landed here
- * (`?newsletter=confirmed|unsubscribed|invalid`).
- */
+/** The research listing. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const notice = NEWSLETTER_NOTICES[useSearchParams()[0].get("newsletter") ?? ""];
-  return (
-    <>
-      {notice && (
-        <p
-          role="status"
-          className="mb-6 rounded-lg border border-line bg-surface px-4 py-3 text-sm"
-        >
-          {notice}
-        </p>
-      )}
-      <ArticleListing listing={listings.research} data={loaderData} />
-    </>
-  );
+  return <ArticleListing listing={listings.research} data={loaderData} />;
 }

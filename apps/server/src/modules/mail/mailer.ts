@@ -21,7 +21,7 @@ export interface MailMessage {
    * (RFC 2919: the name quoted, or an encoded word when it is not ASCII; the id never encoded)
    * and `List-Unsubscribe: <url>` (RFC 2369).
    */
-  list?: { id: { url: string; comment: string }; unsubscribe: { url: string } };
+  list?: { id?: { url: string; comment: string }; unsubscribe: { url: string } };
   /** The Message-ID (RFC 5322 §3.6.4, `<id@host>`); unset, nodemailer makes a random one. */
   messageId?: string;
 }

@@ -100,6 +100,25 @@ export async function countByState(
 }
 
 /**
+ * Undoes `markUnsubscribed` of delivery `id` when it happened at `since` or later: returns the
+ * delivery's subscriber and member (to take back in), or null when there was nothing to undo.
+ */
+export async function unmarkUnsubscribed(
+  db: Q,
+  id: number,
+  since: string,
+): Promise<{ subscriber_id: number | null; user_id: number | null } | null> {
+  const row = await db
+    .updateTable("newsletter_deliveries")
+    .set({ unsubscribed_at: null })
+    .where("id", "=", id)
+    .where("unsubscribed_at", ">=", since)
+    .returning(["subscriber_id", "user_id"])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
  * Marks delivery `id` as the one whose unsubscribe link was used (the first use counts) and
  * returns whom it went to; null for an unknown id.
  */

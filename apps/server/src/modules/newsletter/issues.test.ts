@@ -195,7 +195,10 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
       slug: "sent-once",
     });
     const id = created.json().data.id;
-    await call(editor, "PUT", `${ISSUES}/${id}`, { subject: "Older, edited", intro: "Hi, **readers**." });
+    await call(editor, "PUT", `${ISSUES}/${id}`, {
+      subject: "Older, edited",
+      intro: "Hi, **readers**.",
+    });
     const sent = await call(editor, "POST", `${ISSUES}/${id}/send`, { audience: "subscribers" });
     expect(sent.statusCode).toBe(202);
     expect(sent.json().data.attributes).toMatchObject({

@@ -76,6 +76,29 @@ export async function unsubscribeById(db: Q, id: number, now: string): Promise<v
     .execute();
 }
 
+/**
+ * Undoes the unsubscribe of a subscriber who had confirmed, found by `where` (its unsubscribe
+ * token hash or its id), when it happened at `since` or later: confirmed again. True when one was.
+ */
+export async function resubscribe(
+  db: Q,
+  where: { tokenHash: string } | { id: number },
+  since: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "confirmed", unsubscribed_at: null })
+    .where((eb) =>
+      "id" in where ? eb("id", "=", where.id) : eb("unsubscribe_token_hash", "=", where.tokenHash),
+    )
+    .where("status", "=", "unsubscribed")
+    .where("confirmed_at", "is not", null)
+    .where("unsubscribed_at", ">=", since)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether member `userId` gets the newsletter by their account (`users.newsletter_opt_in`). */
 export async function findMemberOptIn(db: Q, userId: number): Promise<boolean> {
   const row = await db

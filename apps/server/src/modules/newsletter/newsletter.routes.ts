@@ -4,21 +4,21 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { emailSchema, memberOptInSchema, okResponseSchema } from "@pragmatist/contracts";
 import type { NewsletterService } from "./newsletter.service.ts";
+import { ValidationError } from "../../errors.ts";
 import { errorResponses } from "../../http/responses.ts";
 import { requireUser } from "../../plugins/auth.ts";
 
 const tokenQuery = z.object({ token: z.string().max(512).optional() });
 
 /**
- * Registers POST /api/newsletter/subscribe, GET /api/newsletter/confirm, GET|POST
- * /api/newsletter/unsubscribe (POST for RFC 8058 one-click) and GET|PUT /api/newsletter/opt-in. The links redirect to
- * `/?newsletter=confirmed|unsubscribed|invalid`. On close the app waits for accepted subscriptions.
+ * Registers POST /api/newsletter/subscribe, the mailed links (mailedLinkRoutes) and GET|PUT
+ * /api/newsletter/opt-in. On close the app waits for accepted subscriptions.
  */
 export function newsletterRoutes(app: FastifyInstance, deps: { newsletter: NewsletterService }) {
   const { newsletter } = deps;
   app.addHook("onClose", () => newsletter.settle());
 
-  unsubscribeRoutes(app, newsletter);
+  mailedLinkRoutes(app, newsletter);
   app.register(async (scoped) => {
     const r = scoped.withTypeProvider<ZodTypeProvider>();
 
@@ -38,32 +38,41 @@ export function newsletterRoutes(app: FastifyInstance, deps: { newsletter: Newsl
         return { ok: true as const };
       },
     );
-
-    r.get(
-      "/api/newsletter/confirm",
-      {
-        schema: {
-          tags: ["newsletter"],
-          summary: "Confirms a subscription from the mailed link; redirects to /?newsletter=…",
-          querystring: tokenQuery,
-        },
-      },
-      async (req, reply) => {
-        const token = req.query.token;
-        const ok = token ? await newsletter.confirm(token) : false;
-        return reply.redirect(`/?newsletter=${ok ? "confirmed" : "invalid"}`, 303);
-      },
-    );
   });
   memberOptInRoutes(app, newsletter);
 }
 
+/** What each mailed link does: its page, its service call, and what a link that did nothing says. */
+const MAILED_LINKS = {
+  confirm: {
+    page: "/subscription/confirm",
+    summary: "Confirms the subscription of the mailed confirmation link",
+    act: (n: NewsletterService, token: string) => n.confirm(token),
+    refused: "This confirmation link is invalid, has expired or was already used",
+  },
+  unsubscribe: {
+    page: "/subscription/unsubscribe",
+    summary: "Unsubscribes the holder of the mailed link (no sign-in); RFC 8058 one-click",
+    act: (n: NewsletterService, token: string) => n.unsubscribe(token),
+    refused: "This unsubscribe link is invalid",
+  },
+  resubscribe: {
+    page: null,
+    summary: "Undoes an unsubscribe made with this link within the hour",
+    act: (n: NewsletterService, token: string) => n.resubscribe(token),
+    refused: "This unsubscribe can no longer be undone",
+  },
+} as const;
+
 /**
- * GET and POST /api/newsletter/unsubscribe: the mailed link, and RFC 8058 §3.1 one-click, which
- * posts `List-Unsubscribe=One-Click` as a form, multipart/form-data (SHOULD) or urlencoded (MAY).
- * The token is in the URL, so in this scope alone a form body is read (1 KB at most) and ignored.
+ * The mailed links, /api/newsletter/{confirm,unsubscribe,resubscribe}?token=…: a GET changes
+ * nothing and answers 303 to the link's page, which asks for a click (mail scanners follow links:
+ * RFC 8058 §1); a POST acts and answers 200 `{ ok: true }`, or a 400 when the link did nothing.
+ * RFC 8058 §3.1 one-click posts `List-Unsubscribe=One-Click` as a form, multipart/form-data
+ * (SHOULD) or urlencoded (MAY): the token is in the URL, so in this scope alone a form body is
+ * read (1 KB at most) and ignored.
  */
-function unsubscribeRoutes(app: FastifyInstance, newsletter: NewsletterService) {
+function mailedLinkRoutes(app: FastifyInstance, newsletter: NewsletterService) {
   app.register(async (scoped) => {
     scoped.addContentTypeParser(
       ["application/x-www-form-urlencoded", "multipart/form-data"],
@@ -71,23 +80,38 @@ function unsubscribeRoutes(app: FastifyInstance, newsletter: NewsletterService) 
       (_req, _body, done) => done(null, {}),
     );
     const r = scoped.withTypeProvider<ZodTypeProvider>();
-    const unsubscribe = {
-      schema: {
-        tags: ["newsletter"],
-        summary: "Unsubscribes from the mailed link (no sign-in); redirects to /?newsletter=…",
-        querystring: tokenQuery,
-      },
-    };
-    const handler = async (
-      req: { query: z.infer<typeof tokenQuery> },
-      reply: { redirect(url: string, code: number): unknown },
-    ) => {
-      const token = req.query.token;
-      const ok = token ? await newsletter.unsubscribe(token) : false;
-      return reply.redirect(`/?newsletter=${ok ? "unsubscribed" : "invalid"}`, 303);
-    };
-    r.get("/api/newsletter/unsubscribe", unsubscribe, handler);
-    r.post("/api/newsletter/unsubscribe", unsubscribe, handler);
+    for (const [name, link] of Object.entries(MAILED_LINKS)) {
+      const url = `/api/newsletter/${name}`;
+      if (link.page) {
+        const page = link.page;
+        r.get(
+          url,
+          { schema: { tags: ["newsletter"], summary: `Shows ${page}`, querystring: tokenQuery } },
+          async (req, reply) => {
+            const token = req.query.token ?? "";
+            return reply.redirect(`${page}?token=${encodeURIComponent(token)}`, 303);
+          },
+        );
+      }
+      r.post(
+        url,
+        {
+          schema: {
+            tags: ["newsletter"],
+            summary: link.summary,
+            querystring: tokenQuery,
+            response: { 200: okResponseSchema, ...errorResponses(400) },
+          },
+        },
+        async (req) => {
+          const token = req.query.token;
+          if (!token || !(await link.act(newsletter, token))) {
+            throw new ValidationError(link.refused);
+          }
+          return { ok: true as const };
+        },
+      );
+    }
   });
 }
 

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import { composeMail } from "../mail/compose.ts";
 import type { MailLogger, MailMessage, Mailer } from "../mail/mailer.ts";
-import { markUnsubscribed } from "./delivery-recipients.repository.ts";
+import { markUnsubscribed, unmarkUnsubscribed } from "./delivery-recipients.repository.ts";
 import { readDeliveryUnsubscribeToken } from "./delivery-tokens.ts";
 import * as repo from "./newsletter.repository.ts";
 
@@ -41,6 +41,9 @@ function confirmTokenFresh(token: string, now: Date): boolean {
 }
 
 /** The newsletter's sign-up, confirmation, unsubscription and editors' views. */
+/** How long after an unsubscribe its page offers to undo it: one hour. */
+export const UNDO_UNSUBSCRIBE_SECONDS = 60 * 60;
+
 export interface NewsletterService {
   /**
    * Accepts a (normalised) email for the newsletter. The caller answers the same at once for a
@@ -62,6 +65,13 @@ export interface NewsletterService {
    * issue and, for a member who opted in, turns their opt-in off. False for an unknown token.
    */
   unsubscribe(token: string): Promise<boolean>;
+  /**
+   * Undoes what `unsubscribe` did with this token, within UNDO_UNSUBSCRIBE_SECONDS of it: a
+   * subscriber who had confirmed is confirmed again, a member's opt-in turned back on, and the
+   * issue no longer credited. False when there is nothing to undo (unknown token, too late, a
+   * subscription never confirmed).
+   */
+  resubscribe(token: string): Promise<boolean>;
   /** Whether the signed-in member gets the newsletter by their account (audience `members-opted-in`). */
   memberOptIn(userId: number): Promise<boolean>;
   /** Sets the signed-in member's opt-in; answers the new value. */
@@ -93,7 +103,7 @@ function confirmationMessage(
   { publicUrl, siteName }: NewsletterContext,
   email: string,
   tokens: { confirm: string; unsubscribe: string },
-): MailMessage & { headers: Record<string, string> } {
+): MailMessage {
   const confirmUrl = `${publicUrl}/api/newsletter/confirm?token=${tokens.confirm}`;
   const unsubscribeUrl = `${publicUrl}/api/newsletter/unsubscribe?token=${tokens.unsubscribe}`;
   const body = composeMail({
@@ -110,15 +120,12 @@ function confirmationMessage(
       `Unsubscribe at any time: ${unsubscribeUrl}`,
     ],
   });
-  // Nodemailer takes `headers`; MailMessage does not name them, so they ride along the spread.
   return {
     to: email,
     subject: `Confirm your ${siteName} subscription`,
     ...body,
-    headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    list: { unsubscribe: { url: unsubscribeUrl } },
+    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
 
@@ -151,6 +158,19 @@ async function unsubscribe(ctx: NewsletterContext, token: string): Promise<boole
   if (recipient.subscriber_id !== null)
     await repo.unsubscribeById(ctx.k, recipient.subscriber_id, at);
   if (recipient.user_id !== null) await repo.setMemberOptIn(ctx.k, recipient.user_id, false);
+  return true;
+}
+
+/** `NewsletterService.resubscribe`. */
+async function resubscribe(ctx: NewsletterContext, token: string): Promise<boolean> {
+  const since = new Date(ctx.now().getTime() - UNDO_UNSUBSCRIBE_SECONDS * 1000).toISOString();
+  const deliveryId = readDeliveryUnsubscribeToken(ctx.secret, token);
+  if (deliveryId === null) return repo.resubscribe(ctx.k, { tokenHash: hashToken(token) }, since);
+  const recipient = await unmarkUnsubscribed(ctx.k, deliveryId, since);
+  if (!recipient) return false;
+  if (recipient.subscriber_id !== null)
+    await repo.resubscribe(ctx.k, { id: recipient.subscriber_id }, since);
+  if (recipient.user_id !== null) await repo.setMemberOptIn(ctx.k, recipient.user_id, true);
   return true;
 }
 
@@ -206,6 +226,8 @@ export function createNewsletterService(
     },
 
     unsubscribe: (token) => unsubscribe(ctx, token),
+
+    resubscribe: (token) => resubscribe(ctx, token),
 
     memberOptIn: (userId) => repo.findMemberOptIn(k, userId),
 
