@@ -104,10 +104,21 @@ type Foundation = ReturnType<typeof createFoundation>;
 function createReaderServices(db: Db, config: Config, f: Foundation) {
   const { limits, now, mailer } = f;
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
-  const accounts = createAccountsService(db, { sessions: f.sessions, limits, now });
+  const accounts = createAccountsService(db, {
+    sessions: f.sessions,
+    limits,
+    now,
+    secret: f.secret,
+  });
   return {
     accounts,
-    passwordReset: createPasswordResetService(db, { mailer, limits, now, ...site }),
+    passwordReset: createPasswordResetService(db, {
+      mailer,
+      limits,
+      now,
+      secret: f.secret,
+      ...site,
+    }),
     newsletter: createNewsletterService(db, { mailer, limits, now, secret: f.secret, ...site }),
     google: createGoogleSignIn(db, {
       config: config.google,

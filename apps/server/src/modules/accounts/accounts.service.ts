@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import * as repo from "./accounts.repository.ts";
+import { deviceToken, knownDevice } from "./device-cookies.ts";
 import { assertPasswordAllowed, hashPassword, verifyPassword } from "./passwords.ts";
 import type { SessionTokens } from "./sessions.ts";
 
@@ -33,19 +34,27 @@ export interface AccountsService {
   /**
    * Creates a member and signs them in. Rate limited per client IP (register: 10 an hour) so
    * the "email taken" answer cannot be used to list accounts at speed (ASVS 6.3.8).
+   * @returns the session, and a device cookie value for this browser and account (decision 014).
    * @throws ValidationError for a common password or a taken email; 429 when over the limit.
    */
   register(
     input: { username: string; email: string; password: string },
     ip: string,
-  ): Promise<AuthResponse>;
+  ): Promise<{ session: AuthResponse; device: string }>;
   /**
    * Signs a member in by email and password. Failures answer the same whether or not the account
-   * exists (ASVS 6.3.8), in the same time (a dummy hash is verified). Limited per IP and per
-   * normalised email (Strapi CVE-2025-64526: never on a field the attacker can vary freely).
-   * @throws ValidationError "Invalid identifier or password"; 429 when over the limit.
+   * exists (ASVS 6.3.8), in the same time (a dummy hash is verified). Limits (decision 014): every
+   * attempt per client IP (30 in 15 minutes); attempts on an account from browsers it does not
+   * know, per normalised email (10 in 15 minutes: Strapi CVE-2025-64526, never on a field the
+   * attacker can vary freely); a browser holding the account's device cookie (`device`) only by its
+   * own attempts (10 in 15 minutes), so guessing from elsewhere never locks the owner out there.
+   * @returns the session, and a fresh device cookie value for this browser and account.
+   * @throws ValidationError "Invalid identifier or password"; 429 when over a limit.
    */
-  login(input: { identifier: string; password: string }, ip: string): Promise<AuthResponse>;
+  login(
+    input: { identifier: string; password: string },
+    client: { ip: string; device: string | undefined },
+  ): Promise<{ session: AuthResponse; device: string }>;
   /** Revokes every session of the member (logout everywhere). */
   logout(userId: number): Promise<void>;
   /** A session token for a member at their current token version. */
@@ -57,13 +66,14 @@ export interface AccountsService {
 /** Builds the accounts service. */
 export function createAccountsService(
   db: Db,
-  deps: { sessions: SessionTokens; limits: RateLimitFactory; now?: () => Date },
+  deps: { sessions: SessionTokens; limits: RateLimitFactory; secret: string; now?: () => Date },
 ): AccountsService {
   const k = db.kysely;
   const now = deps.now ?? (() => new Date());
   const registerLimit = deps.limits.create("register", 10, 60 * 60);
   const loginByIp = deps.limits.create("login-ip", 30, 15 * 60);
   const loginByAccount = deps.limits.create("login-account", 10, 15 * 60);
+  const loginByDevice = deps.limits.create("login-device", 10, 15 * 60);
 
   async function issueSession(userId: number): Promise<AuthResponse> {
     const row = await repo.findUserById(k, userId);
@@ -91,18 +101,23 @@ export function createAccountsService(
           },
         );
       }
-      return issueSession(id);
+      return { session: await issueSession(id), device: deviceToken(deps.secret, input.email) };
     },
 
-    async login(input, ip) {
-      const accountKey = `account:${input.identifier}`;
-      await loginByIp.consume(`ip:${ip}`);
-      await loginByAccount.consume(accountKey);
-      const row = await repo.findUserByEmail(k, input.identifier);
+    async login(input, client) {
+      const login = input.identifier;
+      await loginByIp.consume(`ip:${client.ip}`);
+      // A browser this account signed in from counts only its own attempts (decision 014).
+      const known = knownDevice(deps.secret, client.device, login);
+      const [limit, key] = known
+        ? [loginByDevice, `device:${known}`]
+        : [loginByAccount, `account:${login}`];
+      await limit.consume(key);
+      const row = await repo.findUserByEmail(k, login);
       const ok = await verifyPassword(row?.password_hash ?? null, input.password);
       if (!row || !ok) throw new ValidationError("Invalid identifier or password");
-      await loginByAccount.reset(accountKey);
-      return issueSession(row.id);
+      await limit.reset(key);
+      return { session: await issueSession(row.id), device: deviceToken(deps.secret, login) };
     },
 
     async logout(userId) {

@@ -151,6 +151,44 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(limited.json().error.name).toBe("RateLimitError");
   });
 
+  it("never lets guesses from elsewhere lock the owner out of a browser they signed in from", async () => {
+    await register({
+      username: "Owner",
+      email: "owner@example.test",
+      password: "owner-passphrase-1",
+    });
+    const signedIn = await login("owner@example.test", "owner-passphrase-1");
+    const cookie = signedIn.cookies.find((c) => c.name === "pragmatist_device");
+    expect(cookie).toMatchObject({ httpOnly: true, path: "/api/auth", sameSite: "Lax" });
+    const device = { cookie: `pragmatist_device=${cookie?.value}` };
+    // Guesses from many addresses, none of them the owner's browser: the account's limit for
+    // browsers it does not know is spent.
+    for (let i = 0; i < 11; i++) await login("owner@example.test", `guess-${i}`);
+    expect((await login("owner@example.test", "owner-passphrase-1")).statusCode).toBe(429);
+    const owner = (password: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/local",
+        payload: { identifier: "owner@example.test", password },
+        headers: device,
+        remoteAddress: ip(),
+      });
+    expect((await owner("owner-passphrase-1")).statusCode).toBe(200);
+    // The owner's browser has a budget of its own; another account's cookie is no pass.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await owner(`typo-${i}`)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const elsewhere = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/local",
+      payload: { identifier: "target@example.test", password: "target-passphrase-1" },
+      headers: device,
+      remoteAddress: ip(),
+    });
+    expect(elsewhere.statusCode).toBe(429);
+  });
+
   it("rejects forged, expired and revoked tokens with 401", async () => {
     const ok = (await login("ada@example.test", "analytical-engine-1843")).json().jwt as string;
     const forged = await new SignJWT({ ver: 0 })

@@ -9,6 +9,7 @@ import {
 } from "@pragmatist/contracts";
 import type { PasswordResetService } from "./password-reset.ts";
 import { errorResponses } from "../../http/responses.ts";
+import { DEVICE_COOKIE } from "./device-cookies.ts";
 
 const errors = errorResponses(400, 429);
 
@@ -36,7 +37,8 @@ export function passwordResetRoutes(
       },
     },
     async (req) => {
-      await passwordReset.forgotPassword(req.body.email, { ip: req.ip, log: req.log });
+      const device = req.cookies[DEVICE_COOKIE];
+      await passwordReset.forgotPassword(req.body.email, { ip: req.ip, device, log: req.log });
       return { ok: true as const };
     },
   );

@@ -216,6 +216,22 @@ describe.each(engines)("password reset on %s", (engine) => {
     const limited = await forgot("target-reset@example.test", "198.51.100.9");
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.name).toBe("RateLimitError");
+    // The owner's own browser (it signed in before: its device cookie) may still ask.
+    const signedIn = await login("target-reset@example.test", "target-reset-pass-1");
+    const device = signedIn.cookies.find((c) => c.name === "pragmatist_device")?.value;
+    await ctx.app.services.passwordReset.settle();
+    const before = sink.received.length;
+    const own = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      payload: { email: "target-reset@example.test" },
+      headers: { cookie: `pragmatist_device=${device}` },
+      remoteAddress: ip(),
+    });
+    expect(own.statusCode).toBe(200);
+    await ctx.app.services.passwordReset.settle();
+    expect(sink.received.length).toBe(before + 1);
+    expect(sink.received.at(-1)?.envelopeTo).toEqual(["target-reset@example.test"]);
     // An unknown address is limited the same way, so the 429 tells nothing either.
     const unknown: number[] = [];
     for (let i = 0; i < 6; i++) unknown.push((await forgot("ghost-reset@example.test")).statusCode);

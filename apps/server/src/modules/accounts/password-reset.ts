@@ -7,6 +7,7 @@ import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import { composeMail, type MailContent } from "../mail/compose.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 import * as repo from "./accounts.repository.ts";
+import { knownDevice } from "./device-cookies.ts";
 import { consumeOneTimeCode, createOneTimeCode, revokeOneTimeCodes } from "./one-time-codes.ts";
 import { assertPasswordAllowed, hashPassword } from "./passwords.ts";
 
@@ -26,11 +27,16 @@ export interface PasswordResetService {
    * email, and does nothing otherwise. The caller answers the same either way and at once: the
    * lookup and the mail run after the answer, so neither the body nor the time tells whether the
    * account exists (OWASP ASVS 6.3.8). Limited per client IP (20 an hour) and per email (5 an hour:
-   * the key is the account, never a field an attacker can vary freely, Strapi CVE-2025-64526).
+   * the key is the account, never a field an attacker can vary freely, Strapi CVE-2025-64526),
+   * except from a browser holding the account's device cookie (`device`, decision 014): requests
+   * from elsewhere cannot stop the owner asking from their own browser.
    * Failures of the background work are logged on `log`, never shown.
    * @throws RateLimitError (429) when over a limit.
    */
-  forgotPassword(email: string, context: { ip: string; log: MailLogger }): Promise<void>;
+  forgotPassword(
+    email: string,
+    context: { ip: string; device: string | undefined; log: MailLogger },
+  ): Promise<void>;
   /**
    * Sets a new password with a code from a reset mail: checks the password policy (contracts
    * `passwordSchema` at the edge, common passwords here), stores its argon2id hash, spends the code
@@ -206,6 +212,8 @@ export function createPasswordResetService(
     now: () => Date;
     publicUrl: string;
     siteName: string;
+    /** The app secret: it signs device cookies. */
+    secret: string;
   },
 ): PasswordResetService {
   const { mailer, now, publicUrl, siteName } = deps;
@@ -216,9 +224,9 @@ export function createPasswordResetService(
   const background = createBackgroundTasks();
 
   return {
-    async forgotPassword(email, { ip, log }) {
+    async forgotPassword(email, { ip, device, log }) {
       await forgotByIp.consume(`ip:${ip}`);
-      await forgotByEmail.consume(`email:${email}`);
+      if (!knownDevice(deps.secret, device, email)) await forgotByEmail.consume(`email:${email}`);
       background.run(
         () => mailResetLink(ctx, email, log),
         (err) => log.error({ err }, "password reset mail failed"),
