@@ -38,6 +38,13 @@ export default tseslint.config(
     rules: { "max-lines-per-function": "off" },
   },
   {
+    // Plain JavaScript that Node runs before the TypeScript (cli/check-node.mjs).
+    files: ["**/*.mjs"],
+    languageOptions: {
+      globals: { URL: "readonly", process: "readonly", console: "readonly" },
+    },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: {
       sourceType: "commonjs",

@@ -34,7 +34,7 @@ export type StartApp = (
   env?: Record<string, string>,
 ) => Promise<{ child: ChildProcess; port: number }>;
 
-/** Builds the web app when apps/web/build is missing, as `npm start` does (cli/ensure-build.ts). */
+/** Builds the web app when apps/web/build is missing or stale, as `npm start` does (cli/ensure-build.ts). */
 export function ensureWebBuild(): void {
   execFileSync("node", ["apps/server/src/cli/ensure-build.ts"], { cwd: root, stdio: "inherit" });
 }

@@ -1,5 +1,6 @@
 // One zod schema over process.env -> frozen Config. Nothing else reads process.env
 // (docs/architecture.md#conventions).
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -205,6 +206,32 @@ export type Config = Readonly<{
   webBuildDir: string;
   demoContentDir: string;
 }>;
+
+/** Where a serving process records the address it serves, in its DATA_DIR (main.ts). */
+export const servedUrlPath = (dataDir: string) => path.join(dataDir, "served-url.txt");
+
+/**
+ * The config of a command-line tool (issue 26 item 13): `loadConfig`'s, except that when PUBLIC_URL
+ * is not set, the address the server on the same DATA_DIR last said it serves, so the links a tool
+ * mails (an invitation) lead to that server (`PORT=4400 npm start`, then `npm run user:role`
+ * without PORT). @throws Error as loadConfig does.
+ */
+export function loadToolConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config = loadConfig(env);
+  if (config.publicUrlSet) return config;
+  let served: string;
+  try {
+    served = fs.readFileSync(servedUrlPath(config.dataDir), "utf8").trim();
+  } catch {
+    return config; // no server has run on this DATA_DIR yet
+  }
+  if (!/^https?:\/\/[^\s/]+$/.test(served)) return config;
+  return Object.freeze({
+    ...config,
+    publicUrl: served,
+    secureCookies: served.startsWith("https:"),
+  });
+}
 
 /**
  * The public URL a server answers on when PUBLIC_URL is not set: `http://<host>:<port>`, where a

@@ -1,9 +1,17 @@
 // Reads config and serves: one process, or with WEB_CONCURRENCY > 1 a cluster primary (cluster.ts)
 // whose workers each run this file and serve; each shuts down gracefully on SIGINT/SIGTERM.
 import cluster from "node:cluster";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
 import { runPrimary } from "./cluster.ts";
-import { type Config, loadConfig, startupWarnings } from "./config.ts";
+import {
+  type Config,
+  defaultPublicUrl,
+  loadConfig,
+  servedUrlPath,
+  startupWarnings,
+} from "./config.ts";
 import { seedDemoContentIfEmpty } from "./modules/importer/importer.service.ts";
 
 const config = loadConfig();
@@ -42,4 +50,19 @@ async function serve(config: Config): Promise<void> {
   if (cluster.isWorker) process.once("disconnect", () => shutdown("the primary is gone"));
 
   await app.listen({ host: config.host, port: config.port });
+  announce(config, (app.server.address() as AddressInfo).port);
+}
+
+/**
+ * Says where the product is served (issue 26 items 13 and 14): the address into DATA_DIR for the
+ * command-line tools (config.ts `loadToolConfig`), and one plain line on stderr for whoever ran
+ * `npm start` (stdout carries the JSON log), once per machine rather than per cluster worker.
+ * The address is PUBLIC_URL, else where this process listens.
+ */
+function announce(config: Config, port: number): void {
+  const url = config.publicUrlSet ? config.publicUrl : defaultPublicUrl(config.host, port);
+  fs.writeFileSync(servedUrlPath(config.dataDir), `${url}\n`);
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    process.stderr.write(`Pragmatist is serving ${config.siteName} on ${url}\n`);
+  }
 }

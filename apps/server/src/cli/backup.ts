@@ -1,7 +1,7 @@
 // `npm run backup [-- <folder>]`: a consistent backup while the server runs (docs/deploy/backups.md).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
+import { loadToolConfig } from "../config.ts";
 import { createBackup } from "../db/backup.ts";
 import { runCommand } from "./run.ts";
 
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadToolConfig();
   const target = positionals[0]
     ? path.resolve(positionals[0])
     : path.join(config.backupDir, timestampName(new Date()));

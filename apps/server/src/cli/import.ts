@@ -2,7 +2,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { closeServices, createServices } from "../services.ts";
-import { loadConfig } from "../config.ts";
+import { loadToolConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { type ContentLogger, importFolder } from "../modules/importer/importer.service.ts";
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const folder = path.resolve(positionals[0]);
-  const config = loadConfig();
+  const config = loadToolConfig();
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);

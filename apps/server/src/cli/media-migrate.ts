@@ -1,6 +1,6 @@
 // `npm run media:migrate`: copies the media under DATA_DIR/uploads to the S3 bucket, idempotently.
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
+import { loadToolConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { migrateMediaToBucket } from "../modules/uploads/media-migration.ts";
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const config = loadConfig();
+  const config = loadToolConfig();
   if (!config.s3) {
     console.error(`S3_BUCKET is not set: nothing to migrate to.\n\n${USAGE}`);
     return 2;

@@ -1,11 +1,11 @@
 // `npm run newsletter:export > subscribers.csv`: confirmed newsletter subscribers as CSV on stdout.
 import { closeServices, createServices } from "../services.ts";
-import { loadConfig } from "../config.ts";
+import { loadToolConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadToolConfig();
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);

@@ -1,6 +1,6 @@
 // `npm run restore -- <backup folder>`: a backup back into an empty DATA_DIR (docs/deploy/backups.md).
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
+import { loadToolConfig } from "../config.ts";
 import { restoreBackup } from "../db/restore.ts";
 import { runCommand } from "./run.ts";
 
@@ -28,7 +28,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadToolConfig();
   const manifest = await restoreBackup({
     backupDir,
     dataDir: config.dataDir,

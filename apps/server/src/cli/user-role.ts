@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { emailSchema, type Role, roles, usernameSchema } from "@pragmatist/contracts";
 import { closeServices, createServices } from "../services.ts";
-import { loadConfig } from "../config.ts";
+import { loadToolConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { NotFoundError } from "../errors.ts";
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const config = loadConfig();
+  const config = loadToolConfig();
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);

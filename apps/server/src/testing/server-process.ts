@@ -15,6 +15,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Every JSON line written to stdout so far, in order (other output is left out). */
   lines: LogLine[];
+  /** What it wrote to stderr so far. */
+  stderr(): string;
   /**
    * Resolves with the `count`-th line (counted from the start) for which `match` holds.
    * @throws Error when the process exits or `timeoutMs` passes first (with its last lines).
@@ -93,7 +95,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
       clearTimeout(force);
     }
   };
-  return { child, lines, waitFor, exited, stop };
+  return { child, lines, stderr: () => stderr, waitFor, exited, stop };
 }
 
 /** The port in a "Server listening at http://127.0.0.1:<port>" line. */

@@ -6,8 +6,8 @@ import path from "node:path";
 import { repoRoot } from "../config.ts";
 
 /**
- * Runs `cli/ensure-build.ts` (builds apps/web when apps/web/build is missing; rebuild by hand after
- * changing pages). @throws Error when there is still no server build afterwards.
+ * Runs `cli/ensure-build.ts` (builds apps/web when apps/web/build is missing or older than its
+ * sources). @throws Error when there is still no server build afterwards.
  */
 export function ensureWebBuild(): void {
   execFileSync(process.execPath, ["apps/server/src/cli/ensure-build.ts"], {
