@@ -79,7 +79,11 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   commentsRoutes(app, { comments: services.comments });
   viewerRoutes(app, { viewer: services.viewer });
   studioRoutes(app, { studio: services.studio });
-  passwordResetRoutes(app, { passwordReset: services.passwordReset });
+  passwordResetRoutes(app, {
+    passwordReset: services.passwordReset,
+    accounts: services.accounts,
+    secureCookies,
+  });
   newsletterRoutes(app, { newsletter: services.newsletter });
   issuesRoutes(app, { issues: services.newsletterIssues });
   googleRoutes(app, { google: services.google, secureCookies });

@@ -94,6 +94,10 @@ export const resetPasswordBodySchema = z
     message: "Passwords do not match",
     path: ["passwordConfirmation"],
   });
+/** POST /api/auth/reset-password/check: the code of a mailed link, asked about before its form. */
+export const resetCodeBodySchema = z.strictObject({
+  code: z.string().min(1, "The reset code is missing").max(256),
+});
 /** The body of `POST /api/auth/reset-password` (`resetPasswordBodySchema`). */
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 /** The answer of forgot-password and reset-password: nothing to read but success. */

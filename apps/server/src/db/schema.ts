@@ -89,7 +89,8 @@ export interface OneTimeCodesTable {
   id: Generated<number>;
   /** sha256 (base64url) of the code; the code itself is never stored. */
   code_hash: string;
-  purpose: "password-reset" | "google-sign-in";
+  /** An invitation's code chooses a first password and signs in; a reset's only sets one. */
+  purpose: "password-reset" | "invitation" | "google-sign-in";
   user_id: number;
   expires_at: string;
   used_at: string | null;

@@ -76,6 +76,14 @@ export const accountApi = {
     return call("POST", "/api/auth/reset-password", body);
   },
 
+  /**
+   * `POST /api/auth/reset-password/check`: whether the mailed link's code can still set a
+   * password (spends nothing). @throws ApiError 400 when it cannot.
+   */
+  checkResetCode(code: string): Promise<{ ok: true }> {
+    return call("POST", "/api/auth/reset-password/check", { code });
+  },
+
   /** `GET /api/auth/providers`: which third-party sign-ins are configured. */
   providers(signal?: AbortSignal): Promise<AuthProviders> {
     return call("GET", "/api/auth/providers", undefined, signal);

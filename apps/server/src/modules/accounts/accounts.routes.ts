@@ -1,5 +1,5 @@
 // HTTP for sign-up, sign-in, sign-out and "who am I" (docs/product.md#api-auth).
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,24 +10,10 @@ import {
 } from "@pragmatist/contracts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth.ts";
 import type { AccountsService } from "./accounts.service.ts";
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS } from "./device-cookies.ts";
+import { DEVICE_COOKIE, setDeviceCookie } from "./device-cookies.ts";
 import { errorResponses } from "../../http/responses.ts";
 
 const errors = errorResponses(400, 401, 403, 429);
-
-/**
- * Marks this browser as one the account signed in from (decision 014): httpOnly, sent only to
- * /api/auth, kept a year; it outlives sign-out, as a device stays the owner's.
- */
-function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean): void {
-  reply.setCookie(DEVICE_COOKIE, value, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: DEVICE_COOKIE_PATH,
-    maxAge: DEVICE_COOKIE_SECONDS,
-  });
-}
 
 /** Registers /api/auth/local/register, /api/auth/local, /api/auth/logout and /api/users/me. */
 export function accountsRoutes(

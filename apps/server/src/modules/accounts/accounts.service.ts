@@ -59,6 +59,12 @@ export interface AccountsService {
   logout(userId: number): Promise<void>;
   /** A session token for a member at their current token version. */
   issueSession(userId: number): Promise<AuthResponse>;
+  /**
+   * `issueSession`, and a device cookie value marking this browser as one the member signed in
+   * from (decision 014): what a password sign-in, a sign-up and an accepted invitation answer.
+   * @throws NotFoundError when the member is gone.
+   */
+  startSession(userId: number): Promise<{ session: AuthResponse; device: string }>;
   /** The member as they see themself. @throws NotFoundError when deleted. */
   me(userId: number): Promise<OwnUser>;
 }
@@ -75,12 +81,14 @@ export function createAccountsService(
   const loginByAccount = deps.limits.create("login-account", 10, 15 * 60);
   const loginByDevice = deps.limits.create("login-device", 10, 15 * 60);
 
-  async function issueSession(userId: number): Promise<AuthResponse> {
+  async function startSession(userId: number) {
     const row = await repo.findUserById(k, userId);
     if (!row) throw new NotFoundError("User not found");
     const jwt = await deps.sessions.issue({ userId: row.id, tokenVersion: row.token_version });
-    return { jwt, user: toOwnUser(row) };
+    const session: AuthResponse = { jwt, user: toOwnUser(row) };
+    return { session, device: deviceToken(deps.secret, row.email ?? "") };
   }
+  const issueSession = async (userId: number) => (await startSession(userId)).session;
 
   return {
     async register(input, ip) {
@@ -101,7 +109,7 @@ export function createAccountsService(
           },
         );
       }
-      return { session: await issueSession(id), device: deviceToken(deps.secret, input.email) };
+      return startSession(id);
     },
 
     async login(input, client) {
@@ -117,7 +125,7 @@ export function createAccountsService(
       const ok = await verifyPassword(row?.password_hash ?? null, input.password);
       if (!row || !ok) throw new ValidationError("Invalid identifier or password");
       await limit.reset(key);
-      return { session: await issueSession(row.id), device: deviceToken(deps.secret, login) };
+      return startSession(row.id);
     },
 
     async logout(userId) {
@@ -125,6 +133,8 @@ export function createAccountsService(
     },
 
     issueSession,
+
+    startSession,
 
     async me(userId) {
       const row = await repo.findUserById(k, userId);

@@ -2,6 +2,7 @@
 // browser that signed in to an account carries a cookie naming that account, signed with the app
 // secret, so guessing from anywhere else cannot lock the owner out on their own devices.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyReply } from "fastify";
 
 /** The cookie's name; it is sent only to the sign-in routes (`DEVICE_COOKIE_PATH`). */
 export const DEVICE_COOKIE = "pragmatist_device";
@@ -41,4 +42,19 @@ export function knownDevice(
   const given = Buffer.from(token as string);
   const expected = Buffer.from(`${nonce}.${mac(secret, nonce, login)}`);
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
+}
+
+/**
+ * Sets the device cookie `value` on the answer: httpOnly, SameSite=Lax, `secure` with an https
+ * PUBLIC_URL, sent only to DEVICE_COOKIE_PATH, kept DEVICE_COOKIE_SECONDS; it outlives sign-out,
+ * as a device stays the owner's.
+ */
+export function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_SECONDS,
+  });
 }

@@ -217,17 +217,17 @@ async function finishSignIn(
 async function exchangeCode(ctx: GoogleContext, code: string, ip: string): Promise<AuthResponse> {
   configured(ctx);
   await ctx.exchangeByIp.consume(`ip:${ip}`);
-  const userId = await consumeOneTimeCode(ctx.k, {
+  const spent = await consumeOneTimeCode(ctx.k, {
     code,
-    purpose: "google-sign-in",
+    purposes: ["google-sign-in"],
     now: ctx.now(),
   });
-  if (userId === null) {
+  if (spent === null) {
     throw new ValidationError("This sign-in link is invalid or has expired. Please try again.", {
       errors: [{ path: ["access_token"], message: "Invalid or expired code" }],
     });
   }
-  return ctx.accounts.issueSession(userId);
+  return ctx.accounts.issueSession(spent.userId);
 }
 
 /** Builds the Google sign-in; with `config` null every entry point answers 404. */

@@ -57,37 +57,54 @@ export async function createOneTimeCode(
 }
 
 /**
- * Spends a code: marks it used and returns its user id, or null when the code is unknown, of
- * another purpose, already used or expired. One conditional UPDATE … RETURNING decides, so two
- * concurrent uses of one code cannot both win (single use, OWASP Forgot Password Cheat Sheet).
+ * Spends a code: marks it used and returns its user id and purpose, or null when the code is
+ * unknown, of none of `purposes`, already used or expired. One conditional UPDATE … RETURNING
+ * decides, so two concurrent uses of one code cannot both win (single use, OWASP Forgot Password
+ * Cheat Sheet).
  */
 export async function consumeOneTimeCode(
   db: Q,
-  input: { code: string; purpose: CodePurpose; now: Date },
-): Promise<number | null> {
+  input: { code: string; purposes: readonly CodePurpose[]; now: Date },
+): Promise<{ userId: number; purpose: CodePurpose } | null> {
   const at = input.now.toISOString();
   const row = await db
     .updateTable("one_time_codes")
     .set({ used_at: at })
     .where("code_hash", "=", hashCode(input.code))
-    .where("purpose", "=", input.purpose)
+    .where("purpose", "in", input.purposes)
     .where("used_at", "is", null)
     .where("expires_at", ">", at)
-    .returning("user_id")
+    .returning(["user_id", "purpose"])
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, purpose: row.purpose } : null;
 }
 
-/** Spends every still-open code of a user for a purpose (e.g. the other reset links after a reset). */
+/** Whether a code of one of `purposes` is still open (known, unused, unexpired); spends nothing. */
+export async function isOpenOneTimeCode(
+  db: Q,
+  input: { code: string; purposes: readonly CodePurpose[]; now: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("one_time_codes")
+    .select("id")
+    .where("code_hash", "=", hashCode(input.code))
+    .where("purpose", "in", input.purposes)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", input.now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Spends every still-open code of a user for `purposes` (e.g. the other reset links after a reset). */
 export async function revokeOneTimeCodes(
   db: Q,
-  input: { userId: number; purpose: CodePurpose; now: Date },
+  input: { userId: number; purposes: readonly CodePurpose[]; now: Date },
 ): Promise<void> {
   await db
     .updateTable("one_time_codes")
     .set({ used_at: input.now.toISOString() })
     .where("user_id", "=", input.userId)
-    .where("purpose", "=", input.purpose)
+    .where("purpose", "in", input.purposes)
     .where("used_at", "is", null)
     .execute();
 }

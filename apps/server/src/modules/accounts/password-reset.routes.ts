@@ -5,24 +5,29 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   forgotPasswordBodySchema,
   okResponseSchema,
+  resetCodeBodySchema,
   resetPasswordBodySchema,
 } from "@pragmatist/contracts";
 import type { PasswordResetService } from "./password-reset.ts";
 import { errorResponses } from "../../http/responses.ts";
-import { DEVICE_COOKIE } from "./device-cookies.ts";
+import { setSessionCookie } from "../../plugins/auth.ts";
+import type { AccountsService } from "./accounts.service.ts";
+import { DEVICE_COOKIE, setDeviceCookie } from "./device-cookies.ts";
 
 const errors = errorResponses(400, 429);
 
 /**
- * Registers POST /api/auth/forgot-password and POST /api/auth/reset-password. Both are public and
- * answer `{ ok: true }`. On close the app waits for reset mails already accepted.
+ * Registers POST /api/auth/forgot-password, /api/auth/reset-password and
+ * /api/auth/reset-password/check. All are public and answer `{ ok: true }`; an invitation's
+ * reset-password also sets the session and device cookies. On close the app waits for reset
+ * mails already accepted.
  */
 export function passwordResetRoutes(
   app: FastifyInstance,
-  deps: { passwordReset: PasswordResetService },
+  deps: { passwordReset: PasswordResetService; accounts: AccountsService; secureCookies: boolean },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { passwordReset } = deps;
+  const { passwordReset, accounts, secureCookies } = deps;
   app.addHook("onClose", () => passwordReset.settle());
 
   r.post(
@@ -49,13 +54,36 @@ export function passwordResetRoutes(
       schema: {
         tags: ["auth"],
         summary:
-          "Sets a new password with the code from the reset mail; ends every session of the member (sign in again)",
+          "Sets a new password with the code from the reset mail; ends every session of the member (sign in again); an invitation's code signs the new member in (session cookie)",
         body: resetPasswordBodySchema,
         response: { 200: okResponseSchema, ...errors },
       },
     },
+    async (req, reply) => {
+      const { userId, invitation } = await passwordReset.resetPassword(req.body, { ip: req.ip });
+      if (invitation) {
+        // An invitation's first password signs the new member in (issue 26 item 16).
+        const { session, device } = await accounts.startSession(userId);
+        setSessionCookie(reply, session.jwt, secureCookies);
+        setDeviceCookie(reply, device, secureCookies);
+      }
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/auth/reset-password/check",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Whether a mailed link's code can still set a password (asked before showing the form); spends nothing",
+        body: resetCodeBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
     async (req) => {
-      await passwordReset.resetPassword(req.body, { ip: req.ip });
+      await passwordReset.checkCode(req.body.code, { ip: req.ip });
       return { ok: true as const };
     },
   );

@@ -150,12 +150,35 @@ describe.each(engines)("password reset on %s", (engine) => {
       expect(expired.statusCode).toBe(400);
       expect(expired.json().error.message).toMatch(/invalid or has expired/);
       now = new Date(saved.getTime() + 3 * 24 * 3600 * 1000 - 60_000);
-      expect((await reset(early, "chosen-in-time-1")).statusCode).toBe(200);
+      // The first password signs the new member in: a session cookie that opens their account.
+      const chosen = await reset(early, "chosen-in-time-1");
+      expect(chosen.statusCode).toBe(200);
+      const session = chosen.cookies.find((c) => c.name === "pragmatist_session");
+      expect(session?.value).toBeTruthy();
+      const account = await ctx.app.inject({
+        url: "/api/users/me",
+        headers: { cookie: `pragmatist_session=${session?.value}` },
+      });
+      expect(account.json()).toMatchObject({ email: "invited-early@example.test" });
     } finally {
       now = saved;
     }
     expect((await login("invited-early@example.test", "chosen-in-time-1")).statusCode).toBe(200);
     expect((await login("invited-late@example.test", "invited-late-pass-1")).statusCode).toBe(200);
+  });
+
+  it("says a used link is used before its form is filled in, and a reset signs nobody in", async () => {
+    const check = (code: string) => post("/api/auth/reset-password/check", { code });
+    await register("Checked First", "checked@example.test", "checked-first-pass-0");
+    const code = await mailedCode("checked@example.test");
+    expect((await check(code)).json()).toEqual({ ok: true });
+    const done = await reset(code, "checked-first-pass-1");
+    expect(done.statusCode).toBe(200);
+    expect(done.cookies.find((c) => c.name === "pragmatist_session")).toBeUndefined();
+    const used = await check(code);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().error.message).toMatch(/^This reset link is invalid or has expired/);
+    expect((await check("A".repeat(43))).statusCode).toBe(400);
   });
 
   it("lets only one of two concurrent uses of a code win", async () => {

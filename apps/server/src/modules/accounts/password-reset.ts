@@ -8,7 +8,12 @@ import { composeMail, type MailContent } from "../mail/compose.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 import * as repo from "./accounts.repository.ts";
 import { knownDevice } from "./device-cookies.ts";
-import { consumeOneTimeCode, createOneTimeCode, revokeOneTimeCodes } from "./one-time-codes.ts";
+import {
+  consumeOneTimeCode,
+  createOneTimeCode,
+  isOpenOneTimeCode,
+  revokeOneTimeCodes,
+} from "./one-time-codes.ts";
 import { assertPasswordAllowed, hashPassword } from "./passwords.ts";
 
 /** How long a reset link works: 30 minutes, in seconds (OWASP Forgot Password Cheat Sheet). */
@@ -38,15 +43,26 @@ export interface PasswordResetService {
     context: { ip: string; device: string | undefined; log: MailLogger },
   ): Promise<void>;
   /**
-   * Sets a new password with a code from a reset mail: checks the password policy (contracts
-   * `passwordSchema` at the edge, common passwords here), stores its argon2id hash, spends the code
-   * and the member's other reset codes, and bumps the token version so every older session ends
-   * (Strapi CVE-2026-22706). Starts no session: the member signs in again (to /login,
-   * docs/product.md#password-reset).
+   * Sets a new password with a code from a reset mail or an invitation: checks the password policy
+   * (contracts `passwordSchema` at the edge, common passwords here), stores its argon2id hash,
+   * spends the code and the member's other reset and invitation codes, and bumps the token version
+   * so every older session ends (Strapi CVE-2026-22706). A reset starts no session (the member
+   * signs in again, docs/product.md#password-reset); for an invitation's code the caller signs the
+   * new member in (`invitation: true`, issue 26 item 16).
    * Limited per client IP (20 per 15 minutes).
    * @throws ValidationError for an unknown, used or expired code or a common password; 429.
    */
-  resetPassword(input: { code: string; password: string }, context: { ip: string }): Promise<void>;
+  resetPassword(
+    input: { code: string; password: string },
+    context: { ip: string },
+  ): Promise<{ userId: number; invitation: boolean }>;
+  /**
+   * Whether the code of a mailed link can still set a password, spending nothing: the page asks
+   * before showing its form, so a used or expired link says so at once (issue 26 item 16).
+   * Limited with resetPassword (per client IP).
+   * @throws ValidationError (the reset's refusal) when it cannot; 429.
+   */
+  checkCode(code: string, context: { ip: string }): Promise<void>;
   /**
    * Mails the member of a new account made for them (the command line's `--create`) a link to
    * choose their first password, `${PUBLIC_URL}/passreset?code=…&invite=1`: the same single-use
@@ -90,7 +106,7 @@ async function mailPasswordLink(
 ): Promise<string> {
   const code = await createOneTimeCode(ctx.k, {
     userId: user.id,
-    purpose: "password-reset",
+    purpose: invite ? "invitation" : "password-reset",
     ttlSeconds,
     now: ctx.now(),
   });
@@ -157,31 +173,36 @@ async function mailResetLink(ctx: ResetContext, email: string, log: MailLogger):
   log.info({ userId: user.id }, "password reset mail sent");
 }
 
+/** The codes that set a password: a reset's and an invitation's. */
+const PASSWORD_CODES = ["password-reset", "invitation"] as const;
+
+/** The refusal of a code that cannot set a password (unknown, used or expired). */
+const invalidCode = () =>
+  new ValidationError("This reset link is invalid or has expired. Please ask for a new one.", {
+    errors: [{ path: ["code"], message: "Invalid or expired code" }],
+  });
+
 /** `PasswordResetService.resetPassword` after the rate limit. */
 async function resetPassword(
   ctx: ResetContext,
   input: { code: string; password: string },
-): Promise<void> {
+): Promise<{ userId: number; invitation: boolean }> {
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
-  const done = await ctx.k.transaction().execute(async (trx) => {
+  const spent = await ctx.k.transaction().execute(async (trx) => {
     const at = ctx.now();
-    const userId = await consumeOneTimeCode(trx, {
+    const code = await consumeOneTimeCode(trx, {
       code: input.code,
-      purpose: "password-reset",
+      purposes: PASSWORD_CODES,
       now: at,
     });
-    if (userId === null) return false;
-    await repo.setPasswordFromReset(trx, userId, passwordHash, at.toISOString());
-    await revokeOneTimeCodes(trx, { userId, purpose: "password-reset", now: at });
-    return true;
+    if (code === null) return null;
+    await repo.setPasswordFromReset(trx, code.userId, passwordHash, at.toISOString());
+    await revokeOneTimeCodes(trx, { userId: code.userId, purposes: PASSWORD_CODES, now: at });
+    return code;
   });
-  if (!done) {
-    throw new ValidationError(
-      "This reset link is invalid or has expired. Please ask for a new one.",
-      { errors: [{ path: ["code"], message: "Invalid or expired code" }] },
-    );
-  }
+  if (!spent) throw invalidCode();
+  return { userId: spent.userId, invitation: spent.purpose === "invitation" };
 }
 
 /** `PasswordResetService.invite`. */
@@ -235,7 +256,13 @@ export function createPasswordResetService(
 
     async resetPassword(input, { ip }) {
       await resetByIp.consume(`ip:${ip}`);
-      await resetPassword(ctx, input);
+      return resetPassword(ctx, input);
+    },
+
+    async checkCode(code, { ip }) {
+      await resetByIp.consume(`ip:${ip}`);
+      const open = await isOpenOneTimeCode(ctx.k, { code, purposes: PASSWORD_CODES, now: now() });
+      if (!open) throw invalidCode();
     },
 
     invite: (email, context) => invite(ctx, email, context),

@@ -4,14 +4,19 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../lib/account-api";
+import { ApiError } from "../../lib/fetch-json";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
+import { viewerAnswer } from "../../../test/viewer-test-kit";
 import { PasswordResetForm } from "./password-reset-form";
 
-function renderForm() {
-  renderRoute(<PasswordResetForm mark={<span />} code="c0de" />, {
+function renderForm(invite = false) {
+  renderRoute(<PasswordResetForm mark={<span />} code="c0de" invite={invite} />, {
     path: "/passreset",
     at: "/passreset?code=c0de",
-    routes: [{ path: "/login", Component: () => <p>Sign-in page</p> }],
+    routes: [
+      { path: "/login", Component: () => <p>Sign-in page</p> },
+      { path: "/account", Component: () => <p>Account page</p> },
+    ],
   });
 }
 
@@ -22,7 +27,12 @@ const confirm = () => fireEvent.click(screen.getByRole("button", { name: "Confir
 
 describe("PasswordResetForm", () => {
   const alert = vi.fn();
-  beforeEach(() => vi.stubGlobal("alert", alert));
+  beforeEach(() => {
+    vi.stubGlobal("alert", alert);
+    // The link's code is open unless a test says otherwise; the viewer store reads nobody.
+    vi.spyOn(accountApi, "checkResetCode").mockResolvedValue({ ok: true });
+    vi.stubGlobal("fetch", () => Promise.resolve(viewerAnswer(null)));
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -84,5 +94,29 @@ describe("PasswordResetForm", () => {
     expect(field("New password").getAttribute("aria-invalid")).toBeNull();
     expect(screen.queryByText(/The password was not changed/)).toBeNull();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says at once that a used or expired link can no longer be used, with no form", async () => {
+    const refused = new ApiError(400, null, "This reset link is invalid or has expired.");
+    vi.spyOn(accountApi, "checkResetCode").mockRejectedValue(refused);
+    renderForm();
+    expect(await screen.findByText("This link can no longer be used")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toMatch(
+      /^This link was already used or has expired/,
+    );
+    expect(screen.queryByLabelText("New password")).toBeNull();
+    expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe(
+      "/login",
+    );
+  });
+
+  it("signs an invited member in with their first password and opens their account", async () => {
+    const reset = vi.spyOn(accountApi, "resetPassword").mockResolvedValue({ ok: true });
+    renderForm(true);
+    type("Password", "my first password");
+    type("Confirm password", "my first password");
+    confirm();
+    expect(await screen.findByText("Account page")).toBeTruthy();
+    expect(reset).toHaveBeenCalledOnce();
   });
 });

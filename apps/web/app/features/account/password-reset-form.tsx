@@ -1,9 +1,12 @@
 // New password form of /passreset (docs/product.md#password-reset, #validation-forms): sends only
 // with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
 // says so once, in an alert under the form. An invitation's link asks for a first password.
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { buttonClass } from "../../components/ui/button";
 import { accountApi } from "../../lib/account-api";
+import { ApiError } from "../../lib/fetch-json";
+import { refreshViewer } from "../../lib/viewer";
 import { AuthCard, AuthSubmitButton, FormNote } from "./auth-card";
 import { TextField } from "./text-field";
 import { resetLooksReady, validateReset } from "./validation";
@@ -13,7 +16,7 @@ import { resetLooksReady, validateReset } from "./validation";
  * only once the password itself is fine), `busy` while POST /api/auth/reset-password runs, and
  * `failed` after a refusal (both fields marked until one is edited).
  */
-function usePasswordReset(code: string) {
+function usePasswordReset(code: string, invite: boolean) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -33,7 +36,11 @@ function usePasswordReset(code: string) {
     setBusy(true);
     try {
       await accountApi.resetPassword({ code, password, passwordConfirmation: confirmation });
-      await navigate("/login?reset=1", { replace: true });
+      if (invite) {
+        // An invitation's first password signs the member in (the server set the session).
+        await refreshViewer();
+        await navigate("/account", { replace: true });
+      } else await navigate("/login?reset=1", { replace: true });
     } catch {
       // Clear both fields, mark them red, show the one refusal note (docs/product.md#password-reset).
       setBusy(false);
@@ -85,9 +92,30 @@ const WORDING = {
 } as const;
 
 /**
+ * Whether the link's code can still set a password, asked once after the page shows: null while
+ * asking (or when the network fails: the form then stays, and its submit says what happened).
+ */
+function useCodeOpen(code: string): boolean | null {
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    accountApi.checkResetCode(code).then(
+      () => live && setOpen(true),
+      (error: unknown) => live && error instanceof ApiError && setOpen(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return open;
+}
+
+/**
  * The password card for the `code` of a mailed link: for a reset "Set a new password" (New
  * password, Confirm new password), for an `invite` "Choose your password" (Password, Confirm
- * password); then Confirm. Success opens /login?reset=1 (which asks to sign in).
+ * password); then Confirm. A reset then opens /login?reset=1 (which asks to sign in); an
+ * invitation signs in and opens /account. A link already used or expired says so instead of
+ * showing the form (issue 26 item 16).
  */
 export function PasswordResetForm({
   mark,
@@ -101,9 +129,10 @@ export function PasswordResetForm({
   /** The link is an invitation's (`&invite=1`): the member chooses their first password. */
   invite?: boolean;
 }) {
-  const form = usePasswordReset(code);
+  const form = usePasswordReset(code, invite);
   const { busy, failed } = form;
   const words = WORDING[invite ? "invite" : "reset"];
+  if (useCodeOpen(code) === false) return <SpentLinkCard mark={mark} />;
   return (
     <AuthCard mark={mark} busy={busy} title={words.title} subtitle={words.subtitle}>
       <form noValidate onSubmit={form.onSubmit} className="space-y-5" aria-busy={busy}>
@@ -132,6 +161,23 @@ export function PasswordResetForm({
         </AuthSubmitButton>
         {failed && <ResetRefusedNote notDone={words.notDone} />}
       </form>
+    </AuthCard>
+  );
+}
+
+/** What a used or expired link shows instead of the form, with the way to a new one. */
+function SpentLinkCard({ mark }: { mark: ReactNode }) {
+  return (
+    <AuthCard mark={mark} title="This link can no longer be used">
+      <div className="space-y-5 text-[0.9375rem] leading-relaxed text-muted">
+        <FormNote tone="error">
+          This link was already used or has expired. Ask for a new one with “Forget Password?” on
+          the sign-in page.
+        </FormNote>
+        <Link to="/login" className={buttonClass("secondary", "md", "w-full")}>
+          Back to sign in
+        </Link>
+      </div>
     </AuthCard>
   );
 }
