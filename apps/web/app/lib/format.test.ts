@@ -9,8 +9,11 @@ import {
 } from "./format.ts";
 
 describe("dates", () => {
-  it("shows card dates as short month and day (en-US), in UTC", () => {
-    expect(formatCardDate("2024-03-08T23:30:00.000Z")).toBe("Mar 8");
+  it("shows card dates as short month and day (en-US), in UTC, with the year when not this year", () => {
+    const now = new Date("2024-11-29T12:00:00.000Z");
+    expect(formatCardDate("2024-03-08T23:30:00.000Z", now)).toBe("Mar 8");
+    expect(formatCardDate("2023-12-31T23:30:00.000Z", now)).toBe("Dec 31, 2023");
+    expect(formatCardDate("2022-06-01T00:00:00.000Z", now)).toBe("Jun 1, 2022");
   });
   it("shows comment and article dates as day, short month, year (en-GB)", () => {
     expect(formatLongDate("2024-03-08T00:00:00.000Z")).toBe("8 Mar 2024");

@@ -6,6 +6,12 @@ const cardDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   timeZone: "UTC",
 });
+const cardDateWithYear = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const joinedDate = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
   month: "short",
@@ -14,11 +20,14 @@ const joinedDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * Article card date: month and day, en-US ("Mar 18"), docs/product.md#formats. Dates are shown in
- * UTC.
+ * Article card date: month and day, en-US ("Mar 18"), docs/product.md#formats, with the year when
+ * it is not the current one ("Mar 18, 2024": a library spanning years reads in order, issue 26
+ * item 17). Dates and years are UTC; `now` is the current instant.
  */
-export function formatCardDate(iso: string): string {
-  return cardDate.format(new Date(iso));
+export function formatCardDate(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const format = date.getUTCFullYear() === now.getUTCFullYear() ? cardDate : cardDateWithYear;
+  return format.format(date);
 }
 
 /** Footer "Most Popular" date: short month and day ("Mar 18"), docs/product.md#footer. */

@@ -1,7 +1,7 @@
 // The site footer (docs/product.md#footer): Most Popular with cut titles and short dates, Quick
 // Links, the copyright line, and "Get it by email" opening the subscribe modal.
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../test/route-test-kit.tsx";
 import type { PopularItem } from "../lib/site-data";
 import { SiteFooter } from "./site-footer";
@@ -17,15 +17,23 @@ function renderFooter(popular: PopularItem[]) {
 }
 
 describe("SiteFooter", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("lists the popular articles with short dates and titles cut to 45 characters", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2024-11-29T12:00:00.000Z"));
     const title = "The weekly market report: bitcoin, ether and the rest of the market";
-    renderFooter([{ id: 1, title, slug: "weekly", publishDate: "2024-03-18T09:00:00.000Z" }]);
+    renderFooter([
+      { id: 1, title, slug: "weekly", publishDate: "2024-03-18T09:00:00.000Z" },
+      { id: 2, title: "Last year's wrap", slug: "wrap", publishDate: "2023-12-29T09:00:00.000Z" },
+    ]);
     const popular = within(screen.getByRole("region", { name: "Most Popular" }));
     const link = popular.getByRole("link", { name: /The weekly market report/ });
     expect(link.textContent).toBe("The weekly market report: bitcoin, ether and…");
     expect(link.getAttribute("title")).toBe(title);
     expect(link.getAttribute("href")).toBe("/p/weekly");
     expect(popular.getByText("Mar 18").getAttribute("dateTime")).toBe("2024-03-18T09:00:00.000Z");
+    expect(popular.getByText("Dec 29, 2023").tagName).toBe("TIME");
     expect(popular.getByRole("link", { name: "View All" }).getAttribute("href")).toBe("/");
   });
 

@@ -110,7 +110,7 @@ function MostPopular({ popular }: { popular: PopularItem[] }) {
           <li key={item.id} className="flex items-baseline gap-3">
             <time
               dateTime={item.publishDate}
-              className="tabular w-12 shrink-0 text-xs font-medium text-muted"
+              className="tabular min-w-12 shrink-0 text-xs font-medium whitespace-nowrap text-muted"
             >
               {formatShortMonthDay(item.publishDate)}
             </time>
