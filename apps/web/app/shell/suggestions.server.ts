@@ -2,14 +2,20 @@
 import { articleLabel, type PublicationApi } from "@pragmatist/contracts";
 import type { NotFoundData, Suggestion } from "./not-found-data.ts";
 
-/** "/p/bitcoin-etf-flowz" -> "bitcoin etf flowz": the words a reader probably meant. */
+/**
+ * "/p/bitcoin-etf-flowz" -> "bitcoin etf flowz": the words a reader probably meant. Numbers and
+ * one-letter bits are left out: "/nope-404" suggests nothing rather than articles that mention 404
+ * (issue 26 item 19).
+ */
 export function wordsOf(path: string): string {
   const last = decodeURIComponentSafe(path.split("/").filter(Boolean).pop() ?? "");
   return last
     .replace(/\.[a-z0-9]{1,5}$/i, "")
     .replace(/[-_+.]+/g, " ")
     .replace(/[^\p{L}\p{N} ]+/gu, "")
-    .trim()
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word) && word.length > 1)
+    .join(" ")
     .slice(0, 80);
 }
 

@@ -109,11 +109,18 @@ describe("SearchCombobox", () => {
     expect(box.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("clears the query when the box is clicked", () => {
+  it("clears the query when the box is clicked into, not when a click moves its caret", () => {
     const box = renderBox("bitcoin");
     expect((box as HTMLInputElement).value).toBe("bitcoin");
+    fireEvent.pointerDown(box);
+    box.focus();
     fireEvent.click(box);
     expect((box as HTMLInputElement).value).toBe("");
+    fireEvent.change(box, { target: { value: "bitcoin etf" } });
+    // Already focused: the click places the caret inside the words.
+    fireEvent.pointerDown(box);
+    fireEvent.click(box);
+    expect((box as HTMLInputElement).value).toBe("bitcoin etf");
   });
 
   it("keeps working without suggestions when the search fails", async () => {

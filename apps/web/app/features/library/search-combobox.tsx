@@ -90,6 +90,7 @@ function SearchInput({ box, count }: { box: Combobox; count: number }) {
       placeholder={`Search our database of ${count} articles`}
       value={box.query}
       onChange={(event) => box.onChange(event.target.value)}
+      onPointerDown={box.onPointerDown}
       onClick={box.onClick}
       onKeyDown={box.onKeyDown}
       className="h-11 w-full rounded-lg border border-line bg-surface pr-10 pl-10 text-[0.9375rem] text-ink shadow-xs placeholder:text-muted/80 hover:border-muted/50 focus:border-accent focus:outline-2 focus:outline-accent/25 [&::-webkit-search-cancel-button]:hidden"

@@ -211,6 +211,8 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
   const listbox = useListbox(results.length);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  /** Whether the box had the focus when the pointer went down on it (a click then moves the caret). */
+  const focusedBefore = useRef(false);
   const [query, setQuery] = useQueryText(initialQuery, input, () => listbox.setOpen(false));
   const optionId = (i: number) => `${id}-option-${i}`;
   useOutsidePress(root, listbox.open, listbox.close);
@@ -242,8 +244,17 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
     });
   }
 
+  /** Notes whether this press lands in a box that already has the focus. */
+  function onPointerDown() {
+    focusedBefore.current = document.activeElement === input.current;
+  }
+
+  /**
+   * Clicking into the box empties it (docs/product.md#listing-search), on the click that focuses
+   * it only: a click in the focused box moves the caret and keeps the query (issue 26 item 19).
+   */
   function onClick() {
-    if (!query) return;
+    if (!query || focusedBefore.current) return;
     suggestions.cancel();
     setQuery("");
     suggestions.clear();
@@ -272,6 +283,7 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
     choose,
     onChange,
     onClick,
+    onPointerDown,
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) =>
       onComboboxKey(event, listbox, results, choose),
     onSubmit,
