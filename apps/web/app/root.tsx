@@ -41,7 +41,7 @@ if (typeof document !== "undefined") {
 /** The footer, below the fold of every page: its code hydrates it from a chunk of its own. */
 const SiteFooter = lazyPart(() => import("./shell/site-footer").then((m) => m.SiteFooter));
 
-/** Footer "Most Popular": the 3 latest News articles (docs/product.md#footer). */
+/** Footer "Latest News": the 3 latest News articles (docs/product.md#footer). */
 const POPULAR_COUNT = 3;
 
 /**

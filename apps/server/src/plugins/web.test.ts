@@ -32,8 +32,8 @@ describe("server-rendered pages", () => {
     const page = await ctx.inject({ url: `/p/${article.attributes.slug}` });
     expect(page.statusCode).toBe(200);
     const html = page.body;
-    // The footer: Most Popular (with this article, the latest News) and Quick Links.
-    expect(html).toMatch(/<footer[\s\S]*Most Popular[\s\S]*Tidal volumes[\s\S]*Quick Links/);
+    // The footer: Latest News (with this article, the latest News) and Quick Links.
+    expect(html).toMatch(/<footer[\s\S]*Latest News[\s\S]*Tidal volumes[\s\S]*Quick Links/);
     // The subscribe panel under the text, with its form.
     expect(html).toContain("Subscribe to <!-- -->Harbour Notes");
     expect(html).toContain('placeholder="you@example.com"');

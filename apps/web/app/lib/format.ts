@@ -30,9 +30,6 @@ export function formatCardDate(iso: string, now: Date = new Date()): string {
   return format.format(date);
 }
 
-/** Footer "Most Popular" date: short month and day ("Mar 18"), docs/product.md#footer. */
-export const formatShortMonthDay = formatCardDate;
-
 /** Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"), docs/product.md#formats. */
 export function formatJoinedDate(iso: string): string {
   return joinedDate.format(new Date(iso));

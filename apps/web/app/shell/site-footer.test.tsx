@@ -1,4 +1,4 @@
-// The site footer (docs/product.md#footer): Most Popular with cut titles and short dates, Quick
+// The site footer (docs/product.md#footer): Latest News with cut titles and short dates, Quick
 // Links, the copyright line, and "Get it by email" opening the subscribe modal.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -27,7 +27,7 @@ describe("SiteFooter", () => {
       { id: 1, title, slug: "weekly", publishDate: "2024-03-18T09:00:00.000Z" },
       { id: 2, title: "Last year's wrap", slug: "wrap", publishDate: "2023-12-29T09:00:00.000Z" },
     ]);
-    const popular = within(screen.getByRole("region", { name: "Most Popular" }));
+    const popular = within(screen.getByRole("region", { name: "Latest News" }));
     const link = popular.getByRole("link", { name: /The weekly market report/ });
     expect(link.textContent).toBe("The weekly market report: bitcoin, ether and…");
     expect(link.getAttribute("title")).toBe(title);

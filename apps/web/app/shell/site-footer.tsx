@@ -1,11 +1,11 @@
-// Site footer on every page (docs/product.md#footer): Most Popular (3 latest News, titles cut to 45
+// Site footer on every page (docs/product.md#footer): Latest News (3 latest News, titles cut to 45
 // characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { ArrowRightIcon, MailIcon } from "../components/ui/icons";
-import { formatShortMonthDay, truncateTitle } from "../lib/format";
+import { formatCardDate, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
 import type { PopularItem } from "../lib/site-data";
 import { lazyDialog } from "../components/ui/lazy-load";
@@ -27,7 +27,7 @@ const linkClass = "text-sm text-ink/85 hover:text-accent hover:underline underli
 
 /**
  * The footer: the logo, a line about the publication and "Get it by email" (the subscribe
- * modal), Most Popular, Quick Links, then the copyright line.
+ * modal), Latest News, Quick Links, then the copyright line.
  */
 export function SiteFooter({
   siteName,
@@ -62,7 +62,7 @@ export function SiteFooter({
             Get it by email
           </button>
         </div>
-        <MostPopular popular={popular} />
+        <LatestNews popular={popular} />
         <QuickLinks newsletterUrl={newsletterUrl} />
       </div>
       <div className="border-t border-line">
@@ -101,10 +101,13 @@ function FooterColumn({
   );
 }
 
-/** "Most Popular": date and cut title of each item ("No news yet." when none), then View All. */
-function MostPopular({ popular }: { popular: PopularItem[] }) {
+/**
+ * "Latest News" (the spec's "Most Popular", renamed for what it lists, issue 26 item 19): date and
+ * cut title of each item ("No news yet." when none), then View All.
+ */
+function LatestNews({ popular }: { popular: PopularItem[] }) {
   return (
-    <FooterColumn as="section" headingId="footer-popular" title="Most Popular">
+    <FooterColumn as="section" headingId="footer-latest" title="Latest News">
       <ol className="mt-4 space-y-3.5">
         {popular.map((item) => (
           <li key={item.id} className="flex items-baseline gap-3">
@@ -112,7 +115,7 @@ function MostPopular({ popular }: { popular: PopularItem[] }) {
               dateTime={item.publishDate}
               className="tabular min-w-12 shrink-0 text-xs font-medium whitespace-nowrap text-muted"
             >
-              {formatShortMonthDay(item.publishDate)}
+              {formatCardDate(item.publishDate)}
             </time>
             <Link to={`/p/${item.slug}`} className={linkClass} title={item.title}>
               {truncateTitle(item.title, 45)}

@@ -1,6 +1,7 @@
 // One article card (docs/architecture.md#look-and-feel: thumbnail, label, title, date, reading
 // time) and its skeleton.
 import { Link } from "react-router";
+import { LogoMark } from "../../components/logo";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatCardDate } from "../../lib/format";
 import type { CardView } from "./listing";
@@ -11,6 +12,29 @@ const labelTone: Record<CardView["label"], string> = {
   Newsletter: "bg-amber-500/12 text-amber-700 dark:text-amber-300",
   "Market Report": "bg-sky-500/12 text-sky-700 dark:text-sky-300",
 };
+
+/** The cover of a card without a thumbnail, tinted by its label. */
+const coverTone: Record<CardView["label"], string> = {
+  Research: "from-accent/20 via-accent/8 to-surface",
+  Newsletter: "from-amber-500/25 via-amber-500/8 to-surface",
+  "Market Report": "from-sky-500/25 via-sky-500/8 to-surface",
+};
+
+/**
+ * What a card without a thumbnail shows in its place (issue 26 item 19: not an empty grey block):
+ * its label's tint and the publication's mark, so the grid keeps its rhythm and says what it is.
+ */
+function NoThumbnail({ label }: { label: CardView["label"] }) {
+  return (
+    <div
+      className={`flex size-full items-center justify-center bg-gradient-to-br ${coverTone[label]}`}
+    >
+      <span className="opacity-80 transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none">
+        <LogoMark size={44} />
+      </span>
+    </div>
+  );
+}
 
 /** Thumbnails without stored dimensions are laid out at 16:9 (no layout shift either way). */
 const FALLBACK_SIZE = { width: 640, height: 360 };
@@ -48,7 +72,7 @@ export function ArticleCard({
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
           />
         ) : (
-          <div className="size-full bg-gradient-to-br from-accent/15 to-line/40" />
+          <NoThumbnail label={article.label} />
         )}
       </div>
       <div className="flex flex-1 flex-col p-4">
