@@ -43,7 +43,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "must be host names")))
     .default([]),
-  PARTNER_FORM_URL: z.string().url().default("https://forms.gle/pragmatist-partners"),
+  // The partner enquiry form; unset, About and Services show no enquiry button.
+  PARTNER_FORM_URL: z.string().url().optional(),
   SEED_DEMO_CONTENT: bool.default(true),
   TRUST_PROXY: bool.default(false),
   APP_SECRET: z.string().optional(),
@@ -176,7 +177,8 @@ export type Config = Readonly<{
   /** NEWSLETTER_URL: an external newsletter Subscribe leads to; undefined: the built-in one. */
   newsletterUrl: string | undefined;
   newsletter: NewsletterConfig;
-  partnerFormUrl: string;
+  /** PARTNER_FORM_URL; undefined: no enquiry button (there is no default form). */
+  partnerFormUrl: string | undefined;
   seedDemoContent: boolean;
   trustProxy: boolean;
   appSecret: string | undefined;

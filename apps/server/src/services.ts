@@ -252,7 +252,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
       publicUrl: config.publicUrl,
       // Unset NEWSLETTER_URL: Subscribe leads to the built-in newsletter's page.
       newsletterUrl: config.newsletterUrl ?? "/newsletter",
-      partnerFormUrl: config.partnerFormUrl,
+      partnerFormUrl: config.partnerFormUrl ?? null,
       gaMeasurementId: config.gaMeasurementId,
     },
     { ...publishing, newsletterIssues: sending.issues },

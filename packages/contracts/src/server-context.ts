@@ -17,7 +17,8 @@ export interface SiteSettings {
    * else `/newsletter`, the built-in newsletter's page on this site (issue #16).
    */
   newsletterUrl: string;
-  partnerFormUrl: string;
+  /** PARTNER_FORM_URL, the partner enquiry form; null when none is configured (no button). */
+  partnerFormUrl: string | null;
   /** Google Analytics 4 id (GA_MEASUREMENT_ID, `G-…`); unset means no third-party script. */
   gaMeasurementId?: string | undefined;
 }

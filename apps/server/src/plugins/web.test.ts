@@ -41,6 +41,19 @@ describe("server-rendered pages", () => {
     expect(html).toContain("A first reader&#x27;s note on the tide");
   });
 
+  it("answers /favicon.ico with the icon, /error with a 500, and one title separator", async () => {
+    const { ctx } = studio;
+    const icon = await ctx.inject({ url: "/favicon.ico" });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(icon.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO header
+    const error = await ctx.inject({ url: "/error" });
+    expect(error.statusCode).toBe(500);
+    expect(error.body).toContain("<title>Something went wrong — Harbour Notes</title>");
+    const login = await ctx.inject({ url: "/login" });
+    expect(login.body).toContain("<title>Sign in — Harbour Notes</title>");
+  });
+
   it("keeps private pages and answers out of every cache: studio, account, Max's history", async () => {
     const { ctx, editor, ann, ben } = studio;
     const cookie = (who: { jwt: string }) => ({ cookie: `${SESSION_COOKIE}=${who.jwt}` });

@@ -85,6 +85,14 @@ export interface PageMetaOptions {
 }
 
 /**
+ * A page's `<title>`: "{title} — {site name}", the one separator of every page's title (issue 26
+ * item 20), or `title` alone before the site is known.
+ */
+export function pageTitle(title: string, siteName: string | undefined): string {
+  return siteName ? `${title} — ${siteName}` : title;
+}
+
+/**
  * The head tags of one page: `<title>` "{title} — {site name}", description, canonical and
  * og:url on PUBLIC_URL, og:site_name, og:type, og:title, og:description, og:image (absolute),
  * twitter:card (summary_large_image with a picture, else summary), rel prev/next, and JSON-LD
@@ -93,7 +101,7 @@ export interface PageMetaOptions {
 export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const site = rootDataFromMatches(options.matches)?.site ?? defaultSite;
   const title = options.title
-    ? `${options.title} — ${site.name}`
+    ? pageTitle(options.title, site.name)
     : `${site.name}: crypto research and market reports`;
   const description = options.description || defaultDescription;
   const url = absoluteUrl(options.path, site.publicUrl);

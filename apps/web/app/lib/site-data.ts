@@ -21,7 +21,7 @@ export const defaultSite: SiteSettings = {
   name: "Crypto Pragmatist",
   publicUrl: "",
   newsletterUrl: "/newsletter",
-  partnerFormUrl: "https://forms.gle/pragmatist-partners",
+  partnerFormUrl: null,
 };
 
 /** The root loader's data, or undefined when the root loader failed. */

@@ -1,8 +1,14 @@
-// `/subscription/{confirm,unsubscribe}?token=…` (docs/product.md#newsletter): where a newsletter
-// mail's links lead; the button on it, not the link, confirms or unsubscribes.
-import { data, useSearchParams } from "react-router";
+// `/subscription/{confirm,unsubscribe}?token=…` (docs/product.md#mailed-links): where a newsletter
+// mail's links lead. Following the link changes nothing (mail scanners follow links, RFC 8058 §1);
+// the reader's press of the button does, and an unsubscribe can be undone for an hour.
+import { useState } from "react";
+import { data, Link, useSearchParams } from "react-router";
+import { LogoMark } from "../components/logo";
+import { buttonClass } from "../components/ui/button";
+import { AuthCard, FormNote } from "../features/account/auth-card";
 import { accountMeta } from "../features/account/page-meta";
-import { MailedLink, type MailedLinkAction } from "../features/newsletter/mailed-link";
+import { call } from "../lib/account-api";
+import { ApiError } from "../lib/fetch-json";
 import { useSite } from "../lib/site-data";
 import type { Route } from "./+types/subscription";
 
@@ -16,7 +22,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return { action: params.action as MailedLinkAction };
 }
 
-/** "Confirm your subscription" or "Unsubscribe from the newsletter", never indexed. */
+/** "Confirm your subscription" or "Unsubscribe", never indexed. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   accountMeta(
     loaderData?.action === "confirm" ? "Confirm your subscription" : "Unsubscribe",
@@ -29,5 +35,101 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <MailedLink action={loaderData.action} token={params.get("token") ?? ""} siteName={site.name} />
+  );
+}
+
+/** What a mailed link asks, and what each step says. */
+type MailedLinkAction = "confirm" | "unsubscribe";
+
+const WORDS = {
+  confirm: {
+    title: "Confirm your subscription",
+    ask: (site: string) =>
+      `Press the button to get The Weekly Brief from ${site} by email, once a week.`,
+    button: "Confirm my subscription",
+    done: "Your subscription is confirmed. Thank you!",
+  },
+  unsubscribe: {
+    title: "Unsubscribe from the newsletter",
+    ask: () => "Press the button and this address will get no more issues of The Weekly Brief.",
+    button: "Unsubscribe",
+    done: "You are unsubscribed.",
+  },
+} as const;
+
+type Step = "ask" | "done" | "undone";
+
+/** Posts the link's action (or its undo) with the token; the refusal's sentence on a 400. */
+async function post(
+  action: MailedLinkAction | "resubscribe",
+  token: string,
+): Promise<string | null> {
+  try {
+    await call("POST", `/api/newsletter/${action}?token=${encodeURIComponent(token)}`);
+    return null;
+  } catch (error) {
+    return error instanceof ApiError ? error.message : "Something went wrong. Try again.";
+  }
+}
+
+/**
+ * The card: the question and its button; once done, what happened (and, after an unsubscribe,
+ * an Undo button); a refusal's sentence in an alert. Without a token, that the link is incomplete.
+ */
+function MailedLink(props: { action: MailedLinkAction; token: string; siteName: string }) {
+  const { action, token, siteName } = props;
+  const words = WORDS[action];
+  const [step, setStep] = useState<Step>("ask");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (what: MailedLinkAction | "resubscribe", next: Step) => {
+    setBusy(true);
+    const refused = await post(what, token);
+    setBusy(false);
+    setError(refused);
+    if (refused === null) setStep(next);
+  };
+  return (
+    <AuthCard mark={<LogoMark size={44} />} busy={busy} title={words.title}>
+      <div className="space-y-5 text-[0.9375rem] leading-relaxed text-muted">
+        {!token && (
+          <FormNote tone="error">This link is incomplete: open it again from the email.</FormNote>
+        )}
+        {error && <FormNote tone="error">{error}</FormNote>}
+        {step === "ask" && token && (
+          <>
+            <p>{words.ask(siteName)}</p>
+            <button
+              type="button"
+              disabled={busy}
+              className={buttonClass("primary", "md", "w-full")}
+              onClick={() => void run(action, "done")}
+            >
+              {words.button}
+            </button>
+          </>
+        )}
+        {step === "done" && <FormNote tone="info">{words.done}</FormNote>}
+        {step === "done" && action === "unsubscribe" && (
+          <p>
+            Changed your mind?{" "}
+            <button
+              type="button"
+              disabled={busy}
+              className="font-medium text-accent hover:underline"
+              onClick={() => void run("resubscribe", "undone")}
+            >
+              Undo
+            </button>
+          </p>
+        )}
+        {step === "undone" && (
+          <FormNote tone="info">You are subscribed again. Welcome back!</FormNote>
+        )}
+        <Link to="/newsletter" className={buttonClass("secondary", "md", "w-full")}>
+          Read past issues
+        </Link>
+      </div>
+    </AuthCard>
   );
 }

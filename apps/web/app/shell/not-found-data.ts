@@ -2,6 +2,7 @@
 // with a 404 imports this, while the screens in not-found.tsx load only when shown).
 import type { ArticleLabel } from "@pragmatist/contracts";
 import { isRouteErrorResponse } from "react-router";
+import { pageTitle } from "../lib/meta.ts";
 
 /**
  * An article offered on a 404: its title, linked to `/p/{slug}`, and its card label (its section,
@@ -46,8 +47,5 @@ export function notFoundOf(error: unknown): NotFoundData | null {
 /** Meta of a 404: a plain title, and no indexing of a missing page. */
 export function notFoundMeta(data: NotFoundData | null) {
   const site = data?.siteName;
-  return [
-    { title: site ? `Page not found — ${site}` : "Page not found" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: pageTitle("Page not found", site) }, { name: "robots", content: "noindex" }];
 }

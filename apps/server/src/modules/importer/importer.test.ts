@@ -265,5 +265,15 @@ describe.each(engines)("content import on %s", (engine) => {
     expect(second?.attributes.author?.profilePicture?.url).toMatch(
       /^\/uploads\/avatars\/test-author-[0-9a-f]{16}\.webp$/,
     );
+    // An import is not an edit: the last change (sitemap lastmod, dateModified) is the source's date.
+    const dates = await db.kysely
+      .selectFrom("articles")
+      .select(["publish_date", "updated_at"])
+      .where("slug", "in", ["first-post", "second-post"])
+      .execute();
+    expect(dates).toHaveLength(2);
+    for (const d of dates) {
+      expect(new Date(d.updated_at).toISOString()).toBe(new Date(d.publish_date).toISOString());
+    }
   });
 });

@@ -198,6 +198,24 @@ export interface SearchComboboxOptions {
 }
 
 /**
+ * Clicking into the box empties it (docs/product.md#listing-search), on the click that focuses it
+ * only: a click in the box that has the focus moves the caret and keeps the query (issue 26 item
+ * 19). @returns the box's pointer-down and click handlers.
+ */
+function useClearOnFocusingClick(input: RefObject<HTMLInputElement | null>, clear: () => void) {
+  /** Whether the box had the focus when the pointer went down on it. */
+  const focusedBefore = useRef(false);
+  return {
+    onPointerDown: () => {
+      focusedBefore.current = document.activeElement === input.current;
+    },
+    onClick: () => {
+      if (!focusedBefore.current) clear();
+    },
+  };
+}
+
+/**
  * The combobox's state and handlers (docs/product.md#listing-search). Typing asks for suggestions
  * (only for non-empty text); Enter on a highlighted option opens that article with its title in
  * the box, Enter otherwise submits the search (an empty box clears it); Escape and Tab close the
@@ -211,8 +229,6 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
   const listbox = useListbox(results.length);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  /** Whether the box had the focus when the pointer went down on it (a click then moves the caret). */
-  const focusedBefore = useRef(false);
   const [query, setQuery] = useQueryText(initialQuery, input, () => listbox.setOpen(false));
   const optionId = (i: number) => `${id}-option-${i}`;
   useOutsidePress(root, listbox.open, listbox.close);
@@ -244,22 +260,13 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
     });
   }
 
-  /** Notes whether this press lands in a box that already has the focus. */
-  function onPointerDown() {
-    focusedBefore.current = document.activeElement === input.current;
-  }
-
-  /**
-   * Clicking into the box empties it (docs/product.md#listing-search), on the click that focuses
-   * it only: a click in the focused box moves the caret and keeps the query (issue 26 item 19).
-   */
-  function onClick() {
-    if (!query || focusedBefore.current) return;
+  const clearing = useClearOnFocusingClick(input, () => {
+    if (!query) return;
     suggestions.cancel();
     setQuery("");
     suggestions.clear();
     listbox.close();
-  }
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -282,8 +289,7 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
     highlight: listbox.setActive,
     choose,
     onChange,
-    onClick,
-    onPointerDown,
+    ...clearing,
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) =>
       onComboboxKey(event, listbox, results, choose),
     onSubmit,

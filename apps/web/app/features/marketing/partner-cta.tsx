@@ -3,8 +3,8 @@
 
 /** Where the call-to-action leads and what it says. */
 export interface PartnerCtaProps {
-  /** PARTNER_FORM_URL: the external partnership enquiry form. */
-  formUrl: string;
+  /** PARTNER_FORM_URL: the external partnership enquiry form; null: none configured, no button. */
+  formUrl: string | null;
   /** The heading; "Partner with us" by default. */
   title?: string;
   /** The sentence under the heading; a default invitation when omitted. */
@@ -13,7 +13,8 @@ export interface PartnerCtaProps {
 
 /**
  * A card with a heading, a sentence and "Start an enquiry", which opens the partner form in a new
- * tab (noopener noreferrer). Its heading id is fixed: one per page.
+ * tab (noopener noreferrer); without a form configured, no button (issue 26 item 20: the old
+ * default form did not exist). Its heading id is fixed: one per page.
  */
 export function PartnerCta({
   formUrl,
@@ -31,16 +32,23 @@ export function PartnerCta({
         </h2>
         <p className="mt-2 leading-relaxed text-muted">{children}</p>
       </div>
-      <a
-        href={formUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-6 inline-flex h-12 shrink-0 items-center gap-2 rounded-lg bg-accent px-6 font-semibold text-accent-ink transition-opacity hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:mt-0"
-      >
-        Start an enquiry
-        <span aria-hidden="true">↗</span>
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
+      {formUrl && <EnquiryLink formUrl={formUrl} />}
     </section>
+  );
+}
+
+/** "Start an enquiry", opening the partner form in a new tab. */
+function EnquiryLink({ formUrl }: { formUrl: string }) {
+  return (
+    <a
+      href={formUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="mt-6 inline-flex h-12 shrink-0 items-center gap-2 rounded-lg bg-accent px-6 font-semibold text-accent-ink transition-opacity hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:mt-0"
+    >
+      Start an enquiry
+      <span aria-hidden="true">↗</span>
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
   );
 }

@@ -5,10 +5,10 @@ import { publicationContext } from "@pragmatist/contracts";
 import { screen } from "@testing-library/react";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { renderRoute } from "../../../test/route-test-kit.tsx";
-import { loader } from "../../routes/newsletter-issue.tsx";
-import { IssueArchive } from "./issue-archive.tsx";
-import { IssueView } from "./issue-view.tsx";
+import { renderRoute } from "../../test/route-test-kit.tsx";
+import { IssueArchive } from "../features/newsletter/issue-archive.tsx";
+import { IssueView } from "../features/newsletter/issue-view.tsx";
+import { loader } from "./newsletter-issue.tsx";
 
 const INTRO = "Our **pick** of the week, with [the primer](/p/primer).\n\nSecond paragraph.";
 
