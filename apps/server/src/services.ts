@@ -109,6 +109,7 @@ function createReaderServices(db: Db, config: Config, f: Foundation) {
     limits,
     now,
     secret: f.secret,
+    siteName: config.siteName,
   });
   return {
     accounts,
@@ -176,7 +177,7 @@ function createPublishingServices(
     analytics,
     now,
   });
-  const users = createUsersService(db, { reactions, uploads, now });
+  const users = createUsersService(db, { reactions, uploads, now, siteName: config.siteName });
   const viewer = createViewerService({ accounts: readers.accounts, reactions, comments });
   return {
     media,

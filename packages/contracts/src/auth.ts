@@ -32,14 +32,23 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 /**
- * A display name: trimmed, USERNAME_MIN..USERNAME_MAX characters, no `<>{}` or control characters.
+ * A display name (issue 26 item 5, Unicode TR 36 §2): normalised to NFKC with runs of spaces made
+ * one and trimmed, then USERNAME_MIN..USERNAME_MAX characters with a letter or digit; no `<>{}`,
+ * no control or format characters (zero-width, invisible and bidirectional controls that hide or
+ * reorder text) and no more than two combining marks on one letter.
  */
 export const usernameSchema = z
   .string()
-  .trim()
-  .min(USERNAME_MIN, `Name must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[^<>{}\p{Cc}]+$/u, "Name contains characters that are not allowed");
+  .transform((name) => name.normalize("NFKC").replace(/\s+/gu, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(USERNAME_MIN, `Name must be at least ${USERNAME_MIN} characters`)
+      .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters`)
+      .regex(/^[^<>{}\p{Cc}\p{Cf}]+$/u, "Name contains characters that are not allowed")
+      .regex(/^(?!.*\p{M}{3})/su, "Name has too many accents on one letter")
+      .regex(/[\p{L}\p{N}]/u, "Name must contain a letter or a digit"),
+  );
 
 /** POST /api/auth/local/register: exactly these fields (Strapi CVE-2023-39345: no role, no confirmed). */
 export const registerBodySchema = z.strictObject({

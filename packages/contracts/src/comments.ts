@@ -5,12 +5,16 @@ import { REPORT_NOTE_MAX, reportReasons } from "./report-reasons.ts";
 
 /** Content after trimming: 1..5,000 characters (docs/product.md#validation-content). */
 export const COMMENT_MAX = 5000;
-/** A comment's text as sent: trimmed, 1..COMMENT_MAX characters. */
+/**
+ * A comment's text as sent: trimmed, 1..COMMENT_MAX characters, with something visible in it (a
+ * comment of zero-width or other invisible characters only says nothing: issue 26 item 5).
+ */
 export const commentContentSchema = z
   .string()
   .trim()
   .min(1, "Write something before sending")
-  .max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`);
+  .max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`)
+  .regex(/[\p{L}\p{N}\p{P}\p{S}]/u, "Write something before sending");
 
 /** The author as shown beside a comment; a deleted account shows as "Deleted member" with id null. */
 export const commentAuthorSchema = z.object({

@@ -20,6 +20,11 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** 1 when the member asked for the newsletter by their account (migration 012), else 0. */
   newsletter_opt_in: Generated<number>;
+  /**
+   * `nameKey(username)`, unique: no two live members' names read alike (migration 015); null for
+   * deleted members. Set wherever a username is written.
+   */
+  username_key: string | null;
 }
 
 /** Images: members' uploads and imported article images (migrations 001, 004). */

@@ -15,6 +15,7 @@ import * as reportNotes from "./011-report-notes.ts";
 import * as newsletterIssues from "./012-newsletter-issues.ts";
 import * as articleTermsOrder from "./013-article-terms-order.ts";
 import * as articlesByAuthor from "./014-articles-by-author.ts";
+import * as usernameKeys from "./015-username-keys.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -37,4 +38,5 @@ export const migrations: Record<string, DialectMigration> = {
   "012-newsletter-issues": newsletterIssues,
   "013-article-terms-order": articleTermsOrder,
   "014-articles-by-author": articlesByAuthor,
+  "015-username-keys": usernameKeys,
 };

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { Database } from "../../db/schema.ts";
+import { nameKey } from "../../text/display-names.ts";
 
 type Q = Kysely<Database>;
 
@@ -59,6 +60,8 @@ export async function findUserByEmail(db: Q, email: string): Promise<UserRow | n
 /**
  * Inserts a member. Returns null when the email is taken (the unique constraint decides, so two
  * concurrent sign-ups with one email cannot both succeed).
+ * @throws the engine's unique violation when the name reads like a live member's
+ * (`username_key`, `isUniqueViolation`).
  */
 export async function insertMember(
   db: Q,
@@ -68,6 +71,7 @@ export async function insertMember(
     .insertInto("users")
     .values({
       username: fields.username,
+      username_key: nameKey(fields.username),
       email: fields.email,
       password_hash: fields.passwordHash,
       created_at: fields.now,

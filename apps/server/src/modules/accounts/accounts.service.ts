@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import * as repo from "./accounts.repository.ts";
 import { deviceToken, knownDevice } from "./device-cookies.ts";
+import { assertNameNotReserved, withNameTaken } from "./display-names.ts";
 import { assertPasswordAllowed, hashPassword, verifyPassword } from "./passwords.ts";
 import type { SessionTokens } from "./sessions.ts";
 
@@ -33,9 +34,11 @@ export function toOwnUser(row: repo.UserRow): OwnUser {
 export interface AccountsService {
   /**
    * Creates a member and signs them in. Rate limited per client IP (register: 10 an hour) so
-   * the "email taken" answer cannot be used to list accounts at speed (ASVS 6.3.8).
+   * the "email taken" answer cannot be used to list accounts at speed (ASVS 6.3.8). The name may
+   * not read like a live member's or one kept for the publication (modules/accounts/display-names.ts).
    * @returns the session, and a device cookie value for this browser and account (decision 014).
-   * @throws ValidationError for a common password or a taken email; 429 when over the limit.
+   * @throws ValidationError for a common password, a taken email, or a taken or reserved name;
+   * 429 when over the limit.
    */
   register(
     input: { username: string; email: string; password: string },
@@ -69,10 +72,27 @@ export interface AccountsService {
   me(userId: number): Promise<OwnUser>;
 }
 
+/**
+ * The refusal of a sign-up whose email has an account: it does not say so outright (ASVS 6.3.8),
+ * only that this email cannot sign up.
+ */
+const emailUnusable = () =>
+  new ValidationError(
+    "This email cannot be used to sign up. If it is yours, sign in or reset your password.",
+    { errors: [{ path: ["email"], message: "Email cannot be used" }] },
+  );
+
 /** Builds the accounts service. */
 export function createAccountsService(
   db: Db,
-  deps: { sessions: SessionTokens; limits: RateLimitFactory; secret: string; now?: () => Date },
+  deps: {
+    sessions: SessionTokens;
+    limits: RateLimitFactory;
+    secret: string;
+    /** SITE_NAME: no member may take it as their name. */
+    siteName: string;
+    now?: () => Date;
+  },
 ): AccountsService {
   const k = db.kysely;
   const now = deps.now ?? (() => new Date());
@@ -94,21 +114,14 @@ export function createAccountsService(
     async register(input, ip) {
       await registerLimit.consume(`ip:${ip}`);
       assertPasswordAllowed(input.password);
+      assertNameNotReserved(input.username, deps.siteName);
       const passwordHash = await hashPassword(input.password);
-      const id = await repo.insertMember(k, {
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        now: now().toISOString(),
-      });
-      if (id === null) {
-        throw new ValidationError(
-          "This email cannot be used to sign up. If it is yours, sign in or reset your password.",
-          {
-            errors: [{ path: ["email"], message: "Email cannot be used" }],
-          },
-        );
-      }
+      const at = now().toISOString();
+      const { username, email } = input;
+      const id = await withNameTaken(() =>
+        repo.insertMember(k, { username, email, passwordHash, now: at }),
+      );
+      if (id === null) throw emailUnusable();
       return startSession(id);
     },
 

@@ -125,7 +125,11 @@ describe.each(engines)("accounts on %s", (engine) => {
       answers.push(
         (
           await register(
-            { username: "Spam", email: `spam${i}@example.test`, password: "spam-spam-spam-spam" },
+            {
+              username: `Spam ${i}`,
+              email: `spam${i}@example.test`,
+              password: "spam-spam-spam-spam",
+            },
             fixed,
           )
         ).statusCode,

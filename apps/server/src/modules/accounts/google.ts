@@ -18,6 +18,7 @@ import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
 import * as repo from "./accounts.repository.ts";
 import type { AccountsService } from "./accounts.service.ts";
 import { consumeOneTimeCode, createOneTimeCode } from "./one-time-codes.ts";
+import { isUniqueViolation } from "../../db/constraints.ts";
 
 /** Our hand-off code after the callback: valid 60 seconds, single use. */
 export const GOOGLE_CODE_TTL_SECONDS = 60;
@@ -148,12 +149,7 @@ async function findOrCreateMember(
     await repo.claimVerifiedEmail(k, existing.id, now().toISOString());
     return existing.id;
   }
-  const id = await repo.insertMember(k, {
-    username: usernameFrom(name, email),
-    email,
-    passwordHash: null,
-    now: now().toISOString(),
-  });
+  const id = await insertWithFreeName(ctx, usernameFrom(name, email), email);
   if (id !== null) {
     await repo.claimVerifiedEmail(k, id, now().toISOString());
     return id;
@@ -273,16 +269,43 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** How many numbered variants of a Google name ("Ada Lovelace 2" …) are tried when it is taken. */
+const NAME_VARIANTS = 20;
+
+/**
+ * Inserts the member under `base`, or, when a live member's name reads like it, under the first
+ * free "`base` 2", "`base` 3" … (issue 26 item 5: names are unique as readers see them).
+ * @returns the id, or null when the email is taken.
+ * @throws the last unique violation when NAME_VARIANTS names are all taken.
+ */
+async function insertWithFreeName(
+  ctx: GoogleContext,
+  base: string,
+  email: string,
+): Promise<number | null> {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : ` ${n}`;
+    const username = `${base.slice(0, USERNAME_MAX - suffix.length).trim()}${suffix}`;
+    try {
+      const at = ctx.now().toISOString();
+      return await repo.insertMember(ctx.k, { username, email, passwordHash: null, now: at });
+    } catch (err) {
+      if (!isUniqueViolation(err) || n >= NAME_VARIANTS) throw err;
+    }
+  }
+}
+
 /**
  * A display name for a new member from the Google profile name, within the sign-up rules
- * (contracts `usernameSchema`: 2..60 characters, no `<>{}` or control characters); falls back to
- * the email's local part, then "Member".
+ * (contracts `usernameSchema`: NFKC, 2..60 characters, no `<>{}`, control or format characters);
+ * falls back to the email's local part, then "Member".
  */
 function usernameFrom(name: unknown, email: string): string {
   const clean = (s: string) =>
     s
-      // eslint-disable-next-line no-control-regex
-      .replace(/[<>{}\u0000-\u001f]/gu, "")
+      .normalize("NFKC")
+      .replace(/[<>{}\p{Cc}\p{Cf}]/gu, "")
+      .replace(/\s+/gu, " ")
       .trim()
       .slice(0, USERNAME_MAX)
       .trim();

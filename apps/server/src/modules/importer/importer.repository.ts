@@ -1,6 +1,7 @@
 // Kysely queries for importing content: upserts of articles (by slug), terms, media and authors.
 import { type Kysely, sql } from "kysely";
 import type { Database, MediaTable } from "../../db/schema.ts";
+import { nameKey } from "../../text/display-names.ts";
 
 type Q = Kysely<Database>;
 
@@ -125,10 +126,11 @@ export async function upsertAuthorByEmail(
 ): Promise<number> {
   const row = await db
     .insertInto("users")
-    .values({ ...a, created_at: now, updated_at: now })
+    .values({ ...a, username_key: nameKey(a.username), created_at: now, updated_at: now })
     .onConflict((oc) =>
       oc.column("email").doUpdateSet((eb) => ({
         username: eb.ref("excluded.username"),
+        username_key: eb.ref("excluded.username_key"),
         bio: eb.ref("excluded.bio"),
         profile_picture_id: eb.ref("excluded.profile_picture_id"),
         updated_at: eb.ref("excluded.updated_at"),
@@ -167,7 +169,14 @@ export async function ensureSourceAuthor(
   }
   const row = await db
     .insertInto("users")
-    .values({ ...a, email: null, password_hash: null, created_at: now, updated_at: now })
+    .values({
+      ...a,
+      username_key: nameKey(a.username),
+      email: null,
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -12,7 +12,7 @@ import { ValidationError } from "../../errors.ts";
 import type { MailLogger } from "../mail/mailer.ts";
 import { recordAudit } from "../studio/audit.ts";
 import { type Actor, authorize } from "../studio/policy.ts";
-import { isUniqueViolation } from "../studio/studio-articles.rules.ts";
+import { isUniqueViolation } from "../../db/constraints.ts";
 import { cancelPending } from "./delivery.repository.ts";
 import { freezeRecipients } from "./delivery-recipients.repository.ts";
 import { personalize } from "./issue-email.ts";

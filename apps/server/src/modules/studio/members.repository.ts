@@ -2,6 +2,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { containsText } from "../../db/patterns.ts";
+import { nameKey } from "../../text/display-names.ts";
 
 type Q = Kysely<Database>;
 
@@ -123,7 +124,13 @@ export async function insertAccount(
 ): Promise<number | null> {
   const row = await db
     .insertInto("users")
-    .values({ ...a, password_hash: null, created_at: now, updated_at: now })
+    .values({
+      ...a,
+      username_key: nameKey(a.username),
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column("email").doNothing())
     .returning("id")
     .executeTakeFirst();

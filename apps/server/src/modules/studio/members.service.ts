@@ -17,6 +17,7 @@ import { type AuditFilter, listAudit, recordAudit } from "./audit.ts";
 import * as repo from "./members.repository.ts";
 import { type Actor, authorize } from "./policy.ts";
 import { ConflictError } from "./conflict-error.ts";
+import { withNameTaken } from "../accounts/display-names.ts";
 
 /** One page of a list, with its pagination (Strapi's `meta.pagination`). */
 type Page<T> = { data: T[]; meta: { pagination: PaginationMeta } };
@@ -155,7 +156,7 @@ async function createAccount(
 ): Promise<StudioMember> {
   const at = ctx.stamp();
   const id = await ctx.k.transaction().execute(async (trx) => {
-    const created = await repo.insertAccount(trx, input, at);
+    const created = await withNameTaken(() => repo.insertAccount(trx, input, at));
     if (created === null) {
       throw new ValidationError(`An account with the email ${input.email} exists`);
     }

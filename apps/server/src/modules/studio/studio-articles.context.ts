@@ -2,6 +2,7 @@
 // and presenting an article, free slugs, thumbnail checks, search indexing and audit entries.
 import { type AuditAction, slugFromTitle, type StudioArticle } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
+import { isUniqueViolation } from "../../db/constraints.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { AnalyticsService } from "../analytics/analytics.service.ts";
@@ -13,12 +14,7 @@ import type { PublicationWatch } from "./publication-watch.ts";
 import { toSummary } from "./studio-articles.present.ts";
 import * as repo from "./studio-articles.repository.ts";
 import type { StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
-import {
-  type ArticleText,
-  isUniqueViolation,
-  namesOf,
-  slugTaken,
-} from "./studio-articles.rules.ts";
+import { type ArticleText, namesOf, slugTaken } from "./studio-articles.rules.ts";
 
 /** The neighbours the studio's articles use; `now` is the injectable clock. */
 export interface StudioArticlesDeps {

@@ -61,12 +61,6 @@ export function namesOf(terms: TermRow[]): ArticleTermNames {
 const sameList = (a: string[], b: string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** A unique-constraint violation on either engine (the slug raced with another save). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 /** The 400 for a slug another article uses, pointing at `data.slug`. */
 export function slugTaken(slug: string): ValidationError {
   const message = `The slug "${slug}" is already used by another article: choose another one`;

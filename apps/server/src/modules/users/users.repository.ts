@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { selectUserRows } from "../accounts/accounts.repository.ts";
 import type { UserRow } from "../accounts/accounts.service.ts";
+import { nameKey } from "../../text/display-names.ts";
 
 /** The user row with this id, deleted or not, else null. */
 export { findUserById as findAnyUserById } from "../accounts/accounts.repository.ts";
@@ -21,6 +22,8 @@ export async function findLiveUserById(db: Q, id: number): Promise<UserRow | nul
 /**
  * Changes a live member's username and/or profile picture (undefined leaves a field alone, null
  * removes the picture). @returns false when no live member has this id.
+ * @throws the engine's unique violation when the new name reads like another live member's
+ * (`username_key`).
  */
 export async function updateProfile(
   db: Q,
@@ -30,7 +33,9 @@ export async function updateProfile(
   const result = await db
     .updateTable("users")
     .set({
-      ...(fields.username !== undefined ? { username: fields.username } : {}),
+      ...(fields.username !== undefined
+        ? { username: fields.username, username_key: nameKey(fields.username) }
+        : {}),
       ...(fields.profilePictureId !== undefined
         ? { profile_picture_id: fields.profilePictureId }
         : {}),
@@ -63,6 +68,7 @@ export async function anonymise(
       .updateTable("users")
       .set((eb) => ({
         username: fields.username,
+        username_key: null,
         email: null,
         password_hash: null,
         profile_picture_id: null,

@@ -13,6 +13,7 @@ import { toOwnUser, toPublicUser } from "../accounts/accounts.service.ts";
 import type { ReactionsService } from "../reactions/reactions.service.ts";
 import type { UploadService } from "../uploads/upload.service.ts";
 import * as repo from "./users.repository.ts";
+import { assertNameNotReserved, withNameTaken } from "../accounts/display-names.ts";
 
 /** Members' profiles: reading, changing and deleting them (users.routes.ts). */
 export interface UsersService {
@@ -48,7 +49,13 @@ export interface UsersService {
 /** Builds the users service over its neighbours' services. */
 export function createUsersService(
   db: Db,
-  deps: { reactions: ReactionsService; uploads: UploadService; now?: () => Date },
+  deps: {
+    reactions: ReactionsService;
+    uploads: UploadService;
+    /** SITE_NAME: no member may take it as their name. */
+    siteName: string;
+    now?: () => Date;
+  },
 ): UsersService {
   const k = db.kysely;
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
@@ -90,11 +97,14 @@ export function createUsersService(
         }
         profilePictureId = image.id;
       }
-      const changed = await repo.updateProfile(k, id, {
-        ...(body.username !== undefined ? { username: body.username } : {}),
-        ...(profilePictureId !== undefined ? { profilePictureId } : {}),
-        now: now(),
-      });
+      if (body.username !== undefined) assertNameNotReserved(body.username, deps.siteName);
+      const changed = await withNameTaken(() =>
+        repo.updateProfile(k, id, {
+          ...(body.username !== undefined ? { username: body.username } : {}),
+          ...(profilePictureId !== undefined ? { profilePictureId } : {}),
+          now: now(),
+        }),
+      );
       if (!changed) throw new NotFoundError("User not found");
       return toOwnUser(await getLive(id));
     },
