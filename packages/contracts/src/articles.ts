@@ -2,8 +2,12 @@
 import { z } from "zod";
 import { paginationMetaSchema, strapiPaginationMetaSchema } from "./pagination.ts";
 
-/** The article types (docs/product.md#entity-article): research pieces and news. */
-export const articleTypes = ["Research", "News"] as const;
+/**
+ * The article types (docs/product.md#entity-article): research pieces and news, and the two kinds
+ * of news an editor or the importer can name, which are also card labels (issue 26 item 18): a
+ * "News" article without either is labelled by the spec's title rule (contracts `articleLabel`).
+ */
+export const articleTypes = ["Research", "News", "Newsletter", "Market Report"] as const;
 /** One of `articleTypes`. */
 export type ArticleType = (typeof articleTypes)[number];
 

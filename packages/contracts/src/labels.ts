@@ -1,5 +1,6 @@
 // The article card label rule (docs/product.md#article-card); free of zod so browser bundles stay
 // small.
+import type { ArticleType } from "./articles.ts";
 
 /**
  * The card label (docs/product.md#article-card): newsletter words, then the 2022-10-29
@@ -15,12 +16,30 @@ const NEWSLETTER_WORDS =
  */
 export const MARKET_REPORT_CUTOFF = "2022-10-29";
 
+const LABELS: readonly string[] = ["Research", "Newsletter", "Market Report"];
+
 /**
- * Labels a card (docs/product.md#article-card): a title or subtitle containing a newsletter
- * word is a newsletter, called "Market Report" when dated after 2022-10-29; all else is Research.
+ * The types a news listing (`/market-reports`) shows: news of every kind (contracts
+ * `articleTypes` but Research).
+ */
+export const newsTypes = ["News", "Newsletter", "Market Report"] as const satisfies ArticleType[];
+
+/**
+ * Labels a card (docs/product.md#article-card): by the article's own type when an editor or the
+ * importer gave it one that is a label (Research, Newsletter, Market Report; the first in `types`
+ * order, issue 26 item 18). Else, the spec's title rule: a title or subtitle containing a
+ * newsletter word is a newsletter, called "Market Report" when dated after 2022-10-29; all else
+ * is Research.
  * @param publishDate ISO date or date-time.
  */
-export function articleLabel(title: string, subTitle: string, publishDate: string): ArticleLabel {
-  if (!NEWSLETTER_WORDS.test(title) && !NEWSLETTER_WORDS.test(subTitle)) return "Research";
-  return publishDate.slice(0, 10) > MARKET_REPORT_CUTOFF ? "Market Report" : "Newsletter";
+export function articleLabel(a: {
+  title: string;
+  subTitle: string;
+  publishDate: string;
+  types: readonly string[];
+}): ArticleLabel {
+  const own = a.types.find((t) => LABELS.includes(t));
+  if (own) return own as ArticleLabel;
+  if (!NEWSLETTER_WORDS.test(a.title) && !NEWSLETTER_WORDS.test(a.subTitle)) return "Research";
+  return a.publishDate.slice(0, 10) > MARKET_REPORT_CUTOFF ? "Market Report" : "Newsletter";
 }

@@ -1,4 +1,5 @@
 // Small row builders for tests: real rows in the real tables, nothing mocked.
+import type { ArticleType } from "@pragmatist/contracts";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Db } from "../db/client.ts";
 import type { TermKind } from "../db/schema.ts";
@@ -56,7 +57,7 @@ export interface ArticleFixture {
   status?: "draft" | "published";
   authorId?: number | null;
   clicks?: number;
-  type?: "Research" | "News";
+  type?: ArticleType;
   categories?: string[];
   tags?: string[];
   ecosystems?: string[];

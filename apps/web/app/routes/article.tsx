@@ -64,7 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     html: documentHtml ? null : html,
     // Computed here so the browser bundle needs nothing from contracts at run time (zod), nor the
     // date formats.
-    label: articleLabel(attributes.title, attributes.subTitle, attributes.publishDate),
+    label: articleLabel(attributes),
     publishDateText: formatLongDate(attributes.publishDate),
     site: { name: site.name },
     comments,

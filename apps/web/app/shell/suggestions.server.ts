@@ -44,7 +44,7 @@ export async function notFoundData(api: PublicationApi, request: Request): Promi
       suggestions = found.data.map(({ attributes: a }) => ({
         title: a.title,
         slug: a.slug,
-        label: articleLabel(a.title, a.subTitle, a.publishDate),
+        label: articleLabel(a),
       }));
       total = found.meta.pagination.total;
     } catch {

@@ -16,6 +16,7 @@ import * as newsletterIssues from "./012-newsletter-issues.ts";
 import * as articleTermsOrder from "./013-article-terms-order.ts";
 import * as articlesByAuthor from "./014-articles-by-author.ts";
 import * as usernameKeys from "./015-username-keys.ts";
+import * as newsletterType from "./016-newsletter-type.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -39,4 +40,5 @@ export const migrations: Record<string, DialectMigration> = {
   "013-article-terms-order": articleTermsOrder,
   "014-articles-by-author": articlesByAuthor,
   "015-username-keys": usernameKeys,
+  "016-newsletter-type": newsletterType,
 };

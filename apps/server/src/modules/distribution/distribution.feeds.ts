@@ -1,5 +1,5 @@
 // RSS and Atom feeds of the newest articles, all or per type (issue #6 "Distribution").
-import { type ArticleCard, articleLabel } from "@pragmatist/contracts";
+import { type ArticleCard, articleLabel, newsTypes } from "@pragmatist/contracts";
 import { Feed } from "feed";
 import type { ArticleFilter, ArticlesService } from "../articles/articles.service.ts";
 import { articleUrl } from "./distribution.sitemaps.ts";
@@ -34,22 +34,26 @@ export interface FeedContext {
 async function feedCards(articles: ArticlesService, kind: FeedKind): Promise<ArticleCard[]> {
   if (kind !== "market-reports") {
     const filter: ArticleFilter =
-      kind === "research" ? { types: ["Research"] } : kind === "news" ? { types: ["News"] } : {};
+      kind === "research"
+        ? { types: ["Research" as const] }
+        : kind === "news"
+          ? { types: [...newsTypes] }
+          : {};
     const res = await articles.list({ page: 1, pageSize: FEED_SIZE, sort: "date", filter });
     return res.data as ArticleCard[];
   }
-  // Market Reports are News whose card label says so (packages/contracts `articleLabel`).
+  // Market Reports are news whose card label says so (packages/contracts `articleLabel`).
   const out: ArticleCard[] = [];
   for (let page = 1; out.length < FEED_SIZE; page++) {
     const res = await articles.list({
       page,
       pageSize: PAGE_SIZE,
       sort: "date",
-      filter: { types: ["News"] },
+      filter: { types: [...newsTypes] },
     });
     for (const card of res.data as ArticleCard[]) {
       const a = card.attributes;
-      if (articleLabel(a.title, a.subTitle, a.publishDate) === "Market Report") out.push(card);
+      if (articleLabel(a) === "Market Report") out.push(card);
     }
     if (page >= res.meta.pagination.pageCount) break;
   }

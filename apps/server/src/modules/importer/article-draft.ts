@@ -1,6 +1,6 @@
 // The article draft every source adapter makes of a Markdown file, its errors, publish dates and
 // the front-matter value readers the adapters share.
-import { slugify } from "@pragmatist/contracts";
+import { type ArticleType, slugify } from "@pragmatist/contracts";
 
 /** Where an article came from, shown as a credit on the article page (issue: "credits the source"). */
 export interface SourceCredit {
@@ -28,7 +28,8 @@ export interface ArticleDraft {
   subTitle: string;
   /** ISO 8601 timestamp at UTC midnight of the publish day. */
   publishDate: string;
-  type: "Research" | "News";
+  /** One of contracts `articleTypes`: also the card label when it is one (`articleLabel`). */
+  type: ArticleType;
   /** Username of an author from `authors.json` (native files). */
   authorUsername: string | null;
   /** The per-source author created without email or password (imported files). */

@@ -23,10 +23,10 @@ function detectSource(file: string, data: Record<string, unknown>): SourceKind {
 /**
  * Reads one Markdown file (text already loaded) into an article draft.
  * - Our format (content/demo): front matter title, subTitle, slug, publishDate (YYYY-MM-DD),
- *   author (a username), type ("Research" | "News"), categories, tags, ecosystems, thumbnail.
+ *   author (a username), type (contracts `articleTypes`), categories, tags, ecosystems, thumbnail.
  * - ethereum.org explainers (Research): URL and date from the file map, subtitle from
  *   `description` (or the first paragraph), summary points as a list at the top.
- * - Bitcoin Optech newsletters (News): date from the file name, subtitle from the first
+ * - Bitcoin Optech newsletters (type Newsletter): date from the file name, subtitle from the first
  *   sentence(s) of the introduction.
  * `root` is the imported folder: relative thumbnail paths resolve against it, then the file.
  * @returns a draft, or an error with the reason (no title, bad date, unparsable front matter,

@@ -153,7 +153,7 @@ async function prepareThumbnail(run: ImportRun, draft: ArticleDraft): Promise<St
   }
   const svg = renderThumbnailSvg({
     title: draft.title,
-    label: articleLabel(draft.title, draft.subTitle, draft.publishDate),
+    label: articleLabel({ ...draft, types: [draft.type] }),
     sourceName: plan.kind === "generated" ? plan.sourceName : "Pragmatist",
     seed: draft.slug,
   });

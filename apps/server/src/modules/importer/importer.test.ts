@@ -54,10 +54,10 @@ describe.each(engines)("content import on %s", (engine) => {
       ms = performance.now() - started;
     });
 
-    it("imports 49 Research and 21 News articles, none skipped", async () => {
+    it("imports 49 Research articles and 21 Newsletters, none skipped", async () => {
       expect(first.skipped).toEqual([]);
       expect(first).toMatchObject({ created: 70, updated: 0 });
-      expect(await typeCounts()).toEqual({ Research: 49, News: 21 });
+      expect(await typeCounts()).toEqual({ Research: 49, Newsletter: 21 });
       const slugs = await db.kysely.selectFrom("articles").select("slug").execute();
       expect(slugs.map((r) => r.slug)).toEqual(
         expect.arrayContaining([
@@ -186,7 +186,7 @@ describe.each(engines)("content import on %s", (engine) => {
       expect((await db.kysely.selectFrom("users").select("id").execute()).length).toBe(
         before.users,
       );
-      expect(await typeCounts()).toEqual({ Research: 49, News: 21 });
+      expect(await typeCounts()).toEqual({ Research: 49, Newsletter: 21 });
     });
   });
 

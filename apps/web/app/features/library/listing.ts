@@ -6,6 +6,7 @@ import {
   type ArticleLabel,
   type ArticleType,
   type Media,
+  newsTypes,
   SEARCH_RESULT_LIMIT,
   type TermCount,
 } from "@pragmatist/contracts";
@@ -69,7 +70,7 @@ export const listings = {
     path: "/market-reports",
     title: "Market Reports",
     intro: "Newsletters and weekly market reports: what moved, and why it matters.",
-    types: ["News"],
+    types: [...newsTypes],
     mobileTabs: false,
   },
 } satisfies Record<string, ListingDefinition>;
@@ -129,7 +130,7 @@ export function toCardView(card: ArticleCard): CardView {
     title: a.title,
     slug: a.slug,
     publishDate: a.publishDate,
-    label: articleLabel(a.title, a.subTitle, a.publishDate),
+    label: articleLabel(a),
     readingTimeMinutes: a.readingTimeMinutes,
     thumbnail: a.thumbnailUrl,
   };

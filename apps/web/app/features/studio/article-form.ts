@@ -4,7 +4,12 @@ import type { ArticleInput, ArticleType, StudioArticle } from "@pragmatist/contr
 import { openSlug } from "./slug";
 
 /** The article types (contracts `articleTypes`; article-form.test.ts keeps them equal). */
-export const ARTICLE_TYPES = ["Research", "News"] as const satisfies readonly ArticleType[];
+export const ARTICLE_TYPES = [
+  "Research",
+  "News",
+  "Newsletter",
+  "Market Report",
+] as const satisfies readonly ArticleType[];
 
 /** Terms per kind the API takes (contracts `TERMS_MAX`). */
 export const TERMS_MAX = 20;

@@ -140,7 +140,8 @@ export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftErro
     title: src.title,
     subTitle,
     publishDate,
-    type: "News",
+    // A developers' newsletter, not a market report (issue 26 item 18).
+    type: "Newsletter",
     authorUsername: null,
     sourceAuthor: author,
     categories: ["Bitcoin"],

@@ -1,4 +1,5 @@
 // Our own article format (content/demo): every field in the front matter, Markdown as written.
+import { articleTypes } from "@pragmatist/contracts";
 import path from "node:path";
 import { firstParagraph, firstSentences } from "../../../text/excerpts.ts";
 import {
@@ -14,7 +15,6 @@ import {
 import { collapseWhitespace as collapse } from "../normalise/markdown-text.ts";
 import type { SourceFile } from "./source-file.ts";
 
-const ARTICLE_TYPES = ["Research", "News"] as const;
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
@@ -35,7 +35,7 @@ function thumbnailPlan(src: SourceFile): ThumbnailPlan {
 /**
  * A file of our own format as a draft: front matter title, subTitle (else the first sentences),
  * slug (else from the file name), publishDate (YYYY-MM-DD), author (a username), type ("Research"
- * | "News"), categories, tags, ecosystems (deduplicated by slug) and thumbnail; no credit.
+ * | "News" | "Newsletter" | "Market Report"), categories, tags, ecosystems (deduplicated by slug) and thumbnail; no credit.
  * @returns an error for a bad or missing publishDate, an unknown type, no author or no usable slug.
  */
 export function nativeDraft(src: SourceFile): ArticleDraft | DraftError {
@@ -47,11 +47,12 @@ export function nativeDraft(src: SourceFile): ArticleDraft | DraftError {
       reason: `bad or missing publishDate ${JSON.stringify(data.publishDate ?? null)} (expected YYYY-MM-DD)`,
     };
   }
-  const type = textField(data.type);
-  if (!(ARTICLE_TYPES as readonly string[]).includes(type)) {
+  const type = articleTypes.find((t) => t === textField(data.type));
+  if (!type) {
+    const names = articleTypes.map((t) => `"${t}"`).join(", ");
     return {
       file,
-      reason: `type must be "Research" or "News", got ${JSON.stringify(data.type ?? null)}`,
+      reason: `type must be one of ${names}, got ${JSON.stringify(data.type ?? null)}`,
     };
   }
   const author = collapse(textField(data.author));
