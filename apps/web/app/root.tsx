@@ -1,7 +1,7 @@
 // Document shell: header and footer on every page, default meta, the root loader (site settings
 // and the footer's latest News), and the router's error boundary ("Unexpected Application Error!",
 // docs/product.md#error-boundary).
-import { publicationContext } from "@pragmatist/contracts";
+import { newsTypes, publicationContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // A hashed file, cached for a year, rather than a data: URI repeated in every page and in the JS.
 import faviconUrl from "./favicon.svg?no-inline";
@@ -41,7 +41,7 @@ if (typeof document !== "undefined") {
 /** The footer, below the fold of every page: its code hydrates it from a chunk of its own. */
 const SiteFooter = lazyPart(() => import("./shell/site-footer").then((m) => m.SiteFooter));
 
-/** Footer "Latest News": the 3 latest News articles (docs/product.md#footer). */
+/** Footer "Latest News": the 3 latest articles of any kind of news (docs/product.md#footer). */
 const POPULAR_COUNT = 3;
 
 /**
@@ -53,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
   const api = context.get(publicationContext);
   return {
     site: api.site,
-    popular: await api.latestArticles({ type: "News", count: POPULAR_COUNT }),
+    popular: await api.latestArticles({ types: newsTypes, count: POPULAR_COUNT }),
   };
 }
 

@@ -95,10 +95,10 @@ export interface PublicationApi {
   site: SiteSettings;
   listArticles(query: ArticleQuery): Promise<ArticleListResponse>;
   /**
-   * The `count` newest published articles of `type`, newest first, as links only: no counts, no
-   * terms, no pagination, one query (the footer's "Most Popular", docs/product.md#footer).
+   * The `count` newest published articles of any of `types`, newest first, as links only: no
+   * counts, no terms, no pagination, one query (the footer's "Latest News", docs/product.md#footer).
    */
-  latestArticles(query: { type: ArticleType; count: number }): Promise<ArticleLink[]>;
+  latestArticles(query: { types: readonly ArticleType[]; count: number }): Promise<ArticleLink[]>;
   findArticle(slug: string): Promise<Article | null>;
   countArticles(): Promise<number>;
   listTerms(kind: "category" | "ecosystem"): Promise<TermCount[]>;

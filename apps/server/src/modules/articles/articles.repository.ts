@@ -353,14 +353,14 @@ const latestLinksQuery = prepared((db, v: { types: string[]; now: string; limit:
     .limit(v.limit),
 );
 
-/** The `limit` newest published articles of type `type` (by name), newest first, links only. */
+/** The `limit` newest published articles of any of `types` (by name), newest first, links only. */
 export async function findLatestLinks(
   db: Q,
-  type: string,
+  types: readonly string[],
   limit: number,
   now: string,
 ): Promise<ArticleLinkRow[]> {
-  return latestLinksQuery(db, { types: [type], now, limit });
+  return latestLinksQuery(db, { types: [...types], now, limit });
 }
 
 /** The terms of articles, in their stored order; shared with the studio. */

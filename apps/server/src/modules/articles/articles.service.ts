@@ -54,7 +54,7 @@ export interface ArticlesService {
   /** The published article with this slug, with its content, or null. */
   findBySlug(slug: string): Promise<Article | null>;
   /** The `count` newest published articles of `type`, newest first, as links (one query). */
-  latest(type: ArticleType, count: number): Promise<ArticleLink[]>;
+  latest(types: readonly ArticleType[], count: number): Promise<ArticleLink[]>;
   /** How many articles a reader can find (published, not future-dated). */
   count(): Promise<number>;
   /** Whether readers can open the article with this slug (published, not future-dated). */
@@ -228,8 +228,8 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
     list: (options) => list(ctx, options),
     listByIds: (ids, options) => listByIds(ctx, ids, options),
     findBySlug: (slug) => findBySlug(ctx, slug),
-    async latest(type, count) {
-      const rows = await repo.findLatestLinks(k, type, count, nowIso());
+    async latest(types, count) {
+      const rows = await repo.findLatestLinks(k, types, count, nowIso());
       return rows.map((r) => ({
         id: r.id,
         title: r.title,

@@ -155,7 +155,7 @@ describe.each(engines)("articles API on %s", (engine) => {
 
   it("gives the pages' footer the newest News as bare links, without drafts or future dates", async () => {
     const { api } = ctx.app.services;
-    expect(await api.latestArticles({ type: "News", count: 3 })).toEqual([
+    expect(await api.latestArticles({ types: ["News"], count: 3 })).toEqual([
       {
         id: expect.any(Number),
         title: "Weekly Market Report",
@@ -169,9 +169,9 @@ describe.each(engines)("articles API on %s", (engine) => {
         publishDate: "2022-06-01T00:00:00.000Z",
       },
     ]);
-    expect((await api.latestArticles({ type: "Research", count: 1 })).map((a) => a.slug)).toEqual([
-      "rollup-economics",
-    ]);
+    expect(
+      (await api.latestArticles({ types: ["Research"], count: 1 })).map((a) => a.slug),
+    ).toEqual(["rollup-economics"]);
   });
 
   it("counts the articles a reader can find", async () => {

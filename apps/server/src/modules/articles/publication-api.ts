@@ -26,7 +26,7 @@ export function createPublicationApi(
   return {
     site,
     listArticles: (q) => articles.list(q),
-    latestArticles: ({ type, count }) => articles.latest(type, count),
+    latestArticles: ({ types, count }) => articles.latest(types, count),
     findArticle: (slug) => articles.findBySlug(slug),
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
