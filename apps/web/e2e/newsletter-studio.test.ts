@@ -3,6 +3,7 @@
 // 390 px, and its text part), sends a test to themselves, then sends it to the confirmed
 // subscribers, and a loopback SMTP server receives exactly one copy each; the editor's own
 // "Send as newsletter" opens a new issue of the article.
+import type { StudioArticleList } from "@pragmatist/contracts";
 import net from "node:net";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -197,13 +198,15 @@ describe("newsletter from the studio", () => {
     await page.getByRole("radio", { name: /The Weekly Brief/ }).check();
     const search = page.getByLabel("Search published articles");
     await search.fill("staking");
+    // The picker lists recent articles until the search answers: pick from the search's own
+    // answer, not from whatever the list shows at that moment (it raced and timed out).
+    const searched = page.waitForResponse(
+      (r) => new URL(r.url()).searchParams.get("q") === "staking" && r.ok(),
+    );
     await search.press("Enter");
-    const found = page.getByRole("list", { name: "Published articles" }).getByRole("button");
-    await expect.poll(() => found.count()).toBeGreaterThan(1);
-    const titles = (
-      await found.evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")))
-    ).map((label) => label!.replace(/^Add “|”$/g, ""));
-    const [first, second] = titles as [string, string];
+    const found = (await (await searched).json()) as StudioArticleList;
+    expect(found.data.length).toBeGreaterThan(1);
+    const [first, second] = found.data.map((a) => a.attributes.title) as [string, string];
     await page.getByRole("button", { name: `Add “${first}”` }).click();
     await page.getByRole("button", { name: `Add “${second}”` }).click();
     await page.getByLabel("Intro", { exact: true }).fill("Two pieces on staking this week.");
