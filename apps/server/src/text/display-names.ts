@@ -1,6 +1,7 @@
 // What makes two display names the same name to a reader (issue 26 item 5; Unicode TR 39 §4
 // "confusable detection"): one member cannot take a name that reads like another's, a staff
 // author's above all, by case, look-alike letters, spacing or punctuation.
+import { DELETED_MEMBER_NAME } from "@pragmatist/contracts";
 import { remove as withoutConfusables } from "confusables";
 
 /**
@@ -15,11 +16,20 @@ export function nameKey(name: string): string {
 }
 
 /** Names no reader may take, as they would speak for the publication (its name is added). */
-const RESERVED = ["admin", "administrator", "moderator", "editor", "staff", "support", "max"];
+const RESERVED = [
+  DELETED_MEMBER_NAME,
+  "admin",
+  "administrator",
+  "moderator",
+  "editor",
+  "staff",
+  "support",
+  "max",
+];
 
 /**
- * Whether `name` reads like a name kept for the publication: its staff roles, its support, its
- * assistant Max, or `siteName` itself.
+ * Whether `name` reads like a name kept for the publication: what a deleted member is shown as,
+ * its staff roles, its support, its assistant Max, or `siteName` itself.
  */
 export function isReservedName(name: string, siteName: string): boolean {
   const key = nameKey(name);

@@ -41,7 +41,7 @@ describe.each(engines)("display names on %s", (engine) => {
       "400 username: Name has too many accents on one letter",
     );
     expect(await refusal("\u200b\u200b")).toMatch(/^400 /);
-    for (const name of ["Admin", "m a x", "Crypto Pragmatist", "EDITOR"]) {
+    for (const name of ["Admin", "m a x", "Crypto Pragmatist", "EDITOR", "Deleted Member"]) {
       expect(await refusal(name)).toBe("400 This name is reserved");
     }
     // Normalised before it is stored: compatibility forms become their plain letters.

@@ -17,6 +17,9 @@ const FAST = { retryBaseMs: 10, retryMaxMs: 50, pollMs: 50 };
 
 /** The headers of a received mail by lower-case name. */
 const headersOf = (mail: ReceivedMail) => new Map(mail.headers.map((h) => [h.key, h.value]));
+/** The address of a received mail's List-Unsubscribe header (`<url>`). */
+const unsubscribeLink = (mail: ReceivedMail) =>
+  new URL(/^<(.+)>$/.exec(headersOf(mail).get("list-unsubscribe") ?? "")?.[1] ?? "");
 
 /** The app, its sink and an editor for one engine. */
 function setup(engine: Dialect) {
@@ -68,6 +71,15 @@ describe.each(engines)("sending an issue on %s", (engine) => {
       headers: s.editor.auth,
       payload: { data: { audience } },
     });
+  /** The list status of the subscriber a mail went to. */
+  const statusOf = async (mail: ReceivedMail) =>
+    (
+      await s.t.db.kysely
+        .selectFrom("newsletter_subscribers")
+        .select("status")
+        .where("email", "=", mail.envelopeTo[0] as string)
+        .executeTakeFirstOrThrow()
+    ).status;
   const stats = async (id: number) =>
     (
       await inject({ url: `/api/studio/newsletter/issues/${id}/stats`, headers: s.editor.auth })
@@ -93,8 +105,8 @@ describe.each(engines)("sending an issue on %s", (engine) => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const mail of mails) {
       const h = headersOf(mail);
-      const link = /^<(.+)>$/.exec(h.get("list-unsubscribe") ?? "")?.[1] as string;
-      const url = new URL(link);
+      const url = unsubscribeLink(mail);
+      const link = url.href;
       expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/api/newsletter/unsubscribe`);
       const deliveryId = readDeliveryUnsubscribeToken(SECRET, url.searchParams.get("token") ?? "");
       // The link is this recipient's own: its delivery went to the envelope's address.
@@ -125,7 +137,7 @@ describe.each(engines)("sending an issue on %s", (engine) => {
 
   it("unsubscribes at once by the one-click POST of a received mail, without a session", async () => {
     const mail = s.sink.received.find((m) => m.subject === "Bridges thousand") as ReceivedMail;
-    const link = new URL(/^<(.+)>$/.exec(headersOf(mail).get("list-unsubscribe") ?? "")?.[1] ?? "");
+    const link = unsubscribeLink(mail);
     const res = await inject({
       method: "POST",
       url: `${link.pathname}${link.search}`,
@@ -135,12 +147,7 @@ describe.each(engines)("sending an issue on %s", (engine) => {
     // RFC 8058 one-click is answered, not redirected.
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const row = await s.t.db.kysely
-      .selectFrom("newsletter_subscribers")
-      .select("status")
-      .where("email", "=", mail.envelopeTo[0] as string)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("unsubscribed");
+    expect(await statusOf(mail)).toBe("unsubscribed");
     const issueId = (
       await s.t.db.kysely
         .selectFrom("newsletter_issues")
@@ -168,18 +175,11 @@ describe.each(engines)("sending an issue on %s", (engine) => {
     const other = s.sink.received.find(
       (m) => m.subject === "Bridges thousand" && m.envelopeTo[0] !== mail.envelopeTo[0],
     ) as ReceivedMail;
-    const scanned = new URL(
-      /^<(.+)>$/.exec(headersOf(other).get("list-unsubscribe") ?? "")?.[1] ?? "",
-    );
+    const scanned = unsubscribeLink(other);
     const shown = await inject({ url: `${scanned.pathname}${scanned.search}` });
     expect(shown.statusCode).toBe(303);
     expect(shown.headers.location).toBe(`/subscription/unsubscribe${scanned.search}`);
-    const still = await s.t.db.kysely
-      .selectFrom("newsletter_subscribers")
-      .select("status")
-      .where("email", "=", other.envelopeTo[0] as string)
-      .executeTakeFirstOrThrow();
-    expect(still.status).toBe("confirmed");
+    expect(await statusOf(other)).toBe("confirmed");
     expect((await stats(issueId)).unsubscribes).toBe(1);
   });
 

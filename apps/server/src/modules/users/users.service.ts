@@ -81,11 +81,7 @@ export function createUsersService(
 
     async update(viewerId, id, body) {
       assertOwner(viewerId, id);
-      if (body.username?.toLowerCase() === DELETED_MEMBER_NAME.toLowerCase()) {
-        throw new ValidationError("This name is reserved", {
-          errors: [{ path: ["username"], message: "This name is reserved" }],
-        });
-      }
+      if (body.username !== undefined) assertNameNotReserved(body.username, deps.siteName);
       let profilePictureId: number | null | undefined = body.profilePicture;
       if (typeof profilePictureId === "number") {
         const image = await deps.uploads.findOwnedImage(viewerId, profilePictureId);
@@ -97,7 +93,6 @@ export function createUsersService(
         }
         profilePictureId = image.id;
       }
-      if (body.username !== undefined) assertNameNotReserved(body.username, deps.siteName);
       const changed = await withNameTaken(() =>
         repo.updateProfile(k, id, {
           ...(body.username !== undefined ? { username: body.username } : {}),
