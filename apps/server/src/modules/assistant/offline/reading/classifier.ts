@@ -68,10 +68,16 @@ function classifier(): NaiveBayes {
 /**
  * The intent of `masked` (a clause with its coins as COIN and numbers as NUM) and the classifier's
  * confidence: how far the top intent's log2 odds lead the runner-up's, as a probability (two
- * intents nearly tied give about 0.5).
+ * intents nearly tied give about 0.5). Intents in `excluded` are never the answer (the runner-up
+ * is taken instead).
  */
-export function classify(masked: string): Classification {
-  const [top, second] = classifier().computeOdds(masked);
+export function classify(
+  masked: string,
+  excluded: ReadonlySet<Intent> = new Set(),
+): Classification {
+  const [top, second] = classifier()
+    .computeOdds(masked)
+    .filter(([label]) => !excluded.has(label as Intent));
   const intent = (INTENTS as readonly string[]).includes(top?.[0] ?? "")
     ? (top![0] as Intent)
     : "off-topic";

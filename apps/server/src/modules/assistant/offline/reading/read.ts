@@ -23,7 +23,7 @@ import type { Intent } from "./training.ts";
 import { type RankingAsk, otherCurrency, rankingAsk } from "./market-slots.ts";
 import { onlyCoins, topicOf } from "./topic.ts";
 import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
-import { type Token, tokenize, withDigits } from "./words.ts";
+import { type Token, clauseShape, tokenize, withDigits } from "./words.ts";
 
 /** One request inside a message, with what it asks for. */
 export interface Clause {
@@ -96,6 +96,27 @@ const ADVICE_STEMS = new Set([
   "profit",
   "ape",
 ]);
+/**
+ * Words that frame a request as a judgement or a forecast ("should", "worth", "too late"): without
+ * one of them or an ADVICE_STEMS word, the classifier's "advice" is not taken, since refusing a
+ * real question ("what's the next big step for Ethereum?") is the costlier mistake there.
+ */
+const ADVICE_CUES = new Set([
+  "should",
+  "would",
+  "will",
+  "worth",
+  "good",
+  "time",
+  "late",
+  "bet",
+  "recommend",
+  "safe",
+  "risky",
+  "savings",
+  "portfolio",
+  "put",
+]);
 /** Intents a buying word does not turn into advice ("how many SOL can I buy for one ETH?"). */
 const NOT_ADVICE = new Set<Intent>(["research", "off-topic", "compare", "trending", "new"]);
 
@@ -163,11 +184,15 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   // An unknown name is masked as a coin only beside what is asked of coins ("pyth network price"):
   // "What is the Beacon Chain?" stays a question about a topic.
   const asked = unknownCoin !== null && tokens.some((t) => ASKING.has(t.norm));
-  let { intent, confidence } = classify(masked(tokens, coins, asked ? unknownCoin : null));
+  const buying = tokens.some((t) => ADVICE_STEMS.has(t.stem));
+  const cued = buying || tokens.some((t) => ADVICE_CUES.has(t.norm));
+  let { intent, confidence } = classify(
+    masked(tokens, coins, asked ? unknownCoin : null),
+    cued ? new Set() : new Set(["advice"]),
+  );
   const forecast = [" will be worth ", " will it ", " all in "].some((p) =>
     words.words.includes(p),
   );
-  const buying = tokens.some((t) => ADVICE_STEMS.has(t.stem));
   // "should I buy some?": a buying word asked as a recommendation.
   const recommend =
     buying && [" should i ", " should we ", " time to "].some((p) => words.words.includes(p));
@@ -225,6 +250,10 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
       continue;
     // A one-word request stands alone only when it needs no coin ("trending + top 3 by volume").
     if (i === 1 && COIN_INTENTS.has(left.intent)) continue;
+    // "Why did fees on Arbitrum | and Optimism drop": the left side waits for its verb; "I moved
+    // ATOM to another chain | and now I hold two tokens, why?": it tells what the right side asks about.
+    const shape = clauseShape(left.text);
+    if (shape.unfinished || shape.statement) continue;
     // "USDT and USD Coin": a right side that is only coins continues a list, not a new request;
     // "compare ETH and SOL over 7 days": a comparison of one coin is not done yet.
     const listed =
@@ -242,6 +271,32 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
   return [whole];
 }
 
+/** Sentences that only ask about the one before ("…two different tokens?? Why"). */
+const BARE_QUESTIONS = new Set(["why", "how", "how come", "really", "what"]);
+
+/**
+ * Sentences joined with the request they belong to: a statement ("I have USDC but no ETH.") with
+ * the sentence after it, a bare question word ("…two different tokens?? Why") with the one before,
+ * so the request is read with what it is about (clauseShape).
+ */
+function withContext(parts: string[]): string[] {
+  const out: string[] = [];
+  let pending = "";
+  for (const part of parts) {
+    const text = pending ? `${pending} ${part}` : part;
+    pending = "";
+    const words = tokenize(part)
+      .map((t) => t.norm)
+      .join(" ");
+    if (BARE_QUESTIONS.has(words) && out.length > 0) {
+      out[out.length - 1] = `${out[out.length - 1]} ${text}`;
+    } else if (clauseShape(part).statement) pending = text;
+    else out.push(text);
+  }
+  if (pending) out.push(pending);
+  return out;
+}
+
 /**
  * Reads `question` (issue 25): the follow-up chips; sentences that try to override or extract the
  * instructions left out (and `injection` set) so the rest is still answered; each sentence split
@@ -253,7 +308,9 @@ export function readMessage(question: string, ctx: ReadContext): Reading {
     return { clauses: [], injection: false, chip: "more-research" };
   }
   // "new listings + trending", "(1) … (2) …": the same breaks between requests as "and".
-  const parts = sentences(question.replaceAll(" + ", " and ").replace(/\(\d\)/g, ". "));
+  const parts = withContext(
+    sentences(question.replaceAll(" + ", " and ").replace(/\(\d\)/g, ". ")),
+  );
   const safe = parts.filter((s) => !isInjectionAttempt(s));
   const injection = safe.length < parts.length || isInjectionAttempt(question);
   const clauses = refined(withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx))));

@@ -6,7 +6,7 @@ import { knownCoins } from "../test-kit.ts";
 import { readTime } from "./dates.ts";
 import { createGazetteer } from "./gazetteer.ts";
 import { planReading } from "./plan.ts";
-import { readMessage } from "./read.ts";
+import { CONFIDENCE_FLOOR, readMessage } from "./read.ts";
 import { tokenize, withDigits } from "./words.ts";
 
 const now = new Date("2026-05-20T12:00:00Z");
@@ -136,8 +136,26 @@ describe("clauses and what they ask", () => {
     // A comparison of one coin is not done: "and" joins its second coin, not a new request.
     ["compare ada and dot over 30 days", ["compare"]],
     ["why did Ethereum stop mining?", ["research"]],
+    // "and" inside a clause still waiting for its verb joins two subjects, not two requests.
+    ["Why did fees on Polygon and Avalanche fall so much last spring?", ["research"]],
+    // What the reader did is context for what they ask, not a request of its own.
+    ["I bridged some USDC over to Base and now my wallet shows nothing, why", ["research"]],
+    ["sent ETH on the wrong network and it never arrived?? why", ["research"]],
+    ["should i put my savings into solana", ["advice"]],
+    // A wish is a request ("I want …"); its "and" still parts two requests.
+    ["I want the price of bitcoin and the trending coins", ["token", "trending"]],
+    ["How did SOL do in Q1 2025, and what's it trading at now?", ["history", "token"]],
   ])("%s -> %j", (text, intents) => {
     expect(read(text).clauses.map((c) => c.intent)).toEqual(intents);
+  });
+
+  it("takes the classifier's advice only beside a word that asks for a judgement or forecast", () => {
+    // Advice was the runner-up here: without it in the running, the research reading is sure enough.
+    const [clause] = read(
+      "After the Dencun upgrade, what's the next big step for Ethereum's throughput?",
+    ).clauses;
+    expect(clause).toMatchObject({ intent: "research" });
+    expect(clause!.confidence).toBeGreaterThanOrEqual(CONFIDENCE_FLOOR);
   });
 
   it("gives a later clause the coin of an earlier one", () => {

@@ -88,3 +88,38 @@ const CHAT_WORDS = new Set([
   "asap",
   "ngl",
 ]);
+
+/** Verbs that need a main verb after them: a clause with one of these alone is unfinished ("why did fees on X"). */
+const AUXILIARIES = new Set([
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "will",
+  "would",
+  "should",
+  "may",
+  "might",
+  "must",
+]);
+
+/**
+ * How a clause is built, by compromise's part-of-speech tags: `unfinished` when its only verbs are
+ * auxiliaries waiting for a main verb ("Why did fees on Arbitrum", cut before "and Optimism
+ * drop"); `statement` when it tells rather than asks: no question mark or question word, not an
+ * imperative, a subject and a verb or a past-tense verb first ("I moved ATOM to another chain",
+ * "sent some tokens to a contract by mistake"), so it is context for the request beside it.
+ */
+export function clauseShape(text: string): { unfinished: boolean; statement: boolean } {
+  const doc = nlp(text);
+  const verbs = doc.verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>;
+  const words = verbs.flatMap((v) => v.terms.filter((t) => t.tags.includes("Verb")));
+  // One verb, an auxiliary ("how did SOL do" has its main verb, "do").
+  const unfinished = words.length === 1 && AUXILIARIES.has(words[0]!.normal);
+  const asking = text.includes("?") || doc.has("#QuestionWord") || doc.has("^#Imperative");
+  const told = doc.has("^#Conjunction? #Pronoun #Adverb? #Verb") || doc.has("^#PastTense");
+  // "I want the price", "I'd like to know …": a wish is a request.
+  const wish = doc.has("^#Pronoun (#Modal|#Adverb)? (want|wants|need|needs|wonder|like|love)");
+  return { unfinished, statement: !asking && told && !wish && !doc.has("^(#Modal|#Copula)") };
+}
