@@ -100,7 +100,7 @@ const before = process.memoryUsage();
 const memory = memoryPeaks();
 const issue = await services.newsletterIssues.create(actor, { kind: "post", articleId });
 const started = performance.now();
-await services.newsletterIssues.send(actor, issue.id, "subscribers");
+await services.newsletterIssues.send(actor, issue.id);
 const frozen = performance.now();
 // The time of the last delivery: when the sink's count last moved (sampled every 5 ms).
 let last = started;

@@ -13,10 +13,6 @@ export type IssueKind = (typeof issueKinds)[number];
 export const issueStatuses = ["draft", "sending", "sent", "cancelled"] as const;
 /** One of `issueStatuses`. */
 export type IssueStatus = (typeof issueStatuses)[number];
-/** Who an issue goes to: confirmed subscribers, or members who opted in from their account. */
-export const issueAudiences = ["subscribers", "members-opted-in"] as const;
-/** One of `issueAudiences`. */
-export type IssueAudience = (typeof issueAudiences)[number];
 
 /** The longest subject: 200 characters (most clients show about 60). */
 export const ISSUE_SUBJECT_MAX = 200;
@@ -81,10 +77,14 @@ export const updateIssueBodySchema = z.strictObject({
 /** The body of `PUT /api/studio/newsletter/issues/{id}` (`updateIssueBodySchema`). */
 export type UpdateIssueBody = z.infer<typeof updateIssueBodySchema>;
 
-/** `POST /api/studio/newsletter/issues/{id}/send` body: who receives it. */
-export const sendIssueBodySchema = z.strictObject({
-  data: z.strictObject({ audience: z.enum(issueAudiences) }),
-});
+/**
+ * `POST /api/studio/newsletter/issues/{id}/send` body: none, or `{}` / `{ data: {} }`. There is one
+ * audience, the confirmed addresses of the one list (members and visitors alike, each once), so
+ * anything else, an `audience` included, is a 400.
+ */
+export const sendIssueBodySchema = z
+  .strictObject({ data: z.strictObject({}).optional() })
+  .nullish();
 
 const personSchema = z.object({ id: z.number().int(), username: z.string() });
 
@@ -97,8 +97,6 @@ export const studioIssueSchema = z.object({
     intro: z.string(),
     kind: z.enum(issueKinds),
     status: z.enum(issueStatuses),
-    /** Set when the send starts. */
-    audience: z.enum(issueAudiences).nullable(),
     /** The articles it carries, in order, with their studio status. */
     articles: z.array(
       z.object({
@@ -227,5 +225,28 @@ export const publicIssueListSchema = z.object({
 /** The archive (`publicIssueListSchema`). */
 export type PublicIssueList = z.infer<typeof publicIssueListSchema>;
 
-/** `PUT /api/newsletter/opt-in` body and the answer of GET and PUT: the member's own choice. */
+/** `PUT /api/newsletter/opt-in` body: the member's own choice for their account email. */
 export const memberOptInSchema = z.strictObject({ data: z.strictObject({ optIn: z.boolean() }) });
+
+/** Where an address stands on the one list; `none` when it was never on it. */
+export const subscriptionStatuses = ["none", "pending", "confirmed", "unsubscribed"] as const;
+/** One of `subscriptionStatuses`. */
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/**
+ * The answer of GET and PUT `/api/newsletter/opt-in`: the signed-in member's row of the one list,
+ * the row of their account `email`. `optIn` is true when that address gets the newsletter
+ * (`status` confirmed); `pending` waits for the confirmation link mailed to it (an account whose
+ * email was never verified); `suppressed` when the address bounced for good (never mailed again,
+ * whatever the switch says).
+ */
+export const memberNewsletterSchema = z.object({
+  data: z.object({
+    optIn: z.boolean(),
+    status: z.enum(subscriptionStatuses),
+    email: z.string(),
+    suppressed: z.boolean(),
+  }),
+});
+/** The member's newsletter state (`memberNewsletterSchema`'s `data`). */
+export type MemberNewsletter = z.infer<typeof memberNewsletterSchema>["data"];

@@ -321,6 +321,8 @@ export const subscriberSchema = z.object({
   status: z.enum(["pending", "confirmed", "unsubscribed"]),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  /** True when the address is a live member's account email (their newsletter switch). */
+  member: z.boolean(),
 });
 /** A newsletter subscriber (`subscriberSchema`). */
 export type Subscriber = z.infer<typeof subscriberSchema>;

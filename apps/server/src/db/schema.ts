@@ -18,8 +18,6 @@ export interface UsersTable {
   deleted_at: string | null;
   /** When the member proved they own the email (Google verified email, or a reset link). */
   email_verified_at: string | null;
-  /** 1 when the member asked for the newsletter by their account (migration 012), else 0. */
-  newsletter_opt_in: Generated<number>;
   /**
    * `nameKey(username)`, unique: no two live members' names read alike (migration 015); null for
    * deleted members. Set wherever a username is written.
@@ -169,7 +167,10 @@ export interface CommentReportsTable {
   created_at: string;
 }
 
-/** A newsletter subscriber (migration 007): double opt-in, unsubscribe by a mailed link. */
+/**
+ * A newsletter subscriber (migration 007): double opt-in, unsubscribe by a mailed link. The one
+ * list (migration 017): a member's newsletter switch is the row of their account email.
+ */
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   /** Lower-case, unique. */
@@ -279,8 +280,6 @@ export interface NewsletterIssuesTable {
   /** The editor's intro, Markdown ("" for none). */
   intro: string;
   kind: "post" | "digest";
-  /** Who it went to; null until the send starts. */
-  audience: "subscribers" | "members-opted-in" | null;
   status: "draft" | "sending" | "sent" | "cancelled";
   /** The HTML and text rendering frozen when the send started, with the unsubscribe placeholder. */
   html: string | null;
@@ -313,9 +312,8 @@ export interface NewsletterDeliveriesTable {
   issue_id: number;
   /** The address as frozen (lower case). */
   email: string;
-  /** The subscriber (audience `subscribers`) or member (`members-opted-in`) it was frozen from. */
+  /** The row of the one list it was frozen from (migration 017); null once that row is deleted. */
   subscriber_id: number | null;
-  user_id: number | null;
   state: DeliveryState;
   /** SMTP attempts started so far. */
   attempts: Generated<number>;
@@ -325,7 +323,7 @@ export interface NewsletterDeliveriesTable {
   lease_owner: string | null;
   lease_expires_at: string | null;
   last_error: string | null;
-  /** `issue-{issueId}-{s|m}{recipientId}`: unique, and the base of the Message-ID. */
+  /** `issue-{issueId}-s{subscriberId}` (`-m{memberId}` before migration 017): unique, the base of the Message-ID. */
   idempotency_key: string;
   /** The Message-ID header sent. */
   message_id: string | null;

@@ -17,6 +17,7 @@ import * as articleTermsOrder from "./013-article-terms-order.ts";
 import * as articlesByAuthor from "./014-articles-by-author.ts";
 import * as usernameKeys from "./015-username-keys.ts";
 import * as newsletterType from "./016-newsletter-type.ts";
+import * as oneNewsletterList from "./017-one-newsletter-list.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -41,4 +42,5 @@ export const migrations: Record<string, DialectMigration> = {
   "014-articles-by-author": articlesByAuthor,
   "015-username-keys": usernameKeys,
   "016-newsletter-type": newsletterType,
+  "017-one-newsletter-list": oneNewsletterList,
 };

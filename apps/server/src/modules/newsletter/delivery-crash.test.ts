@@ -74,7 +74,7 @@ async function startSend(s: ReturnType<typeof setup>, slug: string): Promise<num
     .executeTakeFirstOrThrow();
   const issues = s.app.services.newsletterIssues;
   const issue = await issues.create(actor, { kind: "post", articleId: article.id });
-  await issues.send(actor, issue.id, "subscribers");
+  await issues.send(actor, issue.id);
   return issue.id;
 }
 

@@ -1,7 +1,6 @@
 // Kysely queries about an issue's recipients: freezing them when the send starts (one
 // INSERT … SELECT), crediting an unsubscribe to the issue that caused it, and the figures.
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
-import type { IssueAudience } from "@pragmatist/contracts";
 import type { Dialect } from "../../db/client.ts";
 import type { Database, DeliveryState } from "../../db/schema.ts";
 
@@ -13,56 +12,40 @@ const instant = (dialect: Dialect, value: string) =>
 
 /**
  * Freezes the recipients of issue `issueId` in one INSERT … SELECT (the list never passes
- * through this process): confirmed subscribers, or live members with `newsletter_opt_in` and an
- * email, minus suppressed addresses, each as a pending delivery due `now` with the idempotency key
- * `issue-{id}-s{subscriber}` / `issue-{id}-m{member}`. A row that exists already is kept.
+ * through this process): every confirmed row of the one list (`newsletter_subscribers`: visitors
+ * who confirmed the mailed link and members whose switch is on, docs/decisions/007), minus
+ * suppressed addresses, each as a pending delivery due `now` with the idempotency key
+ * `issue-{id}-s{subscriber}`. Addresses are compared lower-cased, and the unique (issue, email)
+ * keeps the first row of an address: nobody is frozen twice. A row that exists already is kept.
  * @returns how many deliveries were created.
  */
 export async function freezeRecipients(
   db: Q,
   dialect: Dialect,
-  input: { issueId: number; audience: IssueAudience; now: string },
+  input: { issueId: number; now: string },
 ): Promise<number> {
-  const { issueId, audience, now } = input;
-  const frozen = [
-    sql<number>`cast(${issueId} as integer)`.as("issue_id"),
-    sql<string>`'pending'`.as("state"),
-    instant(dialect, now).as("next_attempt_at"),
-    instant(dialect, now).as("created_at"),
-  ];
-  const unsuppressed = sql<SqlBool>`not exists (select 1 from newsletter_suppressions x where x.email = r.email)`;
-  const recipients =
-    audience === "subscribers"
-      ? db
-          .selectFrom("newsletter_subscribers as r")
-          .where("r.status", "=", "confirmed")
-          .where(unsuppressed)
-          .select([
-            "r.email",
-            "r.id as subscriber_id",
-            sql<null>`null`.as("user_id"),
-            sql<string>`${`issue-${issueId}-s`} || cast(r.id as text)`.as("idempotency_key"),
-            ...frozen,
-          ])
-      : db
-          .selectFrom("users as r")
-          .where("r.newsletter_opt_in", "=", 1)
-          .where("r.deleted_at", "is", null)
-          .where("r.email", "is not", null)
-          .where(unsuppressed)
-          .select([
-            sql<string>`r.email`.as("email"),
-            sql<null>`null`.as("subscriber_id"),
-            "r.id as user_id",
-            sql<string>`${`issue-${issueId}-m`} || cast(r.id as text)`.as("idempotency_key"),
-            ...frozen,
-          ]);
+  const { issueId, now } = input;
+  const recipients = db
+    .selectFrom("newsletter_subscribers as r")
+    .where("r.status", "=", "confirmed")
+    .where(
+      sql<SqlBool>`not exists (select 1 from newsletter_suppressions x where x.email = lower(r.email))`,
+    )
+    .select([
+      sql<string>`lower(r.email)`.as("email"),
+      "r.id as subscriber_id",
+      sql<string>`${`issue-${issueId}-s`} || cast(r.id as text)`.as("idempotency_key"),
+      sql<number>`cast(${issueId} as integer)`.as("issue_id"),
+      sql<string>`'pending'`.as("state"),
+      instant(dialect, now).as("next_attempt_at"),
+      instant(dialect, now).as("created_at"),
+    ])
+    .orderBy("r.id");
   const result = await db
     .insertInto("newsletter_deliveries")
     .columns([
       "email",
       "subscriber_id",
-      "user_id",
       "idempotency_key",
       "issue_id",
       "state",
@@ -101,19 +84,19 @@ export async function countByState(
 
 /**
  * Undoes `markUnsubscribed` of delivery `id` when it happened at `since` or later: returns the
- * delivery's subscriber and member (to take back in), or null when there was nothing to undo.
+ * delivery's row of the one list (to take back in), or null when there was nothing to undo.
  */
 export async function unmarkUnsubscribed(
   db: Q,
   id: number,
   since: string,
-): Promise<{ subscriber_id: number | null; user_id: number | null } | null> {
+): Promise<{ subscriber_id: number | null } | null> {
   const row = await db
     .updateTable("newsletter_deliveries")
     .set({ unsubscribed_at: null })
     .where("id", "=", id)
     .where("unsubscribed_at", ">=", since)
-    .returning(["subscriber_id", "user_id"])
+    .returning(["subscriber_id"])
     .executeTakeFirst();
   return row ?? null;
 }
@@ -126,7 +109,7 @@ export async function markUnsubscribed(
   db: Q,
   id: number,
   now: string,
-): Promise<{ subscriber_id: number | null; user_id: number | null } | null> {
+): Promise<{ subscriber_id: number | null } | null> {
   await db
     .updateTable("newsletter_deliveries")
     .set({ unsubscribed_at: now })
@@ -135,7 +118,7 @@ export async function markUnsubscribed(
     .execute();
   const row = await db
     .selectFrom("newsletter_deliveries")
-    .select(["subscriber_id", "user_id"])
+    .select(["subscriber_id"])
     .where("id", "=", id)
     .executeTakeFirst();
   return row ?? null;

@@ -46,28 +46,19 @@ export async function claimBatch(
 }
 
 /**
- * Whether the delivery may still go out: its subscriber is confirmed (or its member still opted
- * in and not deleted), its address is not suppressed, and its issue is still sending.
+ * Whether the delivery may still go out: its row of the one list is still confirmed (a member's
+ * switch turned off, or a link used, unsubscribes it), its address is not suppressed, and its
+ * issue is still sending.
  */
 function stillWanted(eb: D) {
   return eb.and([
-    eb.or([
-      eb.exists(
-        eb
-          .selectFrom("newsletter_subscribers as s")
-          .select("s.id")
-          .whereRef("s.id", "=", "newsletter_deliveries.subscriber_id")
-          .where("s.status", "=", "confirmed"),
-      ),
-      eb.exists(
-        eb
-          .selectFrom("users as u")
-          .select("u.id")
-          .whereRef("u.id", "=", "newsletter_deliveries.user_id")
-          .where("u.newsletter_opt_in", "=", 1)
-          .where("u.deleted_at", "is", null),
-      ),
-    ]),
+    eb.exists(
+      eb
+        .selectFrom("newsletter_subscribers as s")
+        .select("s.id")
+        .whereRef("s.id", "=", "newsletter_deliveries.subscriber_id")
+        .where("s.status", "=", "confirmed"),
+    ),
     eb.not(
       eb.exists(
         eb

@@ -73,7 +73,7 @@ function sentIssue(engine: Dialect, tracking: boolean) {
     s.id = (
       await post("/api/studio/newsletter/issues", { kind: "post", articleId })
     ).json().data.id;
-    await post(`/api/studio/newsletter/issues/${s.id}/send`, { audience: "subscribers" });
+    await post(`/api/studio/newsletter/issues/${s.id}/send`, {});
     await s.t.app.services.newsletterDelivery.drain();
     s.html = (await s.sink.next()).html ?? "";
     s.stats = async () =>

@@ -1,6 +1,6 @@
 // Newsletter issues in their contract shapes (studio, archive, web version) and as mail content:
 // stored rows never leave the server (docs/architecture.md#conventions).
-import type { ArticleStatus, IssueAudience, PublicIssue, StudioIssue } from "@pragmatist/contracts";
+import type { ArticleStatus, PublicIssue, StudioIssue } from "@pragmatist/contracts";
 import { markdownToPlainText } from "../../text/plain-text.ts";
 import { articleUrl } from "../distribution/distribution.sitemaps.ts";
 import type { MailArticle, MailIssue } from "./issue-email.ts";
@@ -38,7 +38,6 @@ export function toStudioIssue(
       intro: row.intro,
       kind: row.kind,
       status: row.status,
-      audience: row.audience as IssueAudience | null,
       articles: articles.map((a) => ({
         id: a.id,
         title: a.title,

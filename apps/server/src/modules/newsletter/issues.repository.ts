@@ -1,7 +1,7 @@
 // Kysely queries for newsletter issues: drafts, their articles, the send and cancel transitions,
 // the public archive and the click redirects.
 import type { Kysely, Selectable } from "kysely";
-import type { IssueAudience, IssueStatus } from "@pragmatist/contracts";
+import type { IssueStatus } from "@pragmatist/contracts";
 import type { Database, NewsletterIssuesTable } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -15,7 +15,6 @@ const issueColumns = [
   "i.subject",
   "i.intro",
   "i.kind",
-  "i.audience",
   "i.status",
   "i.html",
   "i.text",
@@ -111,7 +110,7 @@ export async function insertDraft(
   const { articleIds, now, ...fields } = draft;
   const row = await db
     .insertInto("newsletter_issues")
-    .values({ ...fields, status: "draft", audience: null, created_at: now, updated_at: now })
+    .values({ ...fields, status: "draft", created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   await setArticles(db, row.id, articleIds);
@@ -154,19 +153,18 @@ export async function deleteDraft(db: Q, id: number): Promise<boolean> {
 }
 
 /**
- * The send's compare-and-set: draft → sending with the audience and the frozen rendering. Of
+ * The send's compare-and-set: draft → sending with the sender and the frozen rendering. Of
  * several processes asked at once, exactly one gets true.
  */
 export async function startSending(
   db: Q,
   id: number,
-  input: { audience: IssueAudience; sentBy: number; html: string; text: string; now: string },
+  input: { sentBy: number; html: string; text: string; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable("newsletter_issues")
     .set({
       status: "sending",
-      audience: input.audience,
       sent_by: input.sentBy,
       html: input.html,
       text: input.text,

@@ -142,14 +142,15 @@ function sendingRoutes(app: FastifyInstance, issues: IssuesService) {
       preValidation: manage,
       schema: {
         tags,
-        summary: "Freezes the audience and starts sending (202); 409 unless a draft",
+        summary:
+          "Freezes the recipients (the one list's confirmed addresses, each once) and starts sending (202); 409 unless a draft",
         params: idParams,
         body: sendIssueBodySchema,
         response: { 202: one, ...studioErrors },
       },
     },
     async (req, reply) => {
-      const issue = await issues.send(req.user, req.params.id, req.body.data.audience);
+      const issue = await issues.send(req.user, req.params.id);
       return reply.code(202).send({ data: issue, meta: {} });
     },
   );

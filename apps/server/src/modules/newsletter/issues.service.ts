@@ -2,7 +2,6 @@
 // the public archive, web versions and click redirects.
 import {
   type CreateIssueBody,
-  type IssueAudience,
   type IssueStats,
   type IssueStatus,
   paginationMeta,
@@ -51,8 +50,11 @@ export interface IssuesService {
   ): Promise<{ subject: string; html: string; text: string }>;
   /** Sends the issue to the caller's own address. @throws RateLimitError (10 an hour) */
   sendTest(actor: Actor | null, id: number, log: MailLogger): Promise<{ to: string }>;
-  /** Starts the send to `audience`. @throws ConflictError when not a draft */
-  send(actor: Actor | null, id: number, audience: IssueAudience): Promise<StudioIssue>;
+  /**
+   * Starts the send to the one list: every confirmed address, each once, except suppressed ones
+   * (docs/product.md#newsletter-sending). @throws ConflictError when not a draft
+   */
+  send(actor: Actor | null, id: number): Promise<StudioIssue>;
   /** Stops a send in progress. @throws ConflictError when not sending */
   cancel(actor: Actor | null, id: number): Promise<StudioIssue>;
   /** Delivery figures of an issue (docs/product.md#newsletter-stats). */
@@ -198,7 +200,7 @@ export function createIssuesService(
     update: (actor, id, data) => writes.updateIssue(ctx, actor, id, data),
     remove: (actor, id) => writes.removeIssue(ctx, actor, id),
     sendTest: (actor, id, log) => writes.sendTest(ctx, actor, id, log),
-    send: (actor, id, audience) => writes.sendIssue(ctx, actor, id, audience),
+    send: (actor, id) => writes.sendIssue(ctx, actor, id),
     cancel: (actor, id) => writes.cancelIssue(ctx, actor, id),
     stats: (actor, id) => stats(ctx, actor, id),
     follow: (token, ip) => follow(ctx, token, ip),

@@ -3,7 +3,6 @@
 import {
   type CreateIssueBody,
   DIGEST_ARTICLES_MAX,
-  type IssueAudience,
   type StudioIssue,
   type UpdateIssueBody,
   slugFromTitle,
@@ -206,14 +205,14 @@ export async function sendTest(
 /**
  * `IssuesService.send`: renders the issue once (links through `/r/` when tracking is on), then in
  * one transaction moves it draft → sending (a compare-and-set: of two editors or processes, one
- * wins; the other gets 409), freezes its recipients with INSERT … SELECT and audits the send.
+ * wins; the other gets 409), freezes its recipients (the one list's confirmed addresses, each
+ * once) with INSERT … SELECT and audits the send with the number of recipients.
  * The delivery worker is woken after the commit.
  */
 export async function sendIssue(
   ctx: IssuesContext,
   actor: Actor | null,
   id: number,
-  audience: IssueAudience,
 ): Promise<StudioIssue> {
   authorize(actor, "newsletter.manage");
   await ctx.limits.writes.consume(`user:${actor.id}`);
@@ -223,16 +222,12 @@ export async function sendIssue(
   const rendered = await renderLoaded(ctx, issue, ctx.tracking);
   const now = ctx.now().toISOString();
   await ctx.k.transaction().execute(async (trx) => {
-    const input = { audience, sentBy: actor.id, ...rendered, now };
+    const input = { sentBy: actor.id, ...rendered, now };
     if (!(await repo.startSending(trx, id, input))) {
       throw notInStatus("sending", "Only a draft can be sent");
     }
-    const recipients = await freezeRecipients(trx, ctx.db.dialect, {
-      issueId: id,
-      audience,
-      now,
-    });
-    const details = { subject: issue.row.subject, audience, recipients };
+    const recipients = await freezeRecipients(trx, ctx.db.dialect, { issueId: id, now });
+    const details = { subject: issue.row.subject, recipients };
     const entry = {
       actorId: actor.id,
       action: "newsletter.send" as const,

@@ -99,23 +99,116 @@ export async function resubscribe(
   return row !== undefined;
 }
 
-/** Whether member `userId` gets the newsletter by their account (`users.newsletter_opt_in`). */
-export async function findMemberOptIn(db: Q, userId: number): Promise<boolean> {
+/** Live member `userId`'s account email (lower case) and when it was verified; null when none. */
+export async function findMemberEmail(
+  db: Q,
+  userId: number,
+): Promise<{ email: string; verifiedAt: string | null } | null> {
   const row = await db
     .selectFrom("users")
-    .select("newsletter_opt_in")
+    .select(["email", "email_verified_at"])
     .where("id", "=", userId)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
-  return row?.newsletter_opt_in === 1;
+  if (!row?.email) return null;
+  return { email: row.email.toLowerCase(), verifiedAt: row.email_verified_at };
 }
 
-/** Sets member `userId`'s newsletter opt-in. */
-export async function setMemberOptIn(db: Q, userId: number, optIn: boolean): Promise<void> {
+/** The row of the one list for `email` (lower case) and whether the address is suppressed. */
+export async function findSubscription(
+  db: Q,
+  email: string,
+): Promise<{ status: SubscriberRow["status"] | null; suppressed: boolean }> {
+  const [row, suppression] = await Promise.all([
+    db
+      .selectFrom("newsletter_subscribers")
+      .select("status")
+      .where("email", "=", email)
+      .executeTakeFirst(),
+    db
+      .selectFrom("newsletter_suppressions")
+      .select("email")
+      .where("email", "=", email)
+      .executeTakeFirst(),
+  ]);
+  return { status: row?.status ?? null, suppressed: suppression !== undefined };
+}
+
+/**
+ * Puts `email` on the list as confirmed at once (a member whose account email is verified): a new
+ * row, or its pending or unsubscribed row confirmed (keeping its unsubscribe token). A confirmed
+ * row is left alone.
+ */
+export async function upsertConfirmed(
+  db: Q,
+  input: { email: string; unsubscribeTokenHash: string; now: string },
+): Promise<void> {
   await db
-    .updateTable("users")
-    .set({ newsletter_opt_in: optIn ? 1 : 0 })
-    .where("id", "=", userId)
+    .insertInto("newsletter_subscribers")
+    .values({
+      email: input.email,
+      status: "confirmed",
+      unsubscribe_token_hash: input.unsubscribeTokenHash,
+      created_at: input.now,
+      confirmed_at: input.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column("email")
+        .doUpdateSet({
+          status: "confirmed",
+          confirmed_at: input.now,
+          confirm_token_hash: null,
+          unsubscribed_at: null,
+        })
+        .where("newsletter_subscribers.status", "!=", "confirmed"),
+    )
     .execute();
+}
+
+/** Unsubscribes the row of `email` (a member's switch turned off); a no-op when already out. */
+export async function unsubscribeByEmail(db: Q, email: string, now: string): Promise<void> {
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "unsubscribed", unsubscribed_at: now, confirm_token_hash: null })
+    .where("email", "=", email)
+    .where("status", "!=", "unsubscribed")
+    .execute();
+}
+
+/** The row of `email`, for `moveSubscriberRow`. */
+function rowOf(db: Q, email: string) {
+  return db
+    .selectFrom("newsletter_subscribers")
+    .select(["id", "status"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+/** How much a status keeps: a row that gets the newsletter outranks one that waits or left. */
+const RANK = { confirmed: 2, pending: 1, unsubscribed: 0 } as const;
+
+/**
+ * Moves the row of `from` to the address `to` (both lower case). When `to` has a row already, the
+ * one that keeps more (confirmed, then pending, then unsubscribed) survives at `to` and the other
+ * is deleted (its deliveries keep their history, `subscriber_id` set null). Returns whether a row
+ * is now at `to` because of the move (false when `from` had none).
+ */
+export async function moveSubscriberRow(db: Q, from: string, to: string): Promise<boolean> {
+  const source = await rowOf(db, from);
+  if (!source || from === to) return source !== undefined;
+  const target = await rowOf(db, to);
+  if (target && RANK[target.status] >= RANK[source.status]) {
+    await db.deleteFrom("newsletter_subscribers").where("id", "=", source.id).execute();
+    return true;
+  }
+  if (target) await db.deleteFrom("newsletter_subscribers").where("id", "=", target.id).execute();
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({ email: to })
+    .where("id", "=", source.id)
+    .execute();
+  return true;
 }
 
 /** Confirmed subscribers, oldest first, for the CSV export. */
@@ -135,9 +228,14 @@ export interface SubscriberRow {
   status: "pending" | "confirmed" | "unsubscribed";
   created_at: string;
   confirmed_at: string | null;
+  /** True when the address is a live member's account email. */
+  member: boolean;
 }
 
-/** A page of newsletter subscribers, newest first, by part of the email and status. */
+/**
+ * A page of the one list, newest first, by part of the email and status; each row says whether
+ * its address is a live member's account email.
+ */
 export async function listSubscribers(
   db: Q,
   filter: { q?: string | undefined; status?: SubscriberRow["status"] | undefined },
@@ -151,11 +249,26 @@ export async function listSubscribers(
   const [count, rows] = await Promise.all([
     qb.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     qb
-      .select(["id", "email", "status", "created_at", "confirmed_at"])
+      .select((eb) => [
+        "id",
+        "email",
+        "status",
+        "created_at",
+        "confirmed_at",
+        eb
+          .exists(
+            eb
+              .selectFrom("users as u")
+              .select("u.id")
+              .whereRef("u.email", "=", "newsletter_subscribers.email")
+              .where("u.deleted_at", "is", null),
+          )
+          .as("member"),
+      ])
       .orderBy("id", "desc")
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.map((r) => ({ ...r, member: Boolean(r.member) })), total: Number(count.n) };
 }

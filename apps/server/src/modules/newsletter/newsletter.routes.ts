@@ -2,7 +2,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailSchema, memberOptInSchema, okResponseSchema } from "@pragmatist/contracts";
+import {
+  emailSchema,
+  memberNewsletterSchema,
+  memberOptInSchema,
+  okResponseSchema,
+} from "@pragmatist/contracts";
 import type { NewsletterService } from "./newsletter.service.ts";
 import { ValidationError } from "../../errors.ts";
 import { errorResponses } from "../../http/responses.ts";
@@ -115,7 +120,10 @@ function mailedLinkRoutes(app: FastifyInstance, newsletter: NewsletterService) {
   });
 }
 
-/** GET and PUT /api/newsletter/opt-in: the signed-in member's own newsletter opt-in. */
+/**
+ * GET and PUT /api/newsletter/opt-in: the signed-in member's switch, the row of their account
+ * email on the one list (`memberNewsletterSchema`).
+ */
 function memberOptInRoutes(app: FastifyInstance, newsletter: NewsletterService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -123,25 +131,26 @@ function memberOptInRoutes(app: FastifyInstance, newsletter: NewsletterService) 
     {
       schema: {
         tags: ["newsletter"],
-        summary: "Whether the signed-in member gets the newsletter by their account",
-        response: { 200: memberOptInSchema, ...errorResponses(401) },
+        summary: "Whether the signed-in member's account email gets the newsletter",
+        response: { 200: memberNewsletterSchema, ...errorResponses(401, 404) },
       },
     },
-    async (req) => ({ data: { optIn: await newsletter.memberOptIn(requireUser(req).id) } }),
+    async (req) => ({ data: await newsletter.memberNewsletter(requireUser(req).id) }),
   );
   r.put(
     "/api/newsletter/opt-in",
     {
       schema: {
         tags: ["newsletter"],
-        summary: "Turns the signed-in member's newsletter on or off (audience members-opted-in)",
+        summary:
+          "Turns the newsletter on (at once for a verified email, else by a confirmation mail) or off for the signed-in member's account email",
         body: memberOptInSchema,
-        response: { 200: memberOptInSchema, ...errorResponses(400, 401) },
+        response: { 200: memberNewsletterSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (req) => {
-      const optIn = await newsletter.setMemberOptIn(requireUser(req).id, req.body.data.optIn);
-      return { data: { optIn } };
+      const { id } = requireUser(req);
+      return { data: await newsletter.setMemberNewsletter(id, req.body.data.optIn, req.log) };
     },
   );
 }

@@ -1,14 +1,21 @@
 // Newsletter sign-up (issue #6): double opt-in by a mailed link, an unsubscribe link in every mail
-// that works without signing in, and a CSV export of confirmed subscribers for editors.
+// that works without signing in, members' switches on the same list (issue 26 item 8), and a CSV
+// export of confirmed subscribers for editors.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "../../db/client.ts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { MemberNewsletter } from "@pragmatist/contracts";
 import { composeMail } from "../mail/compose.ts";
 import type { MailLogger, MailMessage, Mailer } from "../mail/mailer.ts";
 import { markUnsubscribed, unmarkUnsubscribed } from "./delivery-recipients.repository.ts";
 import { readDeliveryUnsubscribeToken } from "./delivery-tokens.ts";
+import {
+  moveSubscription,
+  readMemberNewsletter,
+  writeMemberNewsletter,
+} from "./member-subscription.ts";
 import * as repo from "./newsletter.repository.ts";
 
 /** 256 bits from the CSPRNG, base64url (43 characters). */
@@ -62,20 +69,33 @@ export interface NewsletterService {
   /**
    * Unsubscribes the holder of the unsubscribe token at once: the confirmation mail's token, or an
    * issue's per-delivery token (delivery-tokens.ts), which also credits the unsubscribe to that
-   * issue and, for a member who opted in, turns their opt-in off. False for an unknown token.
+   * issue. A member's switch is that same row, so it reads off afterwards. False for an unknown
+   * token.
    */
   unsubscribe(token: string): Promise<boolean>;
   /**
    * Undoes what `unsubscribe` did with this token, within UNDO_UNSUBSCRIBE_SECONDS of it: a
-   * subscriber who had confirmed is confirmed again, a member's opt-in turned back on, and the
-   * issue no longer credited. False when there is nothing to undo (unknown token, too late, a
+   * subscriber who had confirmed (a member's switch too) is confirmed again, and the issue no
+   * longer credited. False when there is nothing to undo (unknown token, too late, a
    * subscription never confirmed).
    */
   resubscribe(token: string): Promise<boolean>;
-  /** Whether the signed-in member gets the newsletter by their account (audience `members-opted-in`). */
-  memberOptIn(userId: number): Promise<boolean>;
-  /** Sets the signed-in member's opt-in; answers the new value. */
-  setMemberOptIn(userId: number, optIn: boolean): Promise<boolean>;
+  /**
+   * The signed-in member's newsletter state: the row of the one list for their account email
+   * (member-subscription.ts `readMemberNewsletter`). @throws NotFoundError when it has no email.
+   */
+  memberNewsletter(userId: number): Promise<MemberNewsletter>;
+  /**
+   * Turns the signed-in member's switch on (confirmed at once for a verified email, else the
+   * confirmation mail, logged on `log`) or off (`writeMemberNewsletter`); answers the new state.
+   * @throws NotFoundError (no email), RateLimitError (5 confirmation mails an hour per email).
+   */
+  setMemberNewsletter(userId: number, optIn: boolean, log: MailLogger): Promise<MemberNewsletter>;
+  /**
+   * Moves the row of `fromEmail` to `toEmail` (member-subscription.ts `moveSubscription`), for a
+   * member's email change; true when there was one.
+   */
+  moveSubscription(fromEmail: string, toEmail: string): Promise<boolean>;
   /** CSV (header email,status,created_at,confirmed_at) of confirmed subscribers, RFC 4180 quoting. */
   exportCsv(): Promise<string>;
   /** A page of subscribers, newest first, filtered by part of the email and by status. */
@@ -157,7 +177,6 @@ async function unsubscribe(ctx: NewsletterContext, token: string): Promise<boole
   if (!recipient) return false;
   if (recipient.subscriber_id !== null)
     await repo.unsubscribeById(ctx.k, recipient.subscriber_id, at);
-  if (recipient.user_id !== null) await repo.setMemberOptIn(ctx.k, recipient.user_id, false);
   return true;
 }
 
@@ -170,7 +189,6 @@ async function resubscribe(ctx: NewsletterContext, token: string): Promise<boole
   if (!recipient) return false;
   if (recipient.subscriber_id !== null)
     await repo.resubscribe(ctx.k, { id: recipient.subscriber_id }, since);
-  if (recipient.user_id !== null) await repo.setMemberOptIn(ctx.k, recipient.user_id, true);
   return true;
 }
 
@@ -229,12 +247,19 @@ export function createNewsletterService(
 
     resubscribe: (token) => resubscribe(ctx, token),
 
-    memberOptIn: (userId) => repo.findMemberOptIn(k, userId),
+    memberNewsletter: (userId) => readMemberNewsletter(k, userId),
 
-    async setMemberOptIn(userId, optIn) {
-      await repo.setMemberOptIn(k, userId, optIn);
-      return optIn;
-    },
+    setMemberNewsletter: (userId, optIn, log) =>
+      writeMemberNewsletter(k, userId, optIn, {
+        now,
+        unsubscribeTokenHash: () => hashToken(newToken()),
+        requestConfirmation: async (email) => {
+          await byEmail.consume(`email:${email}`);
+          await register(ctx, email, log);
+        },
+      }),
+
+    moveSubscription: (fromEmail, toEmail) => moveSubscription(k, fromEmail, toEmail),
 
     list: (filter, page) => repo.listSubscribers(k, filter, page),
 

@@ -202,6 +202,7 @@ async function subscribers(
       status: r.status,
       createdAt: r.created_at,
       confirmedAt: r.confirmed_at,
+      member: r.member,
     })),
     meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
   };
