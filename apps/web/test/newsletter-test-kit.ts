@@ -13,7 +13,6 @@ export function issueOf(changes: Partial<StudioIssue["attributes"]> = {}, id = 1
       intro: "",
       kind: "post",
       status: "draft",
-      audience: null,
       articles: [{ id: 7, title: "Staking yields", slug: "staking-yields", status: "published" }],
       createdBy: { id: 3, username: "Eddie Editor" },
       createdAt: "2026-05-01T10:00:00.000Z",

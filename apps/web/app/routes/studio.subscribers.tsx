@@ -1,5 +1,6 @@
 // `/studio/subscribers` (issue #7 "Newsletter subscribers list with CSV export"): editors and
-// admins; search by email, filter by status, and the confirmed subscribers as a CSV download.
+// admins; the one newsletter list (readers of the form and members' switches, issue 26 item 8)
+// by email and status, each member marked, and the confirmed subscribers as a CSV download.
 import { Badge, type BadgeTone } from "../components/ui/badge";
 import { buttonClass } from "../components/ui/button";
 import { DataTable } from "../components/ui/data-table";
@@ -105,7 +106,14 @@ export default function StudioSubscribers({ loaderData }: Route.ComponentProps) 
         >
           {subscribers.data.map((s) => (
             <tr key={s.id} className="border-b border-line last:border-0">
-              <td className="truncate px-4 py-2.5">{s.email}</td>
+              <td className="truncate px-4 py-2.5">
+                {s.email}
+                {s.member && (
+                  <Badge tone="muted" className="ml-2">
+                    member
+                  </Badge>
+                )}
+              </td>
               <td className="px-3 py-2.5">
                 <Badge
                   tone={statusTones[s.status]}

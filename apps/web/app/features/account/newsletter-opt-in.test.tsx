@@ -1,5 +1,6 @@
-// The member's newsletter switch on /account (issue #16): it shows the stored choice, changes it
-// with PUT /api/newsletter/opt-in and says so, and keeps the old choice when the change fails.
+// The member's newsletter switch on /account (issue #16, issue 26 item 8): it shows whether their
+// account email is on the one list, changes it with PUT /api/newsletter/opt-in and says so (or
+// that a confirmation link was mailed), and keeps the old state when the change fails.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +9,10 @@ import { renderRoute } from "../../../test/route-test-kit.tsx";
 import { NewsletterOptIn } from "./newsletter-opt-in";
 
 const OPT_IN = "/api/newsletter/opt-in";
+const EMAIL = "ada@example.test";
+/** The API's answer for the member's row: confirmed when `optIn`, else unsubscribed or `status`. */
+const answer = (optIn: boolean, status = optIn ? "confirmed" : "unsubscribed") =>
+  ok({ data: { optIn, status, email: EMAIL, suppressed: false } });
 
 /** The switch once the stored choice has loaded. */
 async function loadedSwitch() {
@@ -26,7 +31,7 @@ describe("NewsletterOptIn", () => {
     const calls = fakeApi(({ method, url, body }) => {
       if (url !== OPT_IN) return undefined;
       if (method === "PUT") stored = (body as { data: { optIn: boolean } }).data.optIn;
-      return ok({ data: { optIn: stored } });
+      return answer(stored);
     });
     renderRoute(<NewsletterOptIn />, { path: "/account" });
     const toggle = await loadedSwitch();
@@ -54,7 +59,7 @@ describe("NewsletterOptIn", () => {
   it("keeps the stored choice and says why when the change is refused", async () => {
     fakeApi(({ method, url }) => {
       if (url !== OPT_IN) return undefined;
-      return method === "PUT" ? refused(429, "Too many requests") : ok({ data: { optIn: true } });
+      return method === "PUT" ? refused(429, "Too many requests") : answer(true);
     });
     renderRoute(<NewsletterOptIn />, { path: "/account" });
     const toggle = await loadedSwitch();
@@ -62,5 +67,19 @@ describe("NewsletterOptIn", () => {
     await userEvent.setup().click(toggle);
     expect((await screen.findByRole("alert")).textContent).toBe("Not saved: Too many requests");
     expect(toggle.getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("says a confirmation link was mailed when the account email is not verified", async () => {
+    fakeApi(({ method, url }) => {
+      if (url !== OPT_IN) return undefined;
+      return method === "PUT" ? answer(false, "pending") : answer(false, "none");
+    });
+    renderRoute(<NewsletterOptIn />, { path: "/account" });
+    const toggle = await loadedSwitch();
+    await userEvent.setup().click(toggle);
+    expect((await screen.findByRole("status")).textContent).toBe(
+      `Almost done: open the link we mailed to ${EMAIL} to confirm.`,
+    );
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
   });
 });

@@ -2,6 +2,9 @@
 // subscribe form, and the issues sent so far, newest first.
 import { formatLongDate, type PublicIssueList } from "@pragmatist/contracts";
 import { Link } from "react-router";
+import { ByViewer } from "../../components/by-viewer.tsx";
+import { useViewerSnapshot } from "../../lib/viewer.ts";
+import { MemberSubscription } from "./member-subscription.tsx";
 import { SubscribePanel } from "./subscribe-panel.tsx";
 
 /** Paging of the archive: the links to newer and older issues, when there are any. */
@@ -35,7 +38,8 @@ function ArchivePages({
 }
 
 /**
- * The page: heading, the subscribe panel (double opt-in), then the archive, each issue with its
+ * The page: heading, the subscribe panel (double opt-in) for a visitor or, for a signed-in member,
+ * their own subscription (`MemberSubscription`), then the archive, each issue with its
  * date, subject and intro's first lines, linking to its web version `/newsletter/{slug}`;
  * `pageHref` gives the address of another page of the archive.
  */
@@ -49,6 +53,7 @@ export function IssueArchive({
   pageHref: (page: number) => string;
 }) {
   const { page, pageCount } = issues.meta.pagination;
+  const { status } = useViewerSnapshot();
   return (
     <div className="mx-auto max-w-3xl space-y-10 pb-16">
       <header className="space-y-3">
@@ -58,7 +63,10 @@ export function IssueArchive({
           once a week by email. Every issue is also here.
         </p>
       </header>
-      <SubscribePanel siteName={siteName} />
+      <ByViewer
+        member={<MemberSubscription siteName={siteName} enabled={status === "member"} />}
+        anonymous={<SubscribePanel siteName={siteName} />}
+      />
       <section aria-labelledby="newsletter-archive" className="space-y-5">
         <h2 id="newsletter-archive" className="text-xl font-semibold tracking-tight">
           Past issues

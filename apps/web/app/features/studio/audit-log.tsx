@@ -59,17 +59,12 @@ function Target({ entry }: { entry: AuditEntry }) {
   return <span>Comment #{entry.targetId}</span>;
 }
 
-/** A newsletter send's or cancel's details: the subject, the audience and how many. */
+/** A newsletter send's or cancel's details: the subject and how many (one list: no audience). */
 function newsletterDetails(d: AuditEntry["details"]): string[] {
   const parts: string[] = [];
   const count = (n: unknown, one: string, many: string) =>
     typeof n === "number" ? [`${n.toLocaleString("en-US")} ${n === 1 ? one : many}`] : [];
   if (text(d.subject)) parts.push(`“${d.subject}”`);
-  if (text(d.audience)) {
-    parts.push(
-      d.audience === "members-opted-in" ? "members who opted in" : "confirmed subscribers",
-    );
-  }
   parts.push(...count(d.recipients, "recipient", "recipients"));
   parts.push(...count(d.cancelled, "delivery stopped", "deliveries stopped"));
   return parts;
@@ -77,7 +72,7 @@ function newsletterDetails(d: AuditEntry["details"]): string[] {
 
 /**
  * The details worth a line: the change of state or role, the scheduled date, a newsletter send's
- * subject, audience and count, a ban's reason.
+ * subject and count, a ban's reason.
  */
 function detailLine(entry: AuditEntry): string {
   const d = entry.details;

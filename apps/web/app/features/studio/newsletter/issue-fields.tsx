@@ -141,15 +141,11 @@ export function DraftFields({ issue, draft }: { issue: StudioIssue; draft: Issue
   );
 }
 
-/** An issue whose send started: its audience, dates, articles and web version. */
+/** An issue whose send started: its dates, articles and web version. */
 export function IssueFacts({ issue }: { issue: StudioIssue }) {
   const a = issue.attributes;
   const ended = a.cancelledAt ?? a.sentAt;
   const rows: [string, ReactNode][] = [
-    [
-      "Audience",
-      a.audience === "members-opted-in" ? "Members who opted in" : "All confirmed subscribers",
-    ],
     ["Send started (UTC)", a.sendStartedAt ? <UtcTime iso={a.sendStartedAt} /> : "—"],
     [a.cancelledAt ? "Cancelled (UTC)" : "Sent (UTC)", ended ? <UtcTime iso={ended} /> : "—"],
   ];

@@ -35,7 +35,6 @@ describe("IssueTable", () => {
       subject: "The Weekly Brief: 2 March 2026",
       kind: "digest",
       status: "sent",
-      audience: "subscribers",
       articles: [
         { id: 7, title: "Staking yields", slug: "staking-yields", status: "published" },
         { id: 8, title: "Rollup fees", slug: "rollup-fees", status: "published" },

@@ -91,7 +91,6 @@ describe("IssueScreen figures", () => {
   it("refreshes every few seconds while sending, then stops once the issue is sent", async () => {
     const sending = issueOf({
       status: "sending",
-      audience: "subscribers",
       sendStartedAt: "2026-05-01T11:00:00.000Z",
     });
     const { state, calls } = server(sending, statsOf({ recipients: 3, pending: 2, sent: 1 }));
@@ -130,7 +129,7 @@ describe("IssueScreen figures", () => {
   });
 
   it("shows clicks per link when click tracking is on", async () => {
-    const sent = issueOf({ status: "sent", audience: "subscribers" });
+    const sent = issueOf({ status: "sent" });
     const tracked = statsOf({
       recipients: 3,
       sent: 3,

@@ -3,7 +3,6 @@
 // same-origin fetches with the session cookie. Types only from contracts: no zod in the bundle.
 import type {
   CreateIssueBody,
-  IssueAudience,
   IssueStats,
   IssueStatus,
   StudioIssue,
@@ -72,10 +71,9 @@ export const newsletterApi = {
     return (await call<{ data: { to: string } }>("POST", `${one(id)}/test`)).data.to;
   },
 
-  /** `POST …/{id}/send` `{ data: { audience } }`: freezes the recipients and starts sending. */
-  async send(id: number, audience: IssueAudience): Promise<StudioIssue> {
-    const body = { data: { audience } };
-    return (await call<{ data: StudioIssue }>("POST", `${one(id)}/send`, body)).data;
+  /** `POST …/{id}/send`: freezes the recipients (the one list, each address once) and sends. */
+  async send(id: number): Promise<StudioIssue> {
+    return (await call<{ data: StudioIssue }>("POST", `${one(id)}/send`)).data;
   },
 
   /** `POST …/{id}/cancel`: deliveries not yet handed to SMTP are cancelled. */

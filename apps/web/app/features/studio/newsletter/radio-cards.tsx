@@ -1,5 +1,5 @@
 // A choice of one among a few, as bordered cards with a title and a line each (the kind of an
-// issue, its audience).
+// issue).
 import { useId } from "react";
 
 /** One card: the value it stands for, its title and the line under it. */

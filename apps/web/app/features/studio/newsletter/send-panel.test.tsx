@@ -1,6 +1,6 @@
 // Sending an issue from the studio (issue #16): the test goes to the editor's own address; Send
-// asks first, stating who will receive it (the confirmed subscribers counted when the studio can
-// count them), and sends only on "Send now" with the audience chosen.
+// asks first, stating who will receive it (the one list's confirmed addresses, counted when the
+// studio can count them, issue 26 item 8), and sends only on "Send now", with no audience to pick.
 import type { StudioIssue } from "@pragmatist/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -45,8 +45,8 @@ describe("SendPanel", () => {
     expect(calls).toEqual([{ method: "POST", url: `${ISSUE}/test`, body: undefined }]);
   });
 
-  it("asks before sending, names the number of confirmed subscribers, and sends on Send now", async () => {
-    const sending = issueOf({ status: "sending", audience: "subscribers" });
+  it("asks before sending, names the number of confirmed addresses, and sends on Send now", async () => {
+    const sending = issueOf({ status: "sending" });
     const calls = fakeApi(({ method, url }) => {
       if (url === COUNT) return ok({ data: [], meta: { pagination: pagination(3) } });
       if (method === "POST" && url === `${ISSUE}/send`)
@@ -54,27 +54,25 @@ describe("SendPanel", () => {
       return undefined;
     });
     const { user, changed } = renderPanel();
-    expect(
-      screen.getByRole<HTMLInputElement>("radio", { name: /All confirmed subscribers/ }).checked,
-    ).toBe(true);
+    // One list: nothing to choose, and the panel says who is on it.
+    expect(screen.queryByRole("radio")).toBeNull();
+    expect(screen.getByText(/members who turned the newsletter on/)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Send…" }));
     const dialog = confirmation();
     await waitFor(() =>
-      expect(dialog.textContent).toContain("“Staking yields” goes to the 3 confirmed subscribers."),
+      expect(dialog.textContent).toContain(
+        "“Staking yields” goes to the 3 confirmed addresses on the list.",
+      ),
     );
     expect(calls.some((c) => c.url.endsWith("/send"))).toBe(false);
 
     await user.click(within(dialog).getByRole("button", { name: "Send now" }));
     await waitFor(() => expect(changed).toEqual([sending]));
-    expect(calls.at(-1)).toEqual({
-      method: "POST",
-      url: `${ISSUE}/send`,
-      body: { data: { audience: "subscribers" } },
-    });
+    expect(calls.at(-1)).toEqual({ method: "POST", url: `${ISSUE}/send`, body: undefined });
     await waitFor(() => expect(dialog.open).toBe(false));
   });
 
-  it("says 'all confirmed subscribers' when they cannot be counted, and Cancel sends nothing", async () => {
+  it("says 'every confirmed address' when they cannot be counted, and Cancel sends nothing", async () => {
     const calls = fakeApi(({ url }) =>
       url === COUNT ? refused(500, "Internal Server Error") : undefined,
     );
@@ -82,28 +80,26 @@ describe("SendPanel", () => {
     await user.click(screen.getByRole("button", { name: "Send…" }));
     const dialog = confirmation();
     await waitFor(() => expect(calls.map((c) => c.url)).toEqual([COUNT]));
-    expect(dialog.textContent).toContain("“Staking yields” goes to all confirmed subscribers.");
+    expect(dialog.textContent).toContain(
+      "“Staking yields” goes to every confirmed address on the list.",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(dialog.open).toBe(false);
     expect(changed).toEqual([]);
     expect(calls.map((c) => c.url)).toEqual([COUNT]);
   });
 
-  it("sends to the members who opted in when chosen, and shows a refusal", async () => {
+  it("shows a refused send", async () => {
     const calls = fakeApi(({ url }) =>
       url.endsWith("/send") ? refused(409, "Only a draft can be sent") : undefined,
     );
     const { user, changed } = renderPanel();
-    await user.click(screen.getByRole("radio", { name: /Members who opted in/ }));
     await user.click(screen.getByRole("button", { name: "Send…" }));
     const dialog = confirmation();
-    expect(dialog.textContent).toContain(
-      "goes to every member who opted in to the newsletter from their account",
-    );
     await user.click(within(dialog).getByRole("button", { name: "Send now" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Only a draft can be sent");
-    expect(calls).toEqual([
-      { method: "POST", url: `${ISSUE}/send`, body: { data: { audience: "members-opted-in" } } },
+    expect(calls.filter((c) => c.url.endsWith("/send"))).toEqual([
+      { method: "POST", url: `${ISSUE}/send`, body: undefined },
     ]);
     expect(changed).toEqual([]);
   });
@@ -119,7 +115,7 @@ describe("SendPanel", () => {
   });
 
   it("offers Cancel send while sending, and cancels after asking", async () => {
-    const cancelled = issueOf({ status: "cancelled", audience: "subscribers" });
+    const cancelled = issueOf({ status: "cancelled" });
     const calls = fakeApi(({ url }) =>
       url.endsWith("/cancel") ? ok({ data: cancelled, meta: {} }) : undefined,
     );

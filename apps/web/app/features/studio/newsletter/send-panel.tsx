@@ -1,6 +1,6 @@
-// Sending an issue (issue #16): a test to the editor's own address, the audience, Send with its
-// confirmation, and Cancel while the send lasts.
-import type { IssueAudience, StudioIssue } from "@pragmatist/contracts";
+// Sending an issue (issue #16): a test to the editor's own address, Send to the one list (issue 26
+// item 8) with its confirmation, and Cancel while the send lasts.
+import type { StudioIssue } from "@pragmatist/contracts";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -8,21 +8,7 @@ import { errorText } from "../../../components/ui/danger";
 import { SendIcon, Spinner } from "../../../components/ui/action-icons";
 import { useBusyAction } from "../use-busy-action";
 import { newsletterApi } from "./newsletter-api";
-import { type RadioCard, RadioCards } from "./radio-cards";
 import { SendDialog } from "./send-dialog";
-
-const audiences: RadioCard<IssueAudience>[] = [
-  {
-    value: "subscribers",
-    title: "All confirmed subscribers",
-    hint: "Everyone who confirmed their address (double opt-in).",
-  },
-  {
-    value: "members-opted-in",
-    title: "Members who opted in",
-    hint: "Members who turned the newsletter on in their account.",
-  },
-];
 
 type SendAction = "send" | "cancel";
 
@@ -72,8 +58,8 @@ function CancelDialog(props: {
 }
 
 /**
- * A draft: "Send a test to me" (says where it went), the audience, and Send (asks first through
- * `SendDialog`). While sending: Cancel send (asks first). `held` is why sending waits (unsaved
+ * A draft: "Send a test to me" (says where it went), who gets it (the one list), and Send (asks
+ * first through `SendDialog`). While sending: Cancel send (asks first). `held` is why sending waits (unsaved
  * changes), or null; `onChange` receives the issue after a send or a cancel.
  */
 export function SendPanel({
@@ -86,7 +72,6 @@ export function SendPanel({
   onChange: (issue: StudioIssue) => void;
 }) {
   const { busy, error, act } = useBusyAction<SendAction>();
-  const [audience, setAudience] = useState<IssueAudience>("subscribers");
   const [asking, setAsking] = useState<"send" | "cancel" | null>(null);
   const { status, subject } = issue.attributes;
   /** Runs a send or a cancel; the dialog closes either way (a failure shows under the panel). */
@@ -102,13 +87,10 @@ export function SendPanel({
       {status === "draft" && (
         <>
           <TestButton issueId={issue.id} held={held} />
-          <RadioCards
-            legend="Audience"
-            value={audience}
-            options={audiences}
-            onChange={setAudience}
-            disabled={busy !== null}
-          />
+          <p className="text-sm text-muted">
+            Goes to everyone on the newsletter list, once each: readers who confirmed their address
+            and members who turned the newsletter on.
+          </p>
           <Button
             disabled={busy !== null || held !== null}
             title={held ?? undefined}
@@ -133,9 +115,8 @@ export function SendPanel({
       <SendDialog
         open={asking === "send"}
         subject={subject}
-        audience={audience}
         busy={busy === "send"}
-        onConfirm={() => run("send", () => newsletterApi.send(issue.id, audience))}
+        onConfirm={() => run("send", () => newsletterApi.send(issue.id))}
         onClose={() => setAsking(null)}
       />
       <CancelDialog
