@@ -140,7 +140,9 @@ describe("newsletter from the studio", () => {
     // Send, after a confirmation naming the recipients.
     await page.getByRole("button", { name: "Send…" }).click();
     const dialog = page.getByRole("dialog", { name: "Send this issue now?" });
-    await dialog.getByText(`“${ARTICLE.title}” goes to the 3 confirmed subscribers.`).waitFor();
+    await dialog
+      .getByText(`“${ARTICLE.title}” goes to the 3 confirmed addresses on the list.`)
+      .waitFor();
     await dialog.getByRole("button", { name: "Send now" }).click();
     await expect.poll(() => figure(page, "Sent"), { timeout: 30_000 }).toBe("3");
     await expect.poll(() => page.getByText(/Refreshing every/).count()).toBe(0);
@@ -175,7 +177,7 @@ describe("newsletter from the studio", () => {
     expect(problems).toEqual([]);
   });
 
-  it("lets a member turn the newsletter on from their account, and it stays on", async () => {
+  it("lets a member turn the newsletter on from their account, and /newsletter says the same", async () => {
     const member = await signUp(app.baseUrl, "Mo Member");
     const { page, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(page, app.baseUrl, member.jwt);
@@ -183,11 +185,30 @@ describe("newsletter from the studio", () => {
     const toggle = page.getByRole("switch", { name: "Get the newsletter by email" });
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    // A new account's email is not verified yet: the usual confirmation mail, then it is on.
+    mailbox.skip();
     await toggle.click();
-    await page.getByText("Done: the newsletter will come to you by email.").waitFor();
-    await shoot(page, "newsletter-studio-account-390");
+    await page
+      .getByText(`Almost done: open the link we mailed to ${member.email} to confirm.`)
+      .waitFor();
+    const mail = await mailbox.next(10_000);
+    expect(mail.envelopeTo).toEqual([member.email]);
+    const confirm = mail.text?.match(/https?:\/\/\S+\/api\/newsletter\/confirm\?token=\S+/)?.[0];
+    expect((await fetch(confirm!, { method: "POST" })).status).toBe(200);
     await page.reload();
     await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("true");
+    await shoot(page, "newsletter-studio-account-390");
+
+    // The newsletter's page shows the member's own state, not an empty email box, and stops it.
+    await page.goto(`${app.baseUrl}/newsletter`);
+    await page.getByText(`You get the newsletter at ${member.email}.`).waitFor();
+    expect(await page.getByRole("textbox", { name: "Email address" }).count()).toBe(0);
+    await shoot(page, "newsletter-member-390");
+    await page.getByRole("button", { name: "Stop the newsletter" }).click();
+    await page.getByText("Done: you will not get the newsletter by email.").waitFor();
+    await page.goto(`${app.baseUrl}/account`);
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
     expect(problems).toEqual([]);
   });
 
