@@ -312,6 +312,7 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
         status: "pending",
         createdAt: at,
         confirmedAt: null,
+        member: false, // no account has this email
       },
     ]);
     expect((await get(ctx, editor, "/api/studio/subscribers?q=ALICE")).json().data).toHaveLength(1);
