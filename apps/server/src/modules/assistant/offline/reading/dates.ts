@@ -267,7 +267,9 @@ function isCalendar(result: chrono.ParsedResult): boolean {
  * 2025", "since March" (to now). Dates without a year are the latest such date before `now`.
  */
 function chronoRange(text: string, words: string, now: Date): CalendarRange | null {
-  const found = chrono.parse(text, now).filter(isCalendar);
+  // chrono reads "may to july 2023" as a range, but not "between may and july 2023" (May is a modal).
+  const ranged = text.replace(/\bbetween\s+(\p{L}+(?:\s+\d{4})?)\s+and\s+/giu, "$1 to ");
+  const found = chrono.parse(ranged, now).filter(isCalendar);
   const [first, second] = found;
   if (!first) return null;
   const day = first.start.isCertain("day");

@@ -23,6 +23,7 @@ import type { Intent } from "./training.ts";
 import { type RankingAsk, otherCurrency, rankingAsk } from "./market-slots.ts";
 import { onlyCoins, topicOf } from "./topic.ts";
 import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
+import { adviceWords } from "./advice.ts";
 import { type Token, clauseShape, tokenize, withDigits } from "./words.ts";
 
 /** One request inside a message, with what it asks for. */
@@ -72,51 +73,6 @@ export const CONFIDENCE_FLOOR = 0.55;
 
 /** Words that join two requests in one sentence. */
 const JOINERS = new Set(["and", "also", "then", "plus", "&"]);
-/**
- * Stems that make a request advice whatever the classifier says (hand rule: precision here is
- * safety, docs/product.md#max-safety).
- */
-const ADVICE_STEMS = new Set([
-  "buy",
-  "sell",
-  "invest",
-  "moon",
-  "10x",
-  "100x",
-  "predict",
-  "predict",
-  "target",
-  "forecast",
-  "rotat",
-  "undervalu",
-  "overvalu",
-  "short",
-  "hodl",
-  "hold",
-  "profit",
-  "ape",
-]);
-/**
- * Words that frame a request as a judgement or a forecast ("should", "worth", "too late"): without
- * one of them or an ADVICE_STEMS word, the classifier's "advice" is not taken, since refusing a
- * real question ("what's the next big step for Ethereum?") is the costlier mistake there.
- */
-const ADVICE_CUES = new Set([
-  "should",
-  "would",
-  "will",
-  "worth",
-  "good",
-  "time",
-  "late",
-  "bet",
-  "recommend",
-  "safe",
-  "risky",
-  "savings",
-  "portfolio",
-  "put",
-]);
 /** Intents a buying word does not turn into advice ("how many SOL can I buy for one ETH?"). */
 const NOT_ADVICE = new Set<Intent>(["research", "off-topic", "compare", "trending", "new"]);
 
@@ -184,8 +140,7 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   // An unknown name is masked as a coin only beside what is asked of coins ("pyth network price"):
   // "What is the Beacon Chain?" stays a question about a topic.
   const asked = unknownCoin !== null && tokens.some((t) => ASKING.has(t.norm));
-  const buying = tokens.some((t) => ADVICE_STEMS.has(t.stem));
-  const cued = buying || tokens.some((t) => ADVICE_CUES.has(t.norm));
+  const { buying, cued } = adviceWords(tokens);
   let { intent, confidence } = classify(
     masked(tokens, coins, asked ? unknownCoin : null),
     cued ? new Set() : new Set(["advice"]),
@@ -206,6 +161,8 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   const pointsBack = tokens.some((t) => POINTERS.has(t.norm));
   if (COIN_INTENTS.has(intent) && intent !== "advice" && coins.length === 0 && !unknownCoin) {
     if (!pointsBack && tokens.some((t) => RANKING_WORDS.has(t.norm))) intent = "market";
+    // "the difference between fully diluted valuation and market cap": a comparison of ideas.
+    else if (intent === "compare" && !pointsBack) intent = "research";
   }
   const focus = tokenFigure(words);
   // "Tell me about Dogecoin", "What is Litecoin?": a topic that is only a coin is the coin's data.
@@ -254,6 +211,8 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
     // ATOM to another chain | and now I hold two tokens, why?": it tells what the right side asks about.
     const shape = clauseShape(left.text);
     if (shape.unfinished || shape.statement) continue;
+    // "between October and December 2023": the two ends of one range.
+    if (tokens.slice(Math.max(0, i - RANGE_WORDS), i).some((t) => t.norm === "between")) continue;
     // "USDT and USD Coin": a right side that is only coins continues a list, not a new request;
     // "compare ETH and SOL over 7 days": a comparison of one coin is not done yet.
     const listed =
@@ -270,6 +229,9 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
   }
   return [whole];
 }
+
+/** How far before an "and" a "between" makes it the end of a range. */
+const RANGE_WORDS = 4;
 
 /** Sentences that only ask about the one before ("…two different tokens?? Why"). */
 const BARE_QUESTIONS = new Set(["why", "how", "how come", "really", "what"]);

@@ -142,6 +142,13 @@ describe("clauses and what they ask", () => {
     ["I bridged some USDC over to Base and now my wallet shows nothing, why", ["research"]],
     ["sent ETH on the wrong network and it never arrived?? why", ["research"]],
     ["should i put my savings into solana", ["advice"]],
+    // A trade word is advice when the reader trades, not when a coin is its subject.
+    ["What position does Avalanche hold in the rankings today?", ["token"]],
+    ["would you hold ETH", ["advice"]],
+    ["best coin to buy today?", ["advice"]],
+    // A comparison of ideas, not coins, is a question for the library.
+    ["compare optimistic rollups and zk rollups", ["research"]],
+    ["which is safer, a hardware wallet or a seed phrase on paper?", ["research"]],
     // A wish is a request ("I want …"); its "and" still parts two requests.
     ["I want the price of bitcoin and the trending coins", ["token", "trending"]],
     ["How did SOL do in Q1 2025, and what's it trading at now?", ["history", "token"]],
@@ -166,6 +173,16 @@ describe("clauses and what they ask", () => {
     expect(calls.map((c) => [c.toolName, "query" in c.input ? c.input.query : null])).toEqual([
       ["getOhlc", "solana"],
       ["getTokenData", "solana"],
+    ]);
+  });
+
+  it("reads 'between … and …' as one range, not two requests", () => {
+    const { calls } = planReading(read("ethereum high between may and july 2023"), null);
+    expect(calls.map((c) => [c.toolName, c.input])).toEqual([
+      [
+        "getOhlc",
+        expect.objectContaining({ query: "ethereum", from: "2023-05-01", to: "2023-08-01" }),
+      ],
     ]);
   });
 
