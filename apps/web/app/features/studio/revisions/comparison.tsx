@@ -1,13 +1,43 @@
-// The line diff of a saved version with the editor's text, folded around the changes.
+// The line diff of a saved version with the editor's text, folded around the changes, with the
+// words that changed inside a rewritten line marked.
 import type { Revision } from "@pragmatist/contracts";
 import { useMemo } from "react";
-import { diffCounts, diffLines, type DiffRow, foldUnchanged } from "../line-diff";
+import {
+  compareTexts,
+  diffCounts,
+  type DiffLine,
+  type DiffRow,
+  foldUnchanged,
+} from "./revision-diff";
 
 /** The background of a changed line: green added, red removed, none unchanged. */
 function rowLook(kind: DiffRow["kind"]): string | undefined {
   if (kind === "added") return "bg-up/10";
   if (kind === "removed") return "bg-down/10";
   return undefined;
+}
+
+/**
+ * A changed line's text: its changed words in a stronger tint (`<del>` on the removed side,
+ * `<ins>` on the added one, so assistive technology can name them), or the whole line.
+ */
+function LineText({ line }: { line: DiffLine }) {
+  if (!line.segments) return <>{line.text || " "}</>;
+  const Mark = line.kind === "added" ? "ins" : "del";
+  const tint = line.kind === "added" ? "bg-up/25" : "bg-down/25";
+  return (
+    <>
+      {line.segments.map((segment, i) =>
+        segment.changed ? (
+          <Mark key={i} className={`rounded-sm no-underline ${tint}`}>
+            {segment.text}
+          </Mark>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
 }
 
 /** One row of the diff: "… N unchanged lines", or a line with its + / − mark (and its words). */
@@ -29,7 +59,9 @@ function DiffTableRow({ row }: { row: DiffRow }) {
           {row.kind === "added" ? "added" : row.kind === "removed" ? "removed" : ""}
         </span>
       </td>
-      <td className="px-2 whitespace-pre-wrap break-words">{row.text || " "}</td>
+      <td className="px-2 whitespace-pre-wrap break-words">
+        <LineText line={row} />
+      </td>
     </tr>
   );
 }
@@ -39,7 +71,7 @@ function DiffTableRow({ row }: { row: DiffRow }) {
  * the count of lines added and removed; a sentence instead when nothing changed.
  */
 export function Comparison({ revision, current }: { revision: Revision; current: string }) {
-  const lines = useMemo(() => diffLines(revision.content, current), [revision.content, current]);
+  const lines = useMemo(() => compareTexts(revision.content, current), [revision.content, current]);
   const rows = useMemo(() => foldUnchanged(lines), [lines]);
   const { added, removed } = diffCounts(lines);
   if (added + removed === 0) {
