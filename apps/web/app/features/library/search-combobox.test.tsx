@@ -1,6 +1,7 @@
 // The search box's combobox behaviour (docs/product.md#listing-search): suggestions after typing,
 // arrow keys, Enter on an option or on the box, Escape, and a click that clears.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../lib/api-client";
@@ -101,11 +102,61 @@ describe("SearchCombobox", () => {
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
   });
 
+  it("submits the typed search on Enter while the list is open with nothing highlighted", async () => {
+    const user = userEvent.setup();
+    const box = renderBox();
+    await user.click(box);
+    await user.type(box, "bit");
+    await screen.findByText("Bitcoin flows");
+    expect(box.getAttribute("aria-expanded")).toBe("true");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/?q=bit"));
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("leaves Home and End to the caret, and the arrows to it while nothing is suggested", async () => {
+    const box = renderBox();
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.change(box, { target: { value: "bit" } });
+    await screen.findByText("Bitcoin flows");
+    const highlighted = () =>
+      screen.getAllByRole("option").map((option) => option.getAttribute("aria-selected"));
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.keyDown(box, { key: "End" });
+    expect(highlighted()).toEqual(["true", "false"]);
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.keyDown(box, { key: "Home" });
+    expect(highlighted()).toEqual(["false", "true"]);
+  });
+
+  it("highlights the option under the pointer", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "bit" } });
+    await screen.findByText("Bitcoin flows");
+    fireEvent.mouseMove(screen.getByText("Ether staking"));
+    const options = screen.getAllByRole("option");
+    expect(options[1]!.getAttribute("aria-selected")).toBe("true");
+    expect(box.getAttribute("aria-activedescendant")).toBe(options[1]!.id);
+  });
+
+  it("closes on Tab without opening the highlighted article", async () => {
+    const box = renderBox();
+    fireEvent.change(box, { target: { value: "bit" } });
+    await screen.findByText("Bitcoin flows");
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.blur(box, { relatedTarget: screen.getByTestId("where") });
+    expect(box.getAttribute("aria-expanded")).toBe("false");
+    expect((box as HTMLInputElement).value).toBe("bit");
+    expect(screen.getByTestId("where").textContent).toBe("/");
+  });
+
   it("closes on a pointer press outside it", async () => {
     const box = renderBox();
     fireEvent.change(box, { target: { value: "bit" } });
     await screen.findByText("Bitcoin flows");
-    fireEvent.pointerDown(screen.getByTestId("where"));
+    // A whole press, as a pointer makes it: pointerdown, mousedown, pointerup, mouseup, click.
+    await userEvent.pointer({ keys: "[MouseLeft]", target: screen.getByTestId("where") });
     expect(box.getAttribute("aria-expanded")).toBe("false");
   });
 

@@ -27,9 +27,9 @@ export function SearchCombobox({ action, count, initialQuery }: SearchComboboxPr
   const box = useSearchCombobox({ action, initialQuery });
   const { results, expanded } = box;
   return (
-    <div ref={box.root} className="relative w-full">
+    <div className="relative w-full">
       <Form role="search" method="get" action={action} onSubmit={box.onSubmit}>
-        <label htmlFor={`${box.id}-input`} className="sr-only">
+        <label {...box.getLabelProps()} className="sr-only">
           Search articles
         </label>
         <div className="relative">
@@ -44,20 +44,16 @@ export function SearchCombobox({ action, count, initialQuery }: SearchComboboxPr
         </div>
       </Form>
       <ul
-        id={`${box.id}-listbox`}
-        role="listbox"
-        aria-label="Suggested articles"
+        {...box.getMenuProps({ "aria-label": "Suggested articles" })}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-30 mt-1.5 max-h-[min(26rem,60vh)] overflow-y-auto overscroll-contain rounded-xl border border-line bg-surface p-1.5 shadow-xl"
       >
         {results.map((article, i) => (
           <SuggestionOption
             key={article.id}
-            id={box.optionId(i)}
             article={article}
-            active={i === box.active}
-            onChoose={() => box.choose(article)}
-            onHover={() => box.highlight(i)}
+            active={i === box.highlightedIndex}
+            optionProps={box.getItemProps({ item: article, index: i })}
           />
         ))}
       </ul>
@@ -70,58 +66,46 @@ export function SearchCombobox({ action, count, initialQuery }: SearchComboboxPr
   );
 }
 
-/** The combobox input itself, tied to the listbox and its highlighted option. */
+/**
+ * The combobox input itself; downshift's getter ties it to the listbox and its highlighted option
+ * (role, aria-expanded, aria-controls, aria-activedescendant) and gives it its value and keys.
+ */
 function SearchInput({ box, count }: { box: Combobox; count: number }) {
-  const { expanded, active } = box;
   return (
     <input
-      ref={box.input}
-      id={`${box.id}-input`}
+      {...box.getInputProps({
+        ref: box.input,
+        onPointerDown: box.onPointerDown,
+        onClick: box.onClick,
+        onKeyDown: box.onKeyDown,
+      })}
       name="q"
       type="search"
-      role="combobox"
-      autoComplete="off"
       spellCheck={false}
       maxLength={200}
-      aria-autocomplete="list"
-      aria-expanded={expanded}
-      aria-controls={`${box.id}-listbox`}
-      aria-activedescendant={expanded && active >= 0 ? box.optionId(active) : undefined}
       placeholder={`Search our database of ${count} articles`}
-      value={box.query}
-      onChange={(event) => box.onChange(event.target.value)}
-      onPointerDown={box.onPointerDown}
-      onClick={box.onClick}
-      onKeyDown={box.onKeyDown}
       className="h-11 w-full rounded-lg border border-line bg-surface pr-10 pl-10 text-[0.9375rem] text-ink shadow-xs placeholder:text-muted/80 hover:border-muted/50 focus:border-accent focus:outline-2 focus:outline-accent/25 [&::-webkit-search-cancel-button]:hidden"
     />
   );
 }
 
-/** One suggestion: thumbnail (or an empty box), title, label and date. */
+/**
+ * One suggestion: thumbnail (or an empty box), title, label and date. `optionProps` are
+ * downshift's (role, id, aria-selected, the pointer's hover and click, focus kept in the input).
+ */
 function SuggestionOption({
-  id,
   article,
   active,
-  onChoose,
-  onHover,
+  optionProps,
 }: {
-  id: string;
   article: CardView;
   /** Highlighted (by the arrows or the pointer). */
   active: boolean;
-  onChoose: () => void;
-  onHover: () => void;
+  optionProps: ReturnType<Combobox["getItemProps"]>;
 }) {
   return (
     <li
-      id={id}
-      role="option"
-      aria-selected={active}
-      // Keep focus in the input while clicking an option.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onChoose}
-      onMouseMove={onHover}
+      {...optionProps}
       className={`flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 ${
         active ? "bg-accent/10" : ""
       }`}

@@ -1,5 +1,8 @@
-// State of the search box's combobox (docs/product.md#listing-search): the query, the debounced
-// suggestions with stale requests aborted, the open list and its highlighted option.
+// State of the search box's combobox (docs/product.md#listing-search): downshift's useCombobox
+// keeps the text, the open list and its highlighted option and handles the keys and the pointer
+// (WAI-ARIA combobox pattern); ours are the debounced suggestions with stale requests aborted, the
+// search in the URL and the click that clears the box.
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -62,131 +65,76 @@ function useSuggestions() {
   return { results, pending, cancel, schedule, clear: () => setResults([]) };
 }
 
-/** Index `i` moved into 0..length-1, wrapping at both ends. */
-function wrap(i: number, length: number): number {
-  return ((i % length) + length) % length;
+const { stateChangeTypes } = useCombobox;
+
+/**
+ * Our rules over downshift's state changes (docs/product.md#listing-search): typing never opens
+ * the list (the suggestions' arrival does) and an emptied box closes it; a blur (Tab, a press
+ * outside) closes it without choosing the highlighted article; a click in the box neither opens
+ * nor closes it (it clears the box, or moves the caret).
+ */
+function stateReducer(
+  state: UseComboboxState<CardView>,
+  { type, changes }: UseComboboxStateChangeOptions<CardView>,
+): Partial<UseComboboxState<CardView>> {
+  switch (type) {
+    case stateChangeTypes.InputChange:
+      return { ...changes, isOpen: state.isOpen && Boolean(changes.inputValue?.trim()) };
+    case stateChangeTypes.InputBlur:
+      return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem };
+    case stateChangeTypes.InputClick:
+      return state;
+    default:
+      return changes;
+  }
 }
 
 /**
- * The option an arrow key highlights among `length` options: from a closed list or no highlight
- * (-1), the first (ArrowDown, `step` 1) or the last (ArrowUp, -1); else the next one, wrapping.
+ * The keys downshift leaves to the browser here: Enter without a highlighted article submits the
+ * search, Escape on a closed list, Home and End (the caret's, per the WAI-ARIA combobox pattern),
+ * and the arrows while there are no suggestions.
  */
-function nextActive(current: number, step: 1 | -1, expanded: boolean, length: number) {
-  if (!expanded || current < 0) return step === 1 ? 0 : length - 1;
-  return wrap(current + step, length);
-}
-
-/** Whether the list is open, its highlighted option (-1: none), and the moves between them. */
-function useListbox(length: number) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const expanded = open && length > 0;
-  return {
-    active,
-    setActive,
-    open,
-    setOpen,
-    /** The list is open and has options: what `aria-expanded` says. */
-    expanded,
-    close() {
-      setOpen(false);
-      setActive(-1);
-    },
-    /** An arrow key: opens the list and moves the highlight (see nextActive). */
-    move(step: 1 | -1) {
-      setOpen(true);
-      setActive((i) => nextActive(i, step, expanded, length));
-    },
-  };
-}
-
-/**
- * Runs `onOutside` on a pointer press outside `root` while `open` (it hides the list,
- * docs/product.md#listing-search).
- */
-function useOutsidePress(
-  root: RefObject<HTMLElement | null>,
+function keepBrowserKey(
+  event: KeyboardEvent<HTMLInputElement>,
   open: boolean,
-  onOutside: () => void,
+  highlighted: number,
+  count: number,
 ) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) onOutside();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-    // onOutside only sets state; the listener lives while the list is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-}
-
-/** Keeps the highlighted option in view while arrowing through a long list. */
-function useActiveInView(active: number, optionId: (i: number) => string) {
-  useEffect(() => {
-    if (active >= 0)
-      document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
-    // optionId depends only on the stable id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active]);
+  const { key } = event;
+  const browsers =
+    (key === "Enter" && (!open || highlighted < 0)) ||
+    (key === "Escape" && !open) ||
+    key === "Home" ||
+    key === "End" ||
+    ((key === "ArrowDown" || key === "ArrowUp") && count === 0);
+  if (browsers) {
+    (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+  }
 }
 
 /**
- * The box's text. A new search in the URL (submit, back/forward, a chip) replaces it and calls
- * `onNewSearch`. The server's box takes typing before the scripts have run (they start after the
- * first paint): hydration leaves that text in place, and the state adopts it, or the next render
- * would clear it.
+ * A new search in the URL (submit, back/forward, a chip) replaces the box's text via `setText` and
+ * calls `onNewSearch`. The server's box takes typing before the scripts have run (they start after
+ * the first paint): hydration leaves that text in place, and the state adopts it, or the next
+ * render would clear it.
  */
-function useQueryText(
+function useUrlQuery(
   initialQuery: string,
   input: RefObject<HTMLInputElement | null>,
+  setText: (text: string) => void,
   onNewSearch: () => void,
 ) {
-  const [query, setQuery] = useState(initialQuery);
   const [shownQuery, setShownQuery] = useState(initialQuery);
   if (shownQuery !== initialQuery) {
     setShownQuery(initialQuery);
-    setQuery(initialQuery);
+    setText(initialQuery);
     onNewSearch();
   }
   useEffect(() => {
     const typed = input.current?.value;
-    if (typed !== undefined && typed !== initialQuery) setQuery(typed);
+    if (typed !== undefined && typed !== initialQuery) setText(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return [query, setQuery] as const;
-}
-
-/**
- * The keys of the box (WAI-ARIA combobox pattern): the arrows open the list and move the
- * highlight, Enter opens the highlighted article (without one the form submits), Escape closes
- * an open list, Tab closes it and moves on.
- */
-function onComboboxKey(
-  event: KeyboardEvent<HTMLInputElement>,
-  listbox: ReturnType<typeof useListbox>,
-  results: CardView[],
-  choose: (article: CardView) => void,
-) {
-  const { key } = event;
-  if (key === "ArrowDown" || key === "ArrowUp") {
-    if (results.length === 0) return;
-    event.preventDefault();
-    listbox.move(key === "ArrowDown" ? 1 : -1);
-  } else if (key === "Enter") {
-    const chosen = listbox.expanded && listbox.active >= 0 ? results[listbox.active] : undefined;
-    if (chosen) {
-      event.preventDefault();
-      choose(chosen);
-    }
-  } else if (key === "Escape") {
-    if (listbox.expanded) {
-      event.preventDefault();
-      listbox.close();
-    }
-  } else if (key === "Tab") {
-    listbox.close();
-  }
 }
 
 /** What {@link useSearchCombobox} needs: the listing it searches and the search in the URL. */
@@ -216,82 +164,84 @@ function useClearOnFocusingClick(input: RefObject<HTMLInputElement | null>, clea
 }
 
 /**
- * The combobox's state and handlers (docs/product.md#listing-search). Typing asks for suggestions
- * (only for non-empty text); Enter on a highlighted option opens that article with its title in
- * the box, Enter otherwise submits the search (an empty box clears it); Escape and Tab close the
- * list; a click in the box clears it.
+ * The combobox's state and prop getters (docs/product.md#listing-search). Typing asks for
+ * suggestions (only for non-empty text) and their arrival opens the list with nothing
+ * highlighted; the arrows open it and move the highlight, wrapping; Enter on a highlighted option
+ * (or a click on one) opens that article with its title in the box, Enter otherwise submits the
+ * search (an empty box clears it); Escape, Tab and a press outside close the list; a click into
+ * the box clears it. @returns downshift's getters for the label, input, listbox and options, its
+ * state, the suggestions and whether they are pending, and the form's submit handler.
  */
 export function useSearchCombobox({ action, initialQuery }: SearchComboboxOptions) {
   const navigate = useNavigate();
-  const id = useId();
   const suggestions = useSuggestions();
   const { results } = suggestions;
-  const listbox = useListbox(results.length);
-  const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useQueryText(initialQuery, input, () => listbox.setOpen(false));
-  const optionId = (i: number) => `${id}-option-${i}`;
-  useOutsidePress(root, listbox.open, listbox.close);
-  useActiveInView(listbox.active, optionId);
+  const combobox = useCombobox<CardView>({
+    id: useId(),
+    items: results,
+    itemToString: (article) => article?.title ?? "",
+    itemToKey: (article) => article?.id,
+    initialInputValue: initialQuery,
+    // Choosing an article opens it; nothing stays selected, so the same one can be chosen again.
+    selectedItem: null,
+    stateReducer,
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      suggestions.cancel();
+      void navigate(`/p/${selectedItem.slug}`);
+    },
+    onInputValueChange: ({ type, inputValue }) => {
+      if (type === stateChangeTypes.InputChange) onTyped(inputValue ?? "");
+    },
+  });
+  const {
+    inputValue: query,
+    isOpen,
+    highlightedIndex,
+    setInputValue,
+    openMenu,
+    closeMenu,
+  } = combobox;
+  useUrlQuery(initialQuery, input, setInputValue, closeMenu);
 
-  /**
-   * Opens a suggestion: the article's page, with its title in the box
-   * (docs/product.md#listing-search).
-   */
-  function choose(article: CardView) {
-    suggestions.cancel();
-    setQuery(article.title);
-    listbox.close();
-    void navigate(`/p/${article.slug}`);
-  }
-
-  function onChange(value: string) {
-    setQuery(value);
+  function onTyped(value: string) {
     suggestions.cancel();
     const q = value.trim();
     if (!q) {
       suggestions.clear();
-      listbox.close();
+      closeMenu();
       return;
     }
-    suggestions.schedule(q, (cards) => {
-      listbox.setActive(-1);
-      listbox.setOpen(cards.length > 0);
-    });
+    suggestions.schedule(q, (cards) => (cards.length > 0 ? openMenu() : closeMenu()));
   }
 
   const clearing = useClearOnFocusingClick(input, () => {
     if (!query) return;
     suggestions.cancel();
-    setQuery("");
+    setInputValue("");
     suggestions.clear();
-    listbox.close();
+    closeMenu();
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     suggestions.cancel();
-    listbox.close();
+    closeMenu();
     const q = query.trim();
     void navigate(q ? `${action}?q=${encodeURIComponent(q)}` : action);
   }
 
   return {
-    id,
-    optionId,
-    root,
+    ...combobox,
     input,
-    query,
     results,
     pending: suggestions.pending,
-    active: listbox.active,
-    expanded: listbox.expanded,
-    highlight: listbox.setActive,
-    choose,
-    onChange,
+    /** The list is open and has options: what `aria-expanded` says. */
+    expanded: isOpen && results.length > 0,
     ...clearing,
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) =>
-      onComboboxKey(event, listbox, results, choose),
+      keepBrowserKey(event, isOpen, highlightedIndex, results.length),
     onSubmit,
   };
 }
