@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../../config.ts";
 import { localMediaStorage } from "../uploads/storage.ts";
+import { importFolder, type ImportServices, type ImportSummary } from "./importer.service.ts";
 
 /** The shared ethereum.org and Bitcoin Optech articles (outside the repository). */
 export const sharedArticles = path.join(repoRoot, "../shared/data/articles");
@@ -32,6 +33,23 @@ export function article(
 
 // Temporary folders to remove at the end, the in-memory uploads folder included.
 const fixtures: string[] = [storage.root];
+
+/**
+ * Imports `files` (file name -> text) from a temporary folder, removed afterwards, into the
+ * uploads of this test process. @returns the import's summary.
+ */
+export async function importFiles(
+  services: ImportServices,
+  files: Record<string, string>,
+): Promise<ImportSummary> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-import-"));
+  try {
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    return await importFolder(services, dir, { storage, log: quiet });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Removes every folder `makeFixture` made and the in-memory uploads folder (for `afterAll`). */
 export function removeFixtures(): void {

@@ -1,7 +1,6 @@
 // A thumbnail names the label its card shows (docs/product.md#article-card): the thumbnails the
 // importer draws and the demo content's own SVGs.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type ArticleCard, articleLabel } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
@@ -9,8 +8,7 @@ import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
 import { isDraftError } from "./article-draft.ts";
 import { parseArticleFile } from "./front-matter.ts";
-import { importFolder } from "./importer.service.ts";
-import { demoDir, quiet, storage } from "./importer.test-fixtures.ts";
+import { demoDir, importFiles } from "./importer.test-fixtures.ts";
 import { rasteriseSvg, renderThumbnailSvg, THUMBNAIL_SIZE } from "./thumbnails.ts";
 
 const OPTECH_ISSUE = [
@@ -31,14 +29,10 @@ describe.each(engines)("an imported Optech newsletter on %s", (engine) => {
   const ctx = withTestApp(engine);
 
   it("shows on its thumbnail the label its card's badge shows", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-labels-"));
-    try {
-      fs.writeFileSync(path.join(dir, "2026-04-10-newsletter.md"), OPTECH_ISSUE);
-      const summary = await importFolder(ctx.app.services, dir, { storage, log: quiet });
-      expect(summary.skipped).toEqual([]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const summary = await importFiles(ctx.app.services, {
+      "2026-04-10-newsletter.md": OPTECH_ISSUE,
+    });
+    expect(summary.skipped).toEqual([]);
     const list = await ctx.app.inject({ url: "/api/articles/params?types=Newsletter" });
     const card = (list.json() as { data: ArticleCard[] }).data[0];
     const a = card?.attributes;

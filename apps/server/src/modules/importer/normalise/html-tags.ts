@@ -1,6 +1,6 @@
 // Reads HTML and JSX tags out of Markdown text: opening tags with their attributes, matching
 // closing tags and JSX braces.
-import { decodeEntities } from "./markdown-text.ts";
+import { decodeHTMLAttribute } from "entities";
 
 /** An opening tag read at some index of a text. */
 export interface ParsedTag {
@@ -71,13 +71,17 @@ export function parseOpenTag(text: string, start: number): ParsedTag | null {
   }
 }
 
-/** The attribute value starting at `i` (quoted, a JSX `{…}` expression or bare), or null. */
+/**
+ * The attribute value starting at `i` (quoted, a JSX `{…}` expression or bare), or null. A quoted
+ * value's entities are decoded by the entities package as HTML decodes attributes (WHATWG HTML
+ * "character reference state": a legacy reference without ";" before "=" or a letter stays).
+ */
 function readAttrValue(text: string, i: number): { value: string; end: number } | null {
   const q = text[i];
   if (q === '"' || q === "'") {
     const endQ = text.indexOf(q, i + 1);
     if (endQ < 0) return null;
-    return { value: decodeEntities(text.slice(i + 1, endQ)), end: endQ + 1 };
+    return { value: decodeHTMLAttribute(text.slice(i + 1, endQ)), end: endQ + 1 };
   }
   if (q === "{") {
     const close = matchBrace(text, i);

@@ -1,5 +1,5 @@
-// Small text rules the normaliser builds Markdown with: whitespace, blocks, quotes, inline marks,
-// HTML entities and Unicode superscripts/subscripts.
+// Small text rules the normaliser builds Markdown with: whitespace, blocks, quotes, inline marks
+// and Unicode superscripts/subscripts.
 
 /** Collapses every run of whitespace (newlines included) to one space and trims the ends. */
 export const collapseWhitespace = (s: string): string => s.replace(/\s+/g, " ").trim();
@@ -54,18 +54,6 @@ export const toSuperscript = (text: string): string | null => mapChars(text, SUP
 
 /** `text` in Unicode subscript characters ("12" -> "₁₂"); null when a character has none. */
 export const toSubscript = (text: string): string | null => mapChars(text, SUBSCRIPT);
-
-/** Decodes the HTML entities the sources use (named quotes, brackets, nbsp, decimal, `&amp;`). */
-export function decodeEntities(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&amp;/g, "&");
-}
 
 /** Removes the common leading indentation so nested content is not read as a code block. */
 export function dedent(text: string): string {

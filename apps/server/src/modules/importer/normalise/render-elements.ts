@@ -1,7 +1,7 @@
 // Walks Markdown text and replaces every HTML/JSX element in it by Markdown, innermost first.
+import { decodeHTML } from "entities";
 import type { RenderContext } from "./context.ts";
 import { findClose, type ParsedTag, parseOpenTag, VOID_ELEMENTS } from "./html-tags.ts";
-import { decodeEntities } from "./markdown-text.ts";
 import { renderElement } from "./render-element.ts";
 
 /** How far one step of the walk got: the Markdown it produced and where the walk goes on. */
@@ -59,7 +59,11 @@ function elementStep(text: string, lt: number, ctx: RenderContext): Step {
   return { out: renderWithContent(tag, lower, rawInner, ctx), next: close[1] };
 }
 
-/** An element with content: code kept verbatim (tags stripped), anything else rendered inside out. */
+/**
+ * An element with content: code kept verbatim (tags stripped, every HTML entity decoded, as
+ * Markdown shows code as written: the entities package, HTML's named references and numeric
+ * ones), anything else rendered inside out.
+ */
 function renderWithContent(
   tag: ParsedTag,
   lower: string,
@@ -67,7 +71,7 @@ function renderWithContent(
   ctx: RenderContext,
 ): string {
   if (lower === "code" || lower === "pre") {
-    return renderElement(tag, decodeEntities(rawInner.replace(/<[^>]+>/g, "")), ctx);
+    return renderElement(tag, decodeHTML(rawInner.replace(/<[^>]+>/g, "")), ctx);
   }
   const childCtx: RenderContext =
     lower === "ul" || lower === "ol"
