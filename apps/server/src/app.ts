@@ -9,6 +9,7 @@ import { type Db, openDb } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { responseSerializerCompiler } from "./http/routes.ts";
 import { NotFoundError } from "./errors.ts";
+import { accountSecurityRoutes } from "./modules/accounts/account-security.routes.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { googleRoutes } from "./modules/accounts/google.routes.ts";
 import { passwordResetRoutes } from "./modules/accounts/password-reset.routes.ts";
@@ -72,7 +73,17 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   filesRoutes(app, { storage: services.media });
   articlesRoutes(app, { articles: services.articles });
   searchRoutes(app, { search: services.search });
-  accountsRoutes(app, { accounts: services.accounts, secureCookies });
+  accountsRoutes(app, {
+    accounts: services.accounts,
+    emailVerification: services.emailVerification,
+    secureCookies,
+  });
+  accountSecurityRoutes(app, {
+    accounts: services.accounts,
+    passwordChange: services.passwordChange,
+    emailVerification: services.emailVerification,
+    secureCookies,
+  });
   usersRoutes(app, { users: services.users, secureCookies });
   uploadRoutes(app, { uploads: services.uploads });
   reactionsRoutes(app, { reactions: services.reactions });

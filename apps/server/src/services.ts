@@ -6,6 +6,8 @@ import type { Db } from "./db/client.ts";
 import { createMetrics } from "./metrics.ts";
 import { createGoogleSignIn } from "./modules/accounts/google.ts";
 import { createAccountsService } from "./modules/accounts/accounts.service.ts";
+import { createEmailVerificationService } from "./modules/accounts/email-verification.ts";
+import { createPasswordChangeService } from "./modules/accounts/password-change.ts";
 import { createPasswordResetService } from "./modules/accounts/password-reset.ts";
 import { createSessionTokens } from "./modules/accounts/sessions.ts";
 import { createAnalyticsService } from "./modules/analytics/analytics.service.ts";
@@ -100,7 +102,10 @@ function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
 }
 type Foundation = ReturnType<typeof createFoundation>;
 
-/** Accounts, password reset, Google sign-in and the newsletter: who the readers are. */
+/**
+ * Accounts, password reset and change, email verification, Google sign-in and the newsletter: who
+ * the readers are.
+ */
 function createReaderServices(db: Db, config: Config, f: Foundation) {
   const { limits, now, mailer } = f;
   const site = { publicUrl: config.publicUrl, siteName: config.siteName };
@@ -120,6 +125,8 @@ function createReaderServices(db: Db, config: Config, f: Foundation) {
       secret: f.secret,
       ...site,
     }),
+    passwordChange: createPasswordChangeService(db, { mailer, limits, now, ...site }),
+    emailVerification: createEmailVerificationService(db, { mailer, limits, now, ...site }),
     newsletter: createNewsletterService(db, { mailer, limits, now, secret: f.secret, ...site }),
     google: createGoogleSignIn(db, {
       config: config.google,
@@ -166,6 +173,7 @@ function createPublishingServices(
     limits,
     now,
     bans: createCommentingBans(db),
+    emails: readers.accounts,
     changed: () => publication.changed(),
   });
   const studio = createStudioService(db, {

@@ -69,10 +69,17 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
   profilePicture: z.object({ id: z.number().int(), url: z.string() }).nullable(),
 });
-/** What the member sees of themself: adds email and role. Never a hash or token. */
+/**
+ * What the member sees of themself: adds email and role, whether the email is verified
+ * (`confirmed`, Strapi's name: the address was proven by a mailed link or Google; commenting
+ * needs it) and how they sign in (`provider`, Strapi's name: "local" when the account has a
+ * password, "google" when it signs in with Google only). Never a hash or token.
+ */
 export const ownUserSchema = publicUserSchema.extend({
   email: z.string().nullable(),
   role: z.enum(roles),
+  confirmed: z.boolean(),
+  provider: z.enum(["local", "google"]),
 });
 /** A member as anyone may see them (`publicUserSchema`). */
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -115,3 +122,49 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const authProvidersSchema = z.object({ google: z.boolean() });
 /** The answer of `GET /api/auth/providers` (`authProvidersSchema`). */
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** The current password as typed: checked against the stored hash, never against the policy. */
+const currentPasswordSchema = z.string().min(1, "Enter your current password").max(PASSWORD_MAX);
+
+/**
+ * POST /api/auth/change-password (Strapi v4's path and body; docs/product.md#account-security):
+ * the current password and the new one twice, the new one under the sign-up rules.
+ */
+export const changePasswordBodySchema = z
+  .strictObject({
+    currentPassword: currentPasswordSchema,
+    password: passwordSchema,
+    passwordConfirmation: z.string().max(PASSWORD_MAX),
+  })
+  .refine((b) => b.password === b.passwordConfirmation, {
+    message: "Passwords do not match",
+    path: ["passwordConfirmation"],
+  });
+/** The body of `POST /api/auth/change-password` (`changePasswordBodySchema`). */
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/**
+ * POST /api/auth/change-email (docs/product.md#account-security): the new address and the current
+ * password; nothing changes until the link mailed to the new address is followed.
+ */
+export const changeEmailBodySchema = z.strictObject({
+  email: emailSchema,
+  currentPassword: currentPasswordSchema,
+});
+/** The body of `POST /api/auth/change-email` (`changeEmailBodySchema`). */
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** POST /api/auth/email-confirmation: the code of a mailed verification or email-change link. */
+export const emailConfirmationBodySchema = z.strictObject({
+  code: z.string().min(1, "The confirmation code is missing").max(256),
+});
+/**
+ * The answer of `POST /api/auth/email-confirmation`: `changed` is true when the link moved the
+ * account to a new address, false when it verified the address it already had.
+ */
+export const emailConfirmationResponseSchema = z.object({
+  ok: z.literal(true),
+  changed: z.boolean(),
+});
+/** The answer of `POST /api/auth/email-confirmation` (`emailConfirmationResponseSchema`). */
+export type EmailConfirmationResponse = z.infer<typeof emailConfirmationResponseSchema>;

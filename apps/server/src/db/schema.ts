@@ -92,12 +92,18 @@ export interface OneTimeCodesTable {
   id: Generated<number>;
   /** sha256 (base64url) of the code; the code itself is never stored. */
   code_hash: string;
-  /** An invitation's code chooses a first password and signs in; a reset's only sets one. */
-  purpose: "password-reset" | "invitation" | "google-sign-in";
+  /**
+   * An invitation's code chooses a first password and signs in; a reset's only sets one; an
+   * "email-verification" code proves the member's address, an "email-change" code a new one.
+   */
+  purpose:
+    "password-reset" | "invitation" | "google-sign-in" | "email-verification" | "email-change";
   user_id: number;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The address the code was mailed to, for the codes that prove one (migration 018). */
+  email: string | null;
 }
 
 /** Every table by name, as Kysely sees the schema (both engines). */

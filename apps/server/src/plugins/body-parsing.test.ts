@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../testing/app.ts";
 import { engines } from "../testing/db.ts";
-import { insertArticle, registerMember, TEST_PASSWORD } from "../testing/fixtures.ts";
+import { insertArticle, registerVerifiedMember, TEST_PASSWORD } from "../testing/fixtures.ts";
 import {
   expectErrorBody,
   injected,
@@ -95,7 +95,7 @@ describe.each(engines)("malformed bodies on %s", (engine) => {
   });
 
   it("spends no rate limit on them: a valid request from the same client still passes", async () => {
-    const member = await registerMember((o) => ctx.app.inject(o));
+    const member = await registerVerifiedMember(ctx.app);
     await insertArticle(ctx.db, { slug: "body-parsing-article", status: "published" });
     // Each route's budget per client is one less than `over`: that many malformed bodies first.
     const limited: { url: string; over: number; body: object; status: number; auth?: object }[] = [

@@ -3,16 +3,16 @@
 // answers are never stored; a change readers can see empties the cache.
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../testing/app.ts";
-import { insertArticle, registerMember } from "../testing/fixtures.ts";
+import { insertArticle, registerVerifiedMember } from "../testing/fixtures.ts";
 import { entityTag } from "../http/representation.ts";
 
 describe("response cache", () => {
-  let member: Awaited<ReturnType<typeof registerMember>>;
+  let member: Awaited<ReturnType<typeof registerVerifiedMember>>;
   const ctx = withTestApp("sqlite", { config: { RESPONSE_CACHE_SECONDS: "60" } });
 
   beforeAll(async () => {
     await insertArticle(ctx.db, { slug: "first", publishDate: "2024-01-01T00:00:00.000Z" });
-    member = await registerMember((o) => ctx.app.inject(o));
+    member = await registerVerifiedMember(ctx.app);
   });
 
   const list = (headers: Record<string, string> = {}) =>

@@ -1,6 +1,10 @@
 // Small row builders for tests: real rows in the real tables, nothing mocked.
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { ArticleType } from "@pragmatist/contracts";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import PostalMime from "postal-mime";
+import type { App } from "../app.ts";
 import type { Db } from "../db/client.ts";
 import type { TermKind } from "../db/schema.ts";
 
@@ -133,4 +137,57 @@ export async function registerMember(
   if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
   const { jwt, user } = res.json() as { jwt: string; user: { id: number } };
   return { id: user.id, username, email, jwt, auth: { authorization: `Bearer ${jwt}` } };
+}
+
+/** The link of a verification or email-change mail: `${PUBLIC_URL}/verify-email?code=…`. */
+const VERIFY_LINK = /https?:\/\/\S+\/verify-email\?code=[\w-]+/;
+
+/** The code in the verify-email link of a mail's plain text. @throws Error when there is none. */
+export function verifyCodeIn(text: string): string {
+  const link = VERIFY_LINK.exec(text)?.[0];
+  if (!link) throw new Error(`no verify-email link in the mail:\n${text}`);
+  return new URL(link).searchParams.get("code") as string;
+}
+
+/**
+ * The plain text of the newest mail the app wrote to its outbox (no SMTP_URL) for `to`, after the
+ * mails already accepted were sent. @throws Error when the app mails over SMTP or none went to `to`.
+ */
+export async function lastOutboxMailTo(app: App, to: string): Promise<string> {
+  await Promise.all([
+    app.services.emailVerification.settle(),
+    app.services.passwordChange.settle(),
+    app.services.passwordReset.settle(),
+  ]);
+  const dir = await app.services.mailer.outboxDir();
+  if (!dir) throw new Error("the app mails over SMTP: read its mail from the SMTP sink instead");
+  for (const name of (await fs.readdir(dir)).sort().reverse()) {
+    const mail = await PostalMime.parse(await fs.readFile(path.join(dir, name)));
+    if (mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase())) return mail.text ?? "";
+  }
+  throw new Error(`no mail to ${to} in the outbox`);
+}
+
+/**
+ * Signs a member up like `registerMember`, then verifies their email the way they would: follows
+ * the link of the verification mail the sign-up wrote to the app's outbox
+ * (`POST /api/auth/email-confirmation` with its code). For apps without SMTP_URL; commenting needs
+ * a verified email (docs/product.md#account-security).
+ * @throws Error when the sign-up or the confirmation is not answered 200.
+ */
+export async function registerVerifiedMember(
+  app: App,
+  fields: { username?: string } = {},
+): Promise<TestMember> {
+  const member = await registerMember((o) => app.inject(o), fields);
+  const code = verifyCodeIn(await lastOutboxMailTo(app, member.email));
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/email-confirmation",
+    remoteAddress: `10.8.${Math.floor(counter / 200)}.${counter % 200}`,
+    payload: { code },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`confirmation answered ${res.statusCode}: ${res.body}`);
+  return member;
 }

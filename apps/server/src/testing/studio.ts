@@ -6,7 +6,7 @@ import type { Role, StudioArticle } from "@pragmatist/contracts";
 import type { App } from "../app.ts";
 import type { Db, Dialect } from "../db/client.ts";
 import { openTestApp } from "./app.ts";
-import { registerMember, type TestMember } from "./fixtures.ts";
+import { registerVerifiedMember, type TestMember } from "./fixtures.ts";
 
 /** A clock tests move by hand; the app reads it for every publish-date decision. */
 export interface TestClock {
@@ -62,7 +62,8 @@ export async function studioContext(
     clock,
     inject,
     async person(role, username) {
-      const m = await registerMember(inject, username ? { username } : {});
+      // Readers of the studio's tests comment: each follows the link of their sign-up mail.
+      const m = await registerVerifiedMember(app, username ? { username } : {});
       await db.kysely.updateTable("users").set({ role }).where("id", "=", m.id).execute();
       return m;
     },

@@ -18,6 +18,7 @@ import * as articlesByAuthor from "./014-articles-by-author.ts";
 import * as usernameKeys from "./015-username-keys.ts";
 import * as newsletterType from "./016-newsletter-type.ts";
 import * as oneNewsletterList from "./017-one-newsletter-list.ts";
+import * as emailCodes from "./018-email-codes.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -43,4 +44,5 @@ export const migrations: Record<string, DialectMigration> = {
   "015-username-keys": usernameKeys,
   "016-newsletter-type": newsletterType,
   "017-one-newsletter-list": oneNewsletterList,
+  "018-email-codes": emailCodes,
 };

@@ -15,6 +15,7 @@ export interface UserRow {
   role: string;
   token_version: number;
   created_at: string;
+  email_verified_at: string | null;
   profile_picture_id: number | null;
   profile_picture_url: string | null;
 }
@@ -27,6 +28,7 @@ const userColumns = [
   "u.role",
   "u.token_version",
   "u.created_at",
+  "u.email_verified_at",
   "u.profile_picture_id",
   "m.url as profile_picture_url",
 ] as const;
@@ -133,4 +135,92 @@ export async function claimVerifiedEmail(db: Q, userId: number, now: string): Pr
     .where("id", "=", userId)
     .where("email_verified_at", "is", null)
     .execute();
+}
+
+/**
+ * Sets a new password hash chosen by the signed-in member (`now` ISO 8601) and bumps the token
+ * version, so every session issued before ends; the caller issues the current one anew.
+ */
+export async function setPasswordFromChange(
+  db: Q,
+  userId: number,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({
+      password_hash: passwordHash,
+      updated_at: now,
+      token_version: eb("token_version", "+", 1),
+    }))
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Marks the member's email verified at `now` when it is still `email` (the address a verification
+ * link was mailed to). @returns false when the member changed address since, or is gone.
+ */
+export async function markEmailVerified(
+  db: Q,
+  userId: number,
+  email: string,
+  now: string,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable("users")
+    .set({ email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .where("email", "=", email)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(rows.numUpdatedRows) > 0;
+}
+
+/**
+ * Moves a live member to the (already lower-cased) `email`, verified at `now`: the link mailed
+ * there was followed. @returns the address it replaced, or null when the member is gone.
+ * @throws the engine's unique violation when another account took `email` meanwhile.
+ */
+export async function setVerifiedEmail(
+  db: Q,
+  userId: number,
+  email: string,
+  now: string,
+): Promise<{ previous: string | null } | null> {
+  const before = await db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!before) return null;
+  await db
+    .updateTable("users")
+    .set({ email, email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+  return { previous: before.email };
+}
+
+/** Whether another account (live or deleted) holds the (already lower-cased) `email`. */
+export async function emailHeldByOther(db: Q, email: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the member proved their current email (`users.email_verified_at` is set). */
+export async function isEmailVerified(db: Q, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("email_verified_at")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.email_verified_at != null;
 }

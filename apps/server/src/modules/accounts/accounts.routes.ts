@@ -10,18 +10,23 @@ import {
 } from "@pragmatist/contracts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import type { EmailVerificationService } from "./email-verification.ts";
 import { DEVICE_COOKIE, setDeviceCookie } from "./device-cookies.ts";
 import { errorResponses } from "../../http/responses.ts";
 
 const errors = errorResponses(400, 401, 403, 429);
 
+/** What the sign-up and sign-in routes call. */
+interface AccountsRoutesDeps {
+  accounts: AccountsService;
+  emailVerification: Pick<EmailVerificationService, "mailAfterSignUp">;
+  secureCookies: boolean;
+}
+
 /** Registers /api/auth/local/register, /api/auth/local, /api/auth/logout and /api/users/me. */
-export function accountsRoutes(
-  app: FastifyInstance,
-  deps: { accounts: AccountsService; secureCookies: boolean },
-) {
+export function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, secureCookies } = deps;
+  const { accounts, emailVerification, secureCookies } = deps;
 
   r.post(
     "/api/auth/local/register",
@@ -29,13 +34,15 @@ export function accountsRoutes(
       schema: {
         tags: ["auth"],
         summary:
-          "Sign up with username, email and password; answers { jwt, user } and sets the session cookie",
+          "Sign up with username, email and password; answers { jwt, user }, sets the session cookie and mails a link to verify the email",
         body: registerBodySchema,
         response: { 200: authResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
       const { session, device } = await accounts.register(req.body, req.ip);
+      // After the answer: the sign-up never waits for, nor fails on, the mailer.
+      emailVerification.mailAfterSignUp(session.user.id, req.log);
       setSessionCookie(reply, session.jwt, secureCookies);
       setDeviceCookie(reply, device, secureCookies);
       return session;

@@ -25,9 +25,18 @@ export function toPublicUser(row: repo.UserRow): PublicUser {
   };
 }
 
-/** A member as they see themself: adds email and role. */
+/**
+ * A member as they see themself: adds email, role, whether the email is verified (`confirmed`)
+ * and how they sign in (`provider`: "local" with a password; never the hash itself).
+ */
 export function toOwnUser(row: repo.UserRow): OwnUser {
-  return { ...toPublicUser(row), email: row.email, role: row.role as Role };
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    role: row.role as Role,
+    confirmed: row.email_verified_at !== null,
+    provider: row.password_hash !== null ? "local" : "google",
+  };
 }
 
 /** Sign-up, sign-in, sign-out and sessions (accounts.routes.ts, Google sign-in, the CLI). */
@@ -70,6 +79,11 @@ export interface AccountsService {
   startSession(userId: number): Promise<{ session: AuthResponse; device: string }>;
   /** The member as they see themself. @throws NotFoundError when deleted. */
   me(userId: number): Promise<OwnUser>;
+  /**
+   * Whether the member proved they own their current email (a mailed link or Google): what
+   * commenting asks (docs/product.md#account-security).
+   */
+  isEmailVerified(userId: number): Promise<boolean>;
 }
 
 /**
@@ -154,5 +168,7 @@ export function createAccountsService(
       if (!row) throw new NotFoundError("User not found");
       return toOwnUser(row);
     },
+
+    isEmailVerified: (userId) => repo.isEmailVerified(k, userId),
   };
 }

@@ -38,17 +38,22 @@ describe.each(engines)("accounts on %s", (engine) => {
     const body = res.json();
     expect(typeof body.jwt).toBe("string");
     expect(Object.keys(body.user).sort()).toEqual([
+      "confirmed",
       "createdAt",
       "email",
       "id",
       "profilePicture",
+      "provider",
       "role",
       "username",
     ]);
+    // The email waits for its verification link (account-security.test.ts).
     expect(body.user).toMatchObject({
       username: "Ada Lovelace",
       email: "ada@example.test",
       role: "member",
+      confirmed: false,
+      provider: "local",
     });
     expect(res.body).not.toMatch(/argon2|password/i);
     const cookie = String(res.headers["set-cookie"]);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { insertArticle, registerMember } from "../../testing/fixtures.ts";
+import { insertArticle, registerMember, registerVerifiedMember } from "../../testing/fixtures.ts";
 
 describe.each(engines)("display names on %s", (engine) => {
   const ctx = withTestApp(engine);
@@ -69,7 +69,7 @@ describe.each(engines)("display names on %s", (engine) => {
 
   it("refuses a comment of invisible characters only", async () => {
     await insertArticle(ctx.db, { slug: "names-article", title: "Names" });
-    const writer = await registerMember((o) => ctx.app.inject(o));
+    const writer = await registerVerifiedMember(ctx.app);
     const post = (content: string) =>
       ctx.app.inject({
         method: "POST",

@@ -1,5 +1,5 @@
-// One-time codes (password reset, Google sign-in hand-off): 256 random bits handed out once,
-// stored only as a sha256 hash, valid for a short time and for a single use.
+// One-time codes (password reset, Google sign-in hand-off, email verification and change): 256
+// random bits handed out once, stored only as a sha256 hash, valid for a short time and for a single use.
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, OneTimeCodesTable } from "../../db/schema.ts";
@@ -27,7 +27,14 @@ export function hashCode(code: string): string {
  */
 export async function createOneTimeCode(
   db: Q,
-  input: { userId: number; purpose: CodePurpose; ttlSeconds: number; now: Date },
+  input: {
+    userId: number;
+    purpose: CodePurpose;
+    ttlSeconds: number;
+    now: Date;
+    /** The address the code is mailed to, for codes that prove one (email verification, change). */
+    email?: string;
+  },
 ): Promise<string> {
   const code = randomBytes(32).toString("base64url");
   const createdAt = input.now.toISOString();
@@ -49,6 +56,7 @@ export async function createOneTimeCode(
       code_hash: hashCode(code),
       purpose: input.purpose,
       user_id: input.userId,
+      email: input.email ?? null,
       expires_at: expiresAt,
       created_at: createdAt,
     })
@@ -57,7 +65,8 @@ export async function createOneTimeCode(
 }
 
 /**
- * Spends a code: marks it used and returns its user id and purpose, or null when the code is
+ * Spends a code: marks it used and returns its user id, purpose and the address it was mailed to
+ * (null for codes that prove none), or null when the code is
  * unknown, of none of `purposes`, already used or expired. One conditional UPDATE … RETURNING
  * decides, so two concurrent uses of one code cannot both win (single use, OWASP Forgot Password
  * Cheat Sheet).
@@ -65,7 +74,7 @@ export async function createOneTimeCode(
 export async function consumeOneTimeCode(
   db: Q,
   input: { code: string; purposes: readonly CodePurpose[]; now: Date },
-): Promise<{ userId: number; purpose: CodePurpose } | null> {
+): Promise<{ userId: number; purpose: CodePurpose; email: string | null } | null> {
   const at = input.now.toISOString();
   const row = await db
     .updateTable("one_time_codes")
@@ -74,9 +83,9 @@ export async function consumeOneTimeCode(
     .where("purpose", "in", input.purposes)
     .where("used_at", "is", null)
     .where("expires_at", ">", at)
-    .returning(["user_id", "purpose"])
+    .returning(["user_id", "purpose", "email"])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+  return row ? { userId: row.user_id, purpose: row.purpose, email: row.email } : null;
 }
 
 /** Whether a code of one of `purposes` is still open (known, unused, unexpired); spends nothing. */

@@ -46,3 +46,26 @@ export async function verifyPassword(
     return false;
   }
 }
+
+/**
+ * Checks the password a signed-in member typed as their current one before a change of password or
+ * email (OWASP ASVS 6.2.3 / 6.3: re-authenticate before changing credentials).
+ * @throws ValidationError "Your current password is not correct" (path `currentPassword`), or,
+ * for an account without a password (Google sign-in), one saying so.
+ */
+export async function assertCurrentPassword(
+  storedHash: string | null,
+  currentPassword: string,
+): Promise<void> {
+  if (storedHash === null) {
+    throw new ValidationError(
+      "Your account signs in with Google and has no password yet. Set one first with the link we can mail you.",
+      { errors: [{ path: ["currentPassword"], message: "No password set" }] },
+    );
+  }
+  if (!(await verifyPassword(storedHash, currentPassword))) {
+    throw new ValidationError("Your current password is not correct.", {
+      errors: [{ path: ["currentPassword"], message: "Current password is not correct" }],
+    });
+  }
+}

@@ -2,12 +2,43 @@
 // rules, the posting limit, and the 404s and 400s of unknown or malformed targets.
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
+import { lastOutboxMailTo, registerMember, verifyCodeIn } from "../../testing/fixtures.ts";
 import { BASE, commentsSuite } from "./comments.test-setup.ts";
 
 describe.each(engines)("comments on %s", (engine) => {
   const suite = commentsSuite(engine);
   const { ctx, member, editor, article, insertComment } = suite;
   const { list, thread, count, post, reply, edit, remove, report, like, hide, marks } = suite;
+
+  it("refuses comments and replies from a member whose email is not verified, until it is", async () => {
+    const { slug } = await article();
+    const other = await member();
+    const parent = (await post(slug, "Verified members may post.", other.auth)).json().id as number;
+    const fresh = await registerMember((o) => ctx.app.inject(o));
+    for (const res of [
+      await post(slug, "First!", fresh.auth),
+      await reply(parent, "Hi", fresh.auth),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({
+        name: "ForbiddenError",
+        message:
+          "Please verify your email address to comment: open the link we mailed you, or send a new one from your account page.",
+      });
+    }
+    expect(await count(slug)).toBe(1);
+    // The member follows the link of their sign-up mail.
+    const code = verifyCodeIn(await lastOutboxMailTo(ctx.app, fresh.email));
+    const confirmed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/email-confirmation",
+      payload: { code },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await post(slug, "First, verified.", fresh.auth)).statusCode).toBe(201);
+    expect((await reply(parent, "Hi, verified.", fresh.auth)).statusCode).toBe(201);
+    expect(await count(slug)).toBe(3);
+  });
 
   it("answers each role with the expected status for every action", async () => {
     const { slug } = await article();

@@ -125,6 +125,15 @@ export interface CommentingBans {
   findCommentingBan(userId: number): Promise<{ reason: string } | null>;
 }
 
+/**
+ * Whose email is verified: commenting needs a proven address (docs/product.md#account-security,
+ * issue 26 item 15), asked before every post.
+ */
+export interface CommentingEmails {
+  /** True when the member proved they own their current email. */
+  isEmailVerified(userId: number): Promise<boolean>;
+}
+
 /** What the comments service runs with: the query builder, the clock, the limits and the bans. */
 interface CommentsContext {
   k: Kysely<Database>;
@@ -133,6 +142,7 @@ interface CommentsContext {
   perMinute: RateLimit;
   perDay: RateLimit;
   bans: CommentingBans | undefined;
+  emails: CommentingEmails | undefined;
 }
 
 /** `CommentsService.find`: the built thread, or null for an article readers cannot see. */
@@ -185,9 +195,14 @@ async function one(ctx: CommentsContext, id: number): Promise<Comment> {
   return toComment(row, []);
 }
 
+/** The 403 of a member whose email is not verified: what to do is in the sentence. */
+export const EMAIL_UNVERIFIED_MESSAGE =
+  "Please verify your email address to comment: open the link we mailed you, or send a new one from your account page.";
+
 /**
- * Posts a comment (`parentId` null) or a reply: refused to banned members (403), then counted
- * against both posting limits (429). @returns the new comment.
+ * Posts a comment (`parentId` null) or a reply: refused to banned members and to members whose
+ * email is not verified (403), then counted against both posting limits (429).
+ * @returns the new comment.
  */
 async function post(
   ctx: CommentsContext,
@@ -198,6 +213,9 @@ async function post(
 ) {
   const ban = await ctx.bans?.findCommentingBan(userId);
   if (ban) throw new ForbiddenError(`You have been banned from commenting: ${ban.reason}`);
+  if (ctx.emails && !(await ctx.emails.isEmailVerified(userId))) {
+    throw new ForbiddenError(EMAIL_UNVERIFIED_MESSAGE);
+  }
   await ctx.perMinute.consume(`user:${userId}`);
   await ctx.perDay.consume(`user:${userId}`);
   const id = await repo.insert(ctx.k, {
@@ -287,7 +305,8 @@ async function setHidden(
 
 /**
  * Builds the comments service; `now` dates rows and decides which articles are published;
- * `bans` (the studio's) refuses posts by banned members; `changed` hears of every post, edit and
+ * `bans` (the studio's) refuses posts by banned members, `emails` (the accounts') by members
+ * whose email is not verified; `changed` hears of every post, edit and
  * delete (the publication watch: cached public pages show the discussion as it now is).
  */
 export function createCommentsService(
@@ -296,6 +315,7 @@ export function createCommentsService(
     limits: RateLimitFactory;
     now?: () => Date;
     bans?: CommentingBans;
+    emails?: CommentingEmails;
     changed?: () => void;
   },
 ): CommentsService {
@@ -305,6 +325,7 @@ export function createCommentsService(
     perMinute: deps.limits.create("comment-minute", POSTS_PER_MINUTE, 60),
     perDay: deps.limits.create("comment-day", POSTS_PER_DAY, 24 * 60 * 60),
     bans: deps.bans,
+    emails: deps.emails,
   };
   /** Tells `deps.changed` once `write` has succeeded. */
   async function changing<T>(write: Promise<T>): Promise<T> {

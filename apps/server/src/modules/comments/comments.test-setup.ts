@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { Comment, ViewerState } from "@pragmatist/contracts";
 import type { Dialect } from "../../db/client.ts";
 import { type TestApp, withTestApp } from "../../testing/app.ts";
-import { insertArticle, registerMember, type TestMember } from "../../testing/fixtures.ts";
+import { insertArticle, registerVerifiedMember, type TestMember } from "../../testing/fixtures.ts";
 
 type Headers = Record<string, string>;
 type Member = TestMember;
@@ -19,7 +19,8 @@ export const BASE = "/api/comment-manager";
  */
 function commentFixtures(ctx: TestApp) {
   let slugCounter = 0;
-  const member = (): Promise<Member> => registerMember((o) => ctx.app.inject(o));
+  // Commenting needs a verified email: each member follows the link of their sign-up mail.
+  const member = (): Promise<Member> => registerVerifiedMember(ctx.app);
 
   async function editor(): Promise<Member> {
     const m = await member();

@@ -15,7 +15,7 @@ export const FORBIDDEN = /password_hash|passwordHash|\$argon2|token_version|toke
 /** The keys of a member as anyone sees them. */
 export const PUBLIC_KEYS = ["createdAt", "id", "profilePicture", "username"];
 /** The keys of a member as they see themself, sorted. */
-export const OWN_KEYS = [...PUBLIC_KEYS, "email", "role"].sort();
+export const OWN_KEYS = [...PUBLIC_KEYS, "email", "role", "confirmed", "provider"].sort();
 
 /** Request headers by name. */
 export type Headers = Record<string, string>;
