@@ -23,6 +23,7 @@ export default [
   route("error", "routes/error.tsx"),
   route("login", "routes/login.tsx"),
   route("passreset", "routes/passreset.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("subscription/:action", "routes/subscription.tsx"),
   route("connect/google/redirect", "routes/google-redirect.tsx"),
   route("account", "routes/account.tsx"),

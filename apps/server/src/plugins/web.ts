@@ -20,7 +20,8 @@ import {
 } from "@pragmatist/contracts";
 
 /** Pages only signed-in readers see, and the pages of mailed links (their tokens), with their `.data` loader requests: never cached. */
-const PRIVATE_PAGES = /^\/(account|login|passreset|connect|studio|subscription)(\/|\.data|$)/;
+const PRIVATE_PAGES =
+  /^\/(account|login|passreset|verify-email|connect|studio|subscription)(\/|\.data|$)/;
 
 /** The pages' cache policy (http/cache.ts): every page is public but the private ones. */
 const isPublicPage = (path: string) => !PRIVATE_PAGES.test(path);

@@ -4,6 +4,9 @@
 import type {
   AuthProviders,
   AuthResponse,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  EmailConfirmationResponse,
   OwnUser,
   OwnUserView,
   UploadedFile,
@@ -82,6 +85,33 @@ export const accountApi = {
    */
   checkResetCode(code: string): Promise<{ ok: true }> {
     return call("POST", "/api/auth/reset-password/check", { code });
+  },
+
+  /**
+   * `POST /api/auth/change-password`: the member's new password (current one required); every
+   * other session ends, this browser gets a new session cookie. @throws ApiError 400 (wrong
+   * current password, a weak password), 429.
+   */
+  changePassword(body: ChangePasswordBody): Promise<AuthResponse> {
+    return call("POST", "/api/auth/change-password", body);
+  },
+
+  /**
+   * `POST /api/auth/change-email`: mails a link to the new address; the account keeps its email
+   * until it is followed. @throws ApiError 400 (wrong password, unusable address), 429.
+   */
+  changeEmail(body: ChangeEmailBody): Promise<{ ok: true }> {
+    return call("POST", "/api/auth/change-email", body);
+  },
+
+  /** `POST /api/auth/send-email-confirmation`: a new verification link. @throws ApiError 400, 429. */
+  resendVerification(): Promise<{ ok: true }> {
+    return call("POST", "/api/auth/send-email-confirmation");
+  },
+
+  /** `POST /api/auth/email-confirmation` with the code of a mailed link. @throws ApiError 400. */
+  confirmEmail(code: string): Promise<EmailConfirmationResponse> {
+    return call("POST", "/api/auth/email-confirmation", { code });
   },
 
   /** `GET /api/auth/providers`: which third-party sign-ins are configured. */

@@ -8,6 +8,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/action-icons";
+import { AccountSecurity } from "./account-security";
 import { FormNote } from "./auth-card";
 import { errorText, TextField } from "./text-field";
 import {
@@ -352,7 +353,8 @@ function SessionSection({ user }: { user: OwnUser }) {
 
 /**
  * Edit mode of the account page: the heading with "Go Back" (`onBack`, to view mode), then the
- * photo, name, and session and account sections, each submitting to the route's clientAction.
+ * photo and name sections (submitting to the route's clientAction), password and email
+ * (account-security.tsx), and the session and account section.
  */
 export function AccountEdit({ user, onBack }: { user: OwnUser; onBack: () => void }) {
   return (
@@ -365,6 +367,7 @@ export function AccountEdit({ user, onBack }: { user: OwnUser; onBack: () => voi
       </div>
       <PhotoSection user={user} />
       <NameSection user={user} />
+      <AccountSecurity user={user} />
       <SessionSection user={user} />
     </>
   );

@@ -11,6 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { accountApi } from "../../lib/account-api";
 import { isAbortError } from "../../lib/fetch-json";
 import { formatJoinedDate, formatLongDate } from "../../lib/format";
+import { VerifyEmailNotice } from "../../components/verify-email-notice";
 import { NewsletterOptIn } from "./newsletter-opt-in";
 
 /**
@@ -117,8 +118,8 @@ function Bookmarks({ userId }: { userId: number }) {
 }
 
 /**
- * View mode of the account page: the profile summary with "Edit account" (`onEdit`), the
- * newsletter switch, then the Bookmarked list; both loaded in the browser after hydration.
+ * View mode of the account page: the profile summary with "Edit account" (`onEdit`), "Email not
+ * verified" with "Send again" while it is not, the newsletter switch, then the Bookmarked list; both loaded in the browser after hydration.
  */
 export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => void }) {
   return (
@@ -129,6 +130,11 @@ export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => voi
           Edit account
         </Button>
       </div>
+      {!user.confirmed && (
+        <div className="mt-6">
+          <VerifyEmailNotice email={user.email} why="Verify your email to comment on articles." />
+        </div>
+      )}
       <NewsletterOptIn />
       <Bookmarks userId={user.id} />
     </>

@@ -9,7 +9,10 @@ import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
 
 const SLUG = "bitcoin-halving";
-const member = { id: 7, username: "Maya Okafor", profilePicture: null } as unknown as OwnUser;
+const member = {
+  ...{ id: 7, username: "Maya Okafor", profilePicture: null },
+  ...{ email: "maya@example.test", confirmed: true },
+} as unknown as OwnUser;
 
 /** A comment by `author` as the comment manager lists it. */
 function comment(id: number, content: string, author: string): Comment {
@@ -159,5 +162,19 @@ describe("comment composer", () => {
     await renderPanel(null);
     const field = (await box()) as HTMLTextAreaElement;
     await waitFor(() => expect(field.value).toBe("First!"));
+  });
+
+  it("tells a signed-in reader whose email is not verified to verify it, with Send again", async () => {
+    const fetch = commentManager(() => [parent]);
+    await renderPanel({ ...member, confirmed: false });
+    const notice = await screen.findByRole("region", { name: "Email not verified" });
+    expect(notice.textContent).toContain("Please verify your email address to comment.");
+    expect(notice.textContent).toContain("maya@example.test");
+    expect(screen.queryByRole("textbox", { name: "Write a comment" })).toBeNull();
+    fetch.mockImplementationOnce(async () => Response.json({ ok: true }));
+    await userEvent.click(within(notice).getByRole("button", { name: "Send again" }));
+    expect(await within(notice).findByText(/A new link is on its way/)).toBeTruthy();
+    const [url, init] = fetch.mock.calls.at(-1) ?? [];
+    expect([String(url), init?.method]).toEqual(["/api/auth/send-email-confirmation", "POST"]);
   });
 });

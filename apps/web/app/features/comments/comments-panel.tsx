@@ -4,6 +4,8 @@
 // chunk.
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { useNavigation } from "react-router";
+import { VerifyEmailNotice } from "../../components/verify-email-notice.tsx";
+import { useViewer } from "../../lib/viewer.ts";
 import { CommentsHeader } from "./comments-header.tsx";
 import { CommentsThread } from "./comments-thread.tsx";
 import { Composer } from "./composer.tsx";
@@ -30,7 +32,8 @@ export interface CommentsSectionProps {
 /**
  * The discussion under an article (the default export, loaded lazily by comments-section.tsx):
  * "N Comments" and the sort, the composer (for everyone; signed-out readers keep their draft
- * through sign-in), and the thread, first threads then "Show all". Needs a data router.
+ * through sign-in; a signed-in reader whose email is not verified gets "Email not verified" with
+ * "Send again" instead), and the thread, first threads then "Show all". Needs a data router.
  */
 export default function CommentsPanel(props: CommentsSectionProps) {
   const { slug, sort } = props;
@@ -39,6 +42,9 @@ export default function CommentsPanel(props: CommentsSectionProps) {
   const thread = useCommentsList(props);
   const draft = useCommentDraft(slug);
   const { sending, error, send, actions } = useCommentSend(slug, marks, thread, draft);
+  // Commenting needs a verified email: say so before anything is typed, not on Send.
+  const viewer = useViewer();
+  const unverified = viewer !== null && !viewer.confirmed;
 
   const sorting = navigation.state === "loading" && navigation.location.pathname === `/p/${slug}`;
   const busy = thread.loading || sorting;
@@ -49,16 +55,23 @@ export default function CommentsPanel(props: CommentsSectionProps) {
     <>
       <CommentsHeader count={count} sort={sort} busy={busy} />
       <div className="mt-4" data-hydrated={draft.hydrated || undefined}>
-        <Composer
-          text={draft.text}
-          onText={draft.setText}
-          replyTo={draft.replyTo}
-          onCancelReply={() => draft.setReplyTo(null)}
-          onSend={() => void send()}
-          sending={sending}
-          error={error}
-          fieldRef={draft.fieldRef}
-        />
+        {unverified ? (
+          <VerifyEmailNotice
+            email={viewer.email}
+            why="Please verify your email address to comment."
+          />
+        ) : (
+          <Composer
+            text={draft.text}
+            onText={draft.setText}
+            replyTo={draft.replyTo}
+            onCancelReply={() => draft.setReplyTo(null)}
+            onSend={() => void send()}
+            sending={sending}
+            error={error}
+            fieldRef={draft.fieldRef}
+          />
+        )}
       </div>
       <CommentsThread
         list={thread.list}
