@@ -7,7 +7,7 @@ import {
   openPage,
   type RunningApp,
   signIn,
-  signUp,
+  signUpVerified,
   viewports,
   withAppAndBrowser,
 } from "./harness.ts";
@@ -102,7 +102,7 @@ describe("comments", () => {
     expect(new URL(page.url()).searchParams.get("next")).toBe(`/p/${ARTICLE}#comments`);
 
     // Back signed in: the draft is there; Send posts it and clears the box.
-    await signIn(page, app.baseUrl, (await signUp(app.baseUrl, "Grace Hopper")).jwt);
+    await signIn(page, app.baseUrl, (await signUpVerified(app, "Grace Hopper")).jwt);
     await page.goto(`${article}#comments`);
     await ready(page);
     await expect
@@ -164,7 +164,7 @@ describe("comments", () => {
     await expect.poll(() => doomed.count()).toBe(0);
 
     // Sort: another member's later comment is first under Newest and last under Oldest.
-    const other = (await signUp(app.baseUrl, "Linus")).jwt;
+    const other = (await signUpVerified(app, "Linus")).jwt;
     await postComment(app.baseUrl, other, "A later comment by Linus.");
     const sortLink = (name: string) =>
       section(page).getByRole("navigation", { name: "Sort comments" }).getByRole("link", { name });
@@ -197,7 +197,7 @@ describe("comments", () => {
   });
 
   it("serves the comments in the first HTML, readable without JavaScript", async () => {
-    const { jwt } = await signUp(app.baseUrl, "Ada");
+    const { jwt } = await signUpVerified(app, "Ada");
     await postComment(app.baseUrl, jwt, "Readable before any script runs.");
     // Addresses no anonymous reader asked for yet (those pages are micro-cached).
     for (const query of ["?commentSort=best", "?commentSort=newest"]) {
@@ -210,7 +210,7 @@ describe("comments", () => {
   it("shows every payload as literal text, with only safe http(s) links", async () => {
     // Five posts a minute per member: several members share the payloads.
     for (let i = 0; i < PAYLOADS.length; i += 5) {
-      const { jwt } = await signUp(app.baseUrl, `Mallory ${i / 5 + 1}`);
+      const { jwt } = await signUpVerified(app, `Mallory ${i / 5 + 1}`);
       for (const payload of PAYLOADS.slice(i, i + 5)) await postComment(app.baseUrl, jwt, payload);
     }
     for (const options of [viewports.desktop, viewports.mobile]) {
@@ -319,7 +319,7 @@ describe("comments", () => {
   it("says so when the comments cannot be loaded, and tries again", async () => {
     const { page, problems } = await openPage(browser);
     // Signed in: a fresh page, not a micro-cached one from an earlier test.
-    await signIn(page, app.baseUrl, (await signUp(app.baseUrl, "Barbara")).jwt);
+    await signIn(page, app.baseUrl, (await signUpVerified(app, "Barbara")).jwt);
     await page.goto(`${app.baseUrl}/p/${ARTICLE}`);
     await ready(page);
     // The browser's read of the whole list fails once.

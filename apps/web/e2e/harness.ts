@@ -1,6 +1,7 @@
 // Browser-test harness: finds a Chromium, starts the production server on SQLite with the demo
 // content in a temporary data folder, opens pages in headless Chromium (playwright-core) that fail
-// their test on any Content Security Policy violation, and signs members up and in.
+// their test on any Content Security Policy violation, and signs members up (verified by their
+// mailed link when they comment) and in.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import PostalMime from "postal-mime";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
 import { collectCspViolations, failTestOnCspViolations } from "./csp-violations.ts";
@@ -193,6 +195,49 @@ export async function signUp(baseUrl: string, username: string): Promise<Member>
   expect(res.status, await res.clone().text()).toBe(200);
   const body = (await res.json()) as { jwt: string; user: { id: number } };
   return { jwt: body.jwt, id: body.user.id, email };
+}
+
+/**
+ * The plain text of the newest mail to `to` in the outbox of an app started without SMTP_URL
+ * (`DATA_DIR/outbox`, where the mailer writes each message as an .eml file), waiting up to
+ * `timeoutMs` for it. @throws Error when none arrives.
+ */
+export async function outboxMailTo(app: RunningApp, to: string, timeoutMs = 10_000) {
+  const dir = path.join(app.dataDir, "outbox");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const name of names) {
+      const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, name)));
+      if (mail.to?.some((a) => a.address === to)) return mail.text ?? "";
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The `code` of the `/verify-email?code=…` link in a mail's text. @throws Error when absent. */
+export function verifyCodeOf(text: string): string {
+  const link = /https?:\/\/\S+\/verify-email\?code=[\w-]+/.exec(text)?.[0];
+  if (!link) throw new Error(`no verify-email link in:\n${text}`);
+  return new URL(link).searchParams.get("code") as string;
+}
+
+/**
+ * Signs a member up (`signUp`) and verifies their email as they would: follows the link of the
+ * verification mail the app wrote to its outbox (the /verify-email page posts its code to
+ * `POST /api/auth/email-confirmation`). Commenting needs a verified email.
+ */
+export async function signUpVerified(app: RunningApp, username: string): Promise<Member> {
+  const member = await signUp(app.baseUrl, username);
+  const code = verifyCodeOf(await outboxMailTo(app, member.email));
+  const res = await fetch(`${app.baseUrl}/api/auth/email-confirmation`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return member;
 }
 
 /** `npm run user:role -- <email> <role>` against the running app's database. */

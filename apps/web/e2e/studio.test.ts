@@ -11,6 +11,7 @@ import {
   type RunningApp,
   signIn,
   signUp,
+  signUpVerified,
   viewports,
   withAppAndBrowser,
 } from "./harness.ts";
@@ -252,7 +253,7 @@ describe("studio", () => {
   });
 
   it("lets an editor hide a reported comment so readers no longer see it", async () => {
-    const commenter = await signUp(app.baseUrl, "Cara Commenter");
+    const commenter = await signUpVerified(app, "Cara Commenter");
     const reporter = await signUp(app.baseUrl, "Rae Reporter");
     const words = `Buy ${MARKER} coins now at my site`;
     const posted = await api(

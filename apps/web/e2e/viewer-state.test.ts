@@ -12,6 +12,7 @@ import {
   type RunningApp,
   signIn,
   signUp,
+  signUpVerified,
   viewports,
   withAppAndBrowser,
 } from "./harness.ts";
@@ -109,7 +110,7 @@ describe("one public render, personal parts after hydration", () => {
   for (const [width, options] of Object.entries(viewports)) {
     it(`shows a member their picture, bookmark and comments after hydration, CLS 0 (${width})`, async () => {
       const slug = await firstSlug(app);
-      const member = await signUp(app.baseUrl, `Cleo ${width}`);
+      const member = await signUpVerified(app, `Cleo ${width}`);
       await bookmark(app, member, await articleId(app, slug));
       await comment(app, member, slug, `Cleo's note on ${width}`);
       const { page, problems } = await openPage(browser, options);
