@@ -1,6 +1,7 @@
 // Reader journeys through accounts in headless Chromium (issue #3): sign up from an article, like
-// and bookmark, the account page, name and photo, log out, forgot password through a real mail,
-// sign in, delete the account; the login form at 390 px; Google sign-in against a mock provider.
+// and bookmark, the account page (the email verified by the sign-up's mail), name and photo, log
+// out, forgot password through a real mail, sign in, delete the account; the login form at 390 px;
+// Google sign-in against a mock provider.
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
@@ -8,7 +9,14 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
-import { launchBrowser, openPage, type RunningApp, startApp, viewports } from "./harness.ts";
+import {
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  startApp,
+  verifyCodeOf,
+  viewports,
+} from "./harness.ts";
 
 const SESSION_COOKIE = "pragmatist_session";
 const ARTICLE = "reading-smart-contract-risk";
@@ -125,6 +133,18 @@ describe("accounts", () => {
     await accountLink.first().click();
     await page.waitForURL(`${app.baseUrl}/account`);
     await page.getByRole("heading", { name: "Ada Lovelace" }).waitFor();
+    // Signed up by email: the page asks to verify it; the link of the sign-up's mail does.
+    const notVerified = page.getByRole("region", { name: "Email not verified" });
+    await notVerified.waitFor();
+    const verifyMail = () => mailbox.received.find((m) => m.envelopeTo.includes(email));
+    await expect.poll(() => verifyMail()?.subject, { timeout: 10_000 }).toMatch(/^Verify your/);
+    const verifyCode = verifyCodeOf(verifyMail()?.text ?? "");
+    await page.goto(`${app.baseUrl}/verify-email?code=${encodeURIComponent(verifyCode)}`);
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await page.getByText("Your email is verified. You can now comment.").waitFor();
+    await page.getByRole("link", { name: "Go to your account" }).click();
+    await page.getByRole("heading", { name: "Ada Lovelace" }).waitFor();
+    expect(await notVerified.count()).toBe(0);
     expect(await page.getByText(email).count()).toBe(1);
     const bookmarked = page.getByRole("region", { name: /Bookmarked/ });
     await bookmarked.getByRole("link", { name: /Reading smart contract risk/ }).waitFor();
