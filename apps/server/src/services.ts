@@ -24,6 +24,7 @@ import { createMailer } from "./modules/mail/mailer.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
 import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
 import { createNewsletterSending } from "./modules/newsletter/newsletter-sending.ts";
+import { moveSubscription } from "./modules/newsletter/member-subscription.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
@@ -126,7 +127,13 @@ function createReaderServices(db: Db, config: Config, f: Foundation) {
       ...site,
     }),
     passwordChange: createPasswordChangeService(db, { mailer, limits, now, ...site }),
-    emailVerification: createEmailVerificationService(db, { mailer, limits, now, ...site }),
+    emailVerification: createEmailVerificationService(db, {
+      mailer,
+      limits,
+      now,
+      ...site,
+      emailMoved: moveSubscription,
+    }),
     newsletter: createNewsletterService(db, { mailer, limits, now, secret: f.secret, ...site }),
     google: createGoogleSignIn(db, {
       config: config.google,

@@ -220,6 +220,35 @@ describe.each(engines)("account security on %s", (engine) => {
     expect(notice.text).toContain("If it was not you");
   });
 
+  it("moves the newsletter with the email: the new address gets it, the old one no longer", async () => {
+    const { email, jwt } = await signUp();
+    await post("/api/auth/email-confirmation", {
+      code: verifyCodeIn((await lastMailTo(email)).text ?? ""),
+    });
+    const optIn = (on?: boolean) =>
+      ctx.app.inject({
+        method: on === undefined ? "GET" : "PUT",
+        url: "/api/newsletter/opt-in",
+        headers: bearer(jwt),
+        ...(on === undefined ? {} : { payload: { data: { optIn: on } } }),
+      });
+    expect((await optIn(true)).json().data).toMatchObject({ optIn: true, email });
+    const next = `newsletter${emailCounter}@example.test`;
+    await post("/api/auth/change-email", { email: next, currentPassword: PASSWORD }, jwt);
+    const code = verifyCodeIn((await lastMailTo(next)).text ?? "");
+    expect((await post("/api/auth/email-confirmation", { code })).json()).toMatchObject({
+      changed: true,
+    });
+
+    expect((await optIn()).json().data).toMatchObject({ optIn: true, email: next });
+    const listed = await ctx.db.kysely
+      .selectFrom("newsletter_subscribers")
+      .select(["email", "status"])
+      .where("email", "in", [email, next])
+      .execute();
+    expect(listed).toEqual([{ email: next, status: "confirmed" }]);
+  });
+
   it("tells a member without a password (Google) to set one first", async () => {
     const { email, jwt } = await signUp();
     await ctx.db.kysely

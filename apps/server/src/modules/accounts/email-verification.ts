@@ -70,7 +70,11 @@ interface VerifyContext {
   now: () => Date;
   publicUrl: string;
   siteName: string;
+  emailMoved: EmailMoved;
 }
+
+/** Called inside an email change's transaction with the old and the new address (lower case). */
+export type EmailMoved = (trx: Db["kysely"], from: string, to: string) => Promise<unknown>;
 
 const EMAIL_CODES = ["email-verification", "email-change"] as const;
 
@@ -204,6 +208,7 @@ async function confirmCode(ctx: VerifyContext, code: string) {
       if (await repo.emailHeldByOther(trx, spent.email, spent.userId)) throw emailUnusable();
       const moved = await repo.setVerifiedEmail(trx, spent.userId, spent.email, iso);
       if (!moved) throw invalidLink();
+      if (moved.previous) await ctx.emailMoved(trx, moved.previous, spent.email);
       await revokeOneTimeCodes(trx, { userId: spent.userId, purposes: EMAIL_CODES, now: at });
       return { changed: true, userId: spent.userId, previous: moved.previous, email: spent.email };
     });
@@ -223,10 +228,15 @@ export function createEmailVerificationService(
     now: () => Date;
     publicUrl: string;
     siteName: string;
+    /**
+     * What follows the account to its new address, in the change's transaction: the newsletter
+     * row of the old address (one list, docs/decisions/007-newsletter-delivery.md).
+     */
+    emailMoved: EmailMoved;
   },
 ): EmailVerificationService {
-  const { mailer, now, publicUrl, siteName } = deps;
-  const ctx: VerifyContext = { k: db.kysely, mailer, now, publicUrl, siteName };
+  const { mailer, now, publicUrl, siteName, emailMoved } = deps;
+  const ctx: VerifyContext = { k: db.kysely, mailer, now, publicUrl, siteName, emailMoved };
   const resendByUser = deps.limits.create("verify-email-user", 3, 60 * 60);
   const resendByIp = deps.limits.create("verify-email-ip", 20, 60 * 60);
   const changeByUser = deps.limits.create("change-email-user", 5, 60 * 60);
