@@ -170,6 +170,20 @@ describe.each(engines)("sign-in with Google on %s", (engine) => {
     expect(await usersWithEmail("hal@example.test")).toHaveLength(1);
   });
 
+  it("names a new member 'Name 2' when a member's name already reads like their Google name", async () => {
+    identity = {
+      ...identity,
+      sub: "3",
+      email: "other.satoshi@example.test",
+      name: "SATOSHI  nakamoto",
+    };
+    const res = await trade(await signIn());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: "SATOSHI nakamoto 2" });
+    const [first] = await usersWithEmail("satoshi@example.test");
+    expect(first?.username).toBe("Satoshi Nakamoto");
+  });
+
   it("drops a pre-registered password and its sessions when the email's owner signs in with Google", async () => {
     // An attacker registers the victim's address first (the email was never proven)...
     const squatter = await ctx.app.inject({
