@@ -127,10 +127,65 @@ function fuzzyMatcher(index: Map<string, Entry>): (word: string) => Entry | null
   };
 }
 
+/**
+ * Rebrands in the data: each coin whose name gives a former one ("POL (ex-MATIC)") paired both ways
+ * with the coin that name or ticker still names ("Polygon", MATIC), so a mention of either says the
+ * other fits too (issue 25 class 4: a coin's former name after a rebrand).
+ */
+function rebrands(coins: ReadonlyArray<KnownCoin>): Map<string, KnownCoin> {
+  const pairs = new Map<string, KnownCoin>();
+  for (const coin of coins) {
+    const former = namesOf(coin)[2];
+    if (!former?.ticker) continue;
+    const old = coins.find(
+      (c) => c.id !== coin.id && (c.symbol === former.key || namesOf(c)[1]?.key === former.key),
+    );
+    if (!old) continue;
+    pairs.set(old.id, coin);
+    pairs.set(coin.id, old);
+  }
+  return pairs;
+}
+
+/** Words before a name that ask for the coin it named before a rebrand ("the old MATIC token"). */
+const FORMER_WORDS = new Set(["old", "former", "previous", "legacy", "original"]);
+
+/**
+ * `m` with the other coin of its rebrand among `others` (rebrands); read as the older coin when a
+ * FORMER_WORDS word comes just before it and its words name both.
+ */
+function withRebrand(tokens: Token[], m: CoinMention, pairs: Map<string, KnownCoin>): CoinMention {
+  const other = pairs.get(m.coin.id);
+  if (!other || m.variant) return m;
+  const asksOld = tokens
+    .slice(Math.max(0, m.start - 3), m.start)
+    .some((t) => FORMER_WORDS.has(t.norm));
+  // The newer coin names the older as its former name: "POL (ex-MATIC)".
+  const older = /\((?:prev\.?|ex-|formerly)/i.test(m.coin.name) ? other : m.coin;
+  const coin = asksOld && m.others.some((o) => o.id === older.id) ? older : m.coin;
+  const others = [m.coin, ...m.others, other].filter(
+    (c, i, all) => c.id !== coin.id && all.findIndex((d) => d.id === c.id) === i,
+  );
+  return { ...m, coin, others: others.slice(0, MAX_OTHERS) };
+}
+
+/**
+ * `m` read as the other coin its words fit when an earlier mention already is its coin ("compare
+ * POL and MATIC": MATIC fits POL's former name and the old Polygon token; the second is meant).
+ */
+function distinct(m: CoinMention, earlier: CoinMention[]): CoinMention {
+  if (!earlier.some((e) => e.coin.id === m.coin.id)) return m;
+  const other = m.others.find((o) => !earlier.some((e) => e.coin.id === o.id));
+  return other
+    ? { ...m, coin: other, others: [m.coin, ...m.others.filter((o) => o !== other)] }
+    : m;
+}
+
 /** The gazetteer over `coins` (best ranked first: that order breaks ties). */
 export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
   const index = buildIndex(coins);
   const partials = partialNames(coins);
+  const pairs = rebrands(coins);
   const fuzzy = fuzzyMatcher(index);
 
   function find(text: string): CoinMention[] {
@@ -146,7 +201,13 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
       mentions.push(found);
       i = found.end;
     }
-    return accepted(tokens, mentions).map((m) => withPartials(m, partials));
+    const read = accepted(tokens, mentions).map((m) =>
+      withPartials(withRebrand(tokens, m, pairs), partials),
+    );
+    // "the old MATIC token (before the POL switch)": the rebrand's other name is no second coin.
+    return read
+      .filter((m, i) => !read.slice(0, i).some((e) => pairs.get(e.coin.id)?.id === m.coin.id))
+      .map((m, i, all) => distinct(m, all.slice(0, i)));
   }
 
   /**

@@ -99,8 +99,18 @@ describe("coins in a message", () => {
     // A staked or wrapped variant is another asset, asked for by its own name.
     ["what's stETH at", ["stETH"]],
     ["wrapped bitcoin price", ["wrapped bitcoin"]],
+    // A rebrand: the old coin when asked for as such; both, once each, when both are named.
+    ["price of the former MATIC token", ["matic-network"]],
+    ["the legacy MATIC coin (pre-POL): lowest price in 2022", ["matic-network"]],
+    ["compare POL and MATIC", ["polygon-ecosystem-token", "matic-network"]],
   ])("%s -> %j", (text, expected) => {
     expect(ids(text)).toEqual(expected);
+  });
+
+  it("says which other coin a rebranded name fits", () => {
+    const [polygon] = gazetteer.find("how much is polygon worth today");
+    expect(polygon?.coin.id).toBe("matic-network");
+    expect(polygon?.others.map((c) => c.id)).toEqual(["polygon-ecosystem-token"]);
   });
 
   it.each([
