@@ -46,7 +46,8 @@ export type ComparedFigure = Exclude<TokenFigure, "overview" | "rank" | "supply"
 /**
  * A figure derived from the compared coins' figures, in the order of `coins`: `ratio` a / b,
  * `difference` a − b, `percentOf` b / a × 100, `sum` a + b (+ c); `winner` the coin with the
- * largest figure (for `fromAth`, the one furthest below its high), named in the first sentence.
+ * largest figure (for `fromAth`, the one furthest below its high), or the smallest when the question
+ * asks for the lower one ("which performed worse"), named in the first sentence.
  */
 export type Derived = "ratio" | "difference" | "percentOf" | "sum" | "winner" | "none";
 

@@ -256,13 +256,14 @@ function derive(derived: "ratio" | "difference" | "percentOf" | "sum", values: n
  */
 function checkComparedOpening(
   opening: string,
+  lowest: boolean,
   e: Extract<Expectation, { kind: "compare" }>,
   calls: Array<ToolCallRecord | null>,
   numbers: number[],
   problems: string[],
 ): void {
   if (e.derived === "winner") {
-    const best = numbers.indexOf(Math.max(...numbers));
+    const best = numbers.indexOf((lowest ? Math.min : Math.max)(...numbers));
     const coins = calls.map((c) => c!.output as { id: string; symbol: string; name: string });
     const mentions = coins.map((coin) => coinMentionAt(opening, coin));
     const first = Math.min(...mentions.filter((m) => m >= 0));
@@ -286,8 +287,15 @@ function checkComparedOpening(
   }
 }
 
-/** `compare`: every coin looked up, the derived figure (or the winner) first, the inputs shown. */
+/** Words asking which coin has the lower figure: the `winner` is then the smallest. */
+const LOWER = /\b(?:worse|worst|less|least|lower|lowest|smaller|smallest|cheaper|weaker|closer)\b/i;
+
+/**
+ * `compare`: every coin looked up, the derived figure (or the winner: the largest, or the smallest
+ * when `question` asks for the lower) first, the inputs shown.
+ */
 export function gradeCompare(
+  question: string,
   t: Transcript,
   e: Extract<Expectation, { kind: "compare" }>,
   ctx: GradeContext,
@@ -308,6 +316,8 @@ export function gradeCompare(
       problems.push(`no ${FIGURE_NAMES[figure]} of ${e.coins[i]} (${shown(figure, v)})`);
     }
   });
-  if (opening !== null) checkComparedOpening(opening, e, calls, numbers, problems);
+  if (opening !== null) {
+    checkComparedOpening(opening, LOWER.test(question), e, calls, numbers, problems);
+  }
   checkDating(t, calls[0]!, opening, ctx, problems);
 }

@@ -79,6 +79,27 @@ describe("grading a comparison", () => {
     const text = "On 3 May 2026 ETH was at $2,312.67 and SOL at $83.97.";
     expect(graded(ratio, text, calls)).toEqual(["first sentence lacks the ratio 27.54"]);
   });
+
+  it("takes the lower coin as the one to name first when the question asks which did worse", () => {
+    const worse = compare(
+      "Which did worse today, ETH or SOL?",
+      ["ethereum", "solana"],
+      "move24h",
+      "winner",
+    );
+    const better = compare(
+      "Which did better today, ETH or SOL?",
+      ["ethereum", "solana"],
+      "move24h",
+      "winner",
+    );
+    const sol = tokenCall({ ...solana, change24hPercent: -1.2 });
+    const answer = "As of 3 May 2026, Solana did worse: down 1.20%, against Ethereum's up 0.49%.";
+    expect(graded(worse, answer, [tokenCall(ethereum), sol])).toEqual([]);
+    expect(graded(better, answer, [tokenCall(ethereum), sol])).toEqual([
+      "first sentence does not answer Ethereum first",
+    ]);
+  });
 });
 
 describe("grading a price history", () => {

@@ -307,7 +307,7 @@ function gradeExpectation(
       gradeToken(t, e, ctx, problems);
       break;
     case "compare":
-      gradeCompare(t, e, ctx, problems);
+      gradeCompare(question, t, e, ctx, problems);
       break;
     case "market-total":
       gradeMarketTotal(t, e, ctx, problems);

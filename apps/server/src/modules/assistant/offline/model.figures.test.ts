@@ -149,10 +149,16 @@ describe("offline model: the first sentence answers the question (issue #12 clas
     expect(text).not.toContain("over the past 7 days");
   });
 
-  it("answers the distance from the all-time high and the market cap first", async () => {
+  it("answers the distance from the all-time high, the highs of two coins and the market cap first", async () => {
     const high = firstLine((await ask("How far is ETH from its all-time high?")).text);
     expect(high).toBe(
       `As of ${day(ethereum.asOf)}, **Ethereum (ETH)** is **${(-(ethereum.athChangePercent ?? NaN)).toFixed(2)}% below** its all-time high of ${usd(ethereum.athUsd ?? NaN)} (${day(ethereum.athDate ?? "")}), at ${usd(price(ethereum))}.`,
+    );
+    // Two coins' highs compared: the highs themselves with their days, from market data.
+    const { text, steps } = await ask("compare the all-time highs of ETH and SOL");
+    expect(steps[0]?.toolCalls.map((c) => c.toolName)).toEqual(["getTokenData", "getTokenData"]);
+    expect(firstLine(text)).toBe(
+      `As of ${day(ethereum.asOf)}, **Ethereum (ETH)** peaked at ${usd(ethereum.athUsd ?? NaN)} on ${day(ethereum.athDate ?? "")} and **Solana (SOL)** peaked at ${usd(solana.athUsd ?? NaN)} on ${day(solana.athDate ?? "")}.`,
     );
     const cap = firstLine((await ask("What's Ethereum's market cap?")).text);
     expect(

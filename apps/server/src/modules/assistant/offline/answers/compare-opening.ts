@@ -21,6 +21,7 @@ const METRIC_NAMES: Record<CompareMetric, string> = {
   move24h: "24-hour change",
   move7d: "7-day change",
   move30d: "30-day change",
+  ath: "all-time high",
   fromAth: "distance below the all-time high",
 };
 
@@ -46,6 +47,8 @@ function metricOf(t: TokenData, metric: CompareMetric): number | null {
       return t.change7dPercent;
     case "move30d":
       return t.change30dPercent;
+    case "ath":
+      return t.athUsd;
     case "fromAth":
       return belowAth(t);
   }
@@ -53,7 +56,7 @@ function metricOf(t: TokenData, metric: CompareMetric): number | null {
 
 /** A metric's value as the answer writes it ("$2,361.05", "$285.0B", "up 3.10%", "62.50% below"). */
 function shown(metric: CompareMetric, value: number): string {
-  if (metric === "price") return formatUsdPrice(value);
+  if (metric === "price" || metric === "ath") return formatUsdPrice(value);
   if (metric === "marketCap" || metric === "volume") return formatUsdCompact(value);
   if (metric === "fromAth") return `${value.toFixed(2)}% below its high`;
   return changeWords(value);
@@ -116,7 +119,12 @@ function winnerSentence(tokens: TokenData[], values: number[], ask: DerivedAsk):
 function sideBySideSentence(tokens: TokenData[], values: number[], m: CompareMetric): string {
   // "is at $84", "is down 2.93%", "is 53.24% below its high", "has $48.38B".
   const verb = m === "price" ? "is at" : MOVE_WINDOWS[m] || m === "fromAth" ? "is" : "has";
-  const parts = tokens.map((t, i) => `${coinLabel(t)} ${verb} ${shown(m, values[i] ?? 0)}`);
+  // "BNB (BNB) peaked at $1,369.99 on 13 Oct 2025": each high with its day.
+  const part = (t: TokenData, v: number) =>
+    m === "ath"
+      ? `${coinLabel(t)} peaked at ${shown(m, v)}${t.athDate ? ` on ${dayOf(t.athDate)}` : ""}`
+      : `${coinLabel(t)} ${verb} ${shown(m, v)}`;
+  const parts = tokens.map((t, i) => part(t, values[i] ?? 0));
   const [a, b] = tokens;
   const [va, vb] = values;
   let ratio = "";
@@ -126,7 +134,7 @@ function sideBySideSentence(tokens: TokenData[], values: number[], m: CompareMet
         ? `; 1 ${ticker(a)} = ${ratioText(va / vb)} ${ticker(b)}`
         : `; ${name(a)}'s market cap is ${ratioText(va / vb)}× ${name(b)}'s`;
   }
-  const subject = m === "price" ? "" : ` (${METRIC_NAMES[m]})`;
+  const subject = m === "price" || m === "ath" ? "" : ` (${METRIC_NAMES[m]})`;
   return `${listWords(parts)}${subject}${ratio}.`;
 }
 

@@ -328,8 +328,10 @@ export function readTime(text: string, tokens: Token[], now: Date): TimeAsk {
   const spoken = WINDOWS.find(([phrases]) => phrases.some((p) => has(words, p)))?.[1] ?? null;
   const window = range ? null : spoken;
   const whole = tokens.some((t) => ["whole", "entire", "full", "complete", "all"].includes(t.norm));
+  // Stems, so "the all time highs of BNB and Solana" is the figure, not the whole history.
+  const stems = ` ${tokens.map((t) => t.stem).join(" ")} `;
   const allTime =
-    (has(words, "all time") && !has(words, "all time high") && !has(words, "all time low")) ||
+    (has(words, "all time") && !has(stems, "all time high") && !has(stems, "all time low")) ||
     tokens.some((t) => WHOLE_HISTORY.has(t.norm)) ||
     // "the lowest price ever": the whole history ("highest ever" is the all-time high).
     (tokens.some((t) => t.norm === "ever") && !tokens.some((t) => HIGH_WORDS.has(t.norm))) ||

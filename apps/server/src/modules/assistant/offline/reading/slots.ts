@@ -19,9 +19,12 @@ export type TokenFocus =
   /** "Is BTC above $100k?": a yes/no about the price against `level` (USD). */
   | { kind: "level"; above: boolean; level: number };
 
-/** A figure coins are compared on: a getTokenData field, a change window, or the ATH distance. */
+/**
+ * A figure coins are compared on: a getTokenData field, a change window, the all-time high or the
+ * distance below it.
+ */
 export type CompareMetric =
-  "price" | "marketCap" | "volume" | "move24h" | "move7d" | "move30d" | "fromAth";
+  "price" | "marketCap" | "volume" | "move24h" | "move7d" | "move30d" | "ath" | "fromAth";
 
 /**
  * A figure derived across coins, in their role order: `ratio` a / b, `difference` a − b, `share`
@@ -225,7 +228,8 @@ export function tokenFigure(c: ClauseWords): TokenFocus | { kind: "overview" } |
 
 /** The metric a comparison names, the price when none. */
 export function compareMetric(c: ClauseWords): CompareMetric {
-  if (any(c.words, ATH)) return "fromAth";
+  // "compare the all time highs": the highs; "which is further below its ATH": the distance.
+  if (any(c.words, ATH) || any(c.stems, ATH)) return any(c.stems, BELOW) ? "fromAth" : "ath";
   const figure = FIGURE_STEMS.find(([stems]) => any(c.stems, stems))?.[1];
   if (figure === "marketCap" || figure === "volume") return figure;
   if (any(c.stems, ["bigger", "larger", "smaller", "size"])) return "marketCap";
