@@ -14,6 +14,7 @@ import {
   type CompareMetric,
   type DerivedAsk,
   type TokenFocus,
+  any,
   compareMetric,
   derivedAsk,
   historyFocus,
@@ -164,6 +165,10 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     // "the difference between fully diluted valuation and market cap": a comparison of ideas.
     else if (intent === "compare" && !pointsBack) intent = "research";
   }
+  // "bitcoin dominance", "market share": a figure of the whole market, whatever the frame around it.
+  if (COIN_INTENTS.has(intent) && intent !== "advice" && any(words.stems, TOTAL_FIGURES)) {
+    intent = "market-total";
+  }
   const focus = tokenFigure(words);
   // "Tell me about Dogecoin", "What is Litecoin?": a topic that is only a coin is the coin's data.
   if (intent === "research" && coins.length > 0 && onlyCoins(tokens, coins)) intent = "token";
@@ -281,6 +286,9 @@ export function readMessage(question: string, ctx: ReadContext): Reading {
 }
 
 /** Words of rankings and of coins in the plural ("the worst performers", "top coins"). */
+/** Stems of figures only the whole market has: a coin's share of it (market-total). */
+const TOTAL_FIGURES = ["domin", "market share"];
+
 const RANKING_WORDS = new Set([
   "gainers",
   "losers",

@@ -152,6 +152,9 @@ describe("clauses and what they ask", () => {
     ["I bridged some USDC over to Base and now my wallet shows nothing, why", ["research"]],
     ["sent ETH on the wrong network and it never arrived?? why", ["research"]],
     ["should i put my savings into solana", ["advice"]],
+    // A coin's share of the whole market is a figure only the whole market has.
+    ["how high is ETH dominance these days?", ["market-total"]],
+    ["what's tether's market share right now", ["market-total"]],
     // A trade word is advice when the reader trades, not when a coin is its subject.
     ["What position does Avalanche hold in the rankings today?", ["token"]],
     ["would you hold ETH", ["advice"]],
