@@ -235,6 +235,22 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
   return [whole];
 }
 
+/** A lead-in that only announces what follows ("Two things:", "Quick question:"). */
+const LEAD_IN_WORDS = 3;
+
+/**
+ * The sentences of a message, each numbered item ("(1) … (2) …", "1) …") a sentence of its own
+ * and "+" read as "and"; a short lead-in ending with ":" left out ("Two things:").
+ */
+function requests(question: string): string[] {
+  return question
+    .replaceAll(" + ", " and ")
+    .split(/\(\d\)|(?:^|\s)\d\)\s/)
+    .flatMap(sentences)
+    .map((s) => s.replace(/[,;]\s*$/, ""))
+    .filter((s) => !(s.endsWith(":") && tokenize(s).length <= LEAD_IN_WORDS));
+}
+
 /** How far before an "and" a "between" makes it the end of a range. */
 const RANGE_WORDS = 4;
 
@@ -275,9 +291,7 @@ export function readMessage(question: string, ctx: ReadContext): Reading {
     return { clauses: [], injection: false, chip: "more-research" };
   }
   // "new listings + trending", "(1) … (2) …": the same breaks between requests as "and".
-  const parts = withContext(
-    sentences(question.replaceAll(" + ", " and ").replace(/\(\d\)/g, ". ")),
-  );
+  const parts = withContext(requests(question));
   const safe = parts.filter((s) => !isInjectionAttempt(s));
   const injection = safe.length < parts.length || isInjectionAttempt(question);
   const clauses = refined(withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx))));

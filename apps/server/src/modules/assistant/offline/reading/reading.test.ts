@@ -152,6 +152,8 @@ describe("clauses and what they ask", () => {
     ["I bridged some USDC over to Base and now my wallet shows nothing, why", ["research"]],
     ["sent ETH on the wrong network and it never arrived?? why", ["research"]],
     ["should i put my savings into solana", ["advice"]],
+    // An event in crypto's history is a question for the library, not the newest listings.
+    ["tell me about the Mango Markets exploit", ["research"]],
     // A coin's share of the whole market is a figure only the whole market has.
     ["how high is ETH dominance these days?", ["market-total"]],
     ["what's tether's market share right now", ["market-total"]],
@@ -167,6 +169,20 @@ describe("clauses and what they ask", () => {
     ["How did SOL do in Q1 2025, and what's it trading at now?", ["history", "token"]],
   ])("%s -> %j", (text, intents) => {
     expect(read(text).clauses.map((c) => c.intent)).toEqual(intents);
+  });
+
+  it("reads each numbered item as a request of its own, without the lead-in", () => {
+    const reading = read(
+      "Three quick ones: (1) what is restaking and why is it risky, (2) top 3 coins by volume, (3) ETH price",
+    );
+    expect(reading.clauses.map((c) => [c.intent, c.text])).toEqual([
+      ["research", "what is restaking and why is it risky"],
+      ["market", "top 3 coins by volume"],
+      ["token", "ETH price"],
+    ]);
+    expect(
+      read("Quick question: 1) how do rollups work 2) what's SOL at").clauses.map((c) => c.intent),
+    ).toEqual(["research", "token"]);
   });
 
   it("takes the classifier's advice only beside a word that asks for a judgement or forecast", () => {

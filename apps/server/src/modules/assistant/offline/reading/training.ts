@@ -253,6 +253,8 @@ export const TRAINING: Record<Intent, string[]> = {
     "how do lending pools set interest rates",
     "what is {impermanent loss|slashing|a rebasing token|proof of reserves}",
     "what happened with the {exploit|hack} in NUM",
+    "tell me about the {hack|exploit|collapse|depeg|outage|fork|bug|attack}",
+    "{how could|how can|what would have} {they|it|this|that} {have been|be|} {prevented|avoided|stopped}",
     "does that also apply to COIN",
     "why does my COIN {balance|amount} {go up|grow|change|stay the same} {every day|on its own|}",
     "{whats|what is|what's} the point of {COIN|wrapping|a wrapped token}",
