@@ -6,6 +6,7 @@ import { distance } from "fastest-levenshtein";
 import Fuse from "fuse.js";
 import type { KnownCoin } from "../decision.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
+import { GENERIC } from "./unknown-coin.ts";
 import { type Token, isEnglishWord, tokenize } from "./words.ts";
 
 /** A coin the message names. */
@@ -81,7 +82,8 @@ export interface Gazetteer {
 
 /**
  * The gazetteer's index: each coin by its names, ticker, id and former name, the aliases, and a
- * many-word name's first word when nothing else is known by it ("shiba" -> Shiba Inu).
+ * many-word name's first word when nothing else is known by it ("shiba" -> Shiba Inu) and it is
+ * neither English nor a word of the field ("blockchain" is no Blockchain Capital).
  */
 function buildIndex(coins: ReadonlyArray<KnownCoin>): Map<string, Entry> {
   const index = new Map<string, Entry>();
@@ -101,7 +103,8 @@ function buildIndex(coins: ReadonlyArray<KnownCoin>): Map<string, Entry> {
   for (const coin of coins) {
     const first = namesOf(coin)[1]?.key.split(" ") ?? [];
     const head = first[0];
-    if (first.length > 1 && head && head.length >= 4 && !index.has(head) && !isEnglishWord(head)) {
+    const plain = (w: string) => isEnglishWord(w) || GENERIC.has(w);
+    if (first.length > 1 && head && head.length >= 4 && !index.has(head) && !plain(head)) {
       add(head, coin, false);
     }
   }

@@ -126,6 +126,8 @@ describe("coins in a message", () => {
     // English plurals and parts of hyphenated words are no misspelt names (Stacks, Proton).
     "snarks vs starks",
     "after proto-danksharding",
+    // A word of the field that begins a coin's name is not that coin (Blockchain Capital).
+    "what do blockchain oracles do?",
   ])("reads no coin in the ordinary words of %j", (text) => {
     expect(ids(text)).toEqual([]);
   });
@@ -152,6 +154,11 @@ describe("clauses and what they ask", () => {
     ["I bridged some USDC over to Base and now my wallet shows nothing, why", ["research"]],
     ["sent ETH on the wrong network and it never arrived?? why", ["research"]],
     ["should i put my savings into solana", ["advice"]],
+    // Readers write in their own language too.
+    ["¿cuáles son las criptos más populares hoy?", ["trending"]],
+    ["nouveaux jetons listés ?", ["new"]],
+    ["welche Kryptos sind gerade angesagt?", ["trending"]],
+    ["prix du bitcoin aujourd'hui", ["token"]],
     // An event in crypto's history is a question for the library, not the newest listings.
     ["tell me about the Mango Markets exploit", ["research"]],
     // A coin's share of the whole market is a figure only the whole market has.

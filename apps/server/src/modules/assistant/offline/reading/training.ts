@@ -29,6 +29,10 @@ export const TRAINING: Record<Intent, string[]> = {
     "what's COIN's {price|value|mcap} {now|today|}",
     "COIN price {now|today|please|pls|}",
     "price {of|for} COIN",
+    "{precio|cotización} {de|del} COIN {hoy|ahora|}",
+    "{prix|cours} {du|de|de la} COIN {aujourd'hui|maintenant|}",
+    "{COIN preis|kurs von COIN|preis von COIN} {heute|aktuell|}",
+    "{preço|cotação} {do|da|de} COIN {hoje|agora|}",
     "COIN price in {usd|dollars|gbp|pounds|yen}",
     "COIN {this week|this month|today}?",
     "how did COIN move {this week|today}",
@@ -170,6 +174,11 @@ export const TRAINING: Record<Intent, string[]> = {
     "overall crypto market size",
   ],
   trending: [
+    // Readers write in their own language too: Spanish, French, German, Portuguese.
+    "{criptos|monedas|criptomonedas} {en tendencia|más buscadas|populares} {hoy|ahora|}",
+    "{cryptos|cryptomonnaies|monnaies} {tendance|populaires|les plus recherchées} {aujourd'hui|en ce moment|}",
+    "{welche|} {kryptos|coins|kryptowährungen} {sind|} {im trend|gerade angesagt|beliebt}",
+    "{criptos|moedas} em alta {hoje|agora|}",
     "hot coins {right now|today|}",
     "tell me about the trending {coins|tokens}",
     "top trending {cryptos|coins|tokens}",
@@ -187,6 +196,10 @@ export const TRAINING: Record<Intent, string[]> = {
     "whats viral on coingecko",
   ],
   new: [
+    "{nuevos|nuevas} {tokens|monedas|criptos} {listados|listadas|lanzados|hoy|}",
+    "{nouveaux|nouvelles} {jetons|tokens|cryptos} {listés|listées|lancés|}",
+    "{neue|neu gelistete} {token|coins|kryptos}",
+    "{novos|novas} {tokens|moedas|criptos} {listados|listadas|}",
     "tell me about the {latest|newest|new} {coin listings|listings|coins}",
     "{most recent|latest|newest} additions to the market",
     "recently listed {coins|tokens}",

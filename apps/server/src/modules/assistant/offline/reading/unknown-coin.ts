@@ -26,8 +26,8 @@ export const ASKING = new Set([
   "ticker",
 ]);
 
-/** Words of the field that name no coin ("crypto", "altcoins"). */
-const GENERIC = new Set([
+/** Words of the field that name no coin ("crypto", "altcoins", "blockchain"). */
+export const GENERIC = new Set([
   "crypto",
   "cryptos",
   "cryptocurrency",
