@@ -60,6 +60,27 @@ describe("the research index", () => {
     expect(best?.text).toMatch(/laptop/);
   });
 
+  it("lets a title holding a common word of a long question weigh as little as that word", () => {
+    // Many articles speak of fees; one says why Zkline's fell. "Gas and fees" only names fees.
+    const fees = (n: number) =>
+      article(`fees-${n}`, `Notes on fees, part ${n}`, "Fees pay for the work a network does.");
+    const library = buildResearchIndex([
+      ...[1, 2, 3, 4, 5, 6].map(fees),
+      article(
+        "blob-space",
+        "A cheaper place for rollup data",
+        "Zkline posts its data as blobs now, so its fees fell.",
+      ),
+      article(
+        "gas",
+        "Gas and fees",
+        "Fees fall when a network is quiet and rise so much when it is busy.",
+      ),
+    ]);
+    const [best] = library.search("why did fees on Zkline and Optimix fall so much?", 5);
+    expect(best?.section.slug).toBe("blob-space");
+  });
+
   it("knows a series by the name its titles share before '#' or ':', newest issue first", () => {
     expect(index.series(terms("weekly letter")).map((a) => a.slug)).toEqual([
       "weekly-2",

@@ -287,15 +287,19 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
     search(query, limit) {
       const synonyms = synonymsOf(query, groups);
       const asked = new Set(terms(`${query} ${synonyms}`));
-      // Three of the question's words in a title make it the question's topic, whatever its length.
-      const enough = Math.min(TITLE_TERMS, terms(query).length);
+      // The question's TITLE_TERMS rarest words in a title make it the question's topic, whatever
+      // its length; a common word of it ("fees") in a title weighs as little as it says.
+      const rarest = [...new Set(terms(query))].map(weight).sort((a, b) => b - a);
+      const enough = rarest.slice(0, TITLE_TERMS).reduce((sum, w) => sum + w, 0);
       return mini
         .search(expanded(query))
         .map((r) => {
           const section = sections[r.id as number]!;
           // An article whose title is the question's topic is about it, not only on it.
           const own = new Set(terms(`${section.title} ${section.keywords}`));
-          const matched = [...asked].filter((t) => own.has(t)).length;
+          const matched = [...asked]
+            .filter((t) => own.has(t))
+            .reduce((sum, t) => sum + weight(t), 0);
           const covered = enough > 0 ? Math.min(1, matched / enough) : 0;
           return { section, score: r.score * (1 + TITLE_WEIGHT * covered) };
         })
