@@ -7,10 +7,13 @@ import { createMailer } from "./modules/mail/mailer.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
 import { testConfig } from "./testing/db.ts";
 import { startFakeCoinGecko } from "./testing/fake-coingecko.ts";
+import { hasCoinGeckoCaptures, needs, noteSkipped } from "./testing/shared-data.ts";
 import { sampleValue } from "./testing/prometheus.ts";
 import { type SmtpSink, startSmtpSink } from "./testing/smtp-sink.ts";
 
-describe("CoinGecko metrics", () => {
+noteSkipped(hasCoinGeckoCaptures, "CoinGecko metrics from a loopback CoinGecko", "coingecko");
+
+describe.skipIf(!hasCoinGeckoCaptures)(`CoinGecko metrics ${needs("coingecko")}`, () => {
   let coingecko: Awaited<ReturnType<typeof startFakeCoinGecko>>;
   beforeAll(async () => {
     coingecko = await startFakeCoinGecko();

@@ -2,6 +2,8 @@
 // account page ask an unverified member to verify, the mailed link verifies; the account page
 // changes the password (other sessions end, this one stays) and the email (by the link mailed to
 // the new address; the old one is told), on a phone-sized screen.
+import os from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
@@ -81,7 +83,10 @@ describe("account security", () => {
     await notice.waitFor();
     await notice.getByRole("button", { name: "Send again" }).click();
     await notice.getByText(/A new link is on its way/).waitFor();
-    await page.screenshot({ path: "/tmp/item15-account-unverified-390.png", fullPage: true });
+    await page.screenshot({
+      path: path.join(os.tmpdir(), "item15-account-unverified-390.png"),
+      fullPage: true,
+    });
 
     // The newest link (Send again's, which voided the sign-up's) verifies the email.
     const verify = await mailTo(member.email, /^Verify your email/, 2);
@@ -112,7 +117,10 @@ describe("account security", () => {
     await em.getByLabel("Current password").fill("a-brand-new-password");
     await em.getByRole("button", { name: "Change email" }).click();
     await em.getByText(`We sent a link to ${next}.`).waitFor();
-    await page.screenshot({ path: "/tmp/item15-account-edit-390.png", fullPage: true });
+    await page.screenshot({
+      path: path.join(os.tmpdir(), "item15-account-edit-390.png"),
+      fullPage: true,
+    });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -11,8 +11,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openPage, type RunningApp, withAppAndBrowser } from "./harness.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-/** The shared ethereum.org pages (outside the repository; the tests are skipped without them). */
+/** The shared ethereum.org pages (beside the repository; the tests are skipped without them). */
 const ethereumOrg = path.join(repoRoot, "../shared/data/articles/ethereum-org");
+const hasEthereumOrg = fs.existsSync(ethereumOrg);
+const NEEDS = "(needs ../shared/data/articles)";
+if (!hasEthereumOrg) console.warn(`skipped: imported ethereum.org articles ${NEEDS}, absent here`);
 
 let app: RunningApp;
 let browser: Browser;
@@ -21,7 +24,7 @@ withAppAndBrowser((started) => ({ app, browser } = started));
 /** The computed font size of an element, in CSS pixels. */
 const fontSize = (el: Locator) => el.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
 
-describe.skipIf(!fs.existsSync(ethereumOrg))("imported ethereum.org articles", () => {
+describe.skipIf(!hasEthereumOrg)(`imported ethereum.org articles ${NEEDS}`, () => {
   beforeAll(() => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-import-"));
     const pages = path.join(folder, "ethereum-org");

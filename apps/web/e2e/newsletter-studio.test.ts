@@ -3,6 +3,7 @@
 // 390 px, and its text part), sends a test to themselves, then sends it to the confirmed
 // subscribers, and a loopback SMTP server receives exactly one copy each; the editor's own
 // "Send as newsletter" opens a new issue of the article.
+import os from "node:os";
 import type { StudioArticleList } from "@pragmatist/contracts";
 import net from "node:net";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -20,7 +21,7 @@ import {
 
 const ARTICLE = { slug: "reading-smart-contract-risk", title: "Reading smart contract risk" };
 const SUBSCRIBERS = ["ana@example.test", "ben@example.test", "chloe@example.test"];
-const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
 
 /** A port free now on 127.0.0.1, so PUBLIC_URL (mailed links and images) can name it. */
 async function freePort(): Promise<number> {

@@ -2,6 +2,8 @@
 // newsletter's page; its panel, the footer's modal and the article's panel post the email and show
 // the same confirmation message; the links of the mail a loopback SMTP
 // server receives confirm and unsubscribe, each landing on a notice.
+import os from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
@@ -58,7 +60,10 @@ describe("newsletter", () => {
       await panel.getByLabel("Email address").fill(`archive.${width}@example.test`);
       await panel.getByRole("button", { name: "Subscribe" }).click();
       await panel.getByText(MESSAGE).waitFor();
-      await page.screenshot({ path: `/tmp/newsletter-page-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: path.join(os.tmpdir(), `newsletter-page-${width}.png`),
+        fullPage: true,
+      });
       expect(problems).toEqual([]);
     });
   }

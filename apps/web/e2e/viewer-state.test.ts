@@ -2,6 +2,8 @@
 // article is the same bytes for a visitor and for two members; a member's picture, like and
 // bookmark state and comment controls arrive after hydration from GET /api/viewer, with no
 // "Login" shown on the way and nothing moving (CLS 0); a visitor sends no viewer request.
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -153,7 +155,7 @@ describe("one public render, personal parts after hydration", () => {
       await page.waitForTimeout(300);
       expect(await layoutShifts(page)).toEqual([]);
       expect(problems).toEqual([]);
-      await page.screenshot({ path: `/tmp/viewer-state-${width}.png` });
+      await page.screenshot({ path: path.join(os.tmpdir(), `viewer-state-${width}.png`) });
     });
   }
 

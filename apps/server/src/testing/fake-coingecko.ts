@@ -4,12 +4,14 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { repoRoot } from "../config.ts";
+import { coinGeckoCaptures } from "./shared-data.ts";
 
-const captures = path.join(repoRoot, "../shared/data/coingecko");
-/** A real CoinGecko response captured in ../shared/data/coingecko, parsed (test input only). */
+/**
+ * A real CoinGecko response captured in ../shared/data/coingecko, parsed (test input only; tests
+ * using it skip when `hasCoinGeckoCaptures` is false).
+ */
 export const capture = (file: string): unknown =>
-  JSON.parse(readFileSync(path.join(captures, file), "utf8"));
+  JSON.parse(readFileSync(path.join(coinGeckoCaptures, file), "utf8"));
 
 interface Recorded {
   path: string;

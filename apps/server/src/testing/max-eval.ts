@@ -1,10 +1,7 @@
 // The publication Max's eval runs against (docs/product.md#max-eval): a fresh database with the demo
 // content (and the shared ethereum.org and Bitcoin Optech articles when they are there), and Max as
 // the app wires him.
-import fs from "node:fs";
-import path from "node:path";
 import { assistantToolInputs } from "@pragmatist/contracts";
-import { repoRoot } from "../config.ts";
 import type { Dialect } from "../db/client.ts";
 import { systemPrompt } from "../modules/assistant/assistant.prompt.ts";
 import type { EvalTarget } from "../modules/assistant/eval/run.ts";
@@ -15,11 +12,10 @@ import { localMediaStorage } from "../modules/uploads/storage.ts";
 import { closeServices, createServices, type Services } from "../services.ts";
 import { freshDb, testConfig } from "./db.ts";
 import { insertUser } from "./fixtures.ts";
+import { hasSharedArticles, sharedArticles } from "./shared-data.ts";
 
-/** The shared articles the research questions are about (outside the repository). */
-export const sharedArticles = path.join(repoRoot, "../shared/data/articles");
-/** Whether they are there (the research cases about them need them). */
-export const hasSharedArticles = fs.existsSync(sharedArticles);
+/** The shared articles the research questions are about, and whether they are there. */
+export { hasSharedArticles, sharedArticles };
 
 /** The eval's publication: the target to run cases against, and how to close it. */
 export interface MaxEvalApp {

@@ -8,6 +8,7 @@ import type { ResearchResults } from "@pragmatist/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
+import { needs, noteSkipped } from "../../testing/shared-data.ts";
 import { registerMember } from "../../testing/fixtures.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import { importFolder } from "../importer/importer.service.ts";
@@ -80,8 +81,10 @@ function sentences(paragraph: string): string[] {
   return paragraph.split(/(?<=[.!?])\s+(?=["“(]?[A-Z])/).filter((s) => s.trim() !== "");
 }
 
+noteSkipped(hasShared, "Max's research on the imported library", "articles");
+
 describe.skipIf(!hasShared).each(engines)(
-  "Max's research on the imported library, %s",
+  `Max's research on the imported library, %s ${needs("articles")}`,
   (engine) => {
     const ctx = withTestApp(engine);
     let auth: Record<string, string>;

@@ -8,6 +8,7 @@ import type { MarketError, Ohlc, TokenData } from "@pragmatist/contracts";
 import { buildApp } from "../../app.ts";
 import { freshDb, testConfig } from "../../testing/db.ts";
 import { startFakeCoinGecko } from "../../testing/fake-coingecko.ts";
+import { hasCoinGeckoCaptures, needs, noteSkipped } from "../../testing/shared-data.ts";
 import { readAnswer } from "../../testing/ui-stream.ts";
 import { FAULT_MESSAGES } from "./assistant.model.ts";
 import { VISITOR_COOKIE } from "./assistant.routes.ts";
@@ -259,8 +260,11 @@ describe("Max with an OpenAI-compatible provider", () => {
   });
 });
 
+noteSkipped(hasCoinGeckoCaptures, "Max on a provider with live CoinGecko data", "coingecko");
+
 describe("Max with both a provider and CoinGecko configured", () => {
-  it("answers a token question from live CoinGecko data through the provider's tool call", async () => {
+  const name = `answers a token question from live CoinGecko data through the provider's tool call ${needs("coingecko")}`;
+  it.skipIf(!hasCoinGeckoCaptures)(name, async () => {
     const coingecko = await startFakeCoinGecko();
     const requests: ChatCompletionRequest[] = [];
     const llm = createServer(async (req, res) => {

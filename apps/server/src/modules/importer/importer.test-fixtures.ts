@@ -7,10 +7,8 @@ import { repoRoot } from "../../config.ts";
 import { localMediaStorage } from "../uploads/storage.ts";
 import { importFolder, type ImportServices, type ImportSummary } from "./importer.service.ts";
 
-/** The shared ethereum.org and Bitcoin Optech articles (outside the repository). */
-export const sharedArticles = path.join(repoRoot, "../shared/data/articles");
-/** Whether the shared articles are there (their tests are skipped otherwise). */
-export const hasShared = fs.existsSync(sharedArticles);
+/** The shared ethereum.org and Bitcoin Optech articles, and whether they are there. */
+export { hasSharedArticles as hasShared, sharedArticles } from "../../testing/shared-data.ts";
 /** The project's demo folder. */
 export const demoDir = path.join(repoRoot, "content/demo");
 /** The uploads of this test process (the ":memory:" storage, a temporary folder). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, type Services } from "../../services.ts";
 import type { Db } from "../../db/client.ts";
 import { engines, freshDb, testConfig } from "../../testing/db.ts";
+import { needs, noteSkipped } from "../../testing/shared-data.ts";
 import { importFolder, type ImportSummary } from "./importer.service.ts";
 import {
   article,
@@ -17,9 +18,8 @@ import {
   storage,
 } from "./importer.test-fixtures.ts";
 
-if (!hasShared) {
-  console.warn(`content tests: ${sharedArticles} is absent; the shared-articles tests are skipped`);
-}
+noteSkipped(hasShared, "importing the shared ethereum.org and Bitcoin Optech articles", "articles");
+const SHARED = `the shared ethereum.org and Bitcoin Optech articles ${needs("articles")}`;
 afterAll(removeFixtures);
 
 describe.each(engines)("content import on %s", (engine) => {
@@ -45,7 +45,7 @@ describe.each(engines)("content import on %s", (engine) => {
     return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
   };
 
-  describe.skipIf(!hasShared)("the shared ethereum.org and Bitcoin Optech articles", () => {
+  describe.skipIf(!hasShared)(SHARED, () => {
     let first: ImportSummary;
     let ms = 0;
     beforeAll(async () => {

@@ -3,7 +3,8 @@
 // questions on the shared articles run when ../shared is there and are counted as skipped otherwise.
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../../testing/db.ts";
-import { hasSharedArticles, openMaxEval, sharedArticles } from "../../../testing/max-eval.ts";
+import { openMaxEval } from "../../../testing/max-eval.ts";
+import { hasSharedArticles, needs, noteSkipped } from "../../../testing/shared-data.ts";
 import { CATEGORIES, type EvalCase } from "./cases.ts";
 import { loadHeldOut } from "./held-out.ts";
 import { MAX_QUESTIONS, RESEARCH_POINT_QUESTIONS } from "./questions.ts";
@@ -34,9 +35,7 @@ const SETS: Array<{
   },
 ];
 
-if (!hasSharedArticles) {
-  console.warn(`Max's eval: ${sharedArticles} is absent; questions about those articles skipped`);
-}
+noteSkipped(hasSharedArticles, "Max's eval questions about the imported articles", "articles");
 
 /** The failures of `category` (or all), one line each, as the assertion's message. */
 function failureLines(report: EvalReport, category?: string): string {
@@ -73,9 +72,12 @@ describe.each(engines)("Max's eval on %s", (engine) => {
     }
   }, 600_000);
 
-  it.skipIf(!hasSharedArticles)("expects only articles and series the publication has", () => {
-    for (const set of SETS) expect(skipped.get(set.name), set.name).toBe(0);
-  });
+  it.skipIf(!hasSharedArticles)(
+    `expects only articles and series the publication has ${needs("articles")}`,
+    () => {
+      for (const set of SETS) expect(skipped.get(set.name), set.name).toBe(0);
+    },
+  );
 
   for (const set of SETS) {
     it(`answers at least ${set.floor * 100} % of the ${set.name} set right`, () => {

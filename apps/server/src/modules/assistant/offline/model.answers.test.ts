@@ -2,8 +2,13 @@
 // tools returning contract-shaped results from real data.
 import { MARKET_ERRORS, formatSignedPercent } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
+import { hasSharedArticles, needs, noteSkipped } from "../../../testing/shared-data.ts";
 import { SYSTEM, knownCoins, snapshot } from "./test-kit.ts";
 import { ask, candles, day, followUp, snapshotToken, tokenData, usd } from "./test-tools.ts";
+
+// The research tool of these tests answers from the shared ethereum.org articles.
+noteSkipped(hasSharedArticles, "the offline model's research answers", "articles");
+const withArticles = it.skipIf(!hasSharedArticles);
 
 const utc = (iso: string) =>
   `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(new Date(iso))} UTC`;
@@ -123,23 +128,31 @@ describe("offline model: answers through streamText", () => {
     expect(text).toContain("Source: offline snapshot");
   });
 
-  it("synthesises research with numbered inline citations and a Sources list linking to /p/{slug}", async () => {
-    const { text, steps } = await ask("How do optimistic rollups work?");
-    expect(steps[0]?.toolCalls[0]?.input).toEqual({ query: "optimistic rollups" });
-    expect(text).toMatch(/^[^\n]+ \[1\]/);
-    expect(text).toContain("**Sources**");
-    expect(text).toContain("1. [Optimistic Rollups](/p/scaling--optimistic-rollups), 12 Mar 2026");
-    expect(text).toMatch(/ \[2\]\./);
-    expect(text).toMatch(/^2\. \[[^\]]+\]\(\/p\/[\w-]+\)/m);
-  });
+  withArticles(
+    `synthesises research with numbered inline citations and a Sources list linking to /p/{slug} ${needs("articles")}`,
+    async () => {
+      const { text, steps } = await ask("How do optimistic rollups work?");
+      expect(steps[0]?.toolCalls[0]?.input).toEqual({ query: "optimistic rollups" });
+      expect(text).toMatch(/^[^\n]+ \[1\]/);
+      expect(text).toContain("**Sources**");
+      expect(text).toContain(
+        "1. [Optimistic Rollups](/p/scaling--optimistic-rollups), 12 Mar 2026",
+      );
+      expect(text).toMatch(/ \[2\]\./);
+      expect(text).toMatch(/^2\. \[[^\]]+\]\(\/p\/[\w-]+\)/m);
+    },
+  );
 
-  it("summarises the article in context from its own passages", async () => {
-    const instructions = `${SYSTEM}\nArticle title: Optimistic Rollups\nArticle slug: scaling--optimistic-rollups`;
-    const { text } = await ask("Summarise this article", undefined, instructions);
-    expect(text).toContain("Key points of **Optimistic Rollups**");
-    expect(text).toContain("(/p/scaling--optimistic-rollups)");
-    expect(text).not.toContain("PINEAPPLE");
-  });
+  withArticles(
+    `summarises the article in context from its own passages ${needs("articles")}`,
+    async () => {
+      const instructions = `${SYSTEM}\nArticle title: Optimistic Rollups\nArticle slug: scaling--optimistic-rollups`;
+      const { text } = await ask("Summarise this article", undefined, instructions);
+      expect(text).toContain("Key points of **Optimistic Rollups**");
+      expect(text).toContain("(/p/scaling--optimistic-rollups)");
+      expect(text).not.toContain("PINEAPPLE");
+    },
+  );
 
   it("turns the market-data errors into honest messages", async () => {
     const missing = await ask("What's the price of Zzyzx?");
@@ -176,20 +189,23 @@ describe("offline model: answers through streamText", () => {
     expect(text).toMatch(/would need to rise [\d.]+% to get back there/);
   });
 
-  it("suggests next research after What other research should I do?", async () => {
-    const result = followUp(
-      "How do optimistic rollups work?",
-      "Optimistic rollups post data to Ethereum [1].",
-      "What other research should I do?",
-    );
-    const text = await result.text;
-    expect(text).toContain("**Where to go next**");
-    expect(text).toContain("**Sources**");
-    // A reading list with what each piece adds, not the answer just given again.
-    expect(text).toMatch(/^\*\*To read next\*\* on this:\n- \[[^\]]+\]\(\/p\/[^)]+\)/);
-    const plain = await ask("How do optimistic rollups work?");
-    const paragraph = plain.text.split("\n\n")[0]!;
-    expect(paragraph.length).toBeGreaterThan(100);
-    expect(text).not.toContain(paragraph);
-  });
+  withArticles(
+    `suggests next research after What other research should I do? ${needs("articles")}`,
+    async () => {
+      const result = followUp(
+        "How do optimistic rollups work?",
+        "Optimistic rollups post data to Ethereum [1].",
+        "What other research should I do?",
+      );
+      const text = await result.text;
+      expect(text).toContain("**Where to go next**");
+      expect(text).toContain("**Sources**");
+      // A reading list with what each piece adds, not the answer just given again.
+      expect(text).toMatch(/^\*\*To read next\*\* on this:\n- \[[^\]]+\]\(\/p\/[^)]+\)/);
+      const plain = await ask("How do optimistic rollups work?");
+      const paragraph = plain.text.split("\n\n")[0]!;
+      expect(paragraph.length).toBeGreaterThan(100);
+      expect(text).not.toContain(paragraph);
+    },
+  );
 });

@@ -4,8 +4,6 @@ import { type AssistantToolName, assistantToolInputs } from "@pragmatist/contrac
 import { createSnapshotSource, loadSnapshot } from "../../market/snapshot.ts";
 import { createOfflineModel } from "./model.ts";
 
-/** The shared test data: price CSVs and ethereum.org articles. */
-export const DATA = "/work/shared/data";
 /** The tests' clock: 20 May 2026, 12:00 UTC (the snapshot's token data is from 3 May 2026). */
 export const NOW = new Date("2026-05-20T12:00:00Z");
 /** A secret in the system prompt that no answer may reveal. */

@@ -11,7 +11,8 @@ import {
   isMarketError,
 } from "@pragmatist/contracts";
 import { type ModelMessage, isStepCount, streamText, tool } from "ai";
-import { DATA, SYSTEM, model, snapshot } from "./test-kit.ts";
+import { sharedArticles } from "../../../testing/shared-data.ts";
+import { SYSTEM, model, snapshot } from "./test-kit.ts";
 import { withinPeriod } from "../../market/ohlc-period.ts";
 
 /** A day as the answers write it: "3 May 2026" (en-GB, UTC). */
@@ -76,7 +77,7 @@ function passages(query: string): ResearchPassage[] {
     .split(/\W+/)
     .filter((w) => w.length > 2);
   return ARTICLES.flatMap((slug) => {
-    const file = readFileSync(`${DATA}/articles/ethereum-org/${slug}.md`, "utf8");
+    const file = readFileSync(`${sharedArticles}/ethereum-org/${slug}.md`, "utf8");
     const title = /^title:\s*(.+)$/m.exec(file)?.[1] ?? slug;
     const body = file
       .replace(/^---[\s\S]*?---/, "")
