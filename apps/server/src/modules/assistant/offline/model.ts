@@ -7,7 +7,7 @@ import type { KnownCoin } from "./decision.ts";
 import { createGazetteer } from "./reading/gazetteer.ts";
 import { type TurnReader, createTurnReader } from "./reading/turn.ts";
 import { decideStep, finishReason, outputCharacters } from "./step.ts";
-import { contentOf, pacedStream, planStream } from "./stream.ts";
+import { contentOf, type Pause, pacedStream, planStream } from "./stream.ts";
 import { usageOf } from "./usage.ts";
 
 /** The offline model's provider name, as the AI SDK reports it. */
@@ -29,6 +29,8 @@ export interface OfflineModelOptions {
   now?: () => Date;
   /** Pause between text chunks in ms (default DEFAULT_CHUNK_DELAY_MS; 0 streams without pauses). */
   chunkDelayMs?: number;
+  /** How a pause is waited (default: a timer); a test passes its own to see the pacing. */
+  pause?: Pause;
 }
 
 /** The turn reader for a known-coins array, rebuilt (with its gazetteer) only when it changes. */
@@ -91,7 +93,7 @@ export function createOfflineModel(options: OfflineModelOptions): LanguageModelV
       call.abortSignal?.throwIfAborted();
       const { step, inputCharacters } = decide(call);
       const plan = planStream(step, responseMetadata(), inputCharacters);
-      const stream = pacedStream(plan, chunkDelayMs, call.abortSignal);
+      const stream = pacedStream(plan, chunkDelayMs, call.abortSignal, options.pause);
       return { stream, request: { body: { offline: true } }, response: { headers: {} } };
     },
   };

@@ -90,14 +90,24 @@ export function planStream(
   return plan;
 }
 
+/** Waits `ms` milliseconds, rejecting with the signal's reason when it aborts. */
+export type Pause = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+
+/** The timer's pause. */
+const timerPause: Pause = async (ms, signal) => {
+  await sleep(ms, undefined, { signal });
+};
+
 /**
- * The plan's parts as a stream, one per pull; a paced part waits `delayMs` first (0: no pause).
+ * The plan's parts as a stream, one per pull; a paced part waits `delayMs` first (0: no pause)
+ * through `pause` (the timer by default; tests record the pauses instead of timing them).
  * Aborting `signal` errors the stream with its reason.
  */
 export function pacedStream(
   plan: StreamPlan,
   delayMs: number,
   signal: AbortSignal | undefined,
+  pause: Pause = timerPause,
 ): ReadableStream<LanguageModelV4StreamPart> {
   const { parts, paced } = plan;
   let next = 0;
@@ -105,7 +115,7 @@ export function pacedStream(
     async pull(controller) {
       try {
         signal?.throwIfAborted();
-        if (paced.has(next) && delayMs > 0) await sleep(delayMs, undefined, { signal });
+        if (paced.has(next) && delayMs > 0) await pause(delayMs, signal);
         const part = parts[next++];
         if (part) controller.enqueue(part);
         if (next >= parts.length) controller.close();
