@@ -110,9 +110,11 @@ describe("WEB_CONCURRENCY=2 on one machine (SQLite, no Redis)", () => {
       body: { data: { title: "Worker relay, revised" } },
     });
     expect(edited.status).toBe(200);
+    // Polled, not timed (a loaded machine fails a wall-clock bound): each worker's own cache would
+    // keep the old answer for the cache time, so both showing the edit within 10 s is the relay's.
     const answered = performance.now();
     const showing = new Set<number>();
-    while (showing.size < 2 && performance.now() - answered < 1000) {
+    while (showing.size < 2 && performance.now() - answered < 10_000) {
       const res = await send({ path: url });
       if (res.body.includes("Worker relay, revised")) showing.add(res.pid);
     }

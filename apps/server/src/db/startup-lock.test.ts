@@ -34,7 +34,8 @@ describe.each(engines)("the start-up lock on %s", (engine) => {
           events.push(`${who} out`);
         });
       const first = hold(shared.db, "a");
-      await sleep(50);
+      // b asks once a holds the lock (polled for; a fixed sleep let b in first on a loaded machine).
+      await expect.poll(() => events).toContain("a in");
       await Promise.all([first, hold(other, "b")]);
       expect(events).toEqual(["a in", "a out", "b in", "b out"]);
     } finally {
