@@ -1,4 +1,5 @@
 // Small row builders for tests: real rows in the real tables, nothing mocked.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ArticleType } from "@pragmatist/contracts";
@@ -9,6 +10,12 @@ import type { Db } from "../db/client.ts";
 import type { TermKind } from "../db/schema.ts";
 
 let counter = 0;
+/**
+ * This test file's own client network, 10.a.b.0/24 with a and b random per process: the per-IP
+ * sign-up limit (10 an hour) lives in Redis when REDIS_URL is set, shared by every file and run,
+ * so addresses counted from 1 in each file ran into each other's budget.
+ */
+const [NET_A = 0, NET_B = 0] = randomBytes(2);
 
 /** The password of members made by `registerMember` (long enough, not on the common list). */
 export const TEST_PASSWORD = "a long enough passphrase";
@@ -131,7 +138,7 @@ export async function registerMember(
   const res = await inject({
     method: "POST",
     url: "/api/auth/local/register",
-    remoteAddress: `10.9.${Math.floor(counter / 200)}.${counter % 200}`,
+    remoteAddress: `10.${NET_A}.${(NET_B + Math.floor(counter / 250)) % 256}.${1 + (counter % 250)}`,
     payload: { username, email, password: TEST_PASSWORD },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
