@@ -95,23 +95,22 @@ export async function bumpTokenVersion(db: Q, userId: number): Promise<void> {
 }
 
 /**
- * Sets a new password hash from a reset link (inside the reset's transaction `db`): also marks the
- * email verified (following the mailed link proves the member owns it) and bumps the token
- * version, so every older session ends. `now` is ISO 8601.
+ * Sets a new password hash (inside the caller's transaction `db`; `now` ISO 8601) and bumps the
+ * token version, so every older session ends (the caller issues the current one anew). `emailProven`
+ * (a reset link was followed: that proves the member owns the email) also marks the email verified;
+ * a signed-in change does not.
  */
-export async function setPasswordFromReset(
+export async function setPassword(
   db: Q,
-  userId: number,
-  passwordHash: string,
-  now: string,
+  change: { userId: number; passwordHash: string; now: string; emailProven: boolean },
 ): Promise<void> {
+  const { userId, passwordHash, now, emailProven } = change;
   await db
     .updateTable("users")
     .set((eb) => ({
       password_hash: passwordHash,
       updated_at: now,
-      // Following the mailed link proves the member owns the email.
-      email_verified_at: now,
+      ...(emailProven ? { email_verified_at: now } : {}),
       token_version: eb("token_version", "+", 1),
     }))
     .where("id", "=", userId)
@@ -134,27 +133,6 @@ export async function claimVerifiedEmail(db: Q, userId: number, now: string): Pr
     }))
     .where("id", "=", userId)
     .where("email_verified_at", "is", null)
-    .execute();
-}
-
-/**
- * Sets a new password hash chosen by the signed-in member (`now` ISO 8601) and bumps the token
- * version, so every session issued before ends; the caller issues the current one anew.
- */
-export async function setPasswordFromChange(
-  db: Q,
-  userId: number,
-  passwordHash: string,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set((eb) => ({
-      password_hash: passwordHash,
-      updated_at: now,
-      token_version: eb("token_version", "+", 1),
-    }))
-    .where("id", "=", userId)
     .execute();
 }
 

@@ -4,9 +4,8 @@ import { createBackgroundTasks } from "../../background-tasks.ts";
 import { isUniqueViolation } from "../../db/constraints.ts";
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
-import { composeMail, type MailContent } from "../mail/compose.ts";
-import type { MailLogger, Mailer } from "../mail/mailer.ts";
+import type { MailLogger } from "../mail/mailer.ts";
+import { type AccountMailDeps, sendAccountMail } from "./account-mail.ts";
 import * as repo from "./accounts.repository.ts";
 import { consumeOneTimeCode, createOneTimeCode, revokeOneTimeCodes } from "./one-time-codes.ts";
 import { assertCurrentPassword } from "./passwords.ts";
@@ -64,12 +63,8 @@ export interface EmailVerificationService {
 }
 
 /** What the steps share, built once by `createEmailVerificationService`. */
-interface VerifyContext {
+interface VerifyContext extends Omit<AccountMailDeps, "limits"> {
   k: Db["kysely"];
-  mailer: Mailer;
-  now: () => Date;
-  publicUrl: string;
-  siteName: string;
   emailMoved: EmailMoved;
 }
 
@@ -90,18 +85,6 @@ const emailUnusable = () =>
     errors: [{ path: ["email"], message: "Email cannot be used" }],
   });
 
-/** Mails `to` the house-style mail `words` (composeMail). */
-async function send(
-  ctx: VerifyContext,
-  to: string,
-  words: { subject: string; intro: string[]; action?: MailContent["action"]; outro?: string[] },
-  log: MailLogger,
-): Promise<void> {
-  const { subject, ...content } = words;
-  const mail = composeMail({ siteName: ctx.siteName, publicUrl: ctx.publicUrl, ...content });
-  await ctx.mailer.send({ to, subject, ...mail }, log);
-}
-
 /** Mails the member a fresh verification link for their current address (if unverified). */
 async function mailVerification(ctx: VerifyContext, userId: number, log: MailLogger) {
   const user = await repo.findUserById(ctx.k, userId);
@@ -114,7 +97,7 @@ async function mailVerification(ctx: VerifyContext, userId: number, log: MailLog
     email: user.email,
   });
   const url = `${ctx.publicUrl}/verify-email?code=${code}`;
-  await send(
+  await sendAccountMail(
     ctx,
     user.email,
     {
@@ -222,12 +205,7 @@ async function confirmCode(ctx: VerifyContext, code: string) {
 /** Builds the email verification service. `now` is the clock for code expiry (tests move it). */
 export function createEmailVerificationService(
   db: Db,
-  deps: {
-    mailer: Mailer;
-    limits: RateLimitFactory;
-    now: () => Date;
-    publicUrl: string;
-    siteName: string;
+  deps: AccountMailDeps & {
     /**
      * What follows the account to its new address, in the change's transaction: the newsletter
      * row of the old address (one list, docs/decisions/007-newsletter-delivery.md).
@@ -265,7 +243,7 @@ export function createEmailVerificationService(
       const link = await requestChange(ctx, userId, input, log);
       if (!link) return;
       const words = changeLinkWords(ctx, link.username, link.code);
-      later(log, "email change mail", () => send(ctx, link.to, words, log));
+      later(log, "email change mail", () => sendAccountMail(ctx, link.to, words, log));
     },
 
     async confirm(code, { ip, log }) {
@@ -275,7 +253,7 @@ export function createEmailVerificationService(
         const user = await repo.findUserById(ctx.k, done.userId);
         const words = changedNoticeWords(ctx, user?.username ?? "", done.email);
         const old = done.previous;
-        later(log, "email changed notice", () => send(ctx, old, words, log));
+        later(log, "email changed notice", () => sendAccountMail(ctx, old, words, log));
       }
       return { changed: done.changed };
     },

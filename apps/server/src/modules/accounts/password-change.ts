@@ -3,9 +3,8 @@
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
-import { composeMail } from "../mail/compose.ts";
-import type { MailLogger, Mailer } from "../mail/mailer.ts";
+import type { MailLogger } from "../mail/mailer.ts";
+import { type AccountMailDeps, sendAccountMail } from "./account-mail.ts";
 import * as repo from "./accounts.repository.ts";
 import { revokeOneTimeCodes } from "./one-time-codes.ts";
 import { assertCurrentPassword, assertPasswordAllowed, hashPassword } from "./passwords.ts";
@@ -36,36 +35,23 @@ export interface PasswordChangeService {
 function noticeWords(site: { siteName: string; publicUrl: string }, username: string) {
   return {
     subject: `Your ${site.siteName} password was changed`,
-    mail: composeMail({
-      ...site,
-      intro: [
-        `Hello ${username},`,
-        `the password of your ${site.siteName} account was just changed, and every other device signed in to it was signed out.`,
-      ],
-      action: { label: "Reset my password", url: `${site.publicUrl}/login` },
-      outro: [
-        "If you made this change, there is nothing to do.",
-        `If it was not you, choose a new password at once: "Forget Password?" on the sign-in page mails you a link.`,
-      ],
-    }),
+    intro: [
+      `Hello ${username},`,
+      `the password of your ${site.siteName} account was just changed, and every other device signed in to it was signed out.`,
+    ],
+    action: { label: "Reset my password", url: `${site.publicUrl}/login` },
+    outro: [
+      "If you made this change, there is nothing to do.",
+      `If it was not you, choose a new password at once: "Forget Password?" on the sign-in page mails you a link.`,
+    ],
   };
 }
 
 /** Builds the password change service. */
-export function createPasswordChangeService(
-  db: Db,
-  deps: {
-    mailer: Mailer;
-    limits: RateLimitFactory;
-    now: () => Date;
-    publicUrl: string;
-    siteName: string;
-  },
-): PasswordChangeService {
+export function createPasswordChangeService(db: Db, deps: AccountMailDeps): PasswordChangeService {
   const k = db.kysely;
   const byUser = deps.limits.create("change-password-user", 10, 15 * 60);
   const background = createBackgroundTasks();
-  const site = { siteName: deps.siteName, publicUrl: deps.publicUrl };
   return {
     async changePassword(userId, input, { log }) {
       await byUser.consume(`user:${userId}`);
@@ -81,16 +67,21 @@ export function createPasswordChangeService(
       const hash = await hashPassword(input.password);
       const at = deps.now();
       await k.transaction().execute(async (trx) => {
-        await repo.setPasswordFromChange(trx, userId, hash, at.toISOString());
+        await repo.setPassword(trx, {
+          userId,
+          passwordHash: hash,
+          now: at.toISOString(),
+          emailProven: false,
+        });
         const purposes = ["password-reset", "invitation"] as const;
         await revokeOneTimeCodes(trx, { userId, purposes, now: at });
       });
       await byUser.reset(`user:${userId}`);
       const to = user.email;
       if (!to) return;
-      const { subject, mail } = noticeWords(site, user.username);
+      const words = noticeWords(deps, user.username);
       background.run(
-        () => deps.mailer.send({ to, subject, ...mail }, log),
+        () => sendAccountMail(deps, to, words, log),
         (err) => log.error({ err }, "password change notice failed"),
       );
     },

@@ -3,9 +3,9 @@
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import { composeMail, type MailContent } from "../mail/compose.ts";
-import type { MailLogger, Mailer } from "../mail/mailer.ts";
+import type { MailLogger } from "../mail/mailer.ts";
+import type { AccountMailDeps } from "./account-mail.ts";
 import * as repo from "./accounts.repository.ts";
 import { knownDevice } from "./device-cookies.ts";
 import {
@@ -78,12 +78,8 @@ export interface PasswordResetService {
 }
 
 /** What the password-reset steps share, built once by `createPasswordResetService`. */
-interface ResetContext {
+interface ResetContext extends Omit<AccountMailDeps, "limits"> {
   k: Db["kysely"];
-  mailer: Mailer;
-  now: () => Date;
-  publicUrl: string;
-  siteName: string;
 }
 
 /** The member a password link goes to. */
@@ -197,7 +193,12 @@ async function resetPassword(
       now: at,
     });
     if (code === null) return null;
-    await repo.setPasswordFromReset(trx, code.userId, passwordHash, at.toISOString());
+    await repo.setPassword(trx, {
+      userId: code.userId,
+      passwordHash,
+      now: at.toISOString(),
+      emailProven: true,
+    });
     await revokeOneTimeCodes(trx, { userId: code.userId, purposes: PASSWORD_CODES, now: at });
     return code;
   });
@@ -227,12 +228,7 @@ async function invite(
 /** Builds the password-reset service. `now` is the clock for code expiry (tests move it). */
 export function createPasswordResetService(
   db: Db,
-  deps: {
-    mailer: Mailer;
-    limits: RateLimitFactory;
-    now: () => Date;
-    publicUrl: string;
-    siteName: string;
+  deps: AccountMailDeps & {
     /** The app secret: it signs device cookies. */
     secret: string;
   },

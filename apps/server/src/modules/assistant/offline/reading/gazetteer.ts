@@ -130,13 +130,19 @@ function fuzzyMatcher(index: Map<string, Entry>): (word: string) => Entry | null
   };
 }
 
+/** One side of a rebrand: the other coin, and which of the two is the older. */
+interface Rebrand {
+  other: KnownCoin;
+  older: KnownCoin;
+}
+
 /**
- * Rebrands in the data: each coin whose name gives a former one ("POL (ex-MATIC)") paired both ways
- * with the coin that name or ticker still names ("Polygon", MATIC), so a mention of either says the
- * other fits too (issue 25 class 4: a coin's former name after a rebrand).
+ * Rebrands in the data: each coin whose name gives a former one ("POL (ex-MATIC)", read by
+ * `namesOf`) paired both ways with the coin that name or ticker still names ("Polygon", MATIC), so
+ * a mention of either says the other fits too (issue 25 class 4: a coin's former name).
  */
-function rebrands(coins: ReadonlyArray<KnownCoin>): Map<string, KnownCoin> {
-  const pairs = new Map<string, KnownCoin>();
+function rebrands(coins: ReadonlyArray<KnownCoin>): Map<string, Rebrand> {
+  const pairs = new Map<string, Rebrand>();
   for (const coin of coins) {
     const former = namesOf(coin)[2];
     if (!former?.ticker) continue;
@@ -144,8 +150,8 @@ function rebrands(coins: ReadonlyArray<KnownCoin>): Map<string, KnownCoin> {
       (c) => c.id !== coin.id && (c.symbol === former.key || namesOf(c)[1]?.key === former.key),
     );
     if (!old) continue;
-    pairs.set(old.id, coin);
-    pairs.set(coin.id, old);
+    pairs.set(old.id, { other: coin, older: old });
+    pairs.set(coin.id, { other: old, older: old });
   }
   return pairs;
 }
@@ -157,14 +163,13 @@ const FORMER_WORDS = new Set(["old", "former", "previous", "legacy", "original"]
  * `m` with the other coin of its rebrand among `others` (rebrands); read as the older coin when a
  * FORMER_WORDS word comes just before it and its words name both.
  */
-function withRebrand(tokens: Token[], m: CoinMention, pairs: Map<string, KnownCoin>): CoinMention {
-  const other = pairs.get(m.coin.id);
-  if (!other || m.variant) return m;
+function withRebrand(tokens: Token[], m: CoinMention, pairs: Map<string, Rebrand>): CoinMention {
+  const pair = pairs.get(m.coin.id);
+  if (!pair || m.variant) return m;
+  const { other, older } = pair;
   const asksOld = tokens
     .slice(Math.max(0, m.start - 3), m.start)
     .some((t) => FORMER_WORDS.has(t.norm));
-  // The newer coin names the older as its former name: "POL (ex-MATIC)".
-  const older = /\((?:prev\.?|ex-|formerly)/i.test(m.coin.name) ? other : m.coin;
   const coin = asksOld && m.others.some((o) => o.id === older.id) ? older : m.coin;
   const others = [m.coin, ...m.others, other].filter(
     (c, i, all) => c.id !== coin.id && all.findIndex((d) => d.id === c.id) === i,
@@ -209,7 +214,7 @@ export function createGazetteer(coins: ReadonlyArray<KnownCoin>): Gazetteer {
     );
     // "the old MATIC token (before the POL switch)": the rebrand's other name is no second coin.
     return read
-      .filter((m, i) => !read.slice(0, i).some((e) => pairs.get(e.coin.id)?.id === m.coin.id))
+      .filter((m, i) => !read.slice(0, i).some((e) => pairs.get(e.coin.id)?.other.id === m.coin.id))
       .map((m, i, all) => distinct(m, all.slice(0, i)));
   }
 
