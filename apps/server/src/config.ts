@@ -28,7 +28,8 @@ const envSchema = z.object({
   // Unset: http://<host>:<PORT> (defaultPublicUrl); production warns at start (main.ts).
   PUBLIC_URL: z.string().url().optional(),
   SITE_NAME: z.string().min(1).default("Crypto Pragmatist"),
-  // An external newsletter for Subscribe; unset: the built-in one (docs/product.md#newsletter-sending).
+  // An external newsletter for Subscribe; unset: the built-in one
+  // (docs/product/newsletter.md#newsletter-sending).
   NEWSLETTER_URL: z.string().url().optional(),
   NEWSLETTER_POSTAL_ADDRESS: z.string().trim().max(300).optional(),
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -61,7 +62,7 @@ const envSchema = z.object({
   // Mail: SMTP when set (smtp://user:pass@host:587, smtps://…:465), else an outbox folder.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  // Google sign-in (docs/product.md#api-google): enabled when both are set. The endpoints are
+  // Google sign-in (docs/product/api.md#api-google): enabled when both are set. The endpoints are
   // overridable so tests (and an OIDC-compatible stand-in) can point elsewhere.
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -134,7 +135,7 @@ export type S3Config = Readonly<{
   publicUrl: string | undefined;
 }>;
 
-/** Sending newsletter issues (docs/product.md#newsletter-sending). */
+/** Sending newsletter issues (docs/product/newsletter.md#newsletter-sending). */
 export type NewsletterConfig = Readonly<{
   /** NEWSLETTER_POSTAL_ADDRESS: the publication's postal address in every issue's footer. */
   postalAddress: string | undefined;

@@ -1,5 +1,5 @@
 // The app's Prometheus metrics (prom-client): one registry per app instance, handed to the services
-// that count things (docs/decisions/006-metrics.md, docs/product.md#api-metrics).
+// that count things (docs/decisions/006-metrics.md, docs/product/api.md#api-metrics).
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db, PoolStats } from "./db/client.ts";
 

@@ -1,6 +1,6 @@
 // Document shell: header and footer on every page, default meta, the root loader (site settings
 // and the footer's latest News), and the router's error boundary ("Unexpected Application Error!",
-// docs/product.md#error-boundary).
+// docs/product/site.md#error-boundary).
 import { newsTypes, publicationContext } from "@pragmatist/contracts";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // A hashed file, cached for a year, rather than a data: URI repeated in every page and in the JS.
@@ -41,7 +41,9 @@ if (typeof document !== "undefined") {
 /** The footer, below the fold of every page: its code hydrates it from a chunk of its own. */
 const SiteFooter = lazyPart(() => import("./shell/site-footer").then((m) => m.SiteFooter));
 
-/** Footer "Latest News": the 3 latest articles of any kind of news (docs/product.md#footer). */
+/**
+ * Footer "Latest News": the 3 latest articles of any kind of news (docs/product/site.md#footer).
+ */
 const POPULAR_COUNT = 3;
 
 /**
@@ -80,9 +82,9 @@ export const links: Route.LinksFunction = () => [
  * hydration scripts at low priority.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  // The feeds (docs/product.md#page-head), in every page head with the configured site name (the
-  // root loader's data; `links` gets none, and the error screens have it unless the root loader
-  // failed).
+  // The feeds (docs/product/site.md#page-head), in every page head with the configured site name
+  // (the root loader's data; `links` gets none, and the error screens have it unless the root
+  // loader failed).
   const siteName = useSiteData()?.site.name ?? defaultSite.name;
   // `<html data-hydrated>` once React has taken the page over, the parts hydrated from chunks of
   // their own included (lazyPart): the document's load event does not imply that its buttons work,
@@ -203,9 +205,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The router's last boundary ("Unexpected Application Error!", docs/product.md#error-boundary):
- * the error's status line or message inside the frame, with the site data when the root loader
- * itself did not fail.
+ * The router's last boundary ("Unexpected Application Error!",
+ * docs/product/site.md#error-boundary): the error's status line or message inside the frame, with
+ * the site data when the root loader itself did not fail.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

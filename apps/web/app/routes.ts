@@ -1,4 +1,4 @@
-// Explicit route table: it reads like the product's route table (docs/product.md#route-table).
+// Explicit route table: it reads like the product's route table (docs/product/site.md#route-table).
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**

@@ -1,8 +1,9 @@
-// Max in headless Chromium (issue #5, docs/product.md#assistant-screen, #assistant-conversation,
-// #assistant-credits, #constants): an anonymous visitor's 2 answers, credits 2 / 2 → 0 / 2 (what
-// Max can do is free) and the sign-in invitation; the stats card and the candlestick chart; a
-// member's history across reloads, the concurrent-send alert, the PDF export read back with a PDF
-// parser, clear history after a confirmation; "Ask Max about this article"; the phone layout.
+// Max in headless Chromium (issue #5, docs/product/max.md#assistant-screen,
+// #assistant-conversation, #assistant-credits, docs/product/limits.md#constants): an anonymous
+// visitor's 2 answers, credits 2 / 2 → 0 / 2 (what Max can do is free) and the sign-in invitation;
+// the stats card and the candlestick chart; a member's history across reloads, the concurrent-send
+// alert, the PDF export read back with a PDF parser, clear history after a confirmation; "Ask Max
+// about this article"; the phone layout.
 import fs from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { extractText } from "unpdf";
@@ -112,7 +113,7 @@ describe("Max, the AI market analyst", () => {
     await fullText(trending, /\w{3,}/);
     await expect.poll(() => credits(page).innerText()).toBe("0 / 2");
 
-    // 4: the credits are used (docs/product.md#assistant-credits): the box and the chips rest,
+    // 4: the credits are used (docs/product/max.md#assistant-credits): the box and the chips rest,
     // saying why, and the invitation leads to the login page and back.
     await idle(page);
     expect(await input(page).isDisabled()).toBe(true);
@@ -141,7 +142,7 @@ describe("Max, the AI market analyst", () => {
     await chart.locator("canvas").first().waitFor();
     const chartAnswer = await fullText(chart, /As of .* UTC/);
 
-    // A send while Max is working gets the busy alert (docs/product.md#assistant-conversation)
+    // A send while Max is working gets the busy alert (docs/product/max.md#assistant-conversation)
     // and is not sent.
     await page.route("**/api/assistant/chat", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

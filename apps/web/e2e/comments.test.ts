@@ -116,7 +116,7 @@ describe("comments", () => {
     await expect.poll(() => barCount(page)).toBe("1 comment");
     const link = first.getByRole("link", { name: "https://example.com/audit" });
     expect(await link.getAttribute("rel")).toContain("nofollow");
-    // Dates are day, short month, year (en-GB, docs/product.md#formats).
+    // Dates are day, short month, year (en-GB, docs/product/limits.md#formats).
     expect(await first.locator("time").textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
 
     // Reply, cancel, reply again: the reply nests under its parent and the target clears.

@@ -25,7 +25,7 @@ describe("the research library", () => {
     await page.mouse.wheel(0, 20_000);
     expect((await page2).status()).toBe(200);
     await expect.poll(() => cards.count()).toBeGreaterThan(10);
-    // Every card is a Research card (the label rule of docs/product.md#article-card on the
+    // Every card is a Research card (the label rule of docs/product/reader.md#article-card on the
     // research list).
     const labels = await page.locator("main article").allInnerTexts();
     expect(labels.every((t) => /research/i.test(t))).toBe(true);

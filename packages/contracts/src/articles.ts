@@ -1,11 +1,12 @@
-// Article contract: the Strapi v4 shapes (docs/product.md#entity-article, #api-articles).
+// Article contract: the Strapi v4 shapes (docs/product/data.md#entity-article,
+// docs/product/api.md#api-articles).
 import { z } from "zod";
 import { paginationMetaSchema, strapiPaginationMetaSchema } from "./pagination.ts";
 
 /**
- * The article types (docs/product.md#entity-article): research pieces and news, and the two kinds
- * of news an editor or the importer can name, which are also card labels (issue 26 item 18): a
- * "News" article without either is labelled by the spec's title rule (contracts `articleLabel`).
+ * The article types (docs/product/data.md#entity-article): research pieces and news, and the two
+ * kinds of news an editor or the importer can name, which are also card labels (issue 26 item 18):
+ * a "News" article without either is labelled by the spec's title rule (contracts `articleLabel`).
  */
 export const articleTypes = ["Research", "News", "Newsletter", "Market Report"] as const;
 /** One of `articleTypes`. */
@@ -110,7 +111,7 @@ export type ArticleBySlugResponse = {
 };
 
 /**
- * Most matches a search answers, best first (docs/product.md#api-search): a count at this limit
+ * Most matches a search answers, best first (docs/product/api.md#api-search): a count at this limit
  * means "this many or more".
  */
 export const SEARCH_RESULT_LIMIT = 100;
@@ -146,7 +147,7 @@ export const strapiAuthorSchema = strapiEntity({
 
 /**
  * An article's attributes as `GET /api/articles` and `GET /api/articles/{id}` answer them
- * (docs/product.md#api-strapi-query): ours (relations flat, as on cards) or, with the header
+ * (docs/product/api.md#api-strapi-query): ours (relations flat, as on cards) or, with the header
  * `Strapi-Response-Format: v4`, Strapi's (relations `{ data }`, only when populated, plus
  * `publishedAt`); any subset of them when `fields` is given. Key order is the card's.
  */
@@ -189,7 +190,7 @@ export type StrapiAuthor = z.infer<typeof strapiAuthorSchema>;
 /** An image entity (`strapiMediaSchema`). */
 export type StrapiMedia = z.infer<typeof strapiMediaSchema>;
 
-/** `GET /api/fuzzy-search/search`: ranked matches, best first (docs/product.md#api-search). */
+/** `GET /api/fuzzy-search/search`: ranked matches, best first (docs/product/api.md#api-search). */
 export const searchResponseSchema = z.object({
   articles: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string() })),
 });

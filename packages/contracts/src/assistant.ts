@@ -1,6 +1,7 @@
 // Assistant contract: Max's tools, the chat endpoint and the stored messages
-// (docs/product.md#entity-assistant-message, #assistant-thread, #assistant-credits, #api-assistant;
-// issue #5). The web imports these as types only, so zod stays out of the browser bundle.
+// (docs/product/data.md#entity-assistant-message, docs/product/max.md#assistant-thread,
+// docs/product/max.md#assistant-credits, docs/product/api.md#api-assistant; issue #5). The web
+// imports these as types only, so zod stays out of the browser bundle.
 import { z } from "zod";
 import {
   MARKET_RANKINGS,
@@ -12,11 +13,13 @@ import {
   type TrendingTokens,
 } from "./market.ts";
 
-/** Free messages for an anonymous visitor (docs/product.md#assistant-credits: "shown as n / 2"). */
+/**
+ * Free messages for an anonymous visitor (docs/product/max.md#assistant-credits: "shown as n / 2").
+ */
 export const ANONYMOUS_CREDITS = 2;
 /**
- * The assistant ignores input of 1 character or fewer (docs/product.md#validation-content); the
- * longest question we take.
+ * The assistant ignores input of 1 character or fewer (docs/product/data.md#validation-content);
+ * the longest question we take.
  */
 export const QUESTION_MIN = 2;
 /** The longest question we take: 2,000 characters. */
@@ -28,7 +31,7 @@ export const QUESTION_MAX = 2000;
  */
 const OHLC_DAYS_RULE = 'days must be a whole number from 1 to 365, or "max" for the whole history';
 
-/** The tools Max may call (docs/product.md#max-tools, plus our research search). */
+/** The tools Max may call (docs/product/max.md#max-tools, plus our research search). */
 export const assistantToolInputs = {
   getTokenData: z.object({
     query: z
@@ -136,7 +139,7 @@ export interface ResearchPassage {
 /**
  * The research tool's result: the query and the passages found, best first, or, with `order:
  * "newest"`, the issues of the series the query asked the latest of, newest first
- * (docs/product.md#max-research).
+ * (docs/product/max.md#max-research).
  */
 export interface ResearchResults {
   query: string;
@@ -157,7 +160,7 @@ export interface AssistantToolOutputs {
 
 /**
  * Credits as shown to an anonymous visitor: `remaining / limit`
- * (docs/product.md#assistant-credits).
+ * (docs/product/max.md#assistant-credits).
  */
 export interface AssistantCredits {
   used: number;
@@ -167,8 +170,8 @@ export interface AssistantCredits {
 
 /**
  * Metadata on each assistant UI message. `credits` is present for anonymous visitors only;
- * `limited` marks the "used all your assistant credits" answer (docs/product.md#assistant-credits);
- * `error` marks a provider fault the reader can retry.
+ * `limited` marks the "used all your assistant credits" answer
+ * (docs/product/max.md#assistant-credits); `error` marks a provider fault the reader can retry.
  */
 export interface AssistantMessageMetadata {
   createdAt?: string;
@@ -209,7 +212,8 @@ export interface ChatHistory {
 
 /**
  * The old client's stored-message shape (`/api/assistant-messages`,
- * docs/product.md#entity-assistant-message, #api-assistant), Strapi v4 style.
+ * docs/product/data.md#entity-assistant-message, docs/product/api.md#api-assistant), Strapi v4
+ * style.
  */
 export const assistantMessageInputSchema = z.object({
   data: z.object({

@@ -1,20 +1,21 @@
 // Accounts contract: sign-up/sign-in bodies, the user shapes and { jwt, user }
-// (docs/product.md#api-auth, #entity-user, #sessions, #validation-forms).
+// (docs/product/api.md#api-auth, docs/product/data.md#entity-user,
+// docs/product/accounts.md#sessions, docs/product/data.md#validation-forms).
 import { z } from "zod";
 
-/** The roles, least to most rights (docs/product.md "Roles and permissions"). */
+/** The roles, least to most rights (docs/product/accounts.md#roles). */
 export const roles = ["member", "author", "editor", "admin"] as const;
 /** One of `roles`. */
 export type Role = (typeof roles)[number];
 
 /**
  * Password length rules: 8..128 (NIST 800-63B, OWASP ASVS 6.2.1; stricter than the old client's
- * 6, docs/product.md#departures).
+ * 6, docs/product/compatibility.md#departures).
  */
 export const PASSWORD_MIN = 8;
 /** The longest password accepted: 128 characters (see PASSWORD_MIN for the sources). */
 export const PASSWORD_MAX = 128;
-/** Sign-up name: at least 2 characters (docs/product.md#validation-forms), at most 60. */
+/** Sign-up name: at least 2 characters (docs/product/data.md#validation-forms), at most 60. */
 export const USERNAME_MIN = 2;
 /** The longest name accepted: 60 characters. */
 export const USERNAME_MAX = 60;
@@ -56,7 +57,7 @@ export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
 });
-/** POST /api/auth/local: identifier is the email (docs/product.md#api-auth). */
+/** POST /api/auth/local: identifier is the email (docs/product/api.md#api-auth). */
 export const loginBodySchema = z.strictObject({
   identifier: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX),
@@ -86,18 +87,18 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /** A member as they see themself (`ownUserSchema`). */
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
-/** The answer to sign-up, sign-in and the Google code exchange (docs/product.md#api-auth). */
+/** The answer to sign-up, sign-in and the Google code exchange (docs/product/api.md#api-auth). */
 export const authResponseSchema = z.object({ jwt: z.string(), user: ownUserSchema });
 /** `{ jwt, user }` (`authResponseSchema`). */
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /**
- * POST /api/auth/forgot-password (docs/product.md#api-auth): the email only; the answer never says
- * whether it exists.
+ * POST /api/auth/forgot-password (docs/product/api.md#api-auth): the email only; the answer never
+ * says whether it exists.
  */
 export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 /**
- * POST /api/auth/reset-password (docs/product.md#api-auth): the code from the mail link and
+ * POST /api/auth/reset-password (docs/product/api.md#api-auth): the code from the mail link and
  * the new password twice; the password rules are those of sign-up.
  */
 export const resetPasswordBodySchema = z
@@ -127,8 +128,9 @@ export type AuthProviders = z.infer<typeof authProvidersSchema>;
 const currentPasswordSchema = z.string().min(1, "Enter your current password").max(PASSWORD_MAX);
 
 /**
- * POST /api/auth/change-password (Strapi v4's path and body; docs/product.md#account-security):
- * the current password and the new one twice, the new one under the sign-up rules.
+ * POST /api/auth/change-password (Strapi v4's path and body;
+ * docs/product/accounts.md#account-security): the current password and the new one twice, the new
+ * one under the sign-up rules.
  */
 export const changePasswordBodySchema = z
   .strictObject({
@@ -144,8 +146,8 @@ export const changePasswordBodySchema = z
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /**
- * POST /api/auth/change-email (docs/product.md#account-security): the new address and the current
- * password; nothing changes until the link mailed to the new address is followed.
+ * POST /api/auth/change-email (docs/product/accounts.md#account-security): the new address and the
+ * current password; nothing changes until the link mailed to the new address is followed.
  */
 export const changeEmailBodySchema = z.strictObject({
   email: emailSchema,

@@ -1,9 +1,9 @@
-// Comments contract: threads under an article (docs/product.md#entity-comment, #api-comments;
-// issue #4).
+// Comments contract: threads under an article (docs/product/data.md#entity-comment,
+// docs/product/api.md#api-comments; issue #4).
 import { z } from "zod";
 import { REPORT_NOTE_MAX, reportReasons } from "./report-reasons.ts";
 
-/** Content after trimming: 1..5,000 characters (docs/product.md#validation-content). */
+/** Content after trimming: 1..5,000 characters (docs/product/data.md#validation-content). */
 export const COMMENT_MAX = 5000;
 /**
  * A comment's text as sent: trimmed, 1..COMMENT_MAX characters, with something visible in it (a

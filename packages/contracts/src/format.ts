@@ -1,5 +1,6 @@
-// Market figures and dates as readers see them (docs/product.md#formats; issue #5 stats card and
-// Max's answers), one rule for the web and the server; free of zod so browser bundles stay small.
+// Market figures and dates as readers see them (docs/product/limits.md#formats; issue #5 stats card
+// and Max's answers), one rule for the web and the server; free of zod so browser bundles stay
+// small.
 
 // Formatters are built once: creating an Intl formatter per call is costly on every render.
 // Prices span $0.00001 to $100,000, so small prices keep significant digits.
@@ -70,7 +71,7 @@ function instant(at: string | number): Date | null {
 
 /**
  * A date: day, short month, year, en-GB, in UTC ("18 Mar 2024"), as comment and article dates are
- * shown (docs/product.md#formats). An unparseable value is shown as given.
+ * shown (docs/product/limits.md#formats). An unparseable value is shown as given.
  */
 export function formatLongDate(at: string | number): string {
   const date = instant(at);
@@ -79,8 +80,8 @@ export function formatLongDate(at: string | number): string {
 
 /**
  * An instant in UTC, en-GB, 24-hour ("22 Nov 2026, 07:03 UTC"): when market figures were true
- * (docs/product.md#formats; the studio shows ISO 8601 instead, web `formatIsoDateTimeUtc`). An
- * unparseable value is shown as given.
+ * (docs/product/limits.md#formats; the studio shows ISO 8601 instead, web `formatIsoDateTimeUtc`).
+ * An unparseable value is shown as given.
  */
 export function formatDateTimeUtc(at: string | number): string {
   const date = instant(at);

@@ -1,5 +1,5 @@
-// The card label rule (docs/product.md#article-card) as readers see it on cards: the article's own
-// type when it is a label (issue 26 item 18), else the title rule.
+// The card label rule (docs/product/reader.md#article-card) as readers see it on cards: the
+// article's own type when it is a label (issue 26 item 18), else the title rule.
 import { describe, expect, it } from "vitest";
 import { articleLabel } from "./labels.ts";
 

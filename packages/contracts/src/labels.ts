@@ -1,9 +1,9 @@
-// The article card label rule (docs/product.md#article-card); free of zod so browser bundles stay
-// small.
+// The article card label rule (docs/product/reader.md#article-card); free of zod so browser bundles
+// stay small.
 import type { ArticleType } from "./articles.ts";
 
 /**
- * The card label (docs/product.md#article-card): newsletter words, then the 2022-10-29
+ * The card label (docs/product/reader.md#article-card): newsletter words, then the 2022-10-29
  * market-report cut-off.
  */
 export type ArticleLabel = "Research" | "Newsletter" | "Market Report";
@@ -12,7 +12,7 @@ const NEWSLETTER_WORDS =
   /\b(news|newsletters?|weeks?|weekly|days?|daily|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 /**
  * Newsletters dated after this day (YYYY-MM-DD) are Market Reports
- * (docs/product.md#article-card).
+ * (docs/product/reader.md#article-card).
  */
 export const MARKET_REPORT_CUTOFF = "2022-10-29";
 
@@ -25,9 +25,9 @@ const LABELS: readonly string[] = ["Research", "Newsletter", "Market Report"];
 export const newsTypes = ["News", "Newsletter", "Market Report"] as const satisfies ArticleType[];
 
 /**
- * Labels a card (docs/product.md#article-card): by the article's own type when an editor or the
- * importer gave it one that is a label (Research, Newsletter, Market Report; the first in `types`
- * order, issue 26 item 18). Else, the spec's title rule: a title or subtitle containing a
+ * Labels a card (docs/product/reader.md#article-card): by the article's own type when an editor or
+ * the importer gave it one that is a label (Research, Newsletter, Market Report; the first in
+ * `types` order, issue 26 item 18). Else, the spec's title rule: a title or subtitle containing a
  * newsletter word is a newsletter, called "Market Report" when dated after 2022-10-29; all else
  * is Research.
  * @param publishDate ISO date or date-time.

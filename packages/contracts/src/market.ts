@@ -1,10 +1,10 @@
-// Market data contract: what Max's tools return (docs/product.md#max-tools; issue #5).
+// Market data contract: what Max's tools return (docs/product/max.md#max-tools; issue #5).
 // The web imports these as types only (the stats card and the OHLC chart read tool outputs), so
 // zod stays out of the browser bundle.
 import { z } from "zod";
 
 /**
- * The coin-lookup errors (docs/product.md#max-tools), returned as a tool result, never thrown
+ * The coin-lookup errors (docs/product/max.md#max-tools), returned as a tool result, never thrown
  * to the model.
  */
 export const MARKET_ERRORS = {
@@ -122,7 +122,7 @@ export const ohlcSchema = marketFreshnessSchema.extend({
   closesFrom: z.string().nullable(),
 });
 
-/** The figures getMarket can rank the market by (docs/product.md#max-tools). */
+/** The figures getMarket can rank the market by (docs/product/max.md#max-tools). */
 export const MARKET_RANKINGS = [
   "marketCap",
   "volume",
@@ -165,7 +165,7 @@ export const marketRankingSchema = marketFreshnessSchema.extend({
   ),
 });
 
-/** A coin-lookup failure as the model and the UI see it (docs/product.md#max-tools). */
+/** A coin-lookup failure as the model and the UI see it (docs/product/max.md#max-tools). */
 export const marketErrorSchema = z.object({
   error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed, MARKET_ERRORS.noHistory]),
   /** What was asked, so the answer can say it ("No results found for 'xyz'"). */
@@ -199,10 +199,10 @@ export type MarketRanking = z.infer<typeof marketRankingSchema>;
 export type MarketRankingBy = (typeof MARKET_RANKINGS)[number];
 /** A coin-lookup failure (`marketErrorSchema`). */
 export type MarketError = z.infer<typeof marketErrorSchema>;
-/** A tool result: the data, or the error (docs/product.md#max-tools). */
+/** A tool result: the data, or the error (docs/product/max.md#max-tools). */
 export type MarketResult<T> = T | MarketError;
 
-/** Type guard for the error shape (docs/product.md#max-tools). */
+/** Type guard for the error shape (docs/product/max.md#max-tools). */
 export function isMarketError(value: unknown): value is MarketError {
   return typeof value === "object" && value !== null && "error" in value;
 }

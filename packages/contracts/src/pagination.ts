@@ -1,5 +1,5 @@
 // Strapi v4 pagination meta and the limits every list endpoint enforces
-// (docs/product.md#validation-api).
+// (docs/product/data.md#validation-api).
 import { z } from "zod";
 
 /** The largest page any list answers: 100 items. */
@@ -37,8 +37,8 @@ export const pageParam = z.coerce.number().int().min(1).max(1_000_000);
  * A page size as sent in a query string, clamped to `max` as Strapi v4 clamps
  * `pagination[pageSize]` to `api.rest.maxLimit` (core-api pagination service, `applyMaxLimit`):
  * any whole number from 1 up is accepted, one above `max` gives pages of `max` items, and lists
- * report the size used in `meta.pagination.pageSize` (docs/product.md#api-conventions). Anything
- * else (0, negative, fractional, not a number, empty) fails validation, a 400.
+ * report the size used in `meta.pagination.pageSize` (docs/product/api.md#api-conventions).
+ * Anything else (0, negative, fractional, not a number, empty) fails validation, a 400.
  * The whole-number check is a refinement, not `.int()`, so that sizes past 2^53 are clamped too;
  * the OpenAPI document is told `integer` through the metadata. The clamp is an `overwrite`, so the
  * schema keeps its `default` in the document.

@@ -1,6 +1,7 @@
-// Why a comment is reported (docs/product.md#comment-actions, #studio-moderation): the fixed list,
-// its words and how the moderation queue reads a report; free of zod so the comments panel's
-// browser bundle stays small (the body schema is in comments.ts).
+// Why a comment is reported (docs/product/reader.md#comment-actions,
+// docs/product/studio.md#studio-moderation): the fixed list, its words and how the moderation queue
+// reads a report; free of zod so the comments panel's browser bundle stays small (the body schema
+// is in comments.ts).
 
 /** Why a member reports a comment: a short fixed list. */
 export const reportReasons = ["spam", "harassment", "off-topic", "other"] as const;

@@ -57,7 +57,8 @@ export interface TermCount {
 }
 
 /**
- * A writer's public profile (docs/product.md#author-pages): a live user with published articles.
+ * A writer's public profile (docs/product/reader.md#author-pages): a live user with published
+ * articles.
  */
 export interface AuthorProfile {
   id: number;
@@ -96,7 +97,8 @@ export interface PublicationApi {
   listArticles(query: ArticleQuery): Promise<ArticleListResponse>;
   /**
    * The `count` newest published articles of any of `types`, newest first, as links only: no
-   * counts, no terms, no pagination, one query (the footer's "Latest News", docs/product.md#footer).
+   * counts, no terms, no pagination, one query (the footer's "Latest News",
+   * docs/product/site.md#footer).
    */
   latestArticles(query: { types: readonly ArticleType[]; count: number }): Promise<ArticleLink[]>;
   findArticle(slug: string): Promise<Article | null>;
@@ -110,7 +112,7 @@ export interface PublicationApi {
   findAuthor(slug: string): Promise<AuthorProfile | null>;
   /**
    * Ranked search, then the matching cards of one page (fuzzy search + populate-fuzzy,
-   * docs/product.md#api-search).
+   * docs/product/api.md#api-search).
    */
   searchArticles(
     query: string,
@@ -118,12 +120,13 @@ export interface PublicationApi {
   ): Promise<ArticleListResponse>;
   /**
    * The article's comments as every reader sees them, nested replies included; null for an
-   * unknown, draft or future-dated slug (docs/product.md#comment-thread, #api-comments).
+   * unknown, draft or future-dated slug (docs/product/reader.md#comment-thread,
+   * docs/product/api.md#api-comments).
    */
   listComments(slug: string, sort: CommentSort): Promise<Comment[] | null>;
   /**
    * The newsletter archive: issues that went out, newest first, as `GET /api/newsletter/issues`
-   * answers it (docs/product.md#api-newsletter).
+   * answers it (docs/product/api.md#api-newsletter).
    */
   listNewsletterIssues(page: { page: number; pageSize: number }): Promise<PublicIssueList>;
   /**

@@ -36,7 +36,7 @@ export function slugFromTitle(title: string): string {
  * The anchor of a heading, GitHub's rule (as github-slugger): the heading's text lower-cased,
  * characters other than letters, digits, spaces, "_" and "-" removed, spaces made hyphens ("What
  * is gas?" -> "what-is-gas"). The article page gives its headings these ids and the importer keeps
- * in-page links to them (docs/product.md#imported-articles). "" for a heading without words.
+ * in-page links to them (docs/product/reader.md#imported-articles). "" for a heading without words.
  */
 export function headingAnchor(text: string): string {
   return text

@@ -1,5 +1,6 @@
-// The shapes of members, their uploads and their reactions (docs/product.md#entity-user,
-// #api-users, #api-upload, #api-reactions).
+// The shapes of members, their uploads and their reactions (docs/product/data.md#entity-user,
+// docs/product/api.md#api-users, docs/product/api.md#api-upload,
+// docs/product/api.md#api-reactions).
 import { z } from "zod";
 import { ownUserSchema, publicUserSchema, usernameSchema } from "./auth.ts";
 
@@ -15,16 +16,19 @@ export const idPathParam = z
 
 /**
  * The name shown for a member who deleted their account: their row stays, anonymised, so their
- * comments keep an author (docs/product.md#entity-user).
+ * comments keep an author (docs/product/data.md#entity-user).
  */
 export const DELETED_MEMBER_NAME = "Deleted member";
 
-/** The relations `GET /api/users/{id}` can populate (docs/product.md#api-users). */
+/** The relations `GET /api/users/{id}` can populate (docs/product/api.md#api-users). */
 export const userPopulateKeys = ["bookmarked", "profilePicture"] as const;
 /** One of `userPopulateKeys`. */
 export type UserPopulateKey = (typeof userPopulateKeys)[number];
 
-/** An article the member bookmarked, as the account page lists it (docs/product.md#account). */
+/**
+ * An article the member bookmarked, as the account page lists it
+ * (docs/product/accounts.md#account).
+ */
 export const bookmarkedArticleSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -81,16 +85,16 @@ export const uploadedFileSchema = z.object({
 });
 /**
  * `POST /api/upload`: a bare array, read by the client at `data[0].id`
- * (docs/product.md#api-upload).
+ * (docs/product/api.md#api-upload).
  */
 export const uploadResponseSchema = z.array(uploadedFileSchema);
 /** One stored upload (`uploadedFileSchema`). */
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /**
- * `GET /api/articles/{id}/likesbookmarks` (docs/product.md#api-reactions). `likedBy` lists every
- * member who liked; bookmarks are private, so `bookmarkedBy` holds at most the asking member's own
- * id.
+ * `GET /api/articles/{id}/likesbookmarks` (docs/product/api.md#api-reactions). `likedBy` lists
+ * every member who liked; bookmarks are private, so `bookmarkedBy` holds at most the asking
+ * member's own id.
  */
 export const likesBookmarksResponseSchema = z.object({
   likedBy: z.array(z.number().int()),
@@ -101,7 +105,7 @@ export const likesBookmarksResponseSchema = z.object({
 /** The answer of `GET /api/articles/{id}/likesbookmarks`. */
 export type LikesBookmarks = z.infer<typeof likesBookmarksResponseSchema>;
 
-/** `POST /api/articles/toggle-like` and `/toggle-bookmark` (docs/product.md#api-reactions). */
+/** `POST /api/articles/toggle-like` and `/toggle-bookmark` (docs/product/api.md#api-reactions). */
 export const toggleReactionBodySchema = z.strictObject({
   articleId: z.number().int().positive().max(MAX_ID),
 });

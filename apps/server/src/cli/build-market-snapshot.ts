@@ -1,6 +1,6 @@
 // `npm run market:snapshot [dataDir]`: builds Max's offline market snapshot
 // (modules/market/snapshot.json) from CoinGecko captures and daily price files (default
-// ../shared/data). One capture governs token data (docs/product.md#market-data); the rest is
+// ../shared/data). One capture governs token data (docs/product/max.md#market-data); the rest is
 // joined to it without contradicting it.
 import { readFileSync, readdirSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -46,7 +46,7 @@ export interface ArticlesTable {
   title: string;
   sub_title: string;
   content: string;
-  /** 1 when the content is Markdown (docs/product.md#article-body), else 0 (plain text). */
+  /** 1 when the content is Markdown (docs/product/reader.md#article-body), else 0 (plain text). */
   body: number;
   excerpt: string;
   reading_time_minutes: number;
@@ -228,7 +228,7 @@ export interface AssistantThreadsTable {
   created_at: string;
 }
 
-/** One message of a thread (docs/product.md#entity-assistant-message). */
+/** One message of a thread (docs/product/data.md#entity-assistant-message). */
 export interface AssistantMessagesTable {
   id: Generated<number>;
   thread_id: number;
@@ -308,7 +308,7 @@ export interface NewsletterIssueArticlesTable {
   position: number;
 }
 
-/** Where one delivery stands (docs/product.md#newsletter-delivery). */
+/** Where one delivery stands (docs/product/data.md#entity-newsletter-issue). */
 export type DeliveryState =
   "pending" | "sending" | "sent" | "failed" | "bounced" | "cancelled" | "skipped";
 

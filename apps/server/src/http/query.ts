@@ -4,7 +4,7 @@ import { z } from "zod";
 /**
  * Builds a query-string schema from named keys, flat (`pagination[page]` as Fastify parses it) or
  * nested (`pagination` as qs parses it, http/strapi-query.ts). Keys not listed are refused with
- * "Invalid parameter {key}" (docs/product.md#validation-api).
+ * "Invalid parameter {key}" (docs/product/data.md#validation-api).
  */
 export function strictQuery<T extends z.ZodRawShape>(shape: T) {
   const known = new Set(Object.keys(shape));

@@ -1,6 +1,6 @@
 // Strapi v4's `filters` parameter (`filters[$or][0][title][$containsi]=…`), checked against a
 // collection's allow-list of fields, relations and operators and turned into a condition tree
-// that the module's repository binds as parameters (docs/product.md#api-strapi-query).
+// that the module's repository binds as parameters (docs/product/api.md#api-strapi-query).
 import { z } from "zod";
 import { MAX_QUERY_LENGTH } from "@pragmatist/contracts";
 
@@ -36,7 +36,10 @@ const textOperators = [
 /** The operators that test for a missing value; their value is `true` or `false`. */
 const nullOperators = ["$null", "$notNull"] as const;
 
-/** Every field operator the query language accepts (Strapi v4 REST filters, docs/product.md#api-strapi-query). */
+/**
+ * Every field operator the query language accepts (Strapi v4 REST filters,
+ * docs/product/api.md#api-strapi-query).
+ */
 export const filterOperators = [
   ...scalarOperators,
   ...listOperators,
@@ -220,7 +223,7 @@ function filtersOf(ctx: Ctx, path: Path, raw: unknown, spec: FilterSpec): Condit
  * `$null`, `$notNull`, and on text also `$eqi`, `$nei`, `$contains`, `$notContains`, `$containsi`,
  * `$notContainsi`, `$startsWith`, `$startsWithi`, `$endsWith`, `$endsWithi`), its relations (a
  * filter object in the relation's scope), and `$and`, `$or` (lists) and `$not`, nested freely
- * (Strapi v4 REST API filters, docs/product.md#api-strapi-query). Numbers and dates are checked
+ * (Strapi v4 REST API filters, docs/product/api.md#api-strapi-query). Numbers and dates are checked
  * and dates normalised to ISO 8601; at most 50 tests, 100 values a list, 200 characters a value.
  * An unknown key or operator, or a bad value, is an issue naming it at its path (a 400
  * ValidationError); nothing unchecked reaches a query.

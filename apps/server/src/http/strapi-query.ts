@@ -1,6 +1,6 @@
 // Strapi v4's REST query language for the public collections: the query string read with qs, then
 // pagination, sort, fields and populate checked against the collection's allow-list, and filters
-// (strapi-filters.ts); anything unknown is a 400 (docs/product.md#api-strapi-query).
+// (strapi-filters.ts); anything unknown is a 400 (docs/product/api.md#api-strapi-query).
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
 import { z } from "zod";
@@ -265,7 +265,7 @@ function findOneShape(spec: CollectionSpec) {
 /**
  * The query of `GET /api/{collection}/{id}` (Strapi's findOne): `fields` and `populate` over
  * `spec`, `publicationState=live` and `status=published` (the only state readers see). Another
- * key, field or relation is an issue naming it (a 400, docs/product.md#api-strapi-query).
+ * key, field or relation is an issue naming it (a 400, docs/product/api.md#api-strapi-query).
  */
 export function findOneQuerySchema(spec: CollectionSpec) {
   return strictQuery(findOneShape(spec));
@@ -275,7 +275,7 @@ export function findOneQuerySchema(spec: CollectionSpec) {
  * The query of `GET /api/{collection}` (Strapi's find): findOne's, plus `filters`
  * (strapi-filters.ts), `sort` over `spec.sort`, and `pagination` by page (`page`, `pageSize`,
  * default `defaultSize`) or offset (`start`, `limit`), with `withCount`. Sizes above 100 are
- * clamped to 100, as Strapi's `api.rest.maxLimit` (docs/product.md#api-conventions).
+ * clamped to 100, as Strapi's `api.rest.maxLimit` (docs/product/api.md#api-conventions).
  */
 export function findQuerySchema(spec: CollectionSpec, defaultSize: number) {
   return strictQuery({

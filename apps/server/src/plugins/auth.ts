@@ -31,7 +31,10 @@ declare module "fastify" {
   }
 }
 
-/** The signed-in member or a 401 (docs/product.md#roles: signed-in actions; Strapi's 401 body). */
+/**
+ * The signed-in member or a 401 (docs/product/accounts.md#roles: signed-in actions; Strapi's 401
+ * body).
+ */
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.user)
     throw new UnauthorizedError(

@@ -1,5 +1,5 @@
 // GET /metrics in Prometheus's text format behind a bearer token, and the HTTP request histogram
-// (docs/decisions/006-metrics.md, docs/product.md#api-metrics).
+// (docs/decisions/006-metrics.md, docs/product/api.md#api-metrics).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";

@@ -127,7 +127,7 @@ function storedHeaders(reply: FastifyReply): Record<string, string> {
  * Content-Security-Policy with the nonce its scripts carry (docs/decisions/003-csp-nonces.md) and
  * its Content-Encoding. Pages are compressed by what the reader accepts, and the public
  * collections answer Strapi v4's shape when asked with `Strapi-Response-Format: v4`
- * (docs/product.md#api-strapi-query), so the key is the URL and those two headers (RFC 9110
+ * (docs/product/api.md#api-strapi-query), so the key is the URL and those two headers (RFC 9110
  * §12.5.5: a cache keys on the headers a response varies by).
  */
 export default fp<ResponseCacheOptions>(async function responseCache(

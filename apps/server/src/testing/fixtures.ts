@@ -179,7 +179,7 @@ export async function lastOutboxMailTo(app: App, to: string): Promise<string> {
  * Signs a member up like `registerMember`, then verifies their email the way they would: follows
  * the link of the verification mail the sign-up wrote to the app's outbox
  * (`POST /api/auth/email-confirmation` with its code). For apps without SMTP_URL; commenting needs
- * a verified email (docs/product.md#account-security).
+ * a verified email (docs/product/accounts.md#account-security).
  * @throws Error when the sign-up or the confirmation is not answered 200.
  */
 export async function registerVerifiedMember(

@@ -1,6 +1,6 @@
-// The publication Max's eval runs against (docs/product.md#max-eval): a fresh database with the demo
-// content (and the shared ethereum.org and Bitcoin Optech articles when they are there), and Max as
-// the app wires him.
+// The publication Max's eval runs against (docs/product/max.md#max-eval): a fresh database with the
+// demo content (and the shared ethereum.org and Bitcoin Optech articles when they are there), and
+// Max as the app wires him.
 import { assistantToolInputs } from "@pragmatist/contracts";
 import type { Dialect } from "../db/client.ts";
 import { systemPrompt } from "../modules/assistant/assistant.prompt.ts";

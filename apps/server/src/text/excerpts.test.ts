@@ -1,5 +1,5 @@
 // The first sentences of a text, as an imported article's subtitle reads them
-// (docs/product.md#imported-articles).
+// (docs/product/reader.md#imported-articles).
 import { describe, expect, it } from "vitest";
 import { firstSentences } from "./excerpts.ts";
 

@@ -1,5 +1,5 @@
 // An article's sections and sentences as Max's research passages read them
-// (docs/product.md#max-research).
+// (docs/product/max.md#max-research).
 import { describe, expect, it } from "vitest";
 import { markdownSections } from "./sections.ts";
 import { splitSentences } from "./sentences.ts";

@@ -1,5 +1,5 @@
 // The sections of an article's Markdown: its opening and each heading, with the prose under them,
-// for Max's research passages (docs/product.md#max-research).
+// for Max's research passages (docs/product/max.md#max-research).
 import type { Nodes } from "mdast";
 import { mdastToPlainText, parseMarkdown } from "./plain-text.ts";
 

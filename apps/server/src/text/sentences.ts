@@ -1,6 +1,6 @@
 // The sentences of plain text (Unicode sentence boundaries, UAX #29): the one sentence splitter of
 // the server, for imported articles' subtitles and Max's research passages and answers
-// (docs/product.md#max-research).
+// (docs/product/max.md#max-research).
 
 /** English sentence boundaries from the platform's ICU data (Unicode UAX #29). */
 const SEGMENTER = new Intl.Segmenter("en", { granularity: "sentence" });

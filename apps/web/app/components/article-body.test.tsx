@@ -1,5 +1,5 @@
-// The article text's links (docs/product.md#article-body): links to this site's pages navigate in
-// the app; anything that could leave the site is left to the browser.
+// The article text's links (docs/product/reader.md#article-body): links to this site's pages
+// navigate in the app; anything that could leave the site is left to the browser.
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/route-test-kit.tsx";

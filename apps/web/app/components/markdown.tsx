@@ -1,12 +1,12 @@
-// Markdown renderer of article bodies (docs/product.md#article-body) and Max's answers
-// (docs/product.md#message-bubble): GFM, raw HTML shown as text, safe URLs.
+// Markdown renderer of article bodies (docs/product/reader.md#article-body) and Max's answers
+// (docs/product/max.md#message-bubble): GFM, raw HTML shown as text, safe URLs.
 import type { ComponentPropsWithoutRef, ElementType, JSX } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeUrl } from "../lib/safe-url.ts";
 
 /**
- * The safe-address rule (lib/safe-url.ts, docs/product.md#safe-urls), re-exported for the
+ * The safe-address rule (lib/safe-url.ts, docs/product/reader.md#safe-urls), re-exported for the
  * Markdown renderer's users.
  */
 export { safeUrl };
@@ -22,9 +22,10 @@ const BLOCK_PARENTS = new Set(["root", "blockquote", "listItem", "footnoteDefini
 
 /**
  * Remark plugin: every raw HTML node (`<script>…</script>`, `<div>`, JSX leftovers) becomes a
- * text node, so it is shown literally and never parsed as markup (docs/product.md#article-body;
- * OWASP XSS prevention). react-markdown 10 also turns raw nodes into text,
- * but doing it here makes the rule explicit and keeps block HTML inside a paragraph.
+ * text node, so it is shown literally and never parsed as markup
+ * (docs/product/reader.md#article-body; OWASP XSS prevention). react-markdown 10 also turns raw
+ * nodes into text, but doing it here makes the rule explicit and keeps block HTML inside a
+ * paragraph.
  */
 export function remarkHtmlAsText() {
   return (tree: MdNode) => {
@@ -221,7 +222,7 @@ export function Markdown({ children, className, components }: MarkdownProps) {
 }
 
 /**
- * Text without Markdown (body flag off, docs/product.md#article-body): blank lines separate
+ * Text without Markdown (body flag off, docs/product/reader.md#article-body): blank lines separate
  * paragraphs.
  */
 export function PlainText({ children }: { children: string }) {
@@ -250,8 +251,8 @@ export interface ArticleTextProps {
 }
 
 /**
- * An article's text per its body flag (docs/product.md#article-body): Markdown when set, else
- * plain paragraphs. No wrapper: the article page renders this to HTML on the server
+ * An article's text per its body flag (docs/product/reader.md#article-body): Markdown when set,
+ * else plain paragraphs. No wrapper: the article page renders this to HTML on the server
  * (article-html.server.tsx).
  */
 export function ArticleText({ content, markdown, components }: ArticleTextProps) {

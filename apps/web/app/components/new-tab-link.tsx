@@ -1,5 +1,5 @@
 // A link that leaves the site in a new tab and says so to screen readers (newsletter and partner
-// links, docs/product.md#header, #services).
+// links, docs/product/site.md#header, #services).
 import type { AnchorHTMLAttributes } from "react";
 import { externalLinkProps } from "../lib/external-link.ts";
 

@@ -1,5 +1,5 @@
-// Subscribe's link (docs/product.md#newsletter): the built-in newsletter's page on this site, or an
-// external newsletter (NEWSLETTER_URL) in a new tab.
+// Subscribe's link (docs/product/newsletter.md#newsletter): the built-in newsletter's page on this
+// site, or an external newsletter (NEWSLETTER_URL) in a new tab.
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 import { sitePath } from "../lib/safe-url.ts";

@@ -1,5 +1,5 @@
-// Partner logos (docs/product.md#services, #sidebar: the Services page and the sidebar strip): one
-// list, simple marks we drew ourselves.
+// Partner logos (docs/product/site.md#services, #sidebar: the Services page and the sidebar strip):
+// one list, simple marks we drew ourselves.
 import type { ReactNode } from "react";
 
 /**

@@ -1,5 +1,6 @@
-// "Email not verified" with a "Send again" button (docs/product.md#account-security): shown on the
-// account page and, instead of the comment box, to a signed-in reader whose email is not verified.
+// "Email not verified" with a "Send again" button (docs/product/accounts.md#account-security):
+// shown on the account page and, instead of the comment box, to a signed-in reader whose email is
+// not verified.
 import { useState } from "react";
 import { accountApi } from "../lib/account-api";
 import { ApiError } from "../lib/fetch-json";

@@ -1,4 +1,4 @@
-// Browser calls of the account screens (docs/product.md#api-auth, #api-users, #api-upload):
+// Browser calls of the account screens (docs/product/api.md#api-auth, #api-users, #api-upload):
 // same-origin fetches, so the httpOnly session cookie and the Origin header travel by themselves.
 // Types only from contracts: no zod reaches the browser bundle.
 import type {
@@ -45,7 +45,7 @@ export async function call<T>(
 const userPath = (id: number) => `/api/users/${encodeURIComponent(String(id))}`;
 
 /**
- * The account calls of the browser (docs/product.md#api-auth, #api-users, #api-upload), one
+ * The account calls of the browser (docs/product/api.md#api-auth, #api-users, #api-upload), one
  * method per endpoint, each through {@link call}: they throw ApiError on a refusal and TypeError
  * when the network fails.
  */
@@ -143,7 +143,7 @@ export const accountApi = {
 
   /**
    * `POST /api/upload` (multipart field `files`): the stored image; the old client reads
-   * `data[0].id` (docs/product.md#api-upload).
+   * `data[0].id` (docs/product/api.md#api-upload).
    */
   async uploadImage(file: File): Promise<UploadedFile> {
     const form = new FormData();

@@ -1,9 +1,9 @@
-// Typed browser client for the publication API (docs/product.md#api-articles); its requests and
+// Typed browser client for the publication API (docs/product/api.md#api-articles); its requests and
 // their Strapi error bodies go through lib/fetch-json.ts.
 import type { ArticleListResponse, ArticleType, SearchResponse } from "@pragmatist/contracts";
 import { getJson, withQuery } from "./fetch-json";
 
-/** Filters of `GET /api/articles/params` (docs/product.md#api-articles). */
+/** Filters of `GET /api/articles/params` (docs/product/api.md#api-articles). */
 export interface ArticleParams {
   types?: ArticleType[];
   categories?: string[];
@@ -16,7 +16,7 @@ export interface ArticleParams {
 }
 
 /**
- * The publication API calls of the browser (docs/product.md#api-articles, #api-search): listing
+ * The publication API calls of the browser (docs/product/api.md#api-articles, #api-search): listing
  * pages, search and counts. Each takes an optional AbortSignal and throws ApiError on a non-2xx
  * status, an AbortError when the signal aborts, and TypeError when the network fails.
  */

@@ -2,6 +2,6 @@
 
 /**
  * Attributes of a link that leaves the site in a new tab (newsletter, partner form;
- * docs/product.md#header, #services).
+ * docs/product/site.md#header, #services).
  */
 export const externalLinkProps = { target: "_blank", rel: "noopener noreferrer" } as const;

@@ -22,7 +22,7 @@ type QueryValue = string | number | boolean | string[] | undefined;
 
 /**
  * Builds `path?query` from defined values; arrays become comma-separated lists
- * (docs/product.md#api-articles).
+ * (docs/product/api.md#api-articles).
  */
 export function withQuery(path: string, query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();

@@ -1,4 +1,5 @@
-// The display rules for dates and titles (docs/product.md#formats, #footer), as readers see them.
+// The display rules for dates and titles (docs/product/limits.md#formats,
+// docs/product/site.md#footer), as readers see them.
 import { describe, expect, it } from "vitest";
 import {
   formatCardDate,

@@ -1,4 +1,5 @@
-// Date and text formatting rules (docs/product.md#formats, #footer), one place for web and tests.
+// Date and text formatting rules (docs/product/limits.md#formats, docs/product/site.md#footer), one
+// place for web and tests.
 
 // Formatters are built once: creating an Intl.DateTimeFormat per call is costly on every render.
 const cardDate = new Intl.DateTimeFormat("en-US", {
@@ -20,8 +21,8 @@ const joinedDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * Article card date: month and day, en-US ("Mar 18"), docs/product.md#formats, with the year when
- * it is not the current one ("Mar 18, 2024": a library spanning years reads in order, issue 26
+ * Article card date: month and day, en-US ("Mar 18"), docs/product/limits.md#formats, with the year
+ * when it is not the current one ("Mar 18, 2024": a library spanning years reads in order, issue 26
  * item 17). Dates and years are UTC; `now` is the current instant.
  */
 export function formatCardDate(iso: string, now: Date = new Date()): string {
@@ -30,15 +31,18 @@ export function formatCardDate(iso: string, now: Date = new Date()): string {
   return format.format(date);
 }
 
-/** Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"), docs/product.md#formats. */
+/**
+ * Joined date: en-GB, 2-digit day, short month, year ("03 Mar 2024"),
+ * docs/product/limits.md#formats.
+ */
 export function formatJoinedDate(iso: string): string {
   return joinedDate.format(new Date(iso));
 }
 
 /**
  * An instant as ISO 8601 date and 24-hour time in UTC, to the minute ("2026-11-24 14:05 UTC"): how
- * the studio shows its dates (docs/product.md#studio, #formats), never in a reader's locale. An
- * unparseable value is shown as given.
+ * the studio shows its dates (docs/product/studio.md#studio, docs/product/limits.md#formats), never
+ * in a reader's locale. An unparseable value is shown as given.
  */
 export function formatIsoDateTimeUtc(iso: string): string {
   const date = new Date(iso);
@@ -47,7 +51,7 @@ export function formatIsoDateTimeUtc(iso: string): string {
 }
 
 /**
- * Shortens text to at most `max` characters (default 45, docs/product.md#footer) on a word
+ * Shortens text to at most `max` characters (default 45, docs/product/site.md#footer) on a word
  * boundary and adds an ellipsis when anything was cut. A single word longer than `max` is cut
  * hard.
  */

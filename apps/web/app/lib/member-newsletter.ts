@@ -1,4 +1,4 @@
-// The signed-in member's newsletter (docs/product.md#api-newsletter): GET and PUT
+// The signed-in member's newsletter (docs/product/api.md#api-newsletter): GET and PUT
 // /api/newsletter/opt-in, the row of their account email on the one list. The account page's
 // switch and the /newsletter page both read it here, so they always say the same thing.
 import type { MemberNewsletter } from "@pragmatist/contracts";

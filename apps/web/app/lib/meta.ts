@@ -44,7 +44,7 @@ export function organizationJsonLd(site: SiteSettings): JsonLd {
 }
 
 /**
- * The feeds every page head announces (docs/product.md#page-head), titled with the site name
+ * The feeds every page head announces (docs/product/site.md#page-head), titled with the site name
  * (SITE_NAME).
  */
 export function feedLinks(siteName: string): { type: string; title: string; href: string }[] {

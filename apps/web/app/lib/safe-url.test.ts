@@ -1,4 +1,4 @@
-// The safe-address rule (docs/product.md#safe-urls): our light restatement agrees with
+// The safe-address rule (docs/product/reader.md#safe-urls): our light restatement agrees with
 // react-markdown's defaultUrlTransform, which the Markdown renderer used to take it from.
 import { defaultUrlTransform } from "react-markdown";
 import { describe, expect, it } from "vitest";

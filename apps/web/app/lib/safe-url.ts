@@ -1,8 +1,10 @@
-// The safe-address rule for links and images (docs/product.md#safe-urls), in a module light
+// The safe-address rule for links and images (docs/product/reader.md#safe-urls), in a module light
 // enough for any page.
 import { safeRedirectPath } from "@pragmatist/contracts";
 
-/** Schemes the rule keeps: http, https, ircs, irc, mailto, xmpp (docs/product.md#safe-urls). */
+/**
+ * Schemes the rule keeps: http, https, ircs, irc, mailto, xmpp (docs/product/reader.md#safe-urls).
+ */
 const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp)$/i;
 
 /**

@@ -2,7 +2,7 @@
 import type { SiteSettings } from "@pragmatist/contracts";
 import { useRouteLoaderData } from "react-router";
 
-/** One "Latest News" footer entry (docs/product.md#footer: the 3 latest News articles). */
+/** One "Latest News" footer entry (docs/product/site.md#footer: the 3 latest News articles). */
 export interface PopularItem {
   id: number;
   title: string;

@@ -1,4 +1,4 @@
-// Shared layout of home, ecosystems and market reports (docs/product.md#shared-layout): the
+// Shared layout of home, ecosystems and market reports (docs/product/site.md#shared-layout): the
 // newsletter banner, then the left sidebar (wide screens) beside the page.
 import { Outlet } from "react-router";
 import { NewsletterBanner } from "../features/newsletter/newsletter-banner";

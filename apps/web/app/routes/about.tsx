@@ -1,4 +1,4 @@
-// `/about` (docs/product.md#about): our objectives and the partner call-to-action.
+// `/about` (docs/product/site.md#about): our objectives and the partner call-to-action.
 import { Link } from "react-router";
 import { objectives } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";

@@ -1,4 +1,4 @@
-// `/account` (docs/product.md#account): the signed-in reader's profile and
+// `/account` (docs/product/accounts.md#account): the signed-in reader's profile and
 // bookmarks, and an edit mode. Signed-out visitors are sent to /login by the server. Changes run in
 // the clientAction, so the root loader (the header's picture) reloads after each one.
 import { viewerContext } from "@pragmatist/contracts";

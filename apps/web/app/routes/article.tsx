@@ -1,5 +1,5 @@
-// Single article `/p/{slug}` (docs/product.md#article-page): server-rendered text, counts, share,
-// subscribe.
+// Single article `/p/{slug}` (docs/product/reader.md#article-page): server-rendered text, counts,
+// share, subscribe.
 import {
   articleLabel,
   authorSlug,
@@ -34,7 +34,8 @@ const SubscribePanel = lazyPart(() =>
 );
 
 /**
- * Reads the article by slug (`filters[slug][$eq]`, published only, docs/product.md#api-articles).
+ * Reads the article by slug (`filters[slug][$eq]`, published only,
+ * docs/product/api.md#api-articles).
  * @throws a 404 response with search suggestions for an unknown slug.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -43,7 +44,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!article) throw data(await notFoundData(api, request), { status: 404 });
   const { site } = api;
   // Comments are server-rendered too (issue #4), as every reader sees them; a failure stays
-  // inside their section (docs/product.md#comment-thread).
+  // inside their section (docs/product/reader.md#comment-thread).
   const url = new URL(request.url);
   const author = article.attributes.author;
   const [comments, authorPage] = await Promise.all([

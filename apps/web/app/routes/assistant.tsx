@@ -1,4 +1,4 @@
-// Max, the AI market analyst `/assistant` (docs/product.md#assistant-screen), inside the shared
+// Max, the AI market analyst `/assistant` (docs/product/max.md#assistant-screen), inside the shared
 // layout. `?article={slug}` (the article page's "Ask Max about this article") gives the chat that
 // article as context.
 import { publicationContext } from "@pragmatist/contracts";

@@ -1,4 +1,4 @@
-// Ecosystems `/ecosystems` (docs/product.md#ecosystems): articles that cover an ecosystem,
+// Ecosystems `/ecosystems` (docs/product/reader.md#ecosystems): articles that cover an ecosystem,
 // ecosystem chips, search, sort by clicks, page size 10.
 import { publicationContext } from "@pragmatist/contracts";
 import { ArticleListing } from "../features/library/article-listing";

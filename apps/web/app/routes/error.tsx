@@ -1,4 +1,4 @@
-// `/error` (docs/product.md#error-page): a friendly page to send readers to on failure.
+// `/error` (docs/product/site.md#error-page): a friendly page to send readers to on failure.
 import { publicationContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { pageTitle } from "../lib/meta.ts";

@@ -1,6 +1,6 @@
-// `/connect/google/redirect?access_token=…` (docs/product.md#google-redirect, #sessions): shows
-// "Authenticating...", trades the one-time code for a session cookie, then opens / as a full page
-// load so every loader (the header's viewer) starts from the new session. On failure: what
+// `/connect/google/redirect?access_token=…` (docs/product/accounts.md#google-redirect, #sessions):
+// shows "Authenticating...", trades the one-time code for a session cookie, then opens / as a full
+// page load so every loader (the header's viewer) starts from the new session. On failure: what
 // happened and a way back.
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";

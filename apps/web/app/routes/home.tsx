@@ -1,4 +1,5 @@
-// Research home `/` (docs/product.md#research-listing): Research articles, category chips, search.
+// Research home `/` (docs/product/reader.md#research-listing): Research articles, category chips,
+// search.
 import { publicationContext } from "@pragmatist/contracts";
 import { ArticleListing } from "../features/library/article-listing";
 import { listings } from "../features/library/listing";

@@ -1,6 +1,6 @@
-// `/login` (docs/product.md#login, #sessions): sign in and sign up on one screen. Signed-in
-// readers go to /account. The requests run in the clientAction, whose redirect reloads the root
-// loader, so the header shows the reader's picture at once.
+// `/login` (docs/product/accounts.md#login, #sessions): sign in and sign up on one screen.
+// Signed-in readers go to /account. The requests run in the clientAction, whose redirect reloads
+// the root loader, so the header shows the reader's picture at once.
 import { safeRedirectPath, viewerContext } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * A public page, indexed like the others (docs/product.md#page-head; issue #6 asks SEO 100 of
+ * A public page, indexed like the others (docs/product/site.md#page-head; issue #6 asks SEO 100 of
  * /login): its own title, description and canonical. The private screens (/account, /passreset)
  * stay noindex.
  */

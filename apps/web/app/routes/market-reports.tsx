@@ -1,5 +1,6 @@
-// Market reports `/market-reports` (docs/product.md#market-reports): News articles (newsletters
-// and market reports), search, sort by clicks, page size 10; no mobile Categories/Ecosystems tabs.
+// Market reports `/market-reports` (docs/product/reader.md#market-reports): News articles
+// (newsletters and market reports), search, sort by clicks, page size 10; no mobile
+// Categories/Ecosystems tabs.
 import { publicationContext } from "@pragmatist/contracts";
 import { ArticleListing } from "../features/library/article-listing";
 import { listings } from "../features/library/listing";

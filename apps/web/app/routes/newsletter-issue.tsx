@@ -1,5 +1,6 @@
-// The web version of a newsletter issue `/newsletter/{slug}` (docs/product.md#newsletter), inside
-// the shared layout; the email's "View in your browser" link leads here.
+// The web version of a newsletter issue `/newsletter/{slug}`
+// (docs/product/newsletter.md#newsletter), inside the shared layout; the email's "View in your
+// browser" link leads here.
 import { publicationContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { IssueView } from "../features/newsletter/issue-view.tsx";

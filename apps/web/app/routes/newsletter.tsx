@@ -1,5 +1,5 @@
-// The built-in newsletter `/newsletter` (docs/product.md#newsletter): subscribe, and the archive of
-// issues sent (`?page=N`), inside the shared layout.
+// The built-in newsletter `/newsletter` (docs/product/newsletter.md#newsletter): subscribe, and the
+// archive of issues sent (`?page=N`), inside the shared layout.
 import { publicationContext } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { pageNumberOf } from "../features/library/listing.server.ts";

@@ -1,6 +1,6 @@
-// `/passreset?code=…` (docs/product.md#password-reset): the new-password form for the code from the
-// mailed link (`&invite=1`: a new account's first password); without a code, where the link comes
-// from (and, after "Forget Password?", that it was sent if the account exists).
+// `/passreset?code=…` (docs/product/accounts.md#password-reset): the new-password form for the code
+// from the mailed link (`&invite=1`: a new account's first password); without a code, where the
+// link comes from (and, after "Forget Password?", that it was sent if the account exists).
 import { Link, useSearchParams } from "react-router";
 import { buttonClass } from "../components/ui/button";
 import { accountMeta } from "../features/account/page-meta";
@@ -9,7 +9,10 @@ import { PasswordResetForm } from "../features/account/password-reset-form";
 import { LogoMark } from "../components/logo";
 import type { Route } from "./+types/passreset";
 
-/** Whether the page is an invitation's: a code with `invite=1` (docs/product.md#password-reset). */
+/**
+ * Whether the page is an invitation's: a code with `invite=1`
+ * (docs/product/accounts.md#password-reset).
+ */
 const isInvite = (params: URLSearchParams) => params.has("code") && params.get("invite") === "1";
 
 /** Title "Reset your password · {site}" ("Choose your password" for an invitation), never indexed. */

@@ -1,5 +1,5 @@
-// `/services` (docs/product.md#services): partner with us — research as a service, partner logos,
-// call-to-action.
+// `/services` (docs/product/site.md#services): partner with us — research as a service, partner
+// logos, call-to-action.
 import { services } from "../features/marketing/content.ts";
 import { PartnerCta } from "../features/marketing/partner-cta.tsx";
 import { PartnerLogos } from "../components/partner-logos.tsx";

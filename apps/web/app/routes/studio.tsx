@@ -27,7 +27,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { username: viewer.username, role: viewer.role };
 }
 
-/** The studio is a workplace: no public footer under its screens (docs/product.md#studio). */
+/**
+ * The studio is a workplace: no public footer under its screens (docs/product/studio.md#studio).
+ */
 export const handle: SiteFooterHandle = { siteFooter: false };
 
 /** The gate's answer holds for the visit; sections reload their own data. */

@@ -1,6 +1,6 @@
-// `/subscription/{confirm,unsubscribe}?token=…` (docs/product.md#mailed-links): where a newsletter
-// mail's links lead. Following the link changes nothing (mail scanners follow links, RFC 8058 §1);
-// the reader's press of the button does, and an unsubscribe can be undone for an hour.
+// `/subscription/{confirm,unsubscribe}?token=…` (docs/product/site.md#mailed-links): where a
+// newsletter mail's links lead. Following the link changes nothing (mail scanners follow links, RFC
+// 8058 §1); the reader's press of the button does, and an unsubscribe can be undone for an hour.
 import { useState } from "react";
 import { data, Link, useSearchParams } from "react-router";
 import { LogoMark } from "../components/logo";

@@ -2,7 +2,8 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
 /**
- * Status or message of a router error, as the boundary shows it (docs/product.md#error-boundary).
+ * Status or message of a router error, as the boundary shows it
+ * (docs/product/site.md#error-boundary).
  */
 export function errorDetail(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();

@@ -1,4 +1,4 @@
-// The mobile menu's drawer (docs/product.md#mobile-menu): a modal that closes on Escape, on a
+// The mobile menu's drawer (docs/product/site.md#mobile-menu): a modal that closes on Escape, on a
 // backdrop click and on navigation. Login shows only when signed out; a signed-in reader gets
 // their account instead. Loaded on demand by mobile-menu.tsx.
 import { NewsletterLink } from "../components/newsletter-link.tsx";

@@ -1,4 +1,4 @@
-// The slide-out menu (docs/product.md#mobile-menu): its links, Login or the reader's account,
+// The slide-out menu (docs/product/site.md#mobile-menu): its links, Login or the reader's account,
 // Studio for staff, and closing on a link click and on the close button.
 import type { OwnUser } from "@pragmatist/contracts";
 import { fireEvent, screen, within } from "@testing-library/react";

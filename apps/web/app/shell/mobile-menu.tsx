@@ -1,4 +1,4 @@
-// Slide-out menu for narrow screens (docs/product.md#mobile-menu): the menu button, and the
+// Slide-out menu for narrow screens (docs/product/site.md#mobile-menu): the menu button, and the
 // drawer it opens (mobile-menu-drawer.tsx), whose code loads when a reader reaches for the button.
 import type { OwnUser } from "@pragmatist/contracts";
 import { useEffect, useId, useState } from "react";

@@ -1,11 +1,11 @@
 // Where the shared layout's links go and which sidebar tab is active
-// (docs/product.md#shared-layout).
+// (docs/product/site.md#shared-layout).
 
 /** A tab of the wide-screen sidebar (shell/sidebar.tsx). */
 export type SidebarTab = "research" | "assistant" | "market-reports" | "newsletter";
 
 /**
- * The active sidebar tab from the path (docs/product.md#sidebar): a path naming the newsletter
+ * The active sidebar tab from the path (docs/product/site.md#sidebar): a path naming the newsletter
  * gives Newsletter; ecosystems gives Research; assistant gives AI Assistant; market-reports gives
  * Market Reports; anything else gives Research.
  */

@@ -6,7 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 
 /**
  * An article offered on a 404: its title, linked to `/p/{slug}`, and its card label (its section,
- * docs/product.md#article-card).
+ * docs/product/reader.md#article-card).
  */
 export interface Suggestion {
   title: string;

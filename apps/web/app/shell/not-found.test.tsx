@@ -1,5 +1,5 @@
-// The 404 screen's suggestions (docs/product.md#not-found): each names its section, the heading
-// counts what the reader's search found, and a link leads to all of it.
+// The 404 screen's suggestions (docs/product/site.md#not-found): each names its section, the
+// heading counts what the reader's search found, and a link leads to all of it.
 import { cleanup, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/route-test-kit.tsx";

@@ -1,4 +1,4 @@
-// Left sidebar of the shared layout, wide screens only (docs/product.md#sidebar): Research, AI
+// Left sidebar of the shared layout, wide screens only (docs/product/site.md#sidebar): Research, AI
 // Insights, Market Reports, Newsletter (external) and the partner logo strip; the active tab comes
 // from the path.
 import { NewsletterLink } from "../components/newsletter-link.tsx";

@@ -1,4 +1,4 @@
-// The site footer (docs/product.md#footer): Latest News with cut titles and short dates, Quick
+// The site footer (docs/product/site.md#footer): Latest News with cut titles and short dates, Quick
 // Links, the copyright line, and "Get it by email" opening the subscribe modal.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,6 @@
-// Site footer on every page (docs/product.md#footer): Latest News (3 latest News, titles cut to 45
-// characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright line.
+// Site footer on every page (docs/product/site.md#footer): Latest News (3 latest News, titles cut
+// to 45 characters, short month and day), Quick Links, the subscribe modal, and the 2023 copyright
+// line.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -16,7 +17,7 @@ const subscribeModal = lazyDialog(() => import("../features/newsletter/subscribe
 /**
  * What a route's `handle` may say about the footer: `siteFooter: false` leaves it out of that
  * route's pages and its children's (the studio is a workplace, not a page of the publication,
- * docs/product.md#footer).
+ * docs/product/site.md#footer).
  */
 export interface SiteFooterHandle {
   siteFooter?: false;
@@ -37,7 +38,7 @@ export function SiteFooter({
   siteName: string;
   /** NEWSLETTER_URL: the external newsletter, opened in a new tab. */
   newsletterUrl: string;
-  /** The root loader's latest News (docs/product.md#footer: 3 of them). */
+  /** The root loader's latest News (docs/product/site.md#footer: 3 of them). */
   popular: PopularItem[];
 }) {
   const [subscribeOpen, setSubscribeOpen] = useState(false);

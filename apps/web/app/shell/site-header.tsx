@@ -1,5 +1,5 @@
-// Site header on every page (docs/product.md#header): logo, About Us, Partner with us, Subscribe,
-// and Login or, for a signed-in reader, their round profile picture linking to /account.
+// Site header on every page (docs/product/site.md#header): logo, About Us, Partner with us,
+// Subscribe, and Login or, for a signed-in reader, their round profile picture linking to /account.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
@@ -26,8 +26,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The 35 px picture (initials when none) that opens the account page (docs/product.md#header); a
- * blank circle of the same size until GET /api/viewer names the reader.
+ * The 35 px picture (initials when none) that opens the account page (docs/product/site.md#header);
+ * a blank circle of the same size until GET /api/viewer names the reader.
  */
 function AccountLink({ viewer, className = "" }: { viewer: OwnUser | null; className?: string }) {
   return (

@@ -29,7 +29,7 @@ function decodeURIComponentSafe(s: string): string {
 
 /**
  * Up to 5 articles of any section matching `query` (the reader's search, else the words of the
- * address), each with its card label, and how many matched in all (docs/product.md#not-found).
+ * address), each with its card label, and how many matched in all (docs/product/site.md#not-found).
  * Never throws: a failed search leaves the 404 page without suggestions.
  */
 export async function notFoundData(api: PublicationApi, request: Request): Promise<NotFoundData> {

@@ -7,7 +7,7 @@ import type { Dialect } from "../client.ts";
  * editor with `hidden_at`/`hidden_by`; the author becomes null only if a users row is ever removed,
  * account deletion keeps the row as "Deleted member"), `comment_likes` and `comment_reports`, both
  * keyed by (comment, member) so a like or a report exists at most once
- * (docs/product.md#api-comments).
+ * (docs/product/api.md#api-comments).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = dialect === "sqlite" ? "integer" : "serial";

@@ -5,9 +5,9 @@ import type { Dialect } from "../client.ts";
 /**
  * Creates `assistant_threads` (a member's thread is found by `user_id`, a visitor's by the id in
  * their signed cookie; both unique) and `assistant_messages`
- * (docs/product.md#entity-assistant-message: isUser and content, plus the UI parts of an answer —
- * tool outputs for the stats card and the chart — as JSON). Deleting a thread or a users row
- * deletes its messages.
+ * (docs/product/data.md#entity-assistant-message: isUser and content, plus the UI parts of an
+ * answer — tool outputs for the stats card and the chart — as JSON). Deleting a thread or a users
+ * row deletes its messages.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = dialect === "sqlite" ? "integer" : "serial";

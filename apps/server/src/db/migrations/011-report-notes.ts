@@ -1,4 +1,5 @@
-// A report's note: what a member wrote with the reason "other" (docs/product.md#comment-actions).
+// A report's note: what a member wrote with the reason "other"
+// (docs/product/reader.md#comment-actions).
 import type { Kysely } from "kysely";
 
 /**

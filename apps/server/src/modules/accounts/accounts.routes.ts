@@ -1,4 +1,4 @@
-// HTTP for sign-up, sign-in, sign-out and "who am I" (docs/product.md#api-auth).
+// HTTP for sign-up, sign-in, sign-out and "who am I" (docs/product/api.md#api-auth).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,5 @@
-// Accounts: sign-up, sign-in, sign-out and the user shapes (docs/product.md#sessions, #api-auth).
+// Accounts: sign-up, sign-in, sign-out and the user shapes (docs/product/accounts.md#sessions,
+// docs/product/api.md#api-auth).
 import type { AuthResponse, OwnUser, PublicUser, Role } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
@@ -81,7 +82,7 @@ export interface AccountsService {
   me(userId: number): Promise<OwnUser>;
   /**
    * Whether the member proved they own their current email (a mailed link or Google): what
-   * commenting asks (docs/product.md#account-security).
+   * commenting asks (docs/product/accounts.md#account-security).
    */
   isEmailVerified(userId: number): Promise<boolean>;
 }

@@ -1,4 +1,4 @@
-// HTTP for sign-in with Google (docs/product.md#api-google): start, provider callback, our code
+// HTTP for sign-in with Google (docs/product/api.md#api-google): start, provider callback, our code
 // exchange, and which providers are configured.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,7 +19,7 @@ const FLOW_COOKIES = {
 const FLOW_PATH = "/api/connect/google";
 /**
  * Where the browser lands after Google: the web trades the code there
- * (docs/product.md#google-redirect).
+ * (docs/product/accounts.md#google-redirect).
  */
 const DONE_PATH = "/connect/google/redirect";
 const FAILED_PATH = "/login?error=google";

@@ -1,6 +1,6 @@
-// Sign-in with Google (docs/product.md#api-google): OAuth 2.0 authorization code flow with PKCE,
-// state and an OpenID Connect nonce; accounts are created or linked by verified email; the browser
-// then gets only a short-lived code of ours, never a provider token.
+// Sign-in with Google (docs/product/api.md#api-google): OAuth 2.0 authorization code flow with
+// PKCE, state and an OpenID Connect nonce; accounts are created or linked by verified email; the
+// browser then gets only a short-lived code of ours, never a provider token.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import {
   CodeChallengeMethod,
@@ -73,7 +73,7 @@ export interface GoogleSignIn {
   }): Promise<string>;
   /**
    * Trades our one-time code for `{ jwt, user }` (GET /api/auth/google/callback,
-   * docs/product.md#api-google). Limited per client IP (30 per 15 minutes).
+   * docs/product/api.md#api-google). Limited per client IP (30 per 15 minutes).
    * @throws ValidationError for an unknown, used or expired code; 429 when over the limit.
    */
   exchange(code: string, ip: string): Promise<AuthResponse>;

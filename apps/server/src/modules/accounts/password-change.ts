@@ -1,5 +1,6 @@
-// Changing the password while signed in (docs/product.md#account-security, issue 26 item 15):
-// the current password, a new one under the sign-up rules, every other session ended, a notice.
+// Changing the password while signed in (docs/product/accounts.md#account-security, issue 26 item
+// 15): the current password, a new one under the sign-up rules, every other session ended, a
+// notice.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";

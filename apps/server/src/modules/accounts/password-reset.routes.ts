@@ -1,4 +1,4 @@
-// HTTP for forgot-password and reset-password (docs/product.md#api-auth; Strapi v4 paths and
+// HTTP for forgot-password and reset-password (docs/product/api.md#api-auth; Strapi v4 paths and
 // bodies).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

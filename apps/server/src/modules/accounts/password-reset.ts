@@ -1,5 +1,6 @@
-// Password reset (docs/product.md#forgot-password, #validation-forms, #api-auth): a mailed
-// single-use link, then a new password that revokes every older session.
+// Password reset (docs/product/accounts.md#forgot-password, docs/product/data.md#validation-forms,
+// docs/product/api.md#api-auth): a mailed single-use link, then a new password that revokes every
+// older session.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
@@ -47,8 +48,8 @@ export interface PasswordResetService {
    * (contracts `passwordSchema` at the edge, common passwords here), stores its argon2id hash,
    * spends the code and the member's other reset and invitation codes, and bumps the token version
    * so every older session ends (Strapi CVE-2026-22706). A reset starts no session (the member
-   * signs in again, docs/product.md#password-reset); for an invitation's code the caller signs the
-   * new member in (`invitation: true`, issue 26 item 16).
+   * signs in again, docs/product/accounts.md#password-reset); for an invitation's code the caller
+   * signs the new member in (`invitation: true`, issue 26 item 16).
    * Limited per client IP (20 per 15 minutes).
    * @throws ValidationError for an unknown, used or expired code or a common password; 429.
    */
@@ -67,9 +68,9 @@ export interface PasswordResetService {
    * Mails the member of a new account made for them (the command line's `--create`) a link to
    * choose their first password, `${PUBLIC_URL}/passreset?code=…&invite=1`: the same single-use
    * code and page as a reset, the page and the mail worded as an invitation
-   * (docs/product.md#password-reset), valid INVITE_CODE_TTL_SECONDS. Sent before it resolves;
-   * errors of the mailer propagate. @returns the mailed link, for the command line to show when
-   * the mail stays in the outbox.
+   * (docs/product/accounts.md#password-reset), valid INVITE_CODE_TTL_SECONDS. Sent before it
+   * resolves; errors of the mailer propagate. @returns the mailed link, for the command line to
+   * show when the mail stays in the outbox.
    * @throws NotFoundError when no account has this email.
    */
   invite(email: string, context: { role: string; log: MailLogger }): Promise<{ link: string }>;

@@ -1,5 +1,5 @@
 // HTTP for page-view analytics: the browser's beacon, and the old client's increment-clicks as a
-// page view (docs/product.md#api-analytics).
+// page view (docs/product/api.md#api-analytics).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,7 +31,7 @@ const clientOf = (req: FastifyRequest): Client => ({
 /**
  * Registers POST /api/analytics/pageview (202, no body; JSON, or JSON as `text/plain`, which is
  * what `navigator.sendBeacon` sends for a string) and POST /api/articles/{slug}/increment-clicks
- * (docs/product.md#api-analytics: `{ data: { counted } }`, 404 for an unknown slug).
+ * (docs/product/api.md#api-analytics: `{ data: { counted } }`, 404 for an unknown slug).
  */
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
   const { analytics } = deps;

@@ -1,5 +1,5 @@
-// First-party page-view analytics (issue #6, docs/product.md#api-analytics): privacy-friendly as
-// Plausible does it, and the one source of an article's clicks (popularity).
+// First-party page-view analytics (issue #6, docs/product/api.md#api-analytics): privacy-friendly
+// as Plausible does it, and the one source of an article's clicks (popularity).
 import { createHmac } from "node:crypto";
 import { isbot } from "isbot";
 import type { Db } from "../../db/client.ts";
@@ -35,9 +35,9 @@ export interface AnalyticsService {
    */
   recordPageView(view: PageView, client: Client): Promise<{ counted: boolean }>;
   /**
-   * The old client's `POST /api/articles/{slug}/increment-clicks` (docs/product.md#api-analytics):
-   * the same recording as a page view of `/p/{slug}`, so a visit reported both ways counts once in
-   * clicks.
+   * The old client's `POST /api/articles/{slug}/increment-clicks`
+   * (docs/product/api.md#api-analytics): the same recording as a page view of `/p/{slug}`, so a
+   * visit reported both ways counts once in clicks.
    * @throws NotFoundError for an unknown, draft or future-dated slug; RateLimitError (429).
    */
   recordArticleRead(slug: string, client: Client): Promise<{ counted: boolean }>;

@@ -39,8 +39,8 @@ type RelatedTables = Database & {
 };
 
 /**
- * Comments a reader can read of article `a` (docs/product.md#comment-thread): not deleted, and
- * neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
+ * Comments a reader can read of article `a` (docs/product/reader.md#comment-thread): not deleted,
+ * and neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
  * comments, started only for an article that has comments; a deleted comment's replies still
  * count). The same figure as GET /api/comment-manager/comments/{slug}/count.
  */

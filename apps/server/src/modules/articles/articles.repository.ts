@@ -22,7 +22,7 @@ export interface ArticleFilter {
   types?: string[];
   /**
    * Terms per kind, each given by its slug or by the name cards show ("layer-2" or "Layer 2"),
-   * case-insensitive and otherwise exact; any of them matches (docs/product.md#api-articles).
+   * case-insensitive and otherwise exact; any of them matches (docs/product/api.md#api-articles).
    */
   categories?: string[];
   /** Tags by slug or name, as `categories`. */
@@ -64,7 +64,7 @@ export interface OrderItem {
 
 /**
  * The order of each `ArticleSort`, before the id that breaks ties: newest first, or most clicks
- * first and then newest (docs/product.md#api-articles).
+ * first and then newest (docs/product/api.md#api-articles).
  */
 export const articleOrders: Record<ArticleSort, OrderItem[]> = {
   date: [{ column: "a.publish_date", direction: "desc" }],

@@ -1,4 +1,4 @@
-// HTTP for the article library (docs/product.md#api-articles): schemas, status codes, calls the
+// HTTP for the article library (docs/product/api.md#api-articles): schemas, status codes, calls the
 // service.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,7 +19,7 @@ import type { ZodRoutes } from "../../http/routes.ts";
 
 const errors = errorResponses(400, 404);
 
-/** GET /api/articles/params: the filtered list (docs/product.md#api-articles). */
+/** GET /api/articles/params: the filtered list (docs/product/api.md#api-articles). */
 const paramsSchema = {
   tags: ["articles"],
   summary:

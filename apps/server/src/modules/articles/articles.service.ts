@@ -61,7 +61,7 @@ export interface ArticlesService {
   isPublished(slug: string): Promise<boolean>;
   /**
    * Adds one to the article's `clicks` (its popularity, `sortedByClicks` in
-   * docs/product.md#api-articles); false when no published article has this slug. Only the
+   * docs/product/api.md#api-articles); false when no published article has this slug. Only the
    * analytics module calls it, once per visitor per UTC day (issue #6: clicks are the
    * de-duplicated page views of `/p/{slug}`).
    */
@@ -73,15 +73,15 @@ export interface ArticlesService {
   /** Live users with published articles, as author pages show them, by user id. */
   listAuthors(): Promise<AuthorProfile[]>;
   /**
-   * The author of page `/authors/{slug}` (docs/product.md#author-pages): `slug` is compared after
-   * `authorSlug`, so case and separators do not matter; the lowest user id wins when two names
-   * make one slug.
+   * The author of page `/authors/{slug}` (docs/product/reader.md#author-pages): `slug` is compared
+   * after `authorSlug`, so case and separators do not matter; the lowest user id wins when two
+   * names make one slug.
    * @returns null for an unknown slug, a member who never published, or a deleted account.
    */
   findAuthor(slug: string): Promise<AuthorProfile | null>;
   /**
    * The public collections (articles, categories, ecosystems, authors) read with Strapi v4's
-   * query language (docs/product.md#api-strapi-query).
+   * query language (docs/product/api.md#api-strapi-query).
    */
   collections: StrapiCollectionsService;
 }
@@ -96,7 +96,8 @@ interface ArticlesContext {
 /**
  * `filter` as the queries take it: an `author` value is also taken as an author page slug, any
  * case but otherwise exact (`maya-okafor`, not `maya_okafor`), so `author=maya-okafor` finds what
- * `author=Maya Okafor` finds (docs/product.md#api-articles); the page's author is `findAuthor`'s.
+ * `author=Maya Okafor` finds (docs/product/api.md#api-articles); the page's author is
+ * `findAuthor`'s.
  */
 async function publishedFilter(
   ctx: ArticlesContext,

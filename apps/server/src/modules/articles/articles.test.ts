@@ -1,4 +1,4 @@
-// The article library API as a client sees it (docs/product.md#api-articles), on SQLite and
+// The article library API as a client sees it (docs/product/api.md#api-articles), on SQLite and
 // PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";

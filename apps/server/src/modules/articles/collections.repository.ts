@@ -1,7 +1,7 @@
 // Kysely queries for the public collections: the categories, ecosystems and authors that
-// published articles use, with their article counts (docs/product.md#author-pages), and the
+// published articles use, with their article counts (docs/product/reader.md#author-pages), and the
 // column or subquery each name of their Strapi allow-lists stands for
-// (strapi-collections.ts, docs/product.md#api-strapi-query).
+// (strapi-collections.ts, docs/product/api.md#api-strapi-query).
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { Database, TermKind } from "../../db/schema.ts";
@@ -130,7 +130,7 @@ function authorsInUse(db: Q, now: string, where: CollectionSlice["where"]) {
 /**
  * Live (not deleted) users with published, not future-dated articles, with how many, matching
  * `slice.where`, in `slice.order` (columns `u.id`, `u.username`, `article_count`), paged. The
- * pool author pages are found in (docs/product.md#author-pages): members who never published
+ * pool author pages are found in (docs/product/reader.md#author-pages): members who never published
  * have no page.
  */
 export async function findAuthorsInUse(
@@ -147,7 +147,7 @@ const allAuthorsInUseQuery = prepared((db, v: { now: string }) =>
 
 /**
  * Every author `findAuthorsInUse` finds, lowest id first, in one prepared query: the pool author
- * pages are found in on every article page (docs/product.md#author-pages).
+ * pages are found in on every article page (docs/product/reader.md#author-pages).
  */
 export async function findAllAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
   return (await allAuthorsInUseQuery(db, { now })).map(withCountNumber);
@@ -171,7 +171,7 @@ const authorNamesQuery = prepared((db, v: { now: string }) =>
 /**
  * The id and username of every author `findAuthorsInUse` finds, lowest id first, and nothing
  * else (no profile, no count, no grouping): what an author page's slug is looked up in
- * (docs/product.md#author-pages) before `findAuthorInUse` reads the one it names.
+ * (docs/product/reader.md#author-pages) before `findAuthorInUse` reads the one it names.
  */
 export async function findAuthorNamesInUse(
   db: Q,

@@ -11,7 +11,7 @@ import type { ArticlesService } from "./articles.service.ts";
  * Builds the `PublicationApi` the server render hands every loader (packages/contracts
  * server-context.ts). Search ranks with `search` (at most SEARCH_RESULT_LIMIT hits), then reads
  * one page of the matching cards in rank order, as the old client's fuzzy search + populate-fuzzy
- * calls do (docs/product.md#api-search).
+ * calls do (docs/product/api.md#api-search).
  */
 export function createPublicationApi(
   site: SiteSettings,

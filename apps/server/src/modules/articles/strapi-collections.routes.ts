@@ -1,5 +1,6 @@
-// HTTP for the public collections in Strapi v4's query language (docs/product.md#api-strapi-query):
-// GET /api/articles, /api/categories, /api/ecosystems, /api/authors and each one by id.
+// HTTP for the public collections in Strapi v4's query language
+// (docs/product/api.md#api-strapi-query): GET /api/articles, /api/categories, /api/ecosystems,
+// /api/authors and each one by id.
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import {

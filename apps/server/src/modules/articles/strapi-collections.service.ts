@@ -1,5 +1,6 @@
 // Reads of the public collections in Strapi v4's query language: articles, categories, ecosystems
-// and authors, as find (a filtered, sorted page) and findOne (by id) (docs/product.md#api-strapi-query).
+// and authors, as find (a filtered, sorted page) and findOne (by id)
+// (docs/product/api.md#api-strapi-query).
 import {
   authorSlug,
   paginationMeta,
@@ -33,7 +34,7 @@ export interface StrapiOne<T> {
 export type PublicTermKind = "category" | "ecosystem";
 
 /**
- * The public collections in Strapi v4's query language (docs/product.md#api-strapi-query). Only
+ * The public collections in Strapi v4's query language (docs/product/api.md#api-strapi-query). Only
  * what readers may see exists: published, past-dated articles, the terms they use, the live
  * authors who wrote them. Every find answers `meta.pagination` by page or by offset, as asked;
  * every findOne throws NotFoundError (404) for an id that is not there.

@@ -1,6 +1,6 @@
 // The allow-lists of the public collections in Strapi's query language (articles, categories,
 // ecosystems, authors): what filters, sort, fields and populate may name; the column or subquery
-// each name stands for is collections.repository.ts's (docs/product.md#api-strapi-query).
+// each name stands for is collections.repository.ts's (docs/product/api.md#api-strapi-query).
 import type { TermKind } from "../../db/schema.ts";
 import type { FilterSpec } from "../../http/strapi-filters.ts";
 import type { CollectionSpec, PopulateSpec } from "../../http/strapi-query.ts";

@@ -1,6 +1,6 @@
 // An article row as the Strapi query language answers it: our card or full-article shape, or
 // Strapi v4's with populated relations as `{ data }`; `fields` picks attributes
-// (docs/product.md#api-strapi-query).
+// (docs/product/api.md#api-strapi-query).
 import type { StrapiArticle, StrapiAuthor, StrapiMedia, StrapiTerm } from "@pragmatist/contracts";
 import type { Populate, StrapiFindOneQuery } from "../../http/strapi-query.ts";
 import type { Term } from "./article-related.repository.ts";

@@ -136,7 +136,7 @@ function relationSql(relation: RelationScope, where: Condition, dialect: Dialect
  * `condition` (checked by http/strapi-filters.ts against the same field names) as a SQL boolean
  * over `scope`: `$and`/`$or`/`$not` as `and`/`or`/`not`, a field test on its column, a relation
  * test as its EXISTS subquery (`relationSql`). Case-insensitive operators compare `lower()` of both sides (ASCII
- * letters only on SQLite, as everywhere in docs/product.md#api-articles); `$contains`,
+ * letters only on SQLite, as everywhere in docs/product/api.md#api-articles); `$contains`,
  * `$startsWith` and `$endsWith` are case-sensitive on both engines. Every value is a bound
  * parameter (OWASP SQL Injection Prevention Cheat Sheet, option 1).
  * @throws Error for a field or relation missing from `scope` (a spec and a scope that disagree).

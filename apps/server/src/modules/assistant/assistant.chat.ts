@@ -32,23 +32,28 @@ import { historyMessages, latestAnswerHoldsData, ownerOf, persist } from "./assi
 import type { createAssistantTools } from "./assistant.tools.ts";
 import type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
 
-/** Steps of one answer: tool rounds plus the final text (docs/product.md#max-loop). */
+/** Steps of one answer: tool rounds plus the final text (docs/product/max.md#max-loop). */
 export const MAX_STEPS = 5;
 /** Output tokens per step, and the history sent with each question (OWASP LLM10). */
 export const MAX_OUTPUT_TOKENS = 1200;
 
-/** The answer once an anonymous visitor's credits are used (docs/product.md#assistant-credits). */
+/**
+ * The answer once an anonymous visitor's credits are used (docs/product/max.md#assistant-credits).
+ */
 export const CREDITS_USED_MESSAGE =
   "Sorry, you have used all your assistant credits. Please [login](/login) to continue using the assistant.";
 /**
  * The answer to "Analyze your last message…" when the latest answer holds no data to analyse
- * (docs/product.md#assistant-chips): given without a model and without spending a credit.
+ * (docs/product/max.md#assistant-chips): given without a model and without spending a credit.
  */
 export const NOTHING_TO_ANALYSE_MESSAGE =
   "I have no figures or research of mine to analyse yet, so this message did not use a credit. " +
   "Ask me about a coin, its price history, new or trending tokens or a research topic, for " +
   "example “Give me the key market stats for Solana”, then ask me to analyse the answer.";
-/** The loop ended without an answer (docs/product.md#max-loop, #messages-assistant). */
+/**
+ * The loop ended without an answer (docs/product/max.md#max-loop,
+ * docs/product/messages.md#messages-assistant).
+ */
 export const NOTHING_FOUND_MESSAGE = "Sorry, I haven't found anything";
 
 /** A question for Max: who asks, the text, the article in context, and the reader's abort signal. */
@@ -69,7 +74,9 @@ export interface ChatContext {
 
 type ChatWriter = UIMessageStreamWriter<ChatUIMessage>;
 
-/** How a turn ended, as `pragmatist_max_answers_total` counts it (docs/product.md#api-metrics). */
+/**
+ * How a turn ended, as `pragmatist_max_answers_total` counts it (docs/product/api.md#api-metrics).
+ */
 type AnswerOutcome =
   | "answered"
   | "nothing_found"
@@ -118,7 +125,7 @@ function writeFixedMessage(writer: ChatWriter, metadata: AssistantMessageMetadat
 
 /**
  * A fixed answer that no model writes and that is not stored: the login message once a visitor's
- * credits are used (`metadata.limited`, docs/product.md#assistant-credits), or
+ * credits are used (`metadata.limited`, docs/product/max.md#assistant-credits), or
  * NOTHING_TO_ANALYSE_MESSAGE.
  */
 function fixedStream(metadata: AssistantMessageMetadata, text: string) {
@@ -279,11 +286,11 @@ async function answerMetadata(ctx: ChatContext, asker: Asker): Promise<Assistant
  * metadata with the visitor's credits, and the answer stored with the question when it
  * completes. Faults of the model's provider (after its retries) end the message with a
  * reader-facing text and `metadata.error`; the credit is given back and nothing is stored.
- * An answer without text gets "Sorry, I haven't found anything" (docs/product.md#max-loop).
+ * An answer without text gets "Sorry, I haven't found anything" (docs/product/max.md#max-loop).
  * "Analyze your last message…" when the latest stored answer holds no data gets
  * NOTHING_TO_ANALYSE_MESSAGE and spends nothing: the server decides from the thread, whatever
- * the client shows (docs/product.md#assistant-chips); nor does "What can you do?", answered with
- * CAPABILITIES for any model.
+ * the client shows (docs/product/max.md#assistant-chips); nor does "What can you do?", answered
+ * with CAPABILITIES for any model.
  * @throws RateLimitError (429) when a member sends faster than MEMBER_MESSAGES per window.
  */
 export async function chat(

@@ -1,10 +1,10 @@
 // Max's allowances: a visitor's credits and their IP's daily cap, a member's rate limit
-// (docs/product.md#assistant-credits).
+// (docs/product/max.md#assistant-credits).
 import { ANONYMOUS_CREDITS, type AssistantCredits } from "@pragmatist/contracts";
 import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
 import type { Asker } from "./assistant.types.ts";
 
-/** Members: messages per window (docs/product.md#assistant-credits). */
+/** Members: messages per window (docs/product/max.md#assistant-credits). */
 export const MEMBER_MESSAGES = 30;
 /** Members: the rate limit's window, in seconds. */
 export const MEMBER_WINDOW_SECONDS = 600;
@@ -22,7 +22,7 @@ export interface Allowance {
   credits(asker: Asker): Promise<AssistantCredits | null>;
   /**
    * Counts one message against the asker's allowance. Visitors: 2 credits and an IP cap
-   * (docs/product.md#assistant-credits); false when used up. Members: a rate limit.
+   * (docs/product/max.md#assistant-credits); false when used up. Members: a rate limit.
    * @throws RateLimitError (429) when a member sends too fast.
    */
   spend(asker: Asker): Promise<boolean>;

@@ -1,5 +1,5 @@
-// The old client's /api/assistant-messages (docs/product.md#api-assistant): a member saves, lists
-// and deletes their own messages.
+// The old client's /api/assistant-messages (docs/product/api.md#api-assistant): a member saves,
+// lists and deletes their own messages.
 import type { Kysely } from "kysely";
 import type { AssistantMessageEntity } from "@pragmatist/contracts";
 import type { Database } from "../../db/schema.ts";
@@ -7,7 +7,7 @@ import { NotFoundError } from "../../errors.ts";
 import * as repo from "./assistant.repository.ts";
 
 /**
- * POST /api/assistant-messages (docs/product.md#api-assistant): appends a text message to the
+ * POST /api/assistant-messages (docs/product/api.md#api-assistant): appends a text message to the
  * member's thread at `at`.
  */
 export async function saveMessage(
@@ -24,8 +24,8 @@ export async function saveMessage(
 }
 
 /**
- * GET /api/assistant-messages (docs/product.md#api-assistant): the member's own messages, oldest
- * first, one page.
+ * GET /api/assistant-messages (docs/product/api.md#api-assistant): the member's own messages,
+ * oldest first, one page.
  */
 export async function listMessages(
   k: Kysely<Database>,
@@ -53,7 +53,7 @@ export async function listMessages(
 }
 
 /**
- * DELETE /api/assistant-messages/{id} (docs/product.md#api-assistant).
+ * DELETE /api/assistant-messages/{id} (docs/product/api.md#api-assistant).
  * @throws NotFoundError when the message does not exist or is not the member's (no hint which).
  */
 export async function deleteMessage(

@@ -6,7 +6,7 @@ import type { AssistantMessageMetadata } from "@pragmatist/contracts";
 import type { LlmConfig } from "../../config.ts";
 import { createOfflineModel } from "./offline/model.ts";
 
-/** Retries of one provider call on 408, 409, 429 and 5xx (docs/product.md#max-models). */
+/** Retries of one provider call on 408, 409, 429 and 5xx (docs/product/max.md#max-models). */
 export const PROVIDER_MAX_RETRIES = 2;
 
 /**
@@ -33,7 +33,7 @@ export function createLanguageModel(
 /** Why an answer failed, as `metadata.error` tells the reader: timeout, rate_limited or unavailable. */
 export type ProviderFault = NonNullable<AssistantMessageMetadata["error"]>;
 
-/** What the reader is told for each fault (docs/product.md#messages-assistant). */
+/** What the reader is told for each fault (docs/product/messages.md#messages-assistant). */
 export const FAULT_MESSAGES: Record<ProviderFault, string> = {
   timeout: "Request timed out. Please try again.",
   rate_limited: "Max is receiving too many questions right now. Please try again in a minute.",

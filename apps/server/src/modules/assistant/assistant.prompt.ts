@@ -8,7 +8,7 @@ export interface ArticleContext {
   subTitle: string;
 }
 
-/** The rules every model is given (docs/product.md#max-loop), one line each. */
+/** The rules every model is given (docs/product/max.md#max-loop), one line each. */
 const RULES = [
   "- The first sentence answers the question asked: the direction and size of a move, the",
   "  distance from a high, a yes or no, the figure asked for. Details and stats come after it.",
@@ -39,12 +39,12 @@ const RULES = [
 ];
 
 /**
- * The system prompt: who Max is, today's date, the tools, and the rules (docs/product.md#max-loop):
- * answer first, figures only from tools with their dates and sources, honest dating when data is
- * old or tools disagree, derived figures with their inputs, errors said plainly, advice as facts
- * with a not-financial-advice note and the risks, research cited. An article opened with "Ask Max
- * about this article" adds `Article title:` and `Article slug:` lines, which the offline model
- * also reads.
+ * The system prompt: who Max is, today's date, the tools, and the rules
+ * (docs/product/max.md#max-loop): answer first, figures only from tools with their dates and
+ * sources, honest dating when data is old or tools disagree, derived figures with their inputs,
+ * errors said plainly, advice as facts with a not-financial-advice note and the risks, research
+ * cited. An article opened with "Ask Max about this article" adds `Article title:` and `Article
+ * slug:` lines, which the offline model also reads.
  */
 export function systemPrompt(options: {
   siteName: string;
@@ -154,9 +154,9 @@ export function withoutInjection(question: string): string {
   return kept.join(" ").trim();
 }
 
-// The follow-up chips (docs/product.md#assistant-chips), recognised however they are worded: the chat
-// service answers "Analyze…" without a model when there is nothing to analyse, the offline model
-// answers both.
+// The follow-up chips (docs/product/max.md#assistant-chips), recognised however they are worded:
+// the chat service answers "Analyze…" without a model when there is nothing to analyse, the offline
+// model answers both.
 /** The "Analyze your last message for valuable insights" chip and its rephrasings ("dig deeper"). */
 const ANALYSE_CHIP =
   /\banaly[sz]e\s+(?:your|the|that|this)\s+(?:last|previous|latest)?\s*(?:message|answer|reply|response)|\binsights?\s+(?:from|in|on)\s+(?:your|the|that)\s+(?:last|previous)|\banaly[sz]e\s+(?:that|this|it)\b|\bdig\s+deeper\b|^\s*(?:tell\s+me\s+more|go\s+on|elaborate|more\s+details?|go\s+deeper)\s*[.!?]*\s*$/;
@@ -175,7 +175,7 @@ export function isMoreResearchRequest(question: string): boolean {
 }
 
 /**
- * Example questions Max answers, as the chips (docs/product.md#assistant-chips) and issue #5
+ * Example questions Max answers, as the chips (docs/product/max.md#assistant-chips) and issue #5
  * phrase them.
  */
 export const EXAMPLES = {
@@ -201,7 +201,7 @@ export const CAPABILITIES =
 /**
  * The "What can you do?" chip and its plain rephrasings ("what can you do", "help", "what do you
  * do?"): answered with CAPABILITIES by the chat itself, for any model, without spending a visitor's
- * credit (issue 25 class 8, docs/product.md#assistant-chips).
+ * credit (issue 25 class 8, docs/product/max.md#assistant-chips).
  */
 const CAPABILITY_QUESTIONS = new Set([
   "what can you do",

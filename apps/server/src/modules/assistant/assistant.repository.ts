@@ -89,7 +89,7 @@ export async function listThreadMessages(
 
 /**
  * A member's messages, oldest first, one page (the old client's `/api/assistant-messages` list,
- * docs/product.md#api-assistant).
+ * docs/product/api.md#api-assistant).
  */
 export async function listMemberMessages(
   db: Q,

@@ -1,4 +1,4 @@
-// Max's research over the real library (docs/product.md#max-research): the ~70 imported
+// Max's research over the real library (docs/product/max.md#max-research): the ~70 imported
 // ethereum.org and Bitcoin Optech articles plus the demo content, asked through the chat API with
 // the offline model, on each engine. A topic with its own article gets that article first, the
 // passage from its matching section, and a short synthesis with [n] citations to /p/{slug}.

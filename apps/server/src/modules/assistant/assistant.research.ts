@@ -20,7 +20,9 @@ const RESEARCH_PASSAGES = 4;
 const SECTIONS = 60;
 /** The share of the best article's score another needs to be cited: below it, it only mentions the topic. */
 const RELATED_SHARE = 0.25;
-/** Sentences in one passage, and its longest length in characters (docs/product.md#max-tools). */
+/**
+ * Sentences in one passage, and its longest length in characters (docs/product/max.md#max-tools).
+ */
 const PASSAGE_SENTENCES = 4;
 const PASSAGE_CHARS = 600;
 /** An index older than this is rebuilt even when the article count did not change (an edit). */
@@ -250,11 +252,11 @@ function latestIssues(index: ResearchIndex, query: string): Section[] {
 }
 
 /**
- * Max's research search (the searchResearch tool, docs/product.md#max-research): an index of every
- * published article's sections, rebuilt when the number of articles changes or it is older than
- * INDEX_MAX_AGE_MS; a query asking for the latest issue of a series lists its issues newest first
- * (`order: "newest"`), any other gets the best section of each related article, best first, each
- * passage the sentences of that section that best answer the query.
+ * Max's research search (the searchResearch tool, docs/product/max.md#max-research): an index of
+ * every published article's sections, rebuilt when the number of articles changes or it is older
+ * than INDEX_MAX_AGE_MS; a query asking for the latest issue of a series lists its issues newest
+ * first (`order: "newest"`), any other gets the best section of each related article, best first,
+ * each passage the sentences of that section that best answer the query.
  */
 export function createResearchSearch(articles: Articles) {
   let built: { index: ResearchIndex; count: number; at: number } | null = null;

@@ -1,5 +1,5 @@
 // HTTP for Max (issue #5): the streamed chat, the thread's history and clearing it, and the old
-// client's `/api/assistant-messages` endpoints (docs/product.md#api-assistant). Rules live in
+// client's `/api/assistant-messages` endpoints (docs/product/api.md#api-assistant). Rules live in
 // assistant.service.ts.
 import { randomUUID } from "node:crypto";
 import { Signer } from "@fastify/cookie";
@@ -19,7 +19,7 @@ import type { Asker, AssistantService } from "./assistant.service.ts";
 import { errorResponses } from "../../http/responses.ts";
 import type { ZodRoutes } from "../../http/routes.ts";
 
-/** The anonymous visitor's id, one per browser (docs/product.md#assistant-thread). */
+/** The anonymous visitor's id, one per browser (docs/product/max.md#assistant-thread). */
 export const VISITOR_COOKIE = "pragmatist_visitor";
 /** How long a visitor id is accepted after it was issued, in seconds (one year). */
 const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 3600;
@@ -74,7 +74,7 @@ const saveMessageSchema = {
 
 /**
  * The largest page of GET /api/assistant-messages: 200 messages, the history Max restores
- * (docs/product.md#constants); a larger `pagination[pageSize]` is clamped to it.
+ * (docs/product/limits.md#constants); a larger `pagination[pageSize]` is clamped to it.
  */
 const MAX_MESSAGES_PAGE_SIZE = 200;
 
@@ -193,7 +193,7 @@ function chatRoutes(r: ZodRoutes, assistant: AssistantService, askerOf: AskerOf)
 }
 
 /**
- * POST, GET and DELETE /api/assistant-messages (docs/product.md#api-assistant): members only,
+ * POST, GET and DELETE /api/assistant-messages (docs/product/api.md#api-assistant): members only,
  * their own messages.
  */
 function messageRoutes(r: ZodRoutes, assistant: AssistantService) {

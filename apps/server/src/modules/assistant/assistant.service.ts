@@ -25,7 +25,7 @@ export type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.ty
 /**
  * Wires Max: allowances (assistant.credits.ts), research search (assistant.research.ts), the chat
  * turn (assistant.chat.ts), the thread (assistant.threads.ts) and the old client's messages API
- * (assistant.messages.ts, docs/product.md#api-assistant). See each method.
+ * (assistant.messages.ts, docs/product/api.md#api-assistant). See each method.
  */
 export function createAssistantService(deps: AssistantDependencies) {
   const k = deps.db.kysely;
@@ -48,19 +48,19 @@ export function createAssistantService(deps: AssistantDependencies) {
 
     /**
      * The asker's stored thread as UI messages, oldest first, and their credits
-     * (docs/product.md#assistant-thread).
+     * (docs/product/max.md#assistant-thread).
      */
     history: (asker: Asker): Promise<ChatHistory> => history(k, asker, allowance.credits),
 
     /**
-     * Clear history (docs/product.md#assistant-clear-history): deletes the asker's thread and its
-     * messages (credits stay spent).
+     * Clear history (docs/product/max.md#assistant-clear-history): deletes the asker's thread and
+     * its messages (credits stay spent).
      */
     clearHistory: (asker: Asker): Promise<void> => clearHistory(k, asker),
 
     /**
-     * POST /api/assistant-messages (docs/product.md#api-assistant): appends a text message to the
-     * member's thread.
+     * POST /api/assistant-messages (docs/product/api.md#api-assistant): appends a text message to
+     * the member's thread.
      */
     saveMessage: (
       userId: number,
@@ -68,14 +68,14 @@ export function createAssistantService(deps: AssistantDependencies) {
     ): Promise<AssistantMessageEntity> => saveMessage(k, deps.now().toISOString(), userId, message),
 
     /**
-     * GET /api/assistant-messages (docs/product.md#api-assistant): the member's own messages,
+     * GET /api/assistant-messages (docs/product/api.md#api-assistant): the member's own messages,
      * oldest first.
      */
     listMessages: (userId: number, page: { page: number; pageSize: number }) =>
       listMessages(k, userId, page),
 
     /**
-     * DELETE /api/assistant-messages/{id} (docs/product.md#api-assistant).
+     * DELETE /api/assistant-messages/{id} (docs/product/api.md#api-assistant).
      * @throws NotFoundError when the message does not exist or is not the member's (no hint which).
      */
     deleteMessage: (userId: number, id: number): Promise<void> => deleteMessage(k, userId, id),

@@ -43,7 +43,7 @@ export async function historyMessages(
 
 /**
  * True when the asker's latest stored answer holds data to analyse (`holdsAnalysableData`): what
- * "Analyze your last message for valuable insights" works on (docs/product.md#assistant-chips).
+ * "Analyze your last message for valuable insights" works on (docs/product/max.md#assistant-chips).
  * False with no thread, no answer yet, or an answer of text only (a greeting, a refusal).
  */
 export async function latestAnswerHoldsData(k: Kysely<Database>, asker: Asker): Promise<boolean> {
@@ -75,7 +75,7 @@ export async function persist(
 
 /**
  * The asker's stored thread as UI messages, oldest first, and their credits
- * (docs/product.md#assistant-thread).
+ * (docs/product/max.md#assistant-thread).
  */
 export async function history(
   k: Kysely<Database>,
@@ -98,7 +98,7 @@ export async function history(
 }
 
 /**
- * Clear history (docs/product.md#assistant-clear-history): deletes the asker's thread and its
+ * Clear history (docs/product/max.md#assistant-clear-history): deletes the asker's thread and its
  * messages (credits stay spent).
  */
 export async function clearHistory(k: Kysely<Database>, asker: Asker): Promise<void> {

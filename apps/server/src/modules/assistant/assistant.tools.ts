@@ -1,6 +1,6 @@
-// Max's tools (docs/product.md#max-tools, plus research search): zod inputs, and descriptions that
-// tell any model (the offline one or an LLM_* service) when to use each tool, what its arguments
-// mean and how to read its result.
+// Max's tools (docs/product/max.md#max-tools, plus research search): zod inputs, and descriptions
+// that tell any model (the offline one or an LLM_* service) when to use each tool, what its
+// arguments mean and how to read its result.
 import { tool } from "ai";
 import { type ResearchResults, assistantToolInputs } from "@pragmatist/contracts";
 import type { MarketService } from "../market/market.service.ts";
@@ -16,13 +16,13 @@ export interface ToolDependencies {
   searchResearch(query: string, slug?: string): Promise<ResearchResults>;
 }
 
-/** How every market result is dated, for the descriptions (docs/product.md#max-tools). */
+/** How every market result is dated, for the descriptions (docs/product/max.md#max-tools). */
 const DATING =
   "Every result has `asOf` (when its figures were true: quote that date with them) and `source` " +
   '("coingecko": live CoinGecko; "snapshot": the dated offline copy of CoinGecko data); ' +
   "`stale: true` marks an older cached value, `ageSeconds` old.";
 
-/** The coin-lookup errors and what to do about each (docs/product.md#max-tools). */
+/** The coin-lookup errors and what to do about each (docs/product/max.md#max-tools). */
 const LOOKUP_ERRORS =
   'An `error` result is not a failure of yours: "No results found" means the data (`source`) ' +
   "has no coin by that name (check the spelling or try the ticker; the offline snapshot covers " +
@@ -44,7 +44,7 @@ const MARKET_DESCRIPTION =
 /**
  * The tool set passed to the model loop. Market tools never throw: failures come back as error
  * objects ("No results found", "No price history for this coin in the available data", "An error
- * occurred while fetching data", each with its `source`; docs/product.md#max-tools), which the
+ * occurred while fetching data", each with its `source`; docs/product/max.md#max-tools), which the
  * model reports instead of guessing. An input that fails its schema (e.g. `days: 400`) never
  * reaches `execute`: the AI SDK sends the model the validation error as the call's result, and
  * the model may call again.

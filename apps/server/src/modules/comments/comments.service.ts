@@ -1,6 +1,6 @@
-// Rules of comments (docs/product.md#comment-thread, #entity-comment, #api-comments; issue #4):
-// who may post, edit, delete, report, like and hide; how a thread looks to a reader is
-// comment-thread.ts.
+// Rules of comments (docs/product/reader.md#comment-thread, docs/product/data.md#entity-comment,
+// docs/product/api.md#api-comments; issue #4): who may post, edit, delete, report, like and hide;
+// how a thread looks to a reader is comment-thread.ts.
 import type { Comment, CommentSort, ReportBody, Role } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
@@ -12,12 +12,12 @@ import * as repo from "./comments.repository.ts";
 
 /**
  * Posting budget per member and minute, comments and replies together
- * (docs/product.md#rate-limits).
+ * (docs/product/limits.md#rate-limits).
  */
 export const POSTS_PER_MINUTE = 5;
 /**
  * Posting budget per member a day (24 hours), comments and replies together
- * (docs/product.md#rate-limits).
+ * (docs/product/limits.md#rate-limits).
  */
 export const POSTS_PER_DAY = 100;
 
@@ -79,8 +79,8 @@ export interface CommentsService {
   remove(actor: Actor, id: number, alongside?: Alongside): Promise<{ deleted: true }>;
   /**
    * Reports a comment to the editors with `report.reason` (contracts `reportReasons`) and, for
-   * "other", an optional `note` (docs/product.md#comment-actions), kept for the moderation queue;
-   * once per member (a repeat changes nothing and answers the same).
+   * "other", an optional `note` (docs/product/reader.md#comment-actions), kept for the moderation
+   * queue; once per member (a repeat changes nothing and answers the same).
    * @throws NotFoundError (unknown, deleted, hidden), ForbiddenError (own comment).
    */
   report(userId: number, id: number, report: ReportBody): Promise<{ reported: true }>;
@@ -105,20 +105,20 @@ export interface CommentsService {
  */
 export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
-/** The roles that moderate comments (docs/product.md#permission-matrix). */
+/** The roles that moderate comments (docs/product/accounts.md#permission-matrix). */
 const MODERATORS = new Set<Role>(["editor", "admin"]);
 
 /**
  * Whether the role may delete others' comments and hide comments
- * (docs/product.md#permission-matrix).
+ * (docs/product/accounts.md#permission-matrix).
  */
 export function canModerate(role: Role): boolean {
   return MODERATORS.has(role);
 }
 
 /**
- * Who may no longer comment: the studio's bans (docs/product.md#studio-moderation), asked before
- * every post.
+ * Who may no longer comment: the studio's bans (docs/product/studio.md#studio-moderation), asked
+ * before every post.
  */
 export interface CommentingBans {
   /** The member's ban with the reason they are shown, or null when they may comment. */
@@ -126,8 +126,8 @@ export interface CommentingBans {
 }
 
 /**
- * Whose email is verified: commenting needs a proven address (docs/product.md#account-security,
- * issue 26 item 15), asked before every post.
+ * Whose email is verified: commenting needs a proven address
+ * (docs/product/accounts.md#account-security, issue 26 item 15), asked before every post.
  */
 export interface CommentingEmails {
   /** True when the member proved they own their current email. */

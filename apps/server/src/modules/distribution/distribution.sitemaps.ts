@@ -109,7 +109,9 @@ function newestOf(articles: Dated[]): string | undefined {
   );
 }
 
-/** The site's own pages (docs/product.md#route-table): listings, Max and the marketing pages. */
+/**
+ * The site's own pages (docs/product/site.md#route-table): listings, Max and the marketing pages.
+ */
 const SITE_PAGES = ["/", "/ecosystems", "/market-reports", "/assistant", "/about", "/services"];
 /** The pages that list articles: their lastmod is the newest article's. */
 const LISTING_PAGES = new Set(["/", "/ecosystems", "/market-reports"]);

@@ -179,7 +179,8 @@ export function cardSlugs(page: Page): string[] {
 // The head every public page must have.
 
 /**
- * The tags every public page must have (docs/product.md#page-head), with this page's own values.
+ * The tags every public page must have (docs/product/site.md#page-head), with this page's own
+ * values.
  */
 export function expectHead(
   page: Page,

@@ -1,5 +1,6 @@
 // Health for load balancers, orchestrators and CI: /api/health (database round trip), /api/health/live
-// (the process answers) and /api/health/ready (every dependency answers; docs/product.md#api-health).
+// (the process answers) and /api/health/ready (every dependency answers;
+// docs/product/api.md#api-health).
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";

@@ -14,7 +14,7 @@ export type SourceKind = "native" | "ethereum-org" | "bitcoin-optech";
 
 /**
  * How to get a thumbnail: an image file next to the content, or one we draw ourselves with the
- * source's name (its label is the card's, docs/product.md#article-card).
+ * source's name (its label is the card's, docs/product/reader.md#article-card).
  */
 export type ThumbnailPlan =
   { kind: "file"; paths: string[] } | { kind: "generated"; sourceName: string };

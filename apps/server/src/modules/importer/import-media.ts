@@ -130,8 +130,8 @@ function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<
 
 /**
  * The article's thumbnail: its own SVG when it has one we can read, else one we draw, labelled
- * with the card's label (contracts' `articleLabel`, docs/product.md#article-card) so the image and
- * the card's badge never disagree.
+ * with the card's label (contracts' `articleLabel`, docs/product/reader.md#article-card) so the
+ * image and the card's badge never disagree.
  */
 async function prepareThumbnail(run: ImportRun, draft: ArticleDraft): Promise<StoredImage> {
   const plan = draft.thumbnail;

@@ -1,5 +1,5 @@
-// A thumbnail names the label its card shows (docs/product.md#article-card): the thumbnails the
-// importer draws and the demo content's own SVGs.
+// A thumbnail names the label its card shows (docs/product/reader.md#article-card): the thumbnails
+// the importer draws and the demo content's own SVGs.
 import fs from "node:fs";
 import path from "node:path";
 import { type ArticleCard, articleLabel } from "@pragmatist/contracts";
@@ -37,8 +37,8 @@ describe.each(engines)("an imported Optech newsletter on %s", (engine) => {
     const card = (list.json() as { data: ArticleCard[] }).data[0];
     const a = card?.attributes;
     if (!a?.thumbnailUrl) throw new Error("the newsletter has no card with a thumbnail");
-    // The badge: what the card shows (docs/product.md#article-card): a developers' newsletter,
-    // by its own type, though its title would read "Market Report" by the title rule.
+    // The badge: what the card shows (docs/product/reader.md#article-card): a developers'
+    // newsletter, by its own type, though its title would read "Market Report" by the title rule.
     expect(a.types).toEqual(["Newsletter"]);
     const badge = articleLabel(a);
     expect(badge).toBe("Newsletter");

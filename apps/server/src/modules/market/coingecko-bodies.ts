@@ -1,5 +1,5 @@
-// The mappers from CoinGecko's responses to our market contract (docs/product.md#market-data), shared
-// by the live service and the offline snapshot's builder.
+// The mappers from CoinGecko's responses to our market contract (docs/product/max.md#market-data),
+// shared by the live service and the offline snapshot's builder.
 import type Coingecko from "@coingecko/coingecko-typescript";
 import type { MarketFreshness, NewTokens, TokenData, TrendingTokens } from "@pragmatist/contracts";
 

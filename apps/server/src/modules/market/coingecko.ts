@@ -1,5 +1,5 @@
-// CoinGecko's API through its official client (docs/product.md#market-data); coingecko-bodies.ts maps
-// its responses to our market contract.
+// CoinGecko's API through its official client (docs/product/max.md#market-data);
+// coingecko-bodies.ts maps its responses to our market contract.
 import Coingecko, { RateLimitError } from "@coingecko/coingecko-typescript";
 import type { Candle, NewTokens, Ohlc, TokenData, TrendingTokens } from "@pragmatist/contracts";
 import type { CoinGeckoConfig } from "../../config.ts";
@@ -160,7 +160,7 @@ export interface CoinGeckoApi {
 
 /**
  * `/coins/{id}` (details only) and the coin's `/coins/markets` row with 24 h, 7 d and 30 d
- * changes, as the old client's two calls (docs/product.md#market-data), mapped to TokenData.
+ * changes, as the old client's two calls (docs/product/max.md#market-data), mapped to TokenData.
  */
 async function fetchTokenData(
   client: Coingecko,
@@ -176,9 +176,9 @@ async function fetchTokenData(
         // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
         tickers: false,
         // Figures come from /coins/markets below, as in the old client's second call
-        // (docs/product.md#departures).
+        // (docs/product/compatibility.md#departures).
         market_data: false,
-        // Asked for as the old client's call did (docs/product.md#market-data); CoinGecko no
+        // Asked for as the old client's call did (docs/product/max.md#market-data); CoinGecko no
         // longer returns it (deprecated 2026-08-28).
         community_data: true,
         sparkline: false,
@@ -249,7 +249,7 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
       return rows.map((row) => tokenFromCoinGecko(null, row, now()));
     },
     async ohlc(coin, days, signal) {
-      // docs/product.md#market-data wants daily candles; only paid plans may set the interval,
+      // docs/product/max.md#market-data wants daily candles; only paid plans may set the interval,
       // and only for some periods.
       const daily = pro && DAILY_INTERVAL_DAYS.has(days);
       const rows = await client.coins.ohlc.get(

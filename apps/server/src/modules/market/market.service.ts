@@ -1,5 +1,5 @@
-// Market data for Max's tools (docs/product.md#max-tools, #market-data): CoinGecko when a key is
-// configured, cached and backed off; the dated offline snapshot otherwise. Never throws.
+// Market data for Max's tools (docs/product/max.md#max-tools, #market-data): CoinGecko when a key
+// is configured, cached and backed off; the dated offline snapshot otherwise. Never throws.
 import { LRUCache } from "lru-cache";
 import {
   MARKET_ERRORS,
@@ -32,7 +32,7 @@ import { createSnapshotSource, loadSnapshot, type SnapshotSource } from "./snaps
 /**
  * The market data behind Max's tools. Every method resolves, never rejects: a lookup whose search
  * finds no coin gives `{ error: "No results found", query }`, any other failure `{ error: "An
- * error occurred while fetching data" }` (docs/product.md#max-tools), each with the `source` it
+ * error occurred while fetching data" }` (docs/product/max.md#max-tools), each with the `source` it
  * searched. Every result says when its figures were true (`asOf`), where they came from
  * (`source`: "coingecko" or "snapshot") and, when CoinGecko failed and the last cached value is
  * served instead, `stale: true` with its `ageSeconds`.
@@ -125,7 +125,7 @@ function remember(
 /**
  * Runs one tool's lookup with a signal that aborts its CoinGecko requests after `ctx.budgetMs`
  * (the cache then serves the last value with its age, issue #12); any failure is logged and becomes
- * the fetch error (docs/product.md#max-tools).
+ * the fetch error (docs/product/max.md#max-tools).
  */
 async function guarded<T>(
   ctx: Pick<LiveContext, "log" | "budgetMs">,

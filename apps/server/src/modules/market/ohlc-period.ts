@@ -1,5 +1,6 @@
-// A price history cut to a calendar period (getOhlc's `from` and `to`, docs/product.md#max-tools):
-// the chart and the answer then show the period asked about, not the whole history.
+// A price history cut to a calendar period (getOhlc's `from` and `to`,
+// docs/product/max.md#max-tools): the chart and the answer then show the period asked about, not
+// the whole history.
 import { type Candle, type MarketResult, type Ohlc, isMarketError } from "@pragmatist/contracts";
 
 /** Epoch ms of a YYYY-MM-DD day's start (UTC). */

@@ -1,5 +1,5 @@
-// The whole market ranked by one figure (getMarket, docs/product.md#max-tools): the same ranking over
-// the offline snapshot's coins or CoinGecko's top coins by market cap.
+// The whole market ranked by one figure (getMarket, docs/product/max.md#max-tools): the same
+// ranking over the offline snapshot's coins or CoinGecko's top coins by market cap.
 import type { MarketRanking, MarketRankingBy, TokenData } from "@pragmatist/contracts";
 import type { MarketBody } from "./coingecko-bodies.ts";
 

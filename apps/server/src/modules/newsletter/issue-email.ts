@@ -212,7 +212,7 @@ ${footer(issue, site)}
   // never sends an issue (and every test) should not pay at start.
   const { default: mjml2html } = await import("mjml");
   // No web fonts: MJML would link Google Fonts for the fonts the template names, and every reader's
-  // mail client would then call Google when opening the issue (no third party, docs/product.md).
+  // mail client would then call Google when opening the issue (no third party).
   const result = await mjml2html(document, {
     validationLevel: "strict",
     keepComments: false,

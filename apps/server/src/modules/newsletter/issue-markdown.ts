@@ -14,8 +14,8 @@ const MAIL_SCHEMES = new Set(["http:", "https:", "mailto:"]);
  * `url` made absolute against `base` (PUBLIC_URL, no trailing slash): `/uploads/a.webp` →
  * `https://site.example/uploads/a.webp`, as mail clients have no page to resolve against. An
  * in-page anchor (`#fn-1`) stays as written; an empty address, one the URL parser refuses or one
- * whose scheme is not http, https or mailto becomes "" (docs/product.md#safe-urls, narrowed for
- * mail). Never throws.
+ * whose scheme is not http, https or mailto becomes "" (docs/product/reader.md#safe-urls, narrowed
+ * for mail). Never throws.
  */
 export function absoluteUrl(url: string, base: string): string {
   if (url === "" || url.startsWith("#")) return url;
@@ -52,8 +52,8 @@ const URL_ATTRIBUTE = / (href|src)="([^"]*)"/g;
 
 /**
  * Markdown (CommonMark + GFM) as HTML for a mail body: raw HTML shown as text and unsafe link
- * schemes emptied (micromark's defaults, the site's rules: docs/product.md#article-body), images
- * and links absolute (`absoluteUrl`), links passed through `links.link`. Never throws.
+ * schemes emptied (micromark's defaults, the site's rules: docs/product/reader.md#article-body),
+ * images and links absolute (`absoluteUrl`), links passed through `links.link`. Never throws.
  */
 export function markdownToMailHtml(markdown: string, links: MailLinks): string {
   const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });

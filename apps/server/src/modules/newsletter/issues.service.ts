@@ -52,12 +52,12 @@ export interface IssuesService {
   sendTest(actor: Actor | null, id: number, log: MailLogger): Promise<{ to: string }>;
   /**
    * Starts the send to the one list: every confirmed address, each once, except suppressed ones
-   * (docs/product.md#newsletter-sending). @throws ConflictError when not a draft
+   * (docs/product/newsletter.md#newsletter-sending). @throws ConflictError when not a draft
    */
   send(actor: Actor | null, id: number): Promise<StudioIssue>;
   /** Stops a send in progress. @throws ConflictError when not sending */
   cancel(actor: Actor | null, id: number): Promise<StudioIssue>;
-  /** Delivery figures of an issue (docs/product.md#newsletter-stats). */
+  /** Delivery figures of an issue (docs/product/newsletter.md#newsletter-sending). */
   stats(actor: Actor | null, id: number): Promise<IssueStats>;
   /** The public archive: issues that went out, newest first. */
   archive(page: { page: number; pageSize: number }): Promise<PublicIssueList>;

@@ -1,4 +1,4 @@
-// HTTP for likes and bookmarks (docs/product.md#api-reactions): who liked, and the signed-in
+// HTTP for likes and bookmarks (docs/product/api.md#api-reactions): who liked, and the signed-in
 // toggles.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -23,7 +23,7 @@ const signedIn = async (req: FastifyRequest) => {
 
 /**
  * Registers GET /api/articles/{id}/likesbookmarks (public) and POST /api/articles/toggle-like,
- * /api/articles/toggle-bookmark (members only, docs/product.md#permission-matrix).
+ * /api/articles/toggle-bookmark (members only, docs/product/accounts.md#permission-matrix).
  */
 export function reactionsRoutes(app: FastifyInstance, deps: { reactions: ReactionsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

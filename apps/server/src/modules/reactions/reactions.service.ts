@@ -1,4 +1,4 @@
-// Likes and bookmarks (docs/product.md#api-reactions, #article-bar).
+// Likes and bookmarks (docs/product/api.md#api-reactions, docs/product/reader.md#article-bar).
 import type {
   BookmarkedArticle,
   LikesBookmarks,
@@ -11,7 +11,7 @@ import * as repo from "./reactions.repository.ts";
 
 /**
  * Bookmarks listed on the account page: the old client fetches at most 999
- * (docs/product.md#constants).
+ * (docs/product/limits.md#constants).
  */
 export const BOOKMARKS_LIMIT = 999;
 
@@ -29,7 +29,7 @@ export interface ReactionsService {
   /**
    * Who liked the article (every member id, earliest first) and the counts. Bookmarks are
    * private: `bookmarkedBy` is `[viewerId]` when the asking member bookmarked it, else `[]`, which
-   * is all the old client needs ("is it bookmarked by me", docs/product.md#api-reactions).
+   * is all the old client needs ("is it bookmarked by me", docs/product/api.md#api-reactions).
    * @throws NotFoundError for an unknown, draft or future-dated article.
    */
   likesBookmarks(articleId: number, viewerId: number | null): Promise<LikesBookmarks>;

@@ -1,4 +1,4 @@
-// HTTP for search (docs/product.md#api-search): the old client's typo-tolerant search call.
+// HTTP for search (docs/product/api.md#api-search): the old client's typo-tolerant search call.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { SEARCH_RESULT_LIMIT, searchQueryParam, searchResponseSchema } from "@pragmatist/contracts";

@@ -1,5 +1,5 @@
-// Who may do what in the studio (docs/product.md#permission-matrix): one table of rules, checked
-// on the server by every studio endpoint (OWASP ASVS 8.2: function- and object-level access
+// Who may do what in the studio (docs/product/accounts.md#permission-matrix): one table of rules,
+// checked on the server by every studio endpoint (OWASP ASVS 8.2: function- and object-level access
 // control).
 import type { Role } from "@pragmatist/contracts";
 import { ForbiddenError, UnauthorizedError } from "../../errors.ts";

@@ -100,8 +100,8 @@ function filtered(db: Q, filter: StudioArticleFilter, now: string) {
 }
 
 /**
- * The date the studio's list sorts by (docs/product.md#studio-articles): a draft's last change,
- * any other article's publish date (a scheduled one's is ahead, so it comes first).
+ * The date the studio's list sorts by (docs/product/studio.md#studio-articles): a draft's last
+ * change, any other article's publish date (a scheduled one's is ahead, so it comes first).
  */
 const listDate = sql<string>`case when a.status = 'draft' then a.updated_at else a.publish_date end`;
 

@@ -1,5 +1,5 @@
 // POST /api/upload: a signed-in member's image, multipart field `files`
-// (docs/product.md#api-upload).
+// (docs/product/api.md#api-upload).
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

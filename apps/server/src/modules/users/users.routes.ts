@@ -1,4 +1,4 @@
-// HTTP for members' profiles: GET, PUT and DELETE /api/users/{id} (docs/product.md#api-users).
+// HTTP for members' profiles: GET, PUT and DELETE /api/users/{id} (docs/product/api.md#api-users).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

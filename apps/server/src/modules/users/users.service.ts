@@ -1,5 +1,5 @@
-// Members' profiles: who may see and change what (docs/product.md#permission-matrix, #api-users;
-// ASVS 8.2.2; Ghost CVE-2024-43409).
+// Members' profiles: who may see and change what (docs/product/accounts.md#permission-matrix,
+// docs/product/api.md#api-users; ASVS 8.2.2; Ghost CVE-2024-43409).
 import {
   DELETED_MEMBER_NAME,
   type OwnUser,
@@ -18,7 +18,7 @@ import { assertNameNotReserved, withNameTaken } from "../accounts/display-names.
 /** Members' profiles: reading, changing and deleting them (users.routes.ts). */
 export interface UsersService {
   /**
-   * A member's profile (GET /api/users/{id}, docs/product.md#api-users). Anyone sees the public
+   * A member's profile (GET /api/users/{id}, docs/product/api.md#api-users). Anyone sees the public
    * fields (id, username, createdAt, profilePicture); the member themself also gets email and role,
    * and with `populate` containing "bookmarked" their bookmarks (private: never shown to anyone
    * else). The profile picture is always included, so "profilePicture" needs no populate.
@@ -38,7 +38,7 @@ export interface UsersService {
    */
   update(viewerId: number, id: number, body: UpdateUserBody): Promise<OwnUser>;
   /**
-   * Deletes the member's own account (docs/product.md#account): email, password, sessions,
+   * Deletes the member's own account (docs/product/accounts.md#account): email, password, sessions,
    * likes, bookmarks, one-time codes and uploads go; the row stays anonymised as "Deleted member"
    * so future comments keep an author. Old tokens fail from then on (token version bumped).
    * @returns the anonymised user. @throws ForbiddenError for another member's id.

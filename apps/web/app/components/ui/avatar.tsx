@@ -13,7 +13,7 @@ export interface AvatarProps {
   name: string;
   /** Image address, or null/undefined for the initials. */
   url?: string | null | undefined;
-  /** Diameter in CSS pixels (the product's avatars are 35 px, docs/product.md#constants). */
+  /** Diameter in CSS pixels (the product's avatars are 35 px, docs/product/limits.md#constants). */
   size?: number;
   /** Alternative text; "" (decorative) by default, as the name is usually shown beside it. */
   alt?: string;

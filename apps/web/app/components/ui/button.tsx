@@ -15,9 +15,9 @@ const variants: Record<ButtonVariant, string> = {
   primary: "bg-accent text-accent-ink hover:bg-accent/90",
   secondary: "border border-line bg-surface text-ink hover:border-muted/60 hover:bg-page",
   ghost: "text-ink hover:bg-line/60",
-  // A primary action that does not look ready yet (docs/product.md#validation-forms: "looks enabled
-  // only when …"): a tint instead of a faded button, so its label keeps WCAG 1.4.3 contrast (4.5:1
-  // and more).
+  // A primary action that does not look ready yet (docs/product/data.md#validation-forms: "looks
+  // enabled only when …"): a tint instead of a faded button, so its label keeps WCAG 1.4.3 contrast
+  // (4.5:1 and more).
   soft: "bg-accent/8 text-accent hover:bg-accent/10",
 };
 

@@ -1,6 +1,6 @@
-// Edit mode of /account (docs/product.md#account): upload a photo, change the name, log out, delete
-// the account, go back. Each change is a submission to the account route's clientAction, so the
-// root loader reloads afterwards and the header's picture and name follow.
+// Edit mode of /account (docs/product/accounts.md#account): upload a photo, change the name, log
+// out, delete the account, go back. Each change is a submission to the account route's
+// clientAction, so the root loader reloads afterwards and the header's picture and name follow.
 import type { OwnUser } from "@pragmatist/contracts";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
@@ -196,7 +196,7 @@ function PhotoPicker({
 }
 
 /**
- * Name field; Save appears once something is typed (docs/product.md#account), then
+ * Name field; Save appears once something is typed (docs/product/accounts.md#account), then
  * PUT /api/users/{id}.
  */
 function NameSection({ user }: { user: OwnUser }) {

@@ -1,5 +1,5 @@
-// View mode of /account (docs/product.md#account): picture, name, Joined date, email tag, the
-// newsletter switch, the Bookmarked list (fetched after hydration from GET
+// View mode of /account (docs/product/accounts.md#account): picture, name, Joined date, email tag,
+// the newsletter switch, the Bookmarked list (fetched after hydration from GET
 // /api/users/{id}?populate=bookmarked) and "Edit account".
 import type { BookmarkedArticle, OwnUser } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
@@ -16,7 +16,7 @@ import { NewsletterOptIn } from "./newsletter-opt-in";
 
 /**
  * The member's 80 px picture (initials when none), name as the page's `<h1>`, Joined date
- * (formatJoinedDate, "03 Mar 2024") and email tag (docs/product.md#account).
+ * (formatJoinedDate, "03 Mar 2024") and email tag (docs/product/accounts.md#account).
  */
 export function ProfileSummary({ user }: { user: OwnUser }) {
   return (

@@ -1,6 +1,6 @@
 // The centred card of the sign-in, sign-up, password and Google screens: the mark (spinning while
-// something is sent, docs/product.md#login), a title, and the content; its notes and its submit
-// button.
+// something is sent, docs/product/accounts.md#login), a title, and the content; its notes and its
+// submit button.
 import type { ReactNode } from "react";
 import { buttonClass } from "../../components/ui/button";
 import { errorText } from "./text-field";
@@ -68,9 +68,9 @@ export function FormNote({
 }
 
 /**
- * The card's full-width submit button (docs/product.md#validation-forms): the primary look once
- * `looksReady`, else the soft one; it can be pressed either way, and pressing it early shows the
- * field messages. While `busy` it pulses and is aria-disabled (the form ignores presses).
+ * The card's full-width submit button (docs/product/data.md#validation-forms): the primary look
+ * once `looksReady`, else the soft one; it can be pressed either way, and pressing it early shows
+ * the field messages. While `busy` it pulses and is aria-disabled (the form ignores presses).
  */
 export function AuthSubmitButton({
   busy,

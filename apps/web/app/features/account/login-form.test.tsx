@@ -1,6 +1,7 @@
-// The sign-in / sign-up card (docs/product.md#login, #validation-forms): messages after a submit
-// attempt, what is sent for each intent, the mode toggle clearing the fields, "Forget Password?"
-// (its refusal one inline alert, never a browser dialog) and server errors.
+// The sign-in / sign-up card (docs/product/accounts.md#login,
+// docs/product/data.md#validation-forms): messages after a submit attempt, what is sent for each
+// intent, the mode toggle clearing the fields, "Forget Password?" (its refusal one inline alert,
+// never a browser dialog) and server errors.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
@@ -43,8 +44,8 @@ describe("LoginForm", () => {
   it("sends a sign-in with the email and password, and shows the server's refusal", async () => {
     const sent = renderForm({}, { error: "That email and password do not match an account." });
     const submit = screen.getByRole("button", { name: "Sign in" });
-    // The "soft" look until the fields look complete (docs/product.md#validation-forms), then the
-    // primary one.
+    // The "soft" look until the fields look complete (docs/product/data.md#validation-forms), then
+    // the primary one.
     expect(submit.className).toContain("bg-accent/8");
     type("Email Address", "reader@example.com");
     type("Password", "correct horse");

@@ -1,7 +1,7 @@
-// Sign in and sign up on one card (docs/product.md#login, #forgot-password, #validation-forms):
-// the fields, their messages, the "looks enabled" rule, "Forget Password?", Google, the toggle.
-// The requests run in the login route's clientAction, so the root loader (the header's viewer)
-// reloads after a successful sign-in.
+// Sign in and sign up on one card (docs/product/accounts.md#login, #forgot-password,
+// docs/product/data.md#validation-forms): the fields, their messages, the "looks enabled" rule,
+// "Forget Password?", Google, the toggle. The requests run in the login route's clientAction, so
+// the root loader (the header's viewer) reloads after a successful sign-in.
 import type { ReactNode } from "react";
 import { buttonClass } from "../../components/ui/button";
 import { AuthCard, AuthSubmitButton, FormNote } from "./auth-card";
@@ -114,7 +114,7 @@ function LoginFields({ form }: { form: LoginFormState }) {
 
 /**
  * "or", then "Continue with Google": a document navigation, the server starts Google's sign-in
- * (docs/product.md#api-google).
+ * (docs/product/api.md#api-google).
  */
 function GoogleSignIn() {
   return (

@@ -1,6 +1,7 @@
-// The new-password form (docs/product.md#password-reset, #validation-forms, #messages-accounts):
-// messages after a submit attempt, the request it sends, the way to sign-in on success, and a
-// refusal that clears, marks and says so once in an inline alert (never a browser dialog).
+// The new-password form (docs/product/accounts.md#password-reset,
+// docs/product/data.md#validation-forms, docs/product/messages.md#messages-accounts): messages
+// after a submit attempt, the request it sends, the way to sign-in on success, and a refusal that
+// clears, marks and says so once in an inline alert (never a browser dialog).
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../lib/account-api";

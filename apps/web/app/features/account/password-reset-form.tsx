@@ -1,6 +1,7 @@
-// New password form of /passreset (docs/product.md#password-reset, #validation-forms): sends only
-// with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
-// says so once, in an alert under the form. An invitation's link asks for a first password.
+// New password form of /passreset (docs/product/accounts.md#password-reset,
+// docs/product/data.md#validation-forms): sends only with a code and two equal passwords of at
+// least 8; a refusal clears both, marks them red and says so once, in an alert under the form. An
+// invitation's link asks for a first password.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button";
@@ -42,7 +43,8 @@ function usePasswordReset(code: string, invite: boolean) {
         await navigate("/account", { replace: true });
       } else await navigate("/login?reset=1", { replace: true });
     } catch {
-      // Clear both fields, mark them red, show the one refusal note (docs/product.md#password-reset).
+      // Clear both fields, mark them red, show the one refusal note
+      // (docs/product/accounts.md#password-reset).
       setBusy(false);
       setPassword("");
       setConfirmation("");
@@ -71,8 +73,8 @@ function usePasswordReset(code: string, invite: boolean) {
 }
 
 /**
- * The card's words (docs/product.md#password-reset): a reset replaces a password, an invitation
- * (an account made for the member) sets the first one.
+ * The card's words (docs/product/accounts.md#password-reset): a reset replaces a password, an
+ * invitation (an account made for the member) sets the first one.
  */
 const WORDING = {
   reset: {
@@ -183,9 +185,9 @@ function SpentLinkCard({ mark }: { mark: ReactNode }) {
 }
 
 /**
- * The one message of a refused reset (docs/product.md#password-reset, #messages-accounts): "Unknown
- * error, please try again" on its own line, then what it means (`notDone`, then why), in a single
- * `role="alert"` note (no browser dialog).
+ * The one message of a refused reset (docs/product/accounts.md#password-reset,
+ * docs/product/messages.md#messages-accounts): "Unknown error, please try again" on its own line,
+ * then what it means (`notDone`, then why), in a single `role="alert"` note (no browser dialog).
  */
 function ResetRefusedNote({ notDone }: { notDone: string }) {
   return (

@@ -1,5 +1,5 @@
 // A labelled text input with its message: red border and text when invalid
-// (docs/product.md#login), the message tied to the input for screen readers.
+// (docs/product/accounts.md#login), the message tied to the input for screen readers.
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 
 /** Red for form errors only (prices keep the up/down tokens). */
@@ -14,7 +14,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   invalid?: boolean;
   /**
    * Announces the message the moment it appears (`role="alert"`): for a message raised by a
-   * control other than the submit button, e.g. "Forget Password?" (docs/product.md#forgot-password).
+   * control other than the submit button, e.g. "Forget Password?"
+   * (docs/product/accounts.md#forgot-password).
    */
   alert?: boolean;
   /** Something beside the label on its right, e.g. a "Forget Password?" link. */

@@ -1,5 +1,6 @@
-// State of the sign-in / sign-up card (docs/product.md#login, #validation-forms): the mode, the
-// fields, when their messages show, and the submissions to the login route's clientAction.
+// State of the sign-in / sign-up card (docs/product/accounts.md#login,
+// docs/product/data.md#validation-forms): the mode, the fields, when their messages show, and the
+// submissions to the login route's clientAction.
 import { type FormEvent, type RefObject, useRef, useState } from "react";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
@@ -76,8 +77,8 @@ export interface LoginFormState {
  * message that appears on blur moves the controls below it under the pointer ("Forget Password?").
  * "Forget Password?" with an email of 3 characters or fewer (or no valid address) marks the field,
  * focuses it and shows its message once, as an alert (`role="alert"`, no browser dialog), instead
- * of asking for a link (docs/product.md#forgot-password); the mode toggle clears the fields
- * (docs/product.md#login).
+ * of asking for a link (docs/product/accounts.md#forgot-password); the mode toggle clears the
+ * fields (docs/product/accounts.md#login).
  */
 export function useLoginForm(initialMode: AuthMode): LoginFormState {
   const submission = useLoginSubmission();

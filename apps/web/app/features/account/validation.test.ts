@@ -1,4 +1,4 @@
-// The login, reset and account form rules (docs/product.md#validation-forms) and the messages
+// The login, reset and account form rules (docs/product/data.md#validation-forms) and the messages
 // readers see when the server refuses.
 import {
   PASSWORD_MIN as SERVER_PASSWORD_MIN,

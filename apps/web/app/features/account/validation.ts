@@ -1,25 +1,25 @@
-// Form rules of the login, password reset and account screens (docs/product.md#validation-forms,
-// with the password minimum raised to 8 like the server's), as pure functions so the screens and
-// the unit tests share them.
+// Form rules of the login, password reset and account screens
+// (docs/product/data.md#validation-forms, with the password minimum raised to 8 like the server's),
+// as pure functions so the screens and the unit tests share them.
 
 /**
  * Shortest password: 8 (NIST 800-63B; the server's PASSWORD_MIN in `@pragmatist/contracts`, which
  * the browser cannot import without zod; a unit test keeps the two equal). The old client asked
- * for 6 (docs/product.md#departures).
+ * for 6 (docs/product/compatibility.md#departures).
  */
 export const PASSWORD_MIN = 8;
-/** Shortest sign-up name (docs/product.md#validation-forms; contracts' USERNAME_MIN). */
+/** Shortest sign-up name (docs/product/data.md#validation-forms; contracts' USERNAME_MIN). */
 export const NAME_MIN = 2;
 /** Longest name the server takes (contracts' USERNAME_MAX). */
 export const NAME_MAX = 60;
 
 /**
- * The simple email pattern (docs/product.md#validation-forms): something, @, something, a dot,
+ * The simple email pattern (docs/product/data.md#validation-forms): something, @, something, a dot,
  * something; no spaces.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Which side of the login card is shown: sign in, or sign up (docs/product.md#login). */
+/** Which side of the login card is shown: sign in, or sign up (docs/product/accounts.md#login). */
 export type AuthMode = "signin" | "signup";
 
 /** What the reader typed into the sign-in / sign-up form, untrimmed. */
@@ -34,8 +34,8 @@ export interface AuthFields {
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /**
- * The field messages of the account screens (wording of docs/product.md#messages-accounts, limits
- * from the constants above).
+ * The field messages of the account screens (wording of docs/product/messages.md#messages-accounts,
+ * limits from the constants above).
  */
 export const messages = {
   email: "Please enter a valid email address",
@@ -48,7 +48,7 @@ export const messages = {
 
 /**
  * True when `email` (trimmed) matches the simple email pattern
- * (docs/product.md#validation-forms).
+ * (docs/product/data.md#validation-forms).
  */
 export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email.trim());
@@ -107,7 +107,7 @@ export function authRequest(mode: AuthMode, fields: AuthFields): Record<string, 
 }
 
 /**
- * Whether the submit button looks enabled (docs/product.md#validation-forms): sign-in needs an
+ * Whether the submit button looks enabled (docs/product/data.md#validation-forms): sign-in needs an
  * email longer than 3 and a password of at least 8; sign-up an email longer than 4, a password of
  * at least 8 and a name longer than 2. It can be pressed either way; pressing it early shows the
  * field messages.
@@ -120,8 +120,8 @@ export function authLooksReady(mode: AuthMode, fields: AuthFields): boolean {
 }
 
 /**
- * "Forget Password?" may ask for a link (docs/product.md#forgot-password): an email longer than 3
- * characters, and, so the request is not refused by the server, one that matches the email
+ * "Forget Password?" may ask for a link (docs/product/accounts.md#forgot-password): an email longer
+ * than 3 characters, and, so the request is not refused by the server, one that matches the email
  * pattern.
  */
 export function canRequestReset(email: string): boolean {
@@ -137,8 +137,9 @@ export interface ResetFields {
 }
 
 /**
- * Field messages of the new-password form (docs/product.md#password-reset: a code is present, the
- * password is long enough and equals the confirmation); an empty object means it may be sent.
+ * Field messages of the new-password form (docs/product/accounts.md#password-reset: a code is
+ * present, the password is long enough and equals the confirmation); an empty object means it may
+ * be sent.
  */
 export function validateReset(
   fields: ResetFields,
@@ -152,13 +153,15 @@ export function validateReset(
 
 /**
  * The Confirm button looks active only when both passwords are equal and long enough
- * (docs/product.md#password-reset).
+ * (docs/product/accounts.md#password-reset).
  */
 export function resetLooksReady(password: string, confirmation: string): boolean {
   return password.length >= PASSWORD_MIN && password === confirmation;
 }
 
-/** The name Save button shows only when the field is not empty (docs/product.md#account). */
+/**
+ * The name Save button shows only when the field is not empty (docs/product/accounts.md#account).
+ */
 export function showsNameSave(name: string): boolean {
   return name.trim().length > 0;
 }
@@ -211,7 +214,7 @@ export function authFailureMessage(mode: AuthMode | "forgot", failure: FailureIn
   return failure.message || "Something went wrong. Please try again.";
 }
 
-/** The account page's actions (docs/product.md#account, edit mode). */
+/** The account page's actions (docs/product/accounts.md#account, edit mode). */
 export type AccountAction = "photo" | "name" | "logout" | "delete";
 
 const actionFailed: Record<AccountAction, string> = {

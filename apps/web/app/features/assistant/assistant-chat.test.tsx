@@ -1,6 +1,6 @@
-// The chat screen driven through its real code (docs/product.md#assistant-conversation,
-// #assistant-credits, #messages-assistant): fetch answers as the server's assistant routes do,
-// with AI SDK UI message streams.
+// The chat screen driven through its real code (docs/product/max.md#assistant-conversation,
+// #assistant-credits, docs/product/messages.md#messages-assistant): fetch answers as the server's
+// assistant routes do, with AI SDK UI message streams.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -15,7 +15,7 @@ import {
 
 /**
  * Long enough for a streamed answer to be revealed (one character per 5 ms,
- * docs/product.md#message-bubble).
+ * docs/product/max.md#message-bubble).
  */
 const REVEAL = { timeout: 5000 };
 
@@ -77,8 +77,8 @@ describe("AssistantChat credits", () => {
   });
 
   it("shows a member no credit counter, even when credits come along", async () => {
-    // The counter is the anonymous visitor's (docs/product.md#assistant-credits): a member never
-    // sees it, whatever the data.
+    // The counter is the anonymous visitor's (docs/product/max.md#assistant-credits): a member
+    // never sees it, whatever the data.
     startChatServer(credits(2), [
       () => streamedAnswer("Bitcoin is at $61,920.", { credits: credits(1) }),
     ]);

@@ -1,7 +1,7 @@
-// Max's chat panel (docs/product.md#assistant-screen, #assistant-thread, #assistant-credits,
-// #messages-assistant): the history restored from the server, answers streamed over
-// POST /api/assistant/chat (AI SDK UI message stream), suggestion chips, credits for visitors, PDF
-// export and clear history.
+// Max's chat panel (docs/product/max.md#assistant-screen, #assistant-thread, #assistant-credits,
+// docs/product/messages.md#messages-assistant): the history restored from the server, answers
+// streamed over POST /api/assistant/chat (AI SDK UI message stream), suggestion chips, credits for
+// visitors, PDF export and clear history.
 // The route loads this module through React.lazy: it is the root of the chat's chunk.
 import { AssistantFrame, chatPanelClass } from "./assistant-frame.tsx";
 import { ArticleNote, ChatToolbar } from "./chat-header.tsx";
@@ -13,7 +13,8 @@ import { type AssistantChatProps, useAssistantChat } from "./use-assistant-chat.
 /**
  * The chat screen inside the shared frame: header actions, the article note, the messages area
  * with its suggestions, the input row, and the sign-in invitation once a visitor's free messages
- * are used (docs/product.md#assistant-credits). Needs the router (links, the root loader's viewer).
+ * are used (docs/product/max.md#assistant-credits). Needs the router (links, the root loader's
+ * viewer).
  */
 export function AssistantChat({ siteName, article }: AssistantChatProps) {
   const chat = useAssistantChat({ siteName, article });

@@ -1,5 +1,5 @@
 // The suggestion chips of the chat screen driven through its real code
-// (docs/product.md#assistant-chips, issue #12 class 7): "Analyze your last message for valuable
+// (docs/product/max.md#assistant-chips, issue #12 class 7): "Analyze your last message for valuable
 // insights" is offered only after an answer that holds data to analyse.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -7,7 +7,7 @@ import type { TokenData } from "@pragmatist/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { member, renderChat, startChatServer, streamedAnswer } from "./chat-test-kit.tsx";
 
-/** Long enough for a streamed answer to be revealed (docs/product.md#message-bubble). */
+/** Long enough for a streamed answer to be revealed (docs/product/max.md#message-bubble). */
 const REVEAL = { timeout: 5000 };
 const ANALYSE = "Analyze your last message for valuable insights";
 

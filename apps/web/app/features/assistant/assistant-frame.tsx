@@ -1,12 +1,12 @@
-// The frame of Max's screen (docs/product.md#assistant-screen): title, subtitle, the header's
+// The frame of Max's screen (docs/product/max.md#assistant-screen): title, subtitle, the header's
 // actions and the 540 px chat panel. Shared by the chat and by the placeholder the route shows
 // while the chat's code (the AI SDK) is still on its way, so both take the same place on the page.
 import type { ReactNode } from "react";
 import { Spinner } from "../../components/ui/action-icons.tsx";
 
 /**
- * The chat panel: 540 px tall (docs/product.md#assistant-screen), its messages area 460 px and the
- * input 80 px.
+ * The chat panel: 540 px tall (docs/product/max.md#assistant-screen), its messages area 460 px and
+ * the input 80 px.
  */
 export const chatPanelClass =
   "mt-4 flex h-[540px] flex-col overflow-hidden rounded-2xl border border-line bg-page shadow-sm";

@@ -1,6 +1,6 @@
-// The chat's input row (80 px, docs/product.md#assistant-screen, #assistant-conversation) and the
-// sign-in invitation shown once a visitor's free messages are used
-// (docs/product.md#assistant-credits).
+// The chat's input row (80 px, docs/product/max.md#assistant-screen, #assistant-conversation) and
+// the sign-in invitation shown once a visitor's free messages are used
+// (docs/product/max.md#assistant-credits).
 import { Link } from "react-router";
 import { SendIcon } from "../../components/ui/action-icons.tsx";
 import {
@@ -14,8 +14,8 @@ import type { AssistantChatState } from "./use-assistant-chat.ts";
 
 /**
  * The question box and Send (enabled for 2+ characters, `canSend`, once the history is in), the
- * busy alert above them and the patience note below (docs/product.md#assistant-screen). Both rest
- * once a visitor's free messages are used, the box saying why.
+ * busy alert above them and the patience note below (docs/product/max.md#assistant-screen). Both
+ * rest once a visitor's free messages are used, the box saying why.
  */
 export function ChatComposer({ chat }: { chat: AssistantChatState }) {
   const { input, busyAlert } = chat;
@@ -65,7 +65,7 @@ export function ChatComposer({ chat }: { chat: AssistantChatState }) {
 
 /**
  * A visitor with no free messages left is asked to sign in, back to /assistant after
- * (docs/product.md#assistant-credits).
+ * (docs/product/max.md#assistant-credits).
  */
 export function SignInNote() {
   return (

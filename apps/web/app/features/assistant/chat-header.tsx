@@ -1,4 +1,4 @@
-// The chat screen's header row and article note (docs/product.md#assistant-screen,
+// The chat screen's header row and article note (docs/product/max.md#assistant-screen,
 // #assistant-credits): the free messages left, Export as PDF, Clear history, and the "About:"
 // article the chat is given.
 import type { AssistantCredits } from "@pragmatist/contracts";
@@ -12,7 +12,9 @@ import type { ArticleContext, AssistantChatState } from "./use-assistant-chat.ts
 const iconButton =
   "inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-line/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The anonymous visitor's free messages, shown as "n / 2" (docs/product.md#assistant-credits). */
+/**
+ * The anonymous visitor's free messages, shown as "n / 2" (docs/product/max.md#assistant-credits).
+ */
 export function CreditsBadge({ credits }: { credits: AssistantCredits }) {
   return (
     <p

@@ -1,5 +1,5 @@
-// The chat's scrolling messages area (460 px, docs/product.md#assistant-screen, #assistant-thread):
-// the conversation, the history's notes and the suggestion chips under it.
+// The chat's scrolling messages area (460 px, docs/product/max.md#assistant-screen,
+// #assistant-thread): the conversation, the history's notes and the suggestion chips under it.
 import type { ReactNode, RefObject } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { chatErrorText, lastQuestion, type MaxMessage, type SuggestionChip } from "./chat-rules.ts";
@@ -109,8 +109,8 @@ export function ChatNotes({ failed, notice }: { failed: boolean; notice: string 
 }
 
 /**
- * The suggestion chips (docs/product.md#assistant-chips); a click sends the chip's text. Disabled
- * while history loads.
+ * The suggestion chips (docs/product/max.md#assistant-chips); a click sends the chip's text.
+ * Disabled while history loads.
  */
 export function SuggestionChips(props: {
   chips: readonly SuggestionChip[];

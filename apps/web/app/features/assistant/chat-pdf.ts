@@ -1,5 +1,5 @@
-// The conversation as a PDF (docs/product.md#pdf-export: dark background, white 12 pt text, as many
-// pages as it needs). Loaded on the export click only: jsPDF stays out of the page's bundle.
+// The conversation as a PDF (docs/product/max.md#pdf-export: dark background, white 12 pt text, as
+// many pages as it needs). Loaded on the export click only: jsPDF stays out of the page's bundle.
 import { jsPDF } from "jspdf";
 
 /** A4 in points, with a comfortable margin. */

@@ -1,5 +1,6 @@
-// The chat screen's rules as a reader meets them (docs/product.md#assistant-screen,
-// #assistant-conversation, #assistant-credits, #messages-assistant, #constants).
+// The chat screen's rules as a reader meets them (docs/product/max.md#assistant-screen,
+// #assistant-conversation, #assistant-credits, docs/product/messages.md#messages-assistant,
+// docs/product/limits.md#constants).
 import { describe, expect, it } from "vitest";
 import {
   BUSY_ALERT,

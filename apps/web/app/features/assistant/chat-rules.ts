@@ -1,6 +1,6 @@
-// The chat screen's rules (docs/product.md#assistant-screen, #assistant-conversation,
-// #assistant-credits, #messages-assistant): what may be sent, which suggestion chips show, the
-// greeting, credits and error texts. Pure, so tests run in Node.
+// The chat screen's rules (docs/product/max.md#assistant-screen, #assistant-conversation,
+// #assistant-credits, docs/product/messages.md#messages-assistant): what may be sent, which
+// suggestion chips show, the greeting, credits and error texts. Pure, so tests run in Node.
 import {
   type AssistantCredits,
   type AssistantMessageMetadata,
@@ -18,7 +18,7 @@ export type MaxTools = {
 export type MaxMessage = UIMessage<AssistantMessageMetadata, UIDataTypes, MaxTools>;
 
 /**
- * Shortest question the server takes (docs/product.md#assistant-conversation: "Enter sends only
+ * Shortest question the server takes (docs/product/max.md#assistant-conversation: "Enter sends only
  * if the input is longer than 1 character"). Same value as the contract's QUESTION_MIN, which the
  * browser cannot import as a value: that module carries zod.
  */
@@ -31,15 +31,15 @@ export function canSend(text: string): boolean {
   return text.trim().length >= QUESTION_MIN_LENGTH;
 }
 
-/** The concurrent-send alert (docs/product.md#assistant-conversation). */
+/** The concurrent-send alert (docs/product/max.md#assistant-conversation). */
 export const BUSY_ALERT = "Please wait for the current message to finish processing";
 
-/** Shown under the input (docs/product.md#assistant-screen). */
+/** Shown under the input (docs/product/max.md#assistant-screen). */
 export const PATIENCE_NOTE = "Please be patient with me, Skynet is currently overloaded";
 
 /**
  * A suggestion chip: its text (sent as is) and whether phones hide it (below `sm`,
- * docs/product.md#assistant-chips).
+ * docs/product/max.md#assistant-chips).
  */
 export interface SuggestionChip {
   text: string;
@@ -83,11 +83,11 @@ function latestAnswer(messages: readonly MaxMessage[], processing: boolean): Max
 }
 
 /**
- * The chips to offer (docs/product.md#assistant-chips): four in an empty chat (the last two hidden
- * on phones); the two follow-ups once the latest answer holds data to analyse (market data or
- * research, `holdsAnalysableData`); after an answer without any (what Max can do, a refusal), the
- * four starters again, less the question just asked. Opened from an article (`aboutArticle`), the
- * two article chips instead.
+ * The chips to offer (docs/product/max.md#assistant-chips): four in an empty chat (the last two
+ * hidden on phones); the two follow-ups once the latest answer holds data to analyse (market data
+ * or research, `holdsAnalysableData`); after an answer without any (what Max can do, a refusal),
+ * the four starters again, less the question just asked. Opened from an article (`aboutArticle`),
+ * the two article chips instead.
  */
 export function suggestionChips({ messages, processing, aboutArticle }: ChipState) {
   if (aboutArticle) return ARTICLE_CHIPS;
@@ -100,7 +100,7 @@ export function suggestionChips({ messages, processing, aboutArticle }: ChipStat
 
 /**
  * Id of the greeting, which is shown first but never stored or sent
- * (docs/product.md#assistant-screen).
+ * (docs/product/max.md#assistant-screen).
  */
 export const GREETING_ID = "greeting";
 
@@ -138,9 +138,9 @@ export function lastQuestion(messages: readonly MaxMessage[]): string {
 }
 
 /**
- * An anonymous visitor's credits ("n / 2", docs/product.md#assistant-credits): the newest answer's
- * metadata, else what the history said when the page opened; null for members (the server sends
- * none) or when unknown.
+ * An anonymous visitor's credits ("n / 2", docs/product/max.md#assistant-credits): the newest
+ * answer's metadata, else what the history said when the page opened; null for members (the server
+ * sends none) or when unknown.
  */
 export function currentCredits(
   messages: readonly MaxMessage[],
@@ -153,14 +153,14 @@ export function currentCredits(
   return fromHistory;
 }
 
-/** "n / 2" with n the credits left (docs/product.md#assistant-credits). */
+/** "n / 2" with n the credits left (docs/product/max.md#assistant-credits). */
 export function creditsLabel(credits: AssistantCredits): string {
   return `${credits.remaining} / ${credits.limit}`;
 }
 
 /**
  * Whether a visitor has used every free message: the question box and the chips then rest, and
- * the sign-in invitation shows (docs/product.md#assistant-credits, issue 25 class 8).
+ * the sign-in invitation shows (docs/product/max.md#assistant-credits, issue 25 class 8).
  */
 export function creditsSpent(signedIn: boolean, credits: AssistantCredits | null): boolean {
   return !signedIn && credits?.remaining === 0;
@@ -168,7 +168,7 @@ export function creditsSpent(signedIn: boolean, credits: AssistantCredits | null
 
 /**
  * "processing" from the send until the answer has streamed
- * (docs/product.md#assistant-conversation).
+ * (docs/product/max.md#assistant-conversation).
  */
 export function isProcessing(status: ChatStatus): boolean {
   return status === "submitted" || status === "streaming";

@@ -22,7 +22,7 @@ export const member = {
   profilePicture: null,
 } as unknown as OwnUser;
 
-/** A visitor's credits with `remaining` of the 2 left (docs/product.md#assistant-credits). */
+/** A visitor's credits with `remaining` of the 2 left (docs/product/max.md#assistant-credits). */
 export function credits(remaining: number): AssistantCredits {
   return { used: 2 - remaining, limit: 2, remaining };
 }

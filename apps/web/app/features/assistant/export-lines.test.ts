@@ -1,5 +1,5 @@
-// The PDF export (docs/product.md#pdf-export): its lines, its file name, and the PDF itself read
-// back with a PDF parser (unpdf): "User:"/"Assistant:" text on as many pages as it needs.
+// The PDF export (docs/product/max.md#pdf-export): its lines, its file name, and the PDF itself
+// read back with a PDF parser (unpdf): "User:"/"Assistant:" text on as many pages as it needs.
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { MaxMessage } from "./chat-rules.ts";

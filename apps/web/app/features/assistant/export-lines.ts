@@ -1,6 +1,6 @@
-// What the PDF export writes (docs/product.md#pdf-export): one "User: …" or "Assistant: …" line per
-// message, as plain text the PDF's standard font can show, with absolute addresses, and the file
-// name.
+// What the PDF export writes (docs/product/max.md#pdf-export): one "User: …" or "Assistant: …" line
+// per message, as plain text the PDF's standard font can show, with absolute addresses, and the
+// file name.
 import { formatLongDate } from "../../lib/format.ts";
 import { absoluteUrl } from "../../lib/meta.ts";
 import { type MaxMessage, messageText } from "./chat-rules.ts";
@@ -89,7 +89,7 @@ function sourceLines(message: MaxMessage, publicUrl: string): string {
 }
 
 /**
- * One line per message with text: "User: …" or "Assistant: …" (docs/product.md#pdf-export), an
+ * One line per message with text: "User: …" or "Assistant: …" (docs/product/max.md#pdf-export), an
  * answer followed by the sources it shows under its text; site addresses absolute on `publicUrl`
  * (the site's public address, no trailing slash), so the links work outside the site.
  */
@@ -104,8 +104,8 @@ export function exportLines(messages: readonly MaxMessage[], publicUrl = ""): st
 }
 
 /**
- * The file name, "{product}_bot_export.pdf" (docs/product.md#pdf-export): the site name with runs
- * of spaces as underscores.
+ * The file name, "{product}_bot_export.pdf" (docs/product/max.md#pdf-export): the site name with
+ * runs of spaces as underscores.
  */
 export function exportFileName(siteName: string): string {
   const product = siteName

@@ -1,5 +1,5 @@
 // Splits an answer into the pieces the bubble renders as Markdown one by one
-// (docs/product.md#message-bubble).
+// (docs/product/max.md#message-bubble).
 
 /** A GFM table row: starts with a pipe (after indentation). */
 const TABLE_ROW = /^\s*\|/;

@@ -64,7 +64,7 @@ function ageText(seconds: number): string {
 /**
  * The as-of line under a card or chart: "As of 22 Nov 2026, 07:03 UTC · Data provided by
  * CoinGecko", plus the cached value's age when a live call failed (every number carries its as-of
- * time, docs/product.md#market-data).
+ * time, docs/product/max.md#market-data).
  */
 export function asOfLine(freshness: MarketFreshness): string {
   const stale = freshness.stale ? ` · cached ${ageText(freshness.ageSeconds)} ago` : "";

@@ -1,10 +1,10 @@
-// Max's picture beside each answer: the product icon, 35 px (docs/product.md#message-bubble,
-// #constants), spinning while Max works.
+// Max's picture beside each answer: the product icon, 35 px (docs/product/max.md#message-bubble,
+// docs/product/limits.md#constants), spinning while Max works.
 import { SparkIcon } from "../../components/ui/icons.tsx";
 
 /**
  * Decorative: the bubble says who speaks. `spinning` while an answer is awaited
- * (docs/product.md#message-bubble).
+ * (docs/product/max.md#message-bubble).
  */
 export function MaxAvatar({ spinning = false }: { spinning?: boolean }) {
   return (

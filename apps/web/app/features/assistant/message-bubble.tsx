@@ -1,6 +1,6 @@
-// One chat message (docs/product.md#message-bubble): the reader's on the right with their avatar,
-// Max's on the left with the product icon (35 px; at most 95 % wide), waiting (icon spins, no
-// text), then the text revealed as it streams, with stats cards, charts and sources below it.
+// One chat message (docs/product/max.md#message-bubble): the reader's on the right with their
+// avatar, Max's on the left with the product icon (35 px; at most 95 % wide), waiting (icon spins,
+// no text), then the text revealed as it streams, with stats cards, charts and sources below it.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -120,7 +120,7 @@ export function MaxBubble({
 export interface AnswerBubbleProps {
   message: MaxMessage;
   /**
-   * Reveal the text at the pace of docs/product.md#message-bubble (an answer streamed in this
+   * Reveal the text at the pace of docs/product/max.md#message-bubble (an answer streamed in this
    * visit, not history).
    */
   animate: boolean;

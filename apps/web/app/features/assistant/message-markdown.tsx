@@ -1,4 +1,4 @@
-// A message's text in the bubble (docs/product.md#message-bubble): split on newlines, each line
+// A message's text in the bubble (docs/product/max.md#message-bubble): split on newlines, each line
 // rendered as Markdown with the article's safe renderer (raw HTML as text, only
 // http(s)/irc(s)/mailto/xmpp or relative URLs), sized for a chat bubble; links inside the site
 // navigate without reloading the page.
@@ -27,8 +27,8 @@ const bubbleComponents: Components = {
   h3: Heading,
   h4: Heading,
   a: ({ node, href, children, ...rest }: Props<"a">) => {
-    // A site address (the login link of docs/product.md#assistant-credits, a cited article) stays
-    // in the app; the URL rule ran first.
+    // A site address (the login link of docs/product/max.md#assistant-credits, a cited article)
+    // stays in the app; the URL rule ran first.
     const path = sitePath(href);
     return path ? (
       <Link

@@ -19,7 +19,7 @@ export interface Source {
 
 /**
  * A tool result that is data, not the error shape ({ error: "No results found" },
- * docs/product.md#max-tools).
+ * docs/product/max.md#max-tools).
  */
 function isData<T extends object>(output: T): output is Exclude<T, MarketError> {
   return !("error" in output);

@@ -1,4 +1,4 @@
-// The Sources list under a research answer (docs/product.md#max-research): numbered as cited,
+// The Sources list under a research answer (docs/product/max.md#max-research): numbered as cited,
 // linking to the article, with the section the passage came from.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // The sources a research answer cites (issue #5): numbered like the answer's [n] marks, our
 // articles as in-app links, other pages in a new tab, under the safe-address rule
-// (docs/product.md#safe-urls).
+// (docs/product/reader.md#safe-urls).
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
 import { safeUrl, sitePath } from "../../lib/safe-url.ts";
@@ -27,7 +27,7 @@ function SourceLink({ source }: { source: Source }) {
 /**
  * The "Sources" list under a research answer: each source's [n] mark (when the answer cites it),
  * its link (safeUrl; site addresses through the router), the section its passage came from and
- * its publish date (docs/product.md#max-research).
+ * its publish date (docs/product/max.md#max-research).
  */
 export function ResearchSources({ sources }: { sources: Source[] }) {
   return (

@@ -1,6 +1,7 @@
-// Smooth reveal of a streamed answer (docs/product.md#message-bubble: one character every 5 ms).
+// Smooth reveal of a streamed answer (docs/product/max.md#message-bubble: one character every 5
+// ms).
 
-/** Interval of the character reveal (docs/product.md#message-bubble). */
+/** Interval of the character reveal (docs/product/max.md#message-bubble). */
 export const REVEAL_INTERVAL_MS = 5;
 
 /**

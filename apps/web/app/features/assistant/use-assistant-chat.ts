@@ -1,4 +1,4 @@
-// The state of Max's chat screen (docs/product.md#assistant-screen, #assistant-conversation,
+// The state of Max's chat screen (docs/product/max.md#assistant-screen, #assistant-conversation,
 // #assistant-credits): the session, the restored history, the input, notices, credits and chips,
 // with the actions the screen offers.
 import { type FormEvent, useMemo, useState } from "react";
@@ -26,7 +26,7 @@ export interface AssistantChatProps {
 
 /**
  * Everything the chat screen shows and does. `credits` is the anonymous visitor's allowance
- * (docs/product.md#assistant-credits; null for members, who have no counter); `chips` follow
+ * (docs/product/max.md#assistant-credits; null for members, who have no counter); `chips` follow
  * `suggestionChips`; `send`, `retry`, `exportPdf` and `clearHistory` are the screen's actions.
  */
 export function useAssistantChat({ siteName, article }: AssistantChatProps) {

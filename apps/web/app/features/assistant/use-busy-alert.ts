@@ -1,5 +1,5 @@
-// The concurrent-send alert (docs/product.md#assistant-conversation): shown when the reader sends
-// while an answer is still coming, gone after a few seconds or when the answer ends.
+// The concurrent-send alert (docs/product/max.md#assistant-conversation): shown when the reader
+// sends while an answer is still coming, gone after a few seconds or when the answer ends.
 import { useCallback, useEffect, useState } from "react";
 
 /** How long the concurrent-send alert stays up. */

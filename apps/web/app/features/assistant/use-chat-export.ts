@@ -1,4 +1,4 @@
-// The chat's PDF export (docs/product.md#pdf-export): jsPDF is fetched on the click, never with
+// The chat's PDF export (docs/product/max.md#pdf-export): jsPDF is fetched on the click, never with
 // the page.
 import { useState } from "react";
 import { useSite } from "../../lib/site-data.ts";

@@ -1,6 +1,6 @@
-// The reader's stored thread with Max (docs/product.md#assistant-thread, #assistant-clear-history):
-// restored from GET /api/assistant/history when the chat opens, deleted with DELETE on "Clear chat
-// history".
+// The reader's stored thread with Max (docs/product/max.md#assistant-thread,
+// #assistant-clear-history): restored from GET /api/assistant/history when the chat opens, deleted
+// with DELETE on "Clear chat history".
 import type { AssistantCredits, ChatHistory } from "@pragmatist/contracts";
 import { useCallback, useEffect, useState } from "react";
 import type { MaxMessage } from "./chat-rules.ts";
@@ -75,10 +75,10 @@ export function useChatHistory(setMessages: ChatSession["setMessages"]): Restore
 }
 
 /**
- * Clear history (docs/product.md#assistant-clear-history): stops an answer under way, deletes the
- * stored messages and, once the server agrees, empties the chat back to the greeting (`onCleared`
- * forgets the rest of the visit's state). The outcome is told through `setNotice`, the failure
- * included.
+ * Clear history (docs/product/max.md#assistant-clear-history): stops an answer under way, deletes
+ * the stored messages and, once the server agrees, empties the chat back to the greeting
+ * (`onCleared` forgets the rest of the visit's state). The outcome is told through `setNotice`, the
+ * failure included.
  */
 export function useClearHistory(
   session: ChatSession,

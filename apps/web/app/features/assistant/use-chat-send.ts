@@ -1,4 +1,4 @@
-// Sending a question to Max and retrying the last one (docs/product.md#assistant-screen,
+// Sending a question to Max and retrying the last one (docs/product/max.md#assistant-screen,
 // #assistant-conversation).
 import { canSend } from "./chat-rules.ts";
 import { loadMessageMarkdown } from "./message-bubble.tsx";
@@ -17,7 +17,7 @@ export interface ChatSendOptions {
 }
 
 /**
- * `send(text)` sends a question of 2+ characters (docs/product.md#assistant-conversation,
+ * `send(text)` sends a question of 2+ characters (docs/product/max.md#assistant-conversation,
  * `canSend`), trimmed; while an answer is coming it raises the busy alert instead. `retry()`
  * resends the last question after a refusal or a provider fault (the same busy rule).
  */

@@ -1,5 +1,5 @@
 // Max's chat session: the AI SDK chat over POST /api/assistant/chat (an AI SDK UI message stream,
-// docs/product.md#assistant-conversation), whose request carries the new question only and the
+// docs/product/max.md#assistant-conversation), whose request carries the new question only and the
 // article's slug.
 import { type UseChatHelpers, useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
@@ -11,7 +11,7 @@ const CHAT_URL = "/api/assistant/chat";
 
 /**
  * The parts of the AI SDK chat the screen uses, and `processing`: true from a send until the
- * answer has streamed (docs/product.md#assistant-conversation, see `isProcessing`).
+ * answer has streamed (docs/product/max.md#assistant-conversation, see `isProcessing`).
  */
 export type ChatSession = Pick<
   UseChatHelpers<MaxMessage>,

@@ -1,11 +1,11 @@
-// The growing text of a streamed answer (docs/product.md#message-bubble: animated messages reveal
-// one character every 5 ms; others show at once).
+// The growing text of a streamed answer (docs/product/max.md#message-bubble: animated messages
+// reveal one character every 5 ms; others show at once).
 import { useEffect, useRef, useState } from "react";
 import { revealedLength } from "./reveal.ts";
 
 /**
  * The part of `text` to show now. With `animate`, characters appear at the pace of
- * docs/product.md#message-bubble on animation frames, following the text as more of it streams
+ * docs/product/max.md#message-bubble on animation frames, following the text as more of it streams
  * in; without it (history, the greeting) or when the reader asks for reduced motion, the whole
  * text at once.
  */

@@ -1,5 +1,6 @@
 // Keeps the newest message in view in the chat's 460 px scroll area
-// (docs/product.md#assistant-screen), unless the reader has scrolled up to read something older.
+// (docs/product/max.md#assistant-screen), unless the reader has scrolled up to read something
+// older.
 import { useCallback, useEffect, useRef } from "react";
 
 /** How close to the bottom (px) still counts as "at the bottom". */

@@ -1,5 +1,5 @@
-// What one comment asks of the comments panel (docs/product.md#comment-actions, issue #4), the
-// name it shows for its author, and the look of its small action buttons (Like, Reply, Edit,
+// What one comment asks of the comments panel (docs/product/reader.md#comment-actions, issue #4),
+// the name it shows for its author, and the look of its small action buttons (Like, Reply, Edit,
 // Delete, …).
 import type { Comment } from "@pragmatist/contracts";
 import type { CommentMarks } from "./use-comment-marks.ts";

@@ -1,6 +1,6 @@
-// A comment's controls (docs/product.md#comment-actions): the edit form, and the row of Like,
-// Reply, Edit/Delete (with its confirmation) for one's own comment or Report (with its dialog) for
-// others'.
+// A comment's controls (docs/product/reader.md#comment-actions): the edit form, and the row of
+// Like, Reply, Edit/Delete (with its confirmation) for one's own comment or Report (with its
+// dialog) for others'.
 import type { Comment } from "@pragmatist/contracts";
 import { Spinner } from "../../components/ui/action-icons.tsx";
 import { actionClass, authorName, type CommentActions } from "./comment-actions.ts";

@@ -1,4 +1,4 @@
-// One comment and its replies (docs/product.md#comment-thread): author photo and name, date,
+// One comment and its replies (docs/product/reader.md#comment-thread): author photo and name, date,
 // "(edited)", the text, like, reply, and edit/delete for one's own or report for others'. Replies
 // nest with a thread line; on phones the indentation stops after two levels so deep threads keep
 // a readable width.

@@ -1,6 +1,7 @@
-// The reader's own marks on comments (docs/product.md#comment-actions, docs/architecture.md#caching):
-// the thread is the same for everyone, so edit and delete on one's own comments, report on
-// others' and the likes come from the viewer store (GET /api/viewer), and a like keeps it true.
+// The reader's own marks on comments (docs/product/reader.md#comment-actions,
+// docs/architecture.md#caching): the thread is the same for everyone, so edit and delete on one's
+// own comments, report on others' and the likes come from the viewer store (GET /api/viewer), and a
+// like keeps it true.
 import type { Comment, OwnUser, ViewerArticle } from "@pragmatist/contracts";
 import { renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

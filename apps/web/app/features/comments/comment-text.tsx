@@ -1,5 +1,5 @@
 // A comment's words as React text nodes; only http(s) addresses become links
-// (docs/product.md#comment-thread).
+// (docs/product/reader.md#comment-thread).
 import { linkify } from "./linkify.ts";
 
 /** A comment's text as a paragraph keeping its line breaks, with `className` added. */

@@ -1,5 +1,5 @@
-// The comments panel's heading row (docs/product.md#comment-thread, issue #4): "N Comments" and
-// the sort links.
+// The comments panel's heading row (docs/product/reader.md#comment-thread, issue #4): "N Comments"
+// and the sort links.
 import type { CommentSort } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { Spinner } from "../../components/ui/action-icons.tsx";

@@ -1,6 +1,6 @@
-// The interactive comments panel (docs/product.md#comments, #comment-composer, issue #4), loaded
-// as its own chunk: heading with the count, sort (Best / Newest / Oldest), the composer, and the
-// thread. Nothing here (nor in the modules it imports) takes a value from the article page's
+// The interactive comments panel (docs/product/reader.md#comments, #comment-composer, issue #4),
+// loaded as its own chunk: heading with the count, sort (Best / Newest / Oldest), the composer, and
+// the thread. Nothing here (nor in the modules it imports) takes a value from the article page's
 // chunk.
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { useNavigation } from "react-router";

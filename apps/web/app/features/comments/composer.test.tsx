@@ -1,4 +1,5 @@
-// The comment composer on its own (docs/product.md#comment-composer): what it hands its panel.
+// The comment composer on its own (docs/product/reader.md#comment-composer): what it hands its
+// panel.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRef } from "react";
 import { describe, expect, it, vi } from "vitest";

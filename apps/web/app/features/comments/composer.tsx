@@ -1,6 +1,6 @@
-// The comment composer (docs/product.md#comment-composer): a 4-row box and Send, for everyone.
-// Replying shows the parent's text with a cancel cross. Signed-out readers keep their draft
-// through the sign-in.
+// The comment composer (docs/product/reader.md#comment-composer): a 4-row box and Send, for
+// everyone. Replying shows the parent's text with a cancel cross. Signed-out readers keep their
+// draft through the sign-in.
 import { type FormEvent, type RefObject, useId } from "react";
 import { CloseIcon, Spinner } from "../../components/ui/action-icons.tsx";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,6 +1,6 @@
-// A comment's like button (docs/product.md#comment-actions): a heart and the count, toggled at
-// once and confirmed by the server; signed-out readers get a link to sign in instead. Whether the
-// reader likes it is theirs alone (use-comment-marks.ts).
+// A comment's like button (docs/product/reader.md#comment-actions): a heart and the count, toggled
+// at once and confirmed by the server; signed-out readers get a link to sign in instead. Whether
+// the reader likes it is theirs alone (use-comment-marks.ts).
 import type { Comment } from "@pragmatist/contracts";
 import { useState } from "react";
 import { Link } from "react-router";

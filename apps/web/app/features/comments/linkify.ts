@@ -1,6 +1,6 @@
-// Plain-text comments with clickable web links (docs/product.md#comment-thread): the text is split
-// into pieces, and only http(s) addresses become links. Nothing else is interpreted: no Markdown,
-// no HTML, no entities.
+// Plain-text comments with clickable web links (docs/product/reader.md#comment-thread): the text is
+// split into pieces, and only http(s) addresses become links. Nothing else is interpreted: no
+// Markdown, no HTML, no entities.
 
 /** One piece of a comment: text, or an address to link (`href` is the parsed, normalised URL). */
 export interface TextPiece {

@@ -1,5 +1,6 @@
-// "Report this comment?" (docs/product.md#comment-actions): why (spam, harassment, off-topic, or
-// other with an optional note), then a confirmation before anything is sent, in a modal dialog.
+// "Report this comment?" (docs/product/reader.md#comment-actions): why (spam, harassment,
+// off-topic, or other with an optional note), then a confirmation before anything is sent, in a
+// modal dialog.
 import {
   REPORT_NOTE_MAX,
   type ReportBody,

@@ -1,5 +1,5 @@
-// One comment's own state (docs/product.md#comment-actions): viewing, editing or confirming a
-// delete, the report dialog, the call under way, "Reported", the refused call's sentence, and the
+// One comment's own state (docs/product/reader.md#comment-actions): viewing, editing or confirming
+// a delete, the report dialog, the call under way, "Reported", the refused call's sentence, and the
 // edit, delete and report calls.
 import type { Comment, ReportBody } from "@pragmatist/contracts";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 // Posting from the composer and what each comment may ask of the panel
-// (docs/product.md#comment-composer, #comment-actions; issue #4): send, reply, reload after a
-// change, and the sentence for a refused call.
+// (docs/product/reader.md#comment-composer, #comment-actions; issue #4): send, reply, reload after
+// a change, and the sentence for a refused call.
 import { useState } from "react";
 import { authorName, type CommentActions } from "./comment-actions.ts";
 import { CommentCallError, commentsApi } from "./comments-api.ts";

@@ -1,6 +1,6 @@
-// The comments the panel shows (docs/product.md#comment-thread, issue #4): the server's first
-// threads or the whole discussion, read again in the browser when needed, after a change, or on
-// "Show all".
+// The comments the panel shows (docs/product/reader.md#comment-thread, issue #4): the server's
+// first threads or the whole discussion, read again in the browser when needed, after a change, or
+// on "Show all".
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { announceCount } from "./comment-count-event.ts";

@@ -1,5 +1,5 @@
 // The card grid: 1 to 5 columns by the width of the list itself (container queries,
-// docs/product.md#infinite-scroll).
+// docs/product/reader.md#infinite-scroll).
 import type { ReactNode } from "react";
 
 /**

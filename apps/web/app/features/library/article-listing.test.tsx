@@ -1,4 +1,4 @@
-// A listing screen (docs/product.md#research-listing): its heading, the sort and chips while
+// A listing screen (docs/product/reader.md#research-listing): its heading, the sort and chips while
 // browsing, the results heading with its count and "Clear search" while searching, and the empty
 // messages.
 import type { TermCount } from "@pragmatist/contracts";
@@ -60,7 +60,7 @@ describe("ArticleListing", () => {
     const newsletter: CardView = { ...article, id: 2, slug: "n", label: "Market Report" };
     renderListing({ q: "restaking" }, [article, newsletter], 3);
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("3 results for “restaking”");
-    // Each result names its section: the card label (docs/product.md#article-card).
+    // Each result names its section: the card label (docs/product/reader.md#article-card).
     const cards = screen.getAllByRole("article").map((el) => el.textContent);
     expect(cards[0]).toMatch(/^Research/);
     expect(cards[1]).toMatch(/^Market Report/);

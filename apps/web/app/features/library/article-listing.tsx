@@ -1,5 +1,6 @@
-// A listing screen (research home, ecosystems, market reports; docs/product.md#research-listing):
-// heading, search, sort, chips, mobile tabs and the infinitely scrolling card grid.
+// A listing screen (research home, ecosystems, market reports;
+// docs/product/reader.md#research-listing): heading, search, sort, chips, mobile tabs and the
+// infinitely scrolling card grid.
 import type { TermCount } from "@pragmatist/contracts";
 import { useCallback, useRef } from "react";
 import { Link, useNavigation } from "react-router";
@@ -127,8 +128,8 @@ function ListingResults({ listing, data }: { listing: ListingDefinition; data: L
 }
 
 /**
- * "3 results for “q”" with Clear search (docs/product.md#listing-search), or (for screen readers)
- * what the grid lists.
+ * "3 results for “q”" with Clear search (docs/product/reader.md#listing-search), or (for screen
+ * readers) what the grid lists.
  */
 function ResultsHeading({ listing, data }: { listing: ListingDefinition; data: ListingData }) {
   const { params, terms, total } = data;

@@ -1,5 +1,5 @@
-// Infinite scroll (docs/product.md#infinite-scroll): the next page when the end comes into view,
-// repeated ids dropped, the end after a short page, and a failed page with its "Try again".
+// Infinite scroll (docs/product/reader.md#infinite-scroll): the next page when the end comes into
+// view, repeated ids dropped, the end after a short page, and a failed page with its "Try again".
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../test/route-test-kit.tsx";

@@ -1,6 +1,6 @@
-// Infinite scroll over a listing (docs/product.md#infinite-scroll): page 1 comes from the loader;
-// when the end sentinel becomes visible (IntersectionObserver, threshold 0) the next page loads,
-// with skeleton cards, until a page returns fewer than the page size.
+// Infinite scroll over a listing (docs/product/reader.md#infinite-scroll): page 1 comes from the
+// loader; when the end sentinel becomes visible (IntersectionObserver, threshold 0) the next page
+// loads, with skeleton cards, until a page returns fewer than the page size.
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { isAbortError } from "../../lib/fetch-json";

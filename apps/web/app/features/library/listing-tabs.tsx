@@ -1,5 +1,5 @@
-// Mobile tabs Categories / Ecosystems (docs/product.md#listing-chips), shown where the sidebar is
-// hidden.
+// Mobile tabs Categories / Ecosystems (docs/product/reader.md#listing-chips), shown where the
+// sidebar is hidden.
 import { NavLink } from "react-router";
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

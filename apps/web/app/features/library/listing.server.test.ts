@@ -1,4 +1,4 @@
-// A listing's loader while searching (docs/product.md#listing-search): the search covers the
+// A listing's loader while searching (docs/product/reader.md#listing-search): the search covers the
 // whole publication on every listing, each result carries its label, and the count comes along.
 import type { PublicationApi } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";

@@ -11,9 +11,10 @@ import {
 } from "./listing";
 
 /**
- * Loads what a listing route renders from `request`'s URL (docs/product.md#research-listing).
- * Searching covers the whole publication, whatever the listing lists, and ignores the sort and
- * the chip: results come in rank order, with their number (docs/product.md#listing-search).
+ * Loads what a listing route renders from `request`'s URL
+ * (docs/product/reader.md#research-listing). Searching covers the whole publication, whatever the
+ * listing lists, and ignores the sort and the chip: results come in rank order, with their number
+ * (docs/product/reader.md#listing-search).
  */
 export async function loadListing(
   api: PublicationApi,

@@ -12,13 +12,15 @@ import {
 } from "@pragmatist/contracts";
 import { api } from "../../lib/api-client";
 
-/** Page size of every listing: research, ecosystems and reports (docs/product.md#constants). */
+/**
+ * Page size of every listing: research, ecosystems and reports (docs/product/limits.md#constants).
+ */
 export const LISTING_PAGE_SIZE = 10;
-/** Suggestions dropdown: page 1, page size 20 (docs/product.md#constants). */
+/** Suggestions dropdown: page 1, page size 20 (docs/product/limits.md#constants). */
 export const SUGGESTION_PAGE_SIZE = 20;
 /**
- * Cards per page of an author or category page (docs/product.md#category-pages): whole rows of 2,
- * 3 or 4 columns.
+ * Cards per page of an author or category page (docs/product/reader.md#category-pages): whole rows
+ * of 2, 3 or 4 columns.
  */
 export const ARCHIVE_PAGE_SIZE = 12;
 
@@ -30,7 +32,7 @@ export interface ListingDefinition {
   intro: string;
   /**
    * Article types listed while browsing; none means every type. The search box always searches
-   * the whole publication (docs/product.md#listing-search).
+   * the whole publication (docs/product/reader.md#listing-search).
    */
   types?: ArticleType[];
   /** Only articles with at least one ecosystem. */
@@ -38,16 +40,16 @@ export interface ListingDefinition {
   /** The chips above the grid: which terms and which URL parameter selects one. */
   terms?: { kind: "category" | "ecosystem"; param: "category" | "ecosystem"; label: string };
   /**
-   * Mobile tabs Categories / Ecosystems (docs/product.md#listing-chips: hidden on the
+   * Mobile tabs Categories / Ecosystems (docs/product/reader.md#listing-chips: hidden on the
    * market-reports path).
    */
   mobileTabs: boolean;
 }
 
 /**
- * The three listings (docs/product.md#research-listing): Research (`/`, type Research, category
- * chips), Ecosystems (`/ecosystems`, articles with an ecosystem, ecosystem chips) and Market
- * Reports (`/market-reports`, type News, no chips and no mobile tabs).
+ * The three listings (docs/product/reader.md#research-listing): Research (`/`, type Research,
+ * category chips), Ecosystems (`/ecosystems`, articles with an ecosystem, ecosystem chips) and
+ * Market Reports (`/market-reports`, type News, no chips and no mobile tabs).
  */
 export const listings = {
   research: {
@@ -79,7 +81,9 @@ export const listings = {
 export interface ListingParams {
   /** Search text (`?q=`), trimmed; empty when not searching. */
   q: string;
-  /** `?sort=popular` sorts by clicks (docs/product.md#listing-sort); anything else is date. */
+  /**
+   * `?sort=popular` sorts by clicks (docs/product/reader.md#listing-sort); anything else is date.
+   */
   sort: "date" | "popular";
   /** The selected category or ecosystem slug, or null for all. */
   term: string | null;
@@ -121,7 +125,8 @@ export interface ListingData {
 }
 
 /**
- * Maps a contract card to the card view, applying the label rule (docs/product.md#article-card).
+ * Maps a contract card to the card view, applying the label rule
+ * (docs/product/reader.md#article-card).
  */
 export function toCardView(card: ArticleCard): CardView {
   const a = card.attributes;
@@ -139,8 +144,8 @@ export function toCardView(card: ArticleCard): CardView {
 /**
  * Fetches page `page` (1-based) of a listing in the browser: `GET /api/articles/params` when
  * browsing, or the ranked ids of `GET /api/fuzzy-search/search` through populate-fuzzy when
- * searching (every type: docs/product.md#listing-search). `searchIds` caches the ranked ids of the
- * current search between pages.
+ * searching (every type: docs/product/reader.md#listing-search). `searchIds` caches the ranked ids
+ * of the current search between pages.
  */
 export async function fetchListingPage(
   listing: ListingDefinition,
@@ -174,7 +179,7 @@ export async function fetchListingPage(
 }
 
 /**
- * The suggestions for `q` in the browser (docs/product.md#listing-search): the ranked ids of
+ * The suggestions for `q` in the browser (docs/product/reader.md#listing-search): the ranked ids of
  * `GET /api/fuzzy-search/search`, then their cards through populate-fuzzy, page 1 of
  * SUGGESTION_PAGE_SIZE, of every type.
  * @throws ApiError on a refused request; an AbortError when `signal` aborts.
@@ -219,7 +224,7 @@ export function articlesCount(n: number): string {
 }
 
 /**
- * A search's count as its heading says it (docs/product.md#listing-search): "1 result",
+ * A search's count as its heading says it (docs/product/reader.md#listing-search): "1 result",
  * "3 results", and "100+ results" when the search reached SEARCH_RESULT_LIMIT (it may have more).
  */
 export function resultsCount(n: number): string {

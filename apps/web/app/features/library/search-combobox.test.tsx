@@ -1,5 +1,5 @@
-// The search box's combobox behaviour (docs/product.md#listing-search): suggestions after typing,
-// arrow keys, Enter on an option or on the box, Escape, and a click that clears.
+// The search box's combobox behaviour (docs/product/reader.md#listing-search): suggestions after
+// typing, arrow keys, Enter on an option or on the box, Escape, and a click that clears.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";

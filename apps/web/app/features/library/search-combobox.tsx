@@ -1,5 +1,5 @@
-// Search bar with a suggestions dropdown (docs/product.md#listing-search): an ARIA combobox over
-// fuzzy search + populate-fuzzy, debounced, stale requests aborted.
+// Search bar with a suggestions dropdown (docs/product/reader.md#listing-search): an ARIA combobox
+// over fuzzy search + populate-fuzzy, debounced, stale requests aborted.
 import { Form } from "react-router";
 import { SearchIcon, Spinner } from "../../components/ui/action-icons";
 import { formatCardDate } from "../../lib/format";

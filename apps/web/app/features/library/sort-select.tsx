@@ -1,5 +1,5 @@
-// "Sort by" dropdown (docs/product.md#listing-sort): Date (default) or Popularity (?sort=popular,
-// sorted by clicks).
+// "Sort by" dropdown (docs/product/reader.md#listing-sort): Date (default) or Popularity
+// (?sort=popular, sorted by clicks).
 import { useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ChevronDownIcon } from "../../components/ui/action-icons";

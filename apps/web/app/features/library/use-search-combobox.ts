@@ -1,7 +1,7 @@
-// State of the search box's combobox (docs/product.md#listing-search): downshift's useCombobox
-// keeps the text, the open list and its highlighted option and handles the keys and the pointer
-// (WAI-ARIA combobox pattern); ours are the debounced suggestions with stale requests aborted, the
-// search in the URL and the click that clears the box.
+// State of the search box's combobox (docs/product/reader.md#listing-search): downshift's
+// useCombobox keeps the text, the open list and its highlighted option and handles the keys and the
+// pointer (WAI-ARIA combobox pattern); ours are the debounced suggestions with stale requests
+// aborted, the search in the URL and the click that clears the box.
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
 import {
   type FormEvent,
@@ -23,7 +23,7 @@ const DEBOUNCE_MS = 150;
  * The suggestions and whether a request for them is pending. `schedule(q, onArrive)` asks after
  * the debounce and hands the cards to `onArrive`; `cancel()` drops a scheduled or running
  * request (and runs on unmount). Suggestions come from the whole publication; a failed search is
- * logged and leaves the box working (docs/product.md#listing-search).
+ * logged and leaves the box working (docs/product/reader.md#listing-search).
  */
 function useSuggestions() {
   const [results, setResults] = useState<CardView[]>([]);
@@ -68,8 +68,8 @@ function useSuggestions() {
 const { stateChangeTypes } = useCombobox;
 
 /**
- * Our rules over downshift's state changes (docs/product.md#listing-search): typing never opens
- * the list (the suggestions' arrival does) and an emptied box closes it; a blur (Tab, a press
+ * Our rules over downshift's state changes (docs/product/reader.md#listing-search): typing never
+ * opens the list (the suggestions' arrival does) and an emptied box closes it; a blur (Tab, a press
  * outside) closes it without choosing the highlighted article; a click in the box neither opens
  * nor closes it (it clears the box, or moves the caret).
  */
@@ -146,9 +146,9 @@ export interface SearchComboboxOptions {
 }
 
 /**
- * Clicking into the box empties it (docs/product.md#listing-search), on the click that focuses it
- * only: a click in the box that has the focus moves the caret and keeps the query (issue 26 item
- * 19). @returns the box's pointer-down and click handlers.
+ * Clicking into the box empties it (docs/product/reader.md#listing-search), on the click that
+ * focuses it only: a click in the box that has the focus moves the caret and keeps the query (issue
+ * 26 item 19). @returns the box's pointer-down and click handlers.
  */
 function useClearOnFocusingClick(input: RefObject<HTMLInputElement | null>, clear: () => void) {
   /** Whether the box had the focus when the pointer went down on it. */
@@ -164,7 +164,7 @@ function useClearOnFocusingClick(input: RefObject<HTMLInputElement | null>, clea
 }
 
 /**
- * The combobox's state and prop getters (docs/product.md#listing-search). Typing asks for
+ * The combobox's state and prop getters (docs/product/reader.md#listing-search). Typing asks for
  * suggestions (only for non-empty text) and their arrival opens the list with nothing
  * highlighted; the arrows open it and move the highlight, wrapping; Enter on a highlighted option
  * (or a click on one) opens that article with its title in the box, Enter otherwise submits the

@@ -1,8 +1,8 @@
-// The words of the About and Services pages (docs/product.md#about, #services): objectives and
+// The words of the About and Services pages (docs/product/site.md#about, #services): objectives and
 // what we offer.
 import type { Point } from "./sections.tsx";
 
-/** About: the four objectives named in docs/product.md#about. */
+/** About: the four objectives named in docs/product/site.md#about. */
 export const objectives: Point[] = [
   {
     title: "Investor engagement",
@@ -22,7 +22,7 @@ export const objectives: Point[] = [
   },
 ];
 
-/** Services: research as a service, the three offerings named in docs/product.md#services. */
+/** Services: research as a service, the three offerings named in docs/product/site.md#services. */
 export const services: Point[] = [
   {
     title: "Industry and narrative reports",

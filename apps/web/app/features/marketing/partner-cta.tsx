@@ -1,5 +1,5 @@
-// The partner call-to-action of About and Services (docs/product.md#about, #services: "External
-// links open in a new tab").
+// The partner call-to-action of About and Services (docs/product/site.md#about, #services:
+// "External links open in a new tab").
 
 /** Where the call-to-action leads and what it says. */
 export interface PartnerCtaProps {

@@ -1,5 +1,5 @@
-// The built-in newsletter's page `/newsletter` (docs/product.md#newsletter): what it is, the
-// subscribe form, and the issues sent so far, newest first.
+// The built-in newsletter's page `/newsletter` (docs/product/newsletter.md#newsletter): what it is,
+// the subscribe form, and the issues sent so far, newest first.
 import { formatLongDate, type PublicIssueList } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { ByViewer } from "../../components/by-viewer.tsx";

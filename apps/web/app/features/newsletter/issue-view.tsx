@@ -1,5 +1,6 @@
-// The web version of a newsletter issue `/newsletter/{slug}` (docs/product.md#newsletter): what
-// the email said, readable in a browser, with links to the articles on the site.
+// The web version of a newsletter issue `/newsletter/{slug}`
+// (docs/product/newsletter.md#newsletter): what the email said, readable in a browser, with links
+// to the articles on the site.
 import { formatLongDate, type PublicIssue } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { ArticleBody, proseClassName } from "../../components/article-body.tsx";

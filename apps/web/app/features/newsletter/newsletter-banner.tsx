@@ -1,5 +1,5 @@
-// Promo banner for the external newsletter (docs/product.md#newsletter-banner); opens it in a new
-// tab.
+// Promo banner for the external newsletter (docs/product/site.md#newsletter-banner); opens it in a
+// new tab.
 import { NewsletterLink } from "../../components/newsletter-link.tsx";
 import { ArrowRightIcon } from "../../components/ui/icons";
 

@@ -1,6 +1,6 @@
-// The subscribe modal (docs/product.md#subscribe-modal): an email box and a Subscribe button.
-// Subscribe posts the email (double opt-in), shows "Check your inbox…" and closes shortly after;
-// the backdrop closes it.
+// The subscribe modal (docs/product/newsletter.md#subscribe-modal): an email box and a Subscribe
+// button. Subscribe posts the email (double opt-in), shows "Check your inbox…" and closes shortly
+// after; the backdrop closes it.
 import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";

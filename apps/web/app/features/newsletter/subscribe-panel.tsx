@@ -1,5 +1,5 @@
-// The second subscribe panel of the article page (docs/product.md#subscribe-panel): email and
-// Subscribe (double opt-in).
+// The second subscribe panel of the article page (docs/product/newsletter.md#subscribe-panel):
+// email and Subscribe (double opt-in).
 import { useId } from "react";
 import { useSubscribe } from "./use-subscribe.ts";
 

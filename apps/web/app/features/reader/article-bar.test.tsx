@@ -1,4 +1,4 @@
-// The article bar (docs/product.md#article-bar): sign-in links for anonymous readers, the
+// The article bar (docs/product/reader.md#article-bar): sign-in links for anonymous readers, the
 // reader's like and bookmark from the viewer store (GET /api/viewer), optimistic toggles that
 // keep the store true, both versions in the server render, and the comment count the comments
 // panel announces.

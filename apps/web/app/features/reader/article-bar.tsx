@@ -1,7 +1,8 @@
-// The bar under the byline (docs/product.md#article-bar): like, comment and bookmark counts, then
-// the share links. Signed-in readers toggle like and bookmark (optimistic, rolled back on refusal);
-// anonymous readers are sent to sign in and come back to the article. The page is the same for
-// everyone, so until the browser knows who reads both versions are there (components/by-viewer).
+// The bar under the byline (docs/product/reader.md#article-bar): like, comment and bookmark counts,
+// then the share links. Signed-in readers toggle like and bookmark (optimistic, rolled back on
+// refusal); anonymous readers are sent to sign in and come back to the article. The page is the
+// same for everyone, so until the browser knows who reads both versions are there
+// (components/by-viewer).
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ByViewer } from "../../components/by-viewer";
@@ -90,7 +91,7 @@ function Bar({
     onSignedOut,
   );
   // Only signed-in readers like and bookmark; the link brings the others back here
-  // (docs/product.md#article-bar).
+  // (docs/product/reader.md#article-bar).
   const reaction = (kind: ReactionKind, verb: string, Icon: typeof HeartIcon) => {
     const shown = { kind, verb, Icon, reaction: state[kind] };
     const signIn = <ReactionLink {...shown} signInUrl={loginUrl} />;

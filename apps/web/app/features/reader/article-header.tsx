@@ -1,6 +1,6 @@
-// The top of an article (docs/product.md#article-page): labels, title, subtitle, author photo and
-// name, date, reading time; the name links to the author's page and the topics to their category
-// and ecosystem listings.
+// The top of an article (docs/product/reader.md#article-page): labels, title, subtitle, author
+// photo and name, date, reading time; the name links to the author's page and the topics to their
+// category and ecosystem listings.
 import type { ArticleLabel, Author, Term } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { Chip, ChipList } from "./chips.tsx";

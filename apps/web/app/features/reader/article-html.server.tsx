@@ -54,7 +54,8 @@ const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 /**
  * Heading renderers for one article that give each heading its anchor as its id
  * (`headingAnchor` of its text, GitHub's rule; "-1", "-2"… for a repeated one, as GitHub does),
- * so the in-page links the text keeps (docs/product.md#imported-articles) land on their section.
+ * so the in-page links the text keeps (docs/product/reader.md#imported-articles) land on their
+ * section.
  */
 function anchoredHeadings(): Components {
   const seen = new Map<string, number>();

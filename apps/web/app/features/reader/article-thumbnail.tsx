@@ -9,7 +9,7 @@ const LEAD_SIZES = "(max-width: 44rem) calc(100vw - 2rem), 42rem";
 /**
  * The lead image at the column's width, high fetch priority (it is the page's largest paint), its
  * alt text the image's own or "Illustration for “{title}”". Nothing when the URL fails the
- * safe-address rule (safeUrl, docs/product.md#safe-urls).
+ * safe-address rule (safeUrl, docs/product/reader.md#safe-urls).
  */
 export function ArticleThumbnail({ image, title }: { image: Media; title: string }) {
   const src = safeUrl(image.url);

@@ -1,5 +1,5 @@
-// Share links of the article bar (docs/product.md#article-bar: facebook, twitter, linkedin) using
-// each network's share URL.
+// Share links of the article bar (docs/product/reader.md#article-bar: facebook, twitter, linkedin)
+// using each network's share URL.
 import { FacebookIcon, LinkedInIcon, XIcon } from "../../components/ui/icons.tsx";
 
 /**

@@ -1,8 +1,9 @@
-// Like and bookmark state of one article (docs/product.md#article-bar: applied locally at once):
-// whether the reader likes and bookmarked it, and the counts as they are now, come from the viewer
-// store (GET /api/viewer, the page being the same for everyone and its counts up to its cache
-// time old); until then, and for a visitor, the counts are the page's. A toggle updates both at
-// once, rolls back when the server refuses, and clicks are ignored while that toggle is in flight.
+// Like and bookmark state of one article (docs/product/reader.md#article-bar: applied locally at
+// once): whether the reader likes and bookmarked it, and the counts as they are now, come from the
+// viewer store (GET /api/viewer, the page being the same for everyone and its counts up to its
+// cache time old); until then, and for a visitor, the counts are the page's. A toggle updates both
+// at once, rolls back when the server refuses, and clicks are ignored while that toggle is in
+// flight.
 import type { ViewerArticle } from "@pragmatist/contracts";
 import { useRef, useState } from "react";
 import { updateViewerArticle, useViewerMarks, type ViewerStatus } from "../../lib/viewer";

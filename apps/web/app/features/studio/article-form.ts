@@ -38,8 +38,8 @@ export interface ArticleForm {
 
 /**
  * An instant as the publish date field shows it: ISO 8601 date and 24-hour time in UTC,
- * "2026-05-01 08:00" (docs/product.md#studio-editor; a browser's datetime-local input would show
- * the reader's locale, e.g. a US 12-hour clock), with seconds only when it has some
+ * "2026-05-01 08:00" (docs/product/studio.md#studio-editor; a browser's datetime-local input would
+ * show the reader's locale, e.g. a US 12-hour clock), with seconds only when it has some
  * ("2026-05-01 08:00:05"), so a date scheduled to the second survives the next save.
  */
 export function toUtcInput(iso: string): string {

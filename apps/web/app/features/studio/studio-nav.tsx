@@ -1,5 +1,5 @@
 // The studio's own navigation under the site header: the sections the viewer's role may open
-// (docs/product.md#studio); the server refuses the others anyway.
+// (docs/product/studio.md#studio); the server refuses the others anyway.
 import type { Role } from "@pragmatist/contracts";
 import { Link, useLocation } from "react-router";
 import { isAdmin, isEditor } from "../../lib/viewer";

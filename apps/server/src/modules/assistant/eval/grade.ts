@@ -287,7 +287,7 @@ function gradeCommon(t: Transcript, e: Expectation, problems: string[]): void {
 
 /**
  * The problems a reader would notice in `t`, the answer to the last turn of `c` (issue 12 classes
- * 1–8, docs/product.md#max-eval); an empty list when the answer is right.
+ * 1–8, docs/product/max.md#max-eval); an empty list when the answer is right.
  */
 export function grade(c: EvalCase, t: Transcript, ctx: GradeContext): string[] {
   return gradeExpectation(c.turns.at(-1) ?? "", c.expect, t, ctx);

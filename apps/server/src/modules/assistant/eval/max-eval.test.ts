@@ -1,6 +1,7 @@
-// Max's eval as a CI floor (issue 25 "Measure", docs/product.md#max-eval): the development set and
-// the frozen held-out set against the offline model as the app wires it, on every engine. Research
-// questions on the shared articles run when ../shared is there and are counted as skipped otherwise.
+// Max's eval as a CI floor (issue 25 "Measure", docs/product/max.md#max-eval): the development set
+// and the frozen held-out set against the offline model as the app wires it, on every engine.
+// Research questions on the shared articles run when ../shared is there and are counted as skipped
+// otherwise.
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../../testing/db.ts";
 import { openMaxEval } from "../../../testing/max-eval.ts";

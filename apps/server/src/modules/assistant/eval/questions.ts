@@ -1,5 +1,6 @@
-// Max's development question set (issue 12, issue 25 "Measure", docs/product.md#max-eval): our own phrasings in every
-// category, each with what a right answer does. Grow it with every new failure class.
+// Max's development question set (issue 12, issue 25 "Measure", docs/product/max.md#max-eval): our
+// own phrasings in every category, each with what a right answer does. Grow it with every new
+// failure class.
 import type { EvalCase } from "./cases.ts";
 import { FOLLOW_UP_QUESTIONS } from "./questions/follow-ups.ts";
 import { ADVICE_QUESTIONS, INJECTION_QUESTIONS, OFF_TOPIC_QUESTIONS } from "./questions/guarded.ts";

@@ -1,5 +1,5 @@
-// Runs Max's eval (docs/product.md#max-eval): each case's turns through the chat as a member asks
-// them, the last answer graded, then accuracy per category and the time to the first token.
+// Runs Max's eval (docs/product/max.md#max-eval): each case's turns through the chat as a member
+// asks them, the last answer graded, then accuracy per category and the time to the first token.
 import type { UIMessageChunk } from "ai";
 import { CATEGORIES, type Category, type EvalCase, type Expectation } from "./cases.ts";
 import { grade } from "./grade.ts";
@@ -211,8 +211,8 @@ function researchIn(e: Expectation): Array<Extract<Expectation, { kind: "researc
 
 /**
  * The cases the publication can answer: those whose research expects articles it has (the shared
- * articles are imported only when `../shared` is there, docs/product.md#max-eval), and the number
- * left out.
+ * articles are imported only when `../shared` is there, docs/product/max.md#max-eval), and the
+ * number left out.
  */
 export function answerableCases(
   cases: EvalCase[],

@@ -19,7 +19,7 @@ function isTitleLine(node: RootContent): boolean {
 }
 
 /**
- * The first sentence a reader reads (docs/product.md#max-loop, issue 12 "the first sentence
+ * The first sentence a reader reads (docs/product/max.md#max-loop, issue 12 "the first sentence
  * answers the question"): headings, title lines and rules are skipped; an answer whose first
  * block is a list, a table or a code block has no opening sentence (a stats dump).
  */

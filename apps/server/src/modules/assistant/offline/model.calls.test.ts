@@ -202,7 +202,7 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
     past: [ETH_90_DAYS, { user: "Tell me a joke" }],
     expect: [ohlc("solana", 90)],
   },
-  // The follow-up chips (docs/product.md#assistant-chips).
+  // The follow-up chips (docs/product/max.md#assistant-chips).
   {
     say: "Analyze your last message for valuable insights",
     past: [TOKEN_SOLANA],

@@ -34,7 +34,7 @@ export const firstLine = (text: string) => text.split("\n")[0] ?? "";
 
 /**
  * getTokenData's output as the app gives it without a CoinGecko key (the offline snapshot), with
- * `overrides` on a found coin; the snapshot's error otherwise (docs/product.md#max-tools).
+ * `overrides` on a found coin; the snapshot's error otherwise (docs/product/max.md#max-tools).
  */
 export function tokenData(
   query: string,

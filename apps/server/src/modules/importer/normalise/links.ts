@@ -20,8 +20,8 @@ const HEADING_LINE = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 /**
  * Images we do not have. A remote image becomes a link to it (no hot-linking). A relative one
  * (its file is not in the data) becomes an image without an address, which the article renderer
- * shows as a framed figure with its alt text (docs/product.md#imported-articles), followed by a
- * link to the image's section of the original page, so text such as "shown above" still points
+ * shows as a framed figure with its alt text (docs/product/reader.md#imported-articles), followed
+ * by a link to the image's section of the original page, so text such as "shown above" still points
  * at something. The section is the heading above the image: its `{#id}`, else its GitHub-style
  * anchor; a caption on the line after the image stays on a line of its own (hard break). Run
  * before kramdown attributes are removed; an image without alt text is dropped.

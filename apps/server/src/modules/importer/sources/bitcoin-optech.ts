@@ -107,8 +107,8 @@ function newsletterDay(src: SourceFile): string {
  * A Bitcoin Optech newsletter as a News draft: dated from the file name (or permalink), credited
  * to its page on bitcoinops.org, the subtitle from the first sentence(s) of the introduction
  * (which the body then leaves out, as the article page shows them just above it:
- * docs/product.md#imported-articles), tags from the section headings and the bold titles of news
- * items.
+ * docs/product/reader.md#imported-articles), tags from the section headings and the bold titles of
+ * news items.
  * @returns an error when the day is not a real date.
  */
 export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftError {

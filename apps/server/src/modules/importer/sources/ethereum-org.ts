@@ -162,7 +162,7 @@ function summaryPoints(data: Record<string, unknown>, pageUrl: string): string[]
  * encode the path with "--"; unknown pages get the snapshot date), summary points as a list at
  * the top, the subtitle from `description` (else the first paragraph), category and tags by
  * keyword, credited to the page on ethereum.org. The body leaves out what the article page's
- * header shows (docs/product.md#imported-articles): the page's own title heading (a leading
+ * header shows (docs/product/reader.md#imported-articles): the page's own title heading (a leading
  * `# …`) and the subtitle's sentences when the text starts with them.
  * @returns an error when the date does not parse.
  */

@@ -7,7 +7,7 @@ import { collapseWhitespace as collapse } from "../normalise/markdown-text.ts";
 /**
  * The body without a leading level-1 heading: on the source site (ethereum.org) that heading is
  * the page's title, which our article page already shows as its own heading above the text
- * (docs/product.md#imported-articles). A level-1 heading further down stays.
+ * (docs/product/reader.md#imported-articles). A level-1 heading further down stays.
  */
 export function withoutPageHeading(markdown: string): string {
   return markdown.replace(/^\s*# [^\n]*(?:\n\s*|$)/, "");
@@ -15,8 +15,8 @@ export function withoutPageHeading(markdown: string): string {
 
 /**
  * The body without the sentences the article page shows as its subtitle just above it
- * (docs/product.md#imported-articles): when the first block is a prose paragraph whose text is
- * the subtitle, the paragraph goes; when it starts with the subtitle's whole sentences, those
+ * (docs/product/reader.md#imported-articles): when the first block is a prose paragraph whose text
+ * is the subtitle, the paragraph goes; when it starts with the subtitle's whole sentences, those
  * sentences go and the rest of the paragraph stays. Anything else (another first block, a
  * subtitle cut with "…", sentences that do not match the Markdown exactly) leaves the body as it is.
  * @param markdown the normalised body (Markdown).

@@ -50,8 +50,8 @@ function TypesField({
 
 /**
  * The publish date: ISO 8601 date and 24-hour time in UTC as text ("2026-11-24 14:05"), the same
- * for every editor whatever their browser's locale (docs/product.md#studio-editor). A text that is
- * no real date says so under the field; the server's refusal shows there too.
+ * for every editor whatever their browser's locale (docs/product/studio.md#studio-editor). A text
+ * that is no real date says so under the field; the server's refusal shows there too.
  */
 function PublishDateField({
   binding,

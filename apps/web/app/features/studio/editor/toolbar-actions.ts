@@ -1,6 +1,6 @@
-// Which status actions the editor's toolbar offers (docs/product.md#studio-publishing: authors
-// save drafts; editors and admins also publish, schedule and unpublish), as data the toolbar
-// renders.
+// Which status actions the editor's toolbar offers (docs/product/studio.md#studio-publishing:
+// authors save drafts; editors and admins also publish, schedule and unpublish), as data the
+// toolbar renders.
 import type { EditorAccess } from "./editor-access";
 
 /**

@@ -67,9 +67,9 @@ function LinkClicks({ links }: { links: Stats["links"] }) {
 }
 
 /**
- * What is tracked, said plainly (docs/product.md#newsletter-sending): opens never (no pixel);
- * clicks only with NEWSLETTER_TRACKING on, which is off by default. `clicks` is whether clicks
- * are counted (null: not known yet, a draft's screen).
+ * What is tracked, said plainly (docs/product/newsletter.md#newsletter-sending): opens never (no
+ * pixel); clicks only with NEWSLETTER_TRACKING on, which is off by default. `clicks` is whether
+ * clicks are counted (null: not known yet, a draft's screen).
  */
 export function TrackingNote({ clicks }: { clicks: boolean | null }) {
   return (

@@ -1,5 +1,5 @@
-// An issue's status and kind in words (docs/product.md#newsletter-sending), and the status as a
-// coloured pill.
+// An issue's status and kind in words (docs/product/newsletter.md#newsletter-sending), and the
+// status as a coloured pill.
 import type { IssueKind, IssueStatus } from "@pragmatist/contracts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 

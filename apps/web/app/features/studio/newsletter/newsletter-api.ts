@@ -1,5 +1,5 @@
 // Browser calls of the studio's newsletter screens (issue #16; server:
-// apps/server/src/modules/newsletter/issues.routes.ts, docs/product.md#api-newsletter-issues):
+// apps/server/src/modules/newsletter/issues.routes.ts, docs/product/api.md#api-newsletter-issues):
 // same-origin fetches with the session cookie. Types only from contracts: no zod in the bundle.
 import type {
   CreateIssueBody,

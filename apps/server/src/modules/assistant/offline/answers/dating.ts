@@ -22,7 +22,7 @@ export function differentDays(a: string | number, b: string | number): boolean {
 
 /**
  * The opening words that date a sentence: "As of 3 May 2026, " when the figures are more than a
- * day old at `now` (docs/product.md#max-answers), "" when they are fresher.
+ * day old at `now` (docs/product/max.md#max-answers), "" when they are fresher.
  */
 export function asOfLead(asOf: string, now: Date): string {
   return isOld(asOf, now) ? `As of ${dayOf(asOf)}, ` : "";

@@ -1,5 +1,5 @@
-// The offline model's honest failure messages (docs/product.md#max-tools): a coin the data does not
-// cover, a coin without price history, or data that could not be fetched.
+// The offline model's honest failure messages (docs/product/max.md#max-tools): a coin the data does
+// not cover, a coin without price history, or data that could not be fetched.
 import { MARKET_ERRORS, type MarketError } from "@pragmatist/contracts";
 import { fold } from "../../assistant.prompt.ts";
 import { coinLabel, escapeMarkdown } from "./format.ts";
@@ -56,7 +56,7 @@ function notCoveredText(outcome: ToolOutcome, error: MarketError): string {
 }
 
 /**
- * A market tool's error object (docs/product.md#max-tools) as text: a fetch failure is
+ * A market tool's error object (docs/product/max.md#max-tools) as text: a fetch failure is
  * failureText, a known coin without history noHistoryText, a coin the data lacks notCoveredText.
  */
 export function marketErrorText(outcome: ToolOutcome, error: MarketError): string {

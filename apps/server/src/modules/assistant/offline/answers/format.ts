@@ -30,7 +30,7 @@ export function sourceName(data: Pick<MarketFreshness, "source">): string {
   return data.source === "coingecko" ? "CoinGecko" : "offline snapshot, data provided by CoinGecko";
 }
 
-/** The as-of and source line every figure carries (docs/product.md#max-loop). */
+/** The as-of and source line every figure carries (docs/product/max.md#max-loop). */
 export function freshnessLine(data: MarketFreshness): string {
   return `_As of ${formatDateTimeUtc(data.asOf)} · Source: ${sourceName(data)}_`;
 }

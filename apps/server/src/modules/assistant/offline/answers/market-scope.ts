@@ -15,7 +15,7 @@ export interface ScopeAsk {
  * continue it, or null when the question asks nothing beyond the data. Another currency: the
  * figures are in US dollars only (with live data, CoinGecko quotes them in USD here) and none is
  * converted, no rate being in the data. The whole market: the data has no total-market figure,
- * only each coin's (docs/product.md#max-answers).
+ * only each coin's (docs/product/max.md#max-answers).
  */
 export function scopeLead(ask: ScopeAsk, source: TokenData["source"] | null): string | null {
   if (ask.wholeMarket) return `${NO_MARKET_TOTAL}, only each coin's: `;

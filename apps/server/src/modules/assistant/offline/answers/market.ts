@@ -82,9 +82,9 @@ function table(data: MarketRanking): string {
 }
 
 /**
- * The answer to getMarket (docs/product.md#max-tools): the opening naming the coins in order with
- * their figure, dated; a table when more than one coin was asked for; what the ranking covers (the
- * data's coins, not the whole market); the as-of and source line.
+ * The answer to getMarket (docs/product/max.md#max-tools): the opening naming the coins in order
+ * with their figure, dated; a table when more than one coin was asked for; what the ranking covers
+ * (the data's coins, not the whole market); the as-of and source line.
  */
 export function marketAnswer(data: MarketRanking, now: Date): string {
   if (data.coins.length === 0) {

@@ -10,7 +10,7 @@ export const SHORT_CAPABILITIES =
 
 /**
  * The clause that says the market data has no figure of the whole market: the tools return one
- * coin's figures at a time (docs/product.md#max-tools).
+ * coin's figures at a time (docs/product/max.md#max-tools).
  */
 export const NO_MARKET_TOTAL =
   "The market data has no total-market figure (no total crypto market cap or Bitcoin dominance)";

@@ -1,5 +1,5 @@
 // The offline model's research synthesis: a short paragraph of the passages' own sentences, the
-// best article's first, each run of sentences cited [n] (docs/product.md#max-research).
+// best article's first, each run of sentences cited [n] (docs/product/max.md#max-research).
 import { type ResearchPassage, formatLongDate } from "@pragmatist/contracts";
 import { splitSentences } from "../../../../text/sentences.ts";
 import { terms as stemsOf } from "../../assistant.research-words.ts";

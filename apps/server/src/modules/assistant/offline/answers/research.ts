@@ -125,7 +125,7 @@ function body(
 }
 
 /**
- * The answer to searchResearch (docs/product.md#max-research): a synthesis of 3 to 6 of the
+ * The answer to searchResearch (docs/product/max.md#max-research): a synthesis of 3 to 6 of the
  * passages' own sentences with [n] citations (or the mode's key points), then a Sources list
  * linking to /p/{slug}; "next" adds where to go next. Never restates the question as a topic. No
  * passages: a suggestion of other keywords.

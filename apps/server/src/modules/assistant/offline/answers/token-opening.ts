@@ -137,11 +137,11 @@ function lackedName(focus: TokenFocus | null): string {
 }
 
 /**
- * The opening sentence of one coin's answer (issue #12 class 4, docs/product.md#max-answers): what
- * `focus` asks for (the price, its 24 h change and rank when nothing in particular), "Yes:"/"No:"
- * first for a yes/no question, "As of {day}, " when `dated` and the data is more than a day old.
- * When the data lacks the figure it says so and gives the price; a coin known only by name says it
- * has no market figures.
+ * The opening sentence of one coin's answer (issue #12 class 4, docs/product/max.md#max-answers):
+ * what `focus` asks for (the price, its 24 h change and rank when nothing in particular),
+ * "Yes:"/"No:" first for a yes/no question, "As of {day}, " when `dated` and the data is more than
+ * a day old. When the data lacks the figure it says so and gives the price; a coin known only by
+ * name says it has no market figures.
  */
 export function tokenOpening(data: TokenData, focus: TokenFocus | null, options: OpeningOptions) {
   const lead = options.dated ? asOfLead(data.asOf, options.now) : "";

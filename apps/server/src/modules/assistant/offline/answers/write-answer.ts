@@ -225,7 +225,7 @@ function twoPricesNote(tokens: TokenData[], histories: Ohlc[]): string | null {
  * its inputs, numbered lists of new and trending tokens, market rankings, a price-history summary
  * opened by the move and where the history ends, research synthesised from the passages with [n]
  * citations and a Sources list linking to /p/{slug}, and the tools' errors
- * (docs/product.md#max-tools) as honest messages. An advice clause gets the facts framed as not
+ * (docs/product/max.md#max-tools) as honest messages. An advice clause gets the facts framed as not
  * financial advice, with the risks the data shows. With `analysis` ("Analyze your last message…")
  * the same results are read for insights. A price asked in another currency, or a figure of the
  * whole market, opens with what the data lacks (market-scope.ts).

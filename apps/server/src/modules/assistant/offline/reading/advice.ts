@@ -1,10 +1,10 @@
-// The words that make a reader's request advice (issue 25 class 7, docs/product.md#max-safety): hand
-// rules, since precision here is safety, beside the classifier's reading.
+// The words that make a reader's request advice (issue 25 class 7, docs/product/max.md#max-safety):
+// hand rules, since precision here is safety, beside the classifier's reading.
 import type { Token } from "./words.ts";
 
 /**
  * Stems of a forecast or a valuation: they make a request advice whatever the classifier says
- * (hand rule: precision here is safety, docs/product.md#max-safety).
+ * (hand rule: precision here is safety, docs/product/max.md#max-safety).
  */
 const FORECAST_STEMS = new Set([
   "moon",

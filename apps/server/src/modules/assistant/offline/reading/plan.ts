@@ -9,7 +9,7 @@ import { tokenize } from "./words.ts";
 
 /** At most this many coins are looked up for one clause. */
 const MAX_COINS = 3;
-/** Days of history when a history clause names no period (docs/product.md#max-models). */
+/** Days of history when a history clause names no period (docs/product/max.md#max-models). */
 export const DEFAULT_OHLC_DAYS = 30;
 
 /** What one clause needs: tool calls, or a reply written without any. */
@@ -68,7 +68,7 @@ const asksChart = (clause: Clause) => tokenize(clause.text).some((t) => CHART_WO
  * Whether a coin clause is answered by price history: a chart asked for, or a period the market
  * data's own 24 h / 7 d / 30 d changes do not report (a calendar period, "the last 90 days", the
  * whole history); "this week" or "past 7 days" without a chart is the current change
- * (docs/product.md#max-models).
+ * (docs/product/max.md#max-models).
  */
 function wantsHistory(clause: Clause): boolean {
   if (asksChart(clause)) return true;
@@ -105,12 +105,12 @@ const researchCall = (clause: Clause): ClausePlan => ({
 });
 
 /**
- * What `clause` needs (docs/product.md#max-tools): a question about the article in context searches
- * it; market data for a coin's figures, a comparison with a derived figure, or advice (the facts
- * and risks); price history for a chart or a period the changes do not report; the market ranking;
- * the lists; a research search on its topic; a reply for small talk, off-topic requests, advice or
- * a market total about no coin, and a clause read with too little confidence (what Max can do for
- * it). A coin question without a coin asks which coin.
+ * What `clause` needs (docs/product/max.md#max-tools): a question about the article in context
+ * searches it; market data for a coin's figures, a comparison with a derived figure, or advice (the
+ * facts and risks); price history for a chart or a period the changes do not report; the market
+ * ranking; the lists; a research search on its topic; a reply for small talk, off-topic requests,
+ * advice or a market total about no coin, and a clause read with too little confidence (what Max
+ * can do for it). A coin question without a coin asks which coin.
  */
 export function planClause(clause: Clause, article: ArticleRef | null): ClausePlan {
   const qs = queries(clause);

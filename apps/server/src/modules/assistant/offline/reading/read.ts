@@ -65,7 +65,7 @@ export interface Reading {
   clauses: Clause[];
   /** Part of the message tried to override or extract Max's instructions (OWASP LLM01). */
   injection: boolean;
-  /** One of the follow-up chips (docs/product.md#assistant-chips), or null. */
+  /** One of the follow-up chips (docs/product/max.md#assistant-chips), or null. */
   chip: "analyse" | "more-research" | null;
 }
 

@@ -204,9 +204,9 @@ function askedDirection(c: ClauseWords): "up" | "down" | null {
 }
 
 /**
- * What a token clause asks for first (docs/product.md#max-answers): a yes/no about a price level,
- * the distance from or the all-time high itself, market cap, volume, supply, rank, the move over
- * the window its time words name, the price; `overview` when it asks for the coin in general.
+ * What a token clause asks for first (docs/product/max.md#max-answers): a yes/no about a price
+ * level, the distance from or the all-time high itself, market cap, volume, supply, rank, the move
+ * over the window its time words name, the price; `overview` when it asks for the coin in general.
  */
 export function tokenFigure(c: ClauseWords): TokenFocus | { kind: "overview" } | null {
   const level = levelOf(c);
