@@ -1,5 +1,6 @@
-// Max benchmark (issue #5): the offline model's time to the first streamed token and to the whole
-// answer over HTTP, for a token question and a research question, against a round-trip baseline.
+// Max benchmark (docs/product/max.md#assistant): the offline model's time to the first streamed
+// token and to the whole answer over HTTP, for a token question and a research question, against a
+// round-trip baseline.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,5 +1,6 @@
-// Comments benchmark (issue #4): one article with 500 comments in threads up to depth 5 on SQLite,
-// then autocannon on GET /api/comment-manager/comments/{slug} and on the article page /p/{slug}.
+// Comments benchmark (docs/product/reader.md#comments): one article with 500 comments in threads up
+// to depth 5 on SQLite, then autocannon on GET /api/comment-manager/comments/{slug} and on the
+// article page /p/{slug}.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,7 +1,7 @@
-// `npm run eval:max [-- category …]`: Max's question sets against the offline model as the app wires it (issue 25
-// "Measure", docs/product/max.md#max-eval): the development set and the frozen held-out set,
-// accuracy per category for each, every failure, the time to the first token; writes
-// bench/results/max-latest.json.
+// `npm run eval:max [-- category …]`: Max's question sets against the offline model as the app
+// wires it  (docs/decisions/013-reading-questions.md, Measure first; docs/product/max.md#max-eval):
+// the development set and the frozen held-out set, accuracy per category for each, every failure,
+// the time to the first token; writes bench/results/max-latest.json.
 import fs from "node:fs";
 import path from "node:path";
 import { CATEGORIES, type EvalCase } from "../apps/server/src/modules/assistant/eval/cases.ts";

@@ -1,6 +1,6 @@
 // `npm run fleet:check`: nginx on docs/deploy/nginx.conf in front of 3 production processes on one
-// PostgreSQL database, Redis and S3, all on this machine, and what a fleet must do (issue 15 "A real
-// proxy in front"). Prints one line per claim; exits 1 when any fails.
+// PostgreSQL database, Redis and S3, all on this machine, and what a fleet must do
+// (docs/deploy/README.md). Prints one line per claim; exits 1 when any fails.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@
 // signed in, through nginx (docs/deploy/nginx.conf) in front of 1, 2 and 3 production processes on
 // PostgreSQL + Redis + S3, in one run: with nginx's cache, as a proxy only, and as a proxy only in
 // front of processes without their own cache (every request a render). Ratios are to 1 process
-// (issue 15 "Measure"). Writes bench/results/fleet-<time>.json and fleet-latest.json.
+// (docs/architecture.md#overview). Writes bench/results/fleet-<time>.json and fleet-latest.json.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

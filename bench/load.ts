@@ -12,7 +12,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /** Seconds each load run lasts (BENCH_DURATION, default 10). */
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-/** Concurrent connections of every load run (issue #2: 50). */
+/** Concurrent connections of every load run (docs/architecture.md#data; 50). */
 export const CONNECTIONS = 50;
 
 /** One load run's figures (autocannon), latencies in milliseconds. */

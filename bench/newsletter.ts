@@ -1,6 +1,7 @@
-// Newsletter sending benchmark (issue #16): one issue to 10,000 subscribers through the delivery
-// worker of one process and the pooled SMTP mailer, into the loopback SMTP sink; prints messages
-// per second, the time to the last delivery and the memory peak, and checks one copy each.
+// Newsletter sending benchmark (docs/product/newsletter.md#newsletter-sending): one issue to 10,000
+// subscribers through the delivery worker of one process and the pooled SMTP mailer, into the
+// loopback SMTP sink; prints messages per second, the time to the last delivery and the memory
+// peak, and checks one copy each.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
 // `npm run bench`: load, SSR, search and page-weight benchmarks against a baseline measured in
-// the same run (issue #2 "Performance"). Writes bench/results/<name>.json and prints a table.
+// the same run (docs/architecture.md#data). Writes bench/results/<name>.json and prints a table.
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -39,7 +39,7 @@ async function initialJsKiB(base: string, pagePath: string): Promise<number> {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
-/** Whether a run's tail stays close to its median: p99 at most 10 times p50 (issue 14). */
+/** Whether a run's tail stays close to its median: p99 at most 10 times p50. */
 function tail(r: LoadResult) {
   const value = Math.round((r.p99ms / Math.max(r.p50ms, 1)) * 10) / 10;
   return { value, target: "<= 10", met: value <= 10 };
@@ -141,7 +141,8 @@ try {
       },
       cacheOffPageP99OverP50: tail(pageFresh),
       cacheOffArticlesPercentOfBaseline: {
-        // Issue 14: 2x the 1,220 req/s measured against a 28,198 req/s baseline.
+        // 2x the 1,220 req/s first measured against a 28,198 req/s baseline
+        // (docs/decisions/012-public-answers-checked-once.md).
         value: ratio(listFresh),
         target: ">= 8.7",
         met: ratio(listFresh) >= 8.7,

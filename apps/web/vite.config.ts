@@ -20,8 +20,8 @@ const PRELOAD_HELPER = "\0vite/preload-helper.js";
  * import no CSS, and the few small chunks they share beyond the page's own (the dialog primitive,
  * the formats, the controls' icons) follow them one request later, for parts that hydrate below the
  * fold or dialogs fetched when reached for, so a plain `import()` is enough: this keeps the article
- * page under its 120 KiB budget (issue #2). The build fails if a lazily loaded chunk ever brings CSS
- * of its own.
+ * page under its 120 KiB budget (docs/architecture.md#data). The build fails if a lazily loaded
+ * chunk ever brings CSS of its own.
  */
 function plainDynamicImports(): Plugin {
   return {
@@ -66,7 +66,7 @@ function unicodeRangeText(ranges: string): string {
  * Cuts the Latin text font of the browser build to what the pages use (harfbuzz through
  * `subset-font`): the characters of Fontsource's own `latin` unicode-range, every OpenType
  * feature (tabular figures included), and the weight axis narrowed from 100-900 to 400-700. The
- * file every first paint waits for drops from 48 to about 28 KiB (Lighthouse LCP, issue #6). The
+ * file every first paint waits for drops from 48 to about 28 KiB (Lighthouse LCP). The
  * asset keeps its name, hashed from the original font, of which the subset is a pure function. The
  * build fails if the font is no longer in it, so the saving cannot silently disappear.
  */
@@ -214,7 +214,7 @@ export default defineConfig({
         // pagination, confirmation, badges, notes, times), the API client, the card labels, the
         // formats and the controls' icons; and what loads on demand (the footer, dialogs, a
         // member's picture; components/ui/lazy-load.tsx) has chunks of its own. Keeps the article
-        // page's initial JavaScript under its 120 KiB gzip budget (issue #2, issue 14).
+        // page's initial JavaScript under its 120 KiB gzip budget (docs/architecture.md#data).
         codeSplitting: {
           groups: [
             {

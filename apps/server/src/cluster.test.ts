@@ -1,7 +1,8 @@
-// WEB_CONCURRENCY=2 as an operator runs it (issue 15): `node apps/server/src/main.ts` forks two
-// workers sharing the port; each request's log line names the worker (pino's `pid`) that served
-// it. A publish through one worker empties the other's cache (SQLite: the cluster's IPC), a worker
-// killed is replaced without a lost request, and SIGTERM lets a request in progress finish.
+// WEB_CONCURRENCY=2 as an operator runs it (docs/architecture.md#overview):
+// `node apps/server/src/main.ts` forks two workers sharing the port; each request's log line names
+// the worker (pino's `pid`) that served it. A publish through one worker empties the other's cache
+// (SQLite: the cluster's IPC), a worker killed is replaced without a lost request, and SIGTERM lets
+// a request in progress finish.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";

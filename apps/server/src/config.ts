@@ -73,7 +73,8 @@ const envSchema = z.object({
     .default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
-  // Max (issue #5): any OpenAI-compatible chat-completions service; the offline model when unset.
+  // Max (docs/product/max.md#max-models): any OpenAI-compatible chat-completions service; the
+  // offline model when unset.
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -188,7 +189,7 @@ export type Config = Readonly<{
   responseCacheSeconds: number;
   /**
    * Milliseconds a client has to send a whole request, headers and body, before a 408 and the
-   * connection closed: a trickled body cannot hold a connection (issue 26 item 4, OWASP DoS).
+   * connection closed: a trickled body cannot hold a connection (OWASP DoS).
    */
   requestTimeoutMs: number;
   /** The Bearer token GET /metrics requires; undefined: no /metrics (404). */
@@ -214,7 +215,7 @@ export type Config = Readonly<{
 export const servedUrlPath = (dataDir: string) => path.join(dataDir, "served-url.txt");
 
 /**
- * The config of a command-line tool (issue 26 item 13): `loadConfig`'s, except that when PUBLIC_URL
+ * The config of a command-line tool: `loadConfig`'s, except that when PUBLIC_URL
  * is not set, the address the server on the same DATA_DIR last said it serves, so the links a tool
  * mails (an invitation) lead to that server (`PORT=4400 npm start`, then `npm run user:role`
  * without PORT). @throws Error as loadConfig does.

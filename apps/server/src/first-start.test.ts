@@ -1,4 +1,4 @@
-// A new user's first hour (issue 26 items 11-14): `npm start` says which Node it needs on an older
+// A new user's first hour: `npm start` says which Node it needs on an older
 // one, rebuilds the web app when its sources changed, says in one plain line where it serves, and
 // the command-line tools mail links to that address, not to the default port.
 import { execFile, execFileSync } from "node:child_process";

@@ -54,7 +54,7 @@ async function serve(config: Config): Promise<void> {
 }
 
 /**
- * Says where the product is served (issue 26 items 13 and 14): the address into DATA_DIR for the
+ * Says where the product is served: the address into DATA_DIR for the
  * command-line tools (config.ts `loadToolConfig`), and one plain line on stderr for whoever ran
  * `npm start` (stdout carries the JSON log), once per machine rather than per cluster worker.
  * The address is PUBLIC_URL, else where this process listens.

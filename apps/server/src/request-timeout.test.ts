@@ -1,5 +1,5 @@
 // A client that trickles its request is cut off after REQUEST_TIMEOUT_SECONDS with a 408 and the
-// connection closed, instead of holding it for as long as it likes (issue 26 item 4).
+// connection closed, instead of holding it for as long as it likes.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestApp, type OpenTestApp } from "./testing/app.ts";

@@ -252,7 +252,8 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
   const readers = createReaderServices(db, config, foundation);
   const publishing = createPublishingServices(db, config, foundation, readers);
   const max = createAssistantServices(db, config, foundation, publishing, overrides.languageModel);
-  // Newsletter issues and their delivery worker (issue #16), started by startServices.
+  // Newsletter issues and their delivery worker (docs/product/newsletter.md#newsletter-sending),
+  // started by startServices.
   const sending = createNewsletterSending(db, {
     settings: { ...config, ...config.newsletter },
     mailer: foundation.mailer,

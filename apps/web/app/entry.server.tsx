@@ -2,7 +2,7 @@
 // finished Suspense boundaries once a page passes `progressiveChunkSize` bytes (12.8 kB by default,
 // which put the article's comments inside `<div hidden id="S:0">`, shown only by a script). A
 // publication's pages arrive as readable HTML, with or without JavaScript
-// (docs/architecture.md#request-path, issue #4).
+// (docs/architecture.md#request-path).
 // The page is rendered whole, then sealed: its CSP nonce, derived from the page, goes into every
 // inline script and the policy header (PageSeal, docs/decisions/003-csp-nonces.md), and the result
 // is compressed off the main thread. The same page is the same bytes for every reader, and a public

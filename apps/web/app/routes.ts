@@ -27,7 +27,8 @@ export default [
   route("subscription/:action", "routes/subscription.tsx"),
   route("connect/google/redirect", "routes/google-redirect.tsx"),
   route("account", "routes/account.tsx"),
-  // The editorial studio (issue #7): signed-in staff only, checked by the layout's loader.
+  // The editorial studio (docs/product/studio.md#studio): signed-in staff only, checked by the
+  // layout's loader.
   route("studio", "routes/studio.tsx", [
     index("routes/studio.articles.tsx"),
     route("articles/:id", "routes/studio.article.tsx"),

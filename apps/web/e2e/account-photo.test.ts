@@ -1,5 +1,6 @@
-// Issue 13 item 5 in headless Chromium: the preview of a photo chosen on /account (an object URL,
-// blob:) loads under the pages' Content Security Policy, which used to refuse it in img-src.
+// In headless Chromium (docs/decisions/003-csp-nonces.md): the preview of a photo chosen on
+// /account (an object URL, blob:) loads under the pages' Content Security Policy, which used to
+// refuse it in img-src.
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,7 @@
-// A member's email and password in headless Chromium (issue 26 item 15): the comment box and the
-// account page ask an unverified member to verify, the mailed link verifies; the account page
-// changes the password (other sessions end, this one stays) and the email (by the link mailed to
-// the new address; the old one is told), on a phone-sized screen.
+// A member's email and password in headless Chromium (docs/product/accounts.md#account-security):
+// the comment box and the account page ask an unverified member to verify, the mailed link
+// verifies; the account page changes the password (other sessions end, this one stays) and the
+// email (by the link mailed to the new address; the old one is told), on a phone-sized screen.
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Reader journeys through accounts in headless Chromium (issue #3): sign up from an article, like
+// Reader journeys through accounts in headless Chromium: sign up from an article, like
 // and bookmark, the account page (the email verified by the sign-up's mail), name and photo, log
 // out, forgot password through a real mail, sign in, delete the account; the login form at 390 px;
 // Google sign-in against a mock provider.
@@ -227,8 +227,9 @@ describe("accounts", () => {
     await page.waitForURL(/\/login\?reset=1$/);
     await page.getByText("Password changed, please sign in.").waitFor();
 
-    // The spent code says so at once, before any form (issue 26 item 16), in one inline alert
-    // (no browser dialog). A refusal after sending is form-level (password-reset-form.test.tsx).
+    // The spent code says so at once, before any form (docs/product/accounts.md#password-reset), in
+    // one inline alert (no browser dialog). A refusal after sending is form-level
+    // (password-reset-form.test.tsx).
     await page.goto(`${app.baseUrl}/passreset?code=${encodeURIComponent(code)}`);
     await page.getByRole("heading", { name: "This link can no longer be used" }).waitFor();
     const spent = page.getByRole("alert");

@@ -1,5 +1,6 @@
-// Page views from a real browser (issue #6: "page views are recorded once per navigation and not
-// for a bot user agent"), read back from the server's database; the GA tag only when configured.
+// Page views from a real browser (docs/product/api.md#api-analytics; "page views are recorded once
+// per navigation and not for a bot user agent"), read back from the server's database; the GA tag
+// only when configured.
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Max in headless Chromium (issue #5, docs/product/max.md#assistant-screen,
+// Max in headless Chromium (docs/product/max.md#assistant-screen,
 // #assistant-conversation, #assistant-credits, docs/product/limits.md#constants): an anonymous
 // visitor's 2 answers, credits 2 / 2 → 0 / 2 (what Max can do is free) and the sign-in invitation;
 // the stats card and the candlestick chart; a member's history across reloads, the concurrent-send

@@ -1,6 +1,7 @@
-// Comment journeys in headless Chromium (issue #4): the signed-out draft kept through sign-in,
-// comment, reply and cancel, edit, delete, like, report, sort; and comment text that tries to be
-// HTML, script, Markdown or a dangerous link shows as literal text with only http(s) links.
+// Comment journeys in headless Chromium (docs/product/reader.md#comments): the signed-out draft
+// kept through sign-in, comment, reply and cancel, edit, delete, like, report, sort; and comment
+// text that tries to be HTML, script, Markdown or a dangerous link shows as literal text with only
+// http(s) links.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,4 @@
-// Text contrast as Lighthouse's accessibility audit sees it (issue 13 item 17): its colour-contrast
+// Text contrast as Lighthouse's accessibility audit sees it: its colour-contrast
 // check (axe, WCAG 1.4.3) at the desktop preset, where the sidebar shows, as well as the mobile one,
 // on the pages that share the sidebar's layout.
 import * as chromeLauncher from "chrome-launcher";

@@ -1,4 +1,4 @@
-// Content Security Policy violations in the browser tests (issue 13): every page a test opens
+// Content Security Policy violations in the browser tests: every page a test opens
 // through the harness reports each violation, and the test that caused one fails with the violated
 // directive and the blocked URL.
 import type { BrowserContext } from "playwright-core";

@@ -1,4 +1,4 @@
-// Pages under their nonce-based Content Security Policy in headless Chromium (issue #6, OWASP CSP):
+// Pages under their nonce-based Content Security Policy in headless Chromium (OWASP CSP):
 // the home page hydrates, navigates client-side to an article and to About, and the browser
 // reports no policy violation and no console error on the way; a refused request reaches the
 // harness's violation check (csp-violations.ts) with its directive and address.

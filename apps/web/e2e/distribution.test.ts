@@ -1,4 +1,5 @@
-// Feeds announced in the server-rendered head, and served by the built app (issue #6).
+// Feeds announced in the server-rendered head, and served by the built app
+// (docs/product/api.md#feeds-and-sitemaps).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./harness.ts";
 

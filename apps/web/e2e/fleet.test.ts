@@ -1,4 +1,4 @@
-// The fleet check as part of the test run (issue 15 "A real proxy in front"): `npm run fleet:check`
+// The fleet check as part of the test run (docs/architecture.md#overview): `npm run fleet:check`
 // starts Debian's nginx on docs/deploy/nginx.conf in front of 3 production processes on one fresh
 // PostgreSQL database, Redis and the loopback S3, and every claim it prints must hold. It needs
 // what CI provides (.ci/run): DATABASE_URL's server, REDIS_URL and nginx; without PostgreSQL and

@@ -143,7 +143,7 @@ export const viewports = {
  * Opens a page in a new browser context, inside a test. `problems` collects uncaught page errors
  * and dialogs (alert = XSS) for the test to assert. `cspViolations` collects every Content
  * Security Policy violation of any page of the context (csp-violations.ts), and the test fails
- * after it ends if there is any, with the directive and the blocked URL (issue 13).
+ * after it ends if there is any, with the directive and the blocked URL.
  */
 export async function openPage(
   browser: Browser,

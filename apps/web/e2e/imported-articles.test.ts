@@ -1,6 +1,6 @@
-// Imported articles read like their originals (docs/product/reader.md#imported-articles, issue 13
-// item 11): two real ethereum.org pages imported into the running app with `npm run import`, read
-// in headless Chromium at desktop width.
+// Imported articles read like their originals
+// (docs/product/reader.md#imported-articles): two real ethereum.org pages imported into the running
+// app with `npm run import`, read in headless Chromium at desktop width.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

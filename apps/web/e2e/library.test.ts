@@ -1,4 +1,4 @@
-// Reader journeys through the research library in headless Chromium (issue #2 "Tests").
+// Reader journeys through the research library in headless Chromium (docs/architecture.md#data).
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";

@@ -1,8 +1,8 @@
-// Sending a newsletter from the studio in headless Chromium (issue #16 "Done when"): an editor
-// makes a post issue of a published demo article, previews the mail (a sandboxed frame at 640 and
-// 390 px, and its text part), sends a test to themselves, then sends it to the confirmed
-// subscribers, and a loopback SMTP server receives exactly one copy each; the editor's own
-// "Send as newsletter" opens a new issue of the article.
+// Sending a newsletter from the studio in headless Chromium
+// (docs/product/newsletter.md#newsletter-sending): an editor makes a post issue of a published demo
+// article, previews the mail (a sandboxed frame at 640 and 390 px, and its text part), sends a test
+// to themselves, then sends it to the confirmed subscribers, and a loopback SMTP server receives
+// exactly one copy each; the editor's own "Send as newsletter" opens a new issue of the article.
 import os from "node:os";
 import type { StudioArticleList } from "@pragmatist/contracts";
 import net from "node:net";

@@ -1,4 +1,4 @@
-// Newsletter sign-up in headless Chromium (issues #6, #16): Subscribe leads to the built-in
+// Newsletter sign-up in headless Chromium (#16): Subscribe leads to the built-in
 // newsletter's page; its panel, the footer's modal and the article's panel post the email and show
 // the same confirmation message; the links of the mail a loopback SMTP
 // server receives confirm and unsubscribe, each landing on a notice.

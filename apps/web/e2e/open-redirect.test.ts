@@ -1,6 +1,6 @@
-// Issue 13 item 1 in headless Chromium: signing in from /login?next=<address> never leaves the
-// site, whatever the address normalises to (`/./` + `/` and `/a/..` + `/` used to become
-// //evil.example), while a real page of the site is still where the reader lands.
+// In headless Chromium (docs/product/accounts.md#login): signing in from /login?next=<address>
+// never leaves the site, whatever the address normalises to (`/./` + `/` and `/a/..` + `/` used to
+// become //evil.example), while a real page of the site is still where the reader lands.
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Member, openPage, type RunningApp, signUp, withAppAndBrowser } from "./harness.ts";

@@ -1,7 +1,7 @@
-// What makes the pages fast on a phone (issue #6 quality bar), as headless Chromium sees it: the
-// first card's image first and at the size it is shown, scripts behind the content, a text font cut
-// to what the pages use, and Max's empty chat without the Markdown renderer and without anything
-// moving.
+// What makes the pages fast on a phone (docs/decisions/004-first-paint-first.md), as headless
+// Chromium sees it: the first card's image first and at the size it is shown, scripts behind the
+// content, a text font cut to what the pages use, and Max's empty chat without the Markdown
+// renderer and without anything moving.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { firstSlug, openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";

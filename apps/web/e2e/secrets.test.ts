@@ -1,4 +1,4 @@
-// The provider's and CoinGecko's keys stay on the server (issue #5; OWASP LLM02/secrets exposure):
+// The provider's and CoinGecko's keys stay on the server (OWASP LLM02/secrets exposure):
 // neither the built client bundle nor anything a browser can load carries them.
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
-// Editorial studio journeys in headless Chromium (issue #7): an author writes an illustrated
-// draft and cannot publish; an editor publishes it (home, search, feed), schedules another that
-// goes live on its own, hides a reported comment, and restores a revision.
+// Editorial studio journeys in headless Chromium (docs/product/studio.md#studio): an author writes
+// an illustrated draft and cannot publish; an editor publishes it (home, search, feed), schedules
+// another that goes live on its own, hides a reported comment, and restores a revision.
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {

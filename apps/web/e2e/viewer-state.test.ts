@@ -1,4 +1,4 @@
-// One public render for every reader (issue 14, docs/decisions/008-one-public-render.md): an
+// One public render for every reader (docs/decisions/008-one-public-render.md): an
 // article is the same bytes for a visitor and for two members; a member's picture, like and
 // bookmark state and comment controls arrive after hydration from GET /api/viewer, with no
 // "Login" shown on the way and nothing moving (CLS 0); a visitor sends no viewer request.

@@ -5,8 +5,9 @@ import { paginationMetaSchema, strapiPaginationMetaSchema } from "./pagination.t
 
 /**
  * The article types (docs/product/data.md#entity-article): research pieces and news, and the two
- * kinds of news an editor or the importer can name, which are also card labels (issue 26 item 18):
- * a "News" article without either is labelled by the spec's title rule (contracts `articleLabel`).
+ * kinds of news an editor or the importer can name, which are also card labels
+ * (docs/product/reader.md#article-card): a "News" article without either is labelled by the spec's
+ * title rule (contracts `articleLabel`).
  */
 export const articleTypes = ["Research", "News", "Newsletter", "Market Report"] as const;
 /** One of `articleTypes`. */

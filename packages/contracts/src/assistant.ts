@@ -1,6 +1,6 @@
 // Assistant contract: Max's tools, the chat endpoint and the stored messages
 // (docs/product/data.md#entity-assistant-message, docs/product/max.md#assistant-thread,
-// docs/product/max.md#assistant-credits, docs/product/api.md#api-assistant; issue #5). The web
+// docs/product/max.md#assistant-credits, docs/product/api.md#api-assistant). The web
 // imports these as types only, so zod stays out of the browser bundle.
 import { z } from "zod";
 import {

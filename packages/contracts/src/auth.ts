@@ -33,7 +33,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 /**
- * A display name (issue 26 item 5, Unicode TR 36 §2): normalised to NFKC with runs of spaces made
+ * A display name (Unicode TR 36 §2): normalised to NFKC with runs of spaces made
  * one and trimmed, then USERNAME_MIN..USERNAME_MAX characters with a letter or digit; no `<>{}`,
  * no control or format characters (zero-width, invisible and bidirectional controls that hide or
  * reorder text) and no more than two combining marks on one letter.

@@ -1,5 +1,5 @@
 // Comments contract: threads under an article (docs/product/data.md#entity-comment,
-// docs/product/api.md#api-comments; issue #4).
+// docs/product/api.md#api-comments).
 import { z } from "zod";
 import { REPORT_NOTE_MAX, reportReasons } from "./report-reasons.ts";
 
@@ -7,7 +7,7 @@ import { REPORT_NOTE_MAX, reportReasons } from "./report-reasons.ts";
 export const COMMENT_MAX = 5000;
 /**
  * A comment's text as sent: trimmed, 1..COMMENT_MAX characters, with something visible in it (a
- * comment of zero-width or other invisible characters only says nothing: issue 26 item 5).
+ * comment of zero-width or other invisible characters only says nothing).
  */
 export const commentContentSchema = z
   .string()

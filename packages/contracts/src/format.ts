@@ -1,5 +1,5 @@
-// Market figures and dates as readers see them (docs/product/limits.md#formats; issue #5 stats card
-// and Max's answers), one rule for the web and the server; free of zod so browser bundles stay
+// Market figures and dates as readers see them (docs/product/limits.md#formats; Max's stats
+// card and answers), one rule for the web and the server; free of zod so browser bundles stay
 // small.
 
 // Formatters are built once: creating an Intl formatter per call is costly on every render.

@@ -1,5 +1,5 @@
 // The card label rule (docs/product/reader.md#article-card) as readers see it on cards: the
-// article's own type when it is a label (issue 26 item 18), else the title rule.
+// article's own type when it is a label (docs/product/reader.md#article-card), else the title rule.
 import { describe, expect, it } from "vitest";
 import { articleLabel } from "./labels.ts";
 

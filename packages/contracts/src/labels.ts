@@ -27,7 +27,7 @@ export const newsTypes = ["News", "Newsletter", "Market Report"] as const satisf
 /**
  * Labels a card (docs/product/reader.md#article-card): by the article's own type when an editor or
  * the importer gave it one that is a label (Research, Newsletter, Market Report; the first in
- * `types` order, issue 26 item 18). Else, the spec's title rule: a title or subtitle containing a
+ * `types` order). Else, the spec's title rule: a title or subtitle containing a
  * newsletter word is a newsletter, called "Market Report" when dated after 2022-10-29; all else
  * is Research.
  * @param publishDate ISO date or date-time.

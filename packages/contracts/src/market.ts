@@ -1,4 +1,4 @@
-// Market data contract: what Max's tools return (docs/product/max.md#max-tools; issue #5).
+// Market data contract: what Max's tools return (docs/product/max.md#max-tools).
 // The web imports these as types only (the stats card and the OHLC chart read tool outputs), so
 // zod stays out of the browser bundle.
 import { z } from "zod";
@@ -10,7 +10,10 @@ import { z } from "zod";
 export const MARKET_ERRORS = {
   noResults: "No results found",
   fetchFailed: "An error occurred while fetching data",
-  /** The coin is known (see `coin`) but the data holds no price history for it (issue #12). */
+  /**
+   * The coin is known (see `coin`) but the data holds no price history for it
+   * (docs/product/max.md#market-data).
+   */
   noHistory: "No price history for this coin in the available data",
 } as const;
 

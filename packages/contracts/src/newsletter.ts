@@ -1,5 +1,6 @@
-// Newsletter issues (issue #16): what the studio writes and sends, and the public web versions,
-// in the Strapi v4 style (`{ data }` bodies, `{ data, meta }` answers).
+// Newsletter issues (docs/product/newsletter.md#newsletter-sending): what the studio writes and
+// sends, and the public web versions, in the Strapi v4 style (`{ data }` bodies, `{ data, meta }`
+// answers).
 import { z } from "zod";
 import { paginationMetaSchema, pageParam, pageSizeParam } from "./pagination.ts";
 import { MAX_ID } from "./users.ts";

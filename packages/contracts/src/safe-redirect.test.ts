@@ -1,4 +1,4 @@
-// Return addresses after sign-in (issue 13 item 1): only paths on the site itself, judged after the
+// Return addresses after sign-in: only paths on the site itself, judged after the
 // URL parser has normalised them, so /login cannot be used as an open redirect.
 import { describe, expect, it } from "vitest";
 import { REDIRECT_TARGET_MAX, safeRedirectPath } from "./safe-redirect.ts";

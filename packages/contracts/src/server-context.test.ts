@@ -1,4 +1,4 @@
-// The author page's URL key (issue #6): one slug per name, readable, for names in any script.
+// The author page's URL key: one slug per name, readable, for names in any script.
 import { describe, expect, it } from "vitest";
 import { authorSlug } from "./server-context.ts";
 

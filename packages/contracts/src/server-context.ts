@@ -14,7 +14,8 @@ export interface SiteSettings {
   publicUrl: string;
   /**
    * Where Subscribe leads: NEWSLETTER_URL (an external newsletter, opened in a new tab) when set,
-   * else `/newsletter`, the built-in newsletter's page on this site (issue #16).
+   * else `/newsletter`, the built-in newsletter's page on this site
+   * (docs/product/newsletter.md#newsletter-sending).
    */
   newsletterUrl: string;
   /** PARTNER_FORM_URL, the partner enquiry form; null when none is configured (no button). */

@@ -1,5 +1,6 @@
-// Studio contract (issue #7): staff writing, publishing, revisions, moderation, members and audit,
-// in the Strapi v4 style (`{ data: {...} }` bodies, `{ data, meta }` answers).
+// Studio contract (docs/product/studio.md#studio): staff writing, publishing, revisions,
+// moderation, members and audit, in the Strapi v4 style (`{ data: {...} }` bodies, `{ data, meta }`
+// answers).
 import { z } from "zod";
 import { articleTypes, termSchema } from "./articles.ts";
 import { roles } from "./auth.ts";

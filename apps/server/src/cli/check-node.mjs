@@ -1,4 +1,4 @@
-// `npm start`'s first step (issue 26 item 11), in plain JavaScript so that any Node can read it:
+// `npm start`'s first step, in plain JavaScript so that any Node can read it:
 // the server runs its TypeScript directly (decision 001), which older Node versions cannot, and
 // would fail with "Unknown file extension .ts". Says which Node is needed instead, and exits 1.
 import { readFileSync } from "node:fs";

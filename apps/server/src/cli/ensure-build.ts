@@ -1,5 +1,5 @@
 // `npm start` step: build the web app when there is no production build, or when its sources
-// changed since (issue 26 item 12); the bundler's output goes to a log file, and only its last lines
+// changed since; the bundler's output goes to a log file, and only its last lines
 // to the terminal when the build fails (item 14).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// `npm run user:role` as an operator runs it (issue 13 item 14): it reads `.env` from the folder
+// `npm run user:role` as an operator runs it: it reads `.env` from the folder
 // it runs in, as `npm start` does, so DATA_DIR need not be repeated; and an invitation prints its
 // one link to choose a password, the link of an invitation page. Runs the package's own script
 // through npm in a temporary folder that holds only that script, the code and a `.env`.

@@ -1,5 +1,5 @@
-// npm run backup and npm run restore as an operator runs them (issue 15, Backups): a backup taken
-// while an editor keeps writing restores into an empty DATA_DIR with every write acknowledged
+// npm run backup and npm run restore as an operator runs them (docs/deploy/backups.md): a backup
+// taken while an editor keeps writing restores into an empty DATA_DIR with every write acknowledged
 // before it started, refuses to write over data, and the app starts on what it restored.
 import { execFile, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

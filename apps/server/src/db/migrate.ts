@@ -1,4 +1,4 @@
-// Runs pending migrations at start-up (issue #2: "migrations run at start").
+// Runs pending migrations at start-up (docs/architecture.md#data).
 import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Db } from "./client.ts";

@@ -1,4 +1,4 @@
-// Several processes starting together on one fresh database (issue 15, "runs once across the
+// Several processes starting together on one fresh database ("runs once across the
 // fleet"): each migrates and seeds under the start-up lock, so they all come up and the demo
 // content is loaded exactly once; and the lock itself lets one holder in at a time.
 import fs from "node:fs";

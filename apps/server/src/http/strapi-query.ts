@@ -225,7 +225,8 @@ const namesInput = z.union([z.string(), z.array(z.string())]);
 /**
  * `input` read by `read`, an issue (400) when it gives undefined; `description` for the docs. A
  * reading that gives undefined without raising an issue is refused all the same ("Expected …"),
- * never passed on to a service (issue 26 item 2: `fields=` reached one as zod's NEVER).
+ * never passed on to a service (docs/product/api.md#api-strapi-query; `fields=` reached one as
+ * zod's NEVER).
  */
 function checked<I, T>(
   input: z.ZodType<I>,

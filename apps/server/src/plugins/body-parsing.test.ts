@@ -1,5 +1,5 @@
 // Every route that takes a body refuses a malformed one with a 4xx in the Strapi error body, not
-// a 500, and before any rate limit or credit is spent (issue 13, item 3; uploads: their own file).
+// a 500, and before any rate limit or credit is spent (uploads: their own file).
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../testing/app.ts";
 import { engines } from "../testing/db.ts";

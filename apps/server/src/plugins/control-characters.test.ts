@@ -1,6 +1,6 @@
 // A control character (NUL above all, which PostgreSQL's text refuses) in any path parameter, query
 // value or body string is refused with a 400 naming the field, on every route of the OpenAPI
-// document and on the pages, signed in or not; never a 500 (issue 26 item 1).
+// document and on the pages, signed in or not; never a 500 (docs/architecture.md#conventions).
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../testing/db.ts";
 import { withStudio } from "../testing/studio.ts";

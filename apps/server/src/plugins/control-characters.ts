@@ -1,6 +1,7 @@
 // Control characters are refused at the edge, in one place for every route: a path parameter, a
 // query value or a body string holding one answers 400 before any handler or database sees it
-// (issue 26 item 1: PostgreSQL's text type refuses NUL, which answered 500 on 18 endpoints).
+// (docs/architecture.md#conventions; PostgreSQL's text type refuses NUL, which answered 500 on 18
+// endpoints).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ValidationError } from "../errors.ts";

@@ -26,7 +26,7 @@ function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, st
  * to https only when the site is served over https (`secureCookies`). Helmet's headers are worked
  * out once at start and set on each reply in an `onRequest` hook: @fastify/helmet builds the
  * middleware again on every request, parsing the policy each time, and running the middleware
- * per request still cost a twentieth of a small API answer's CPU (issue 14).
+ * per request still cost a twentieth of a small API answer's CPU (docs/architecture.md#caching).
  */
 export const securityHeaders = fp<{ secureCookies: boolean }>(async (app, options) => {
   const headers = helmetHeaders(

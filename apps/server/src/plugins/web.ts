@@ -37,7 +37,7 @@ const GOOGLE_TAG_CONNECT =
  * host are the fallback of browsers without it). Styles allow 'unsafe-inline': React renders
  * `style` attributes (avatars, sized images) and lightweight-charts adds a `<style>` element.
  * Images from anywhere over https (Google profile pictures, article images), and `blob:` for the
- * local preview of a photo chosen on /account (an object URL of the picked file, issue 13); fonts,
+ * local preview of a photo chosen on /account (an object URL of the picked file); fonts,
  * connections and forms stay on this origin; no plugins, no `<base>` elsewhere, no framing.
  */
 function pagePolicy(nonce: string, googleTag: boolean): string {

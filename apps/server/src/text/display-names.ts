@@ -1,4 +1,4 @@
-// What makes two display names the same name to a reader (issue 26 item 5; Unicode TR 39 §4
+// What makes two display names the same name to a reader (Unicode TR 39 §4
 // "confusable detection"): one member cannot take a name that reads like another's, a staff
 // author's above all, by case, look-alike letters, spacing or punctuation.
 import { DELETED_MEMBER_NAME } from "@pragmatist/contracts";

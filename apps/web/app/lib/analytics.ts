@@ -1,4 +1,4 @@
-// First-party page views (issue #6, docs/product/api.md#api-analytics): one beacon per page with
+// First-party page views (docs/product/api.md#api-analytics): one beacon per page with
 // its path and where the reader came from; no cookie, no storage, no vendor.
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";

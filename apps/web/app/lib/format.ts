@@ -22,8 +22,8 @@ const joinedDate = new Intl.DateTimeFormat("en-GB", {
 
 /**
  * Article card date: month and day, en-US ("Mar 18"), docs/product/limits.md#formats, with the year
- * when it is not the current one ("Mar 18, 2024": a library spanning years reads in order, issue 26
- * item 17). Dates and years are UTC; `now` is the current instant.
+ * when it is not the current one ("Mar 18, 2024": a library spanning years reads in order).
+ * Dates and years are UTC; `now` is the current instant.
  */
 export function formatCardDate(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);

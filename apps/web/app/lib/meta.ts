@@ -1,4 +1,4 @@
-// Page <head> tags on the root loader's site settings (issue #6 "Found and shared"): title,
+// Page <head> tags on the root loader's site settings: title,
 // description, canonical, Open Graph, Twitter card, JSON-LD with breadcrumbs, list pagination, feeds.
 import type { SiteSettings } from "@pragmatist/contracts";
 import type { MetaDescriptor } from "react-router";
@@ -85,8 +85,8 @@ export interface PageMetaOptions {
 }
 
 /**
- * A page's `<title>`: "{title} — {site name}", the one separator of every page's title (issue 26
- * item 20), or `title` alone before the site is known.
+ * A page's `<title>`: "{title} — {site name}", the one separator of every page's title
+ * (docs/product/site.md#page-head), or `title` alone before the site is known.
  */
 export function pageTitle(title: string, siteName: string | undefined): string {
   return siteName ? `${title} — ${siteName}` : title;

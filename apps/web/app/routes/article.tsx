@@ -43,8 +43,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = await api.findArticle(params.slug);
   if (!article) throw data(await notFoundData(api, request), { status: 404 });
   const { site } = api;
-  // Comments are server-rendered too (issue #4), as every reader sees them; a failure stays
-  // inside their section (docs/product/reader.md#comment-thread).
+  // Comments are server-rendered too (docs/product/reader.md#comments), as every reader sees them;
+  // a failure stays inside their section (docs/product/reader.md#comment-thread).
   const url = new URL(request.url);
   const author = article.attributes.author;
   const [comments, authorPage] = await Promise.all([

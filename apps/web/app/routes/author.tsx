@@ -1,4 +1,4 @@
-// Author page `/authors/{slug}` (issue #6): who writes, then their published articles, 12 a page
+// Author page `/authors/{slug}`: who writes, then their published articles, 12 a page
 // (`?page=N`), inside the shared layout; unknown authors and pages past the end answer 404.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, redirect } from "react-router";

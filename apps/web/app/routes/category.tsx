@@ -1,4 +1,4 @@
-// Category page `/categories/{slug}` (issue #6): the category's published articles, 12 a page
+// Category page `/categories/{slug}`: the category's published articles, 12 a page
 // (`?page=N`), inside the shared layout; unknown categories and pages past the end answer 404.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, redirect } from "react-router";

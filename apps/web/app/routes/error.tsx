@@ -7,7 +7,7 @@ import type { Route } from "./+types/error";
 
 /**
  * The site name, for the title; the answer's status is 500, as an error page's is (a 200 would
- * tell crawlers and monitors that all is well: issue 26 item 20).
+ * tell crawlers and monitors that all is well).
  */
 export function loader({ context }: Route.LoaderArgs) {
   return data({ siteName: context.get(publicationContext).site.name }, { status: 500 });

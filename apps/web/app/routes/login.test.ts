@@ -1,4 +1,4 @@
-// The login route's redirect after a successful sign-in or sign-up (issue 13 item 1): to `?next=`
+// The login route's redirect after a successful sign-in or sign-up: to `?next=`
 // only when it is a path on this site after normalisation, else to /.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../lib/account-api";

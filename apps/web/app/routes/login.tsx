@@ -23,9 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * A public page, indexed like the others (docs/product/site.md#page-head; issue #6 asks SEO 100 of
- * /login): its own title, description and canonical. The private screens (/account, /passreset)
- * stay noindex.
+ * A public page, indexed like the others (docs/product/site.md#page-head; Lighthouse's SEO
+ * score 100 on /login too): its own title, description and canonical. The private screens
+ * (/account, /passreset) stay noindex.
  */
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

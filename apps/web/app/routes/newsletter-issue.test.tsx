@@ -1,5 +1,5 @@
 // The newsletter's web version and archive show the editor's intro as the email did: its Markdown
-// rendered (bold, links), never its marks (`**`) as text (issue 26 item 9).
+// rendered (bold, links), never its marks (`**`) as text.
 import type { PublicIssue } from "@pragmatist/contracts";
 import { publicationContext } from "@pragmatist/contracts";
 import { screen } from "@testing-library/react";

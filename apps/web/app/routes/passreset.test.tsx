@@ -1,5 +1,5 @@
-// The page a mailed password link opens (issue 13 item 14,
-// docs/product/accounts.md#password-reset): a reset link sets a new password, an invitation's link
+// The page a mailed password link opens
+// (docs/product/accounts.md#password-reset): a reset link sets a new password, an invitation's link
 // (`&invite=1`, a new editor's) chooses the first.
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";

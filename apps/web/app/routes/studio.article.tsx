@@ -1,5 +1,5 @@
-// `/studio/articles/new` and `/studio/articles/{id}` (issue #7 "Editor"): one route, so the
-// editor stays mounted when a new article's first save gives it an address.
+// `/studio/articles/new` and `/studio/articles/{id}` (docs/product/studio.md#studio): one route, so
+// the editor stays mounted when a new article's first save gives it an address.
 import { data, useLocation } from "react-router";
 import { accountMeta } from "../features/account/page-meta";
 import { ArticleEditor } from "../features/studio/article-editor";

@@ -1,5 +1,5 @@
-// `/studio` (issue #7 "Article list"): every article the viewer may open, searched and filtered
-// through the URL (?q, ?status, ?type, ?authorId, ?page), loaded in the browser.
+// `/studio` (docs/product/studio.md#studio): every article the viewer may open, searched and
+// filtered through the URL (?q, ?status, ?type, ?authorId, ?page), loaded in the browser.
 import { useLocation } from "react-router";
 import { ListSkeleton } from "../components/ui/list-skeleton";
 import { PageHeading } from "../components/ui/page-heading";

@@ -1,4 +1,4 @@
-// `/studio/audit` (issue #7 "An audit log"): editors and admins; newest first, 50 a page,
+// `/studio/audit` (docs/product/studio.md#studio): editors and admins; newest first, 50 a page,
 // filtered by action through ?action=.
 import type { AuditAction } from "@pragmatist/contracts";
 import { Form } from "react-router";

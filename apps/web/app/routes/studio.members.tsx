@@ -1,4 +1,4 @@
-// `/studio/members` (issue #7 "Members list with search; admins change roles"): admins only
+// `/studio/members` (docs/product/studio.md#studio): admins only
 // (the API answers others 403, shown as the studio's 403 page).
 import type { Role } from "@pragmatist/contracts";
 import { useLocation } from "react-router";

@@ -1,4 +1,4 @@
-// `/studio/moderation` (issue #7 "A queue of reported comments"): editors and admins; the reported
+// `/studio/moderation` (docs/product/studio.md#studio): editors and admins; the reported
 // comments still readable (?include=all adds hidden and deleted ones), 20 a page.
 import { Link, useLocation } from "react-router";
 import { ListSkeleton } from "../components/ui/list-skeleton";

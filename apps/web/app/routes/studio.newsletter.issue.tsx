@@ -1,5 +1,5 @@
-// `/studio/newsletter/{id}` (issue #16): one issue, its preview, its test and send, and its
-// delivery figures; editors and admins.
+// `/studio/newsletter/{id}` (docs/product/newsletter.md#newsletter-sending): one issue, its
+// preview, its test and send, and its delivery figures; editors and admins.
 import { data } from "react-router";
 import { Skeleton } from "../components/ui/skeleton";
 import { accountMeta } from "../features/account/page-meta";

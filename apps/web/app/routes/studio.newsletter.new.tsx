@@ -1,5 +1,5 @@
-// `/studio/newsletter/new` (issue #16): editors and admins make a draft issue, a post of one
-// published article or "The Weekly Brief".
+// `/studio/newsletter/new` (docs/product/newsletter.md#newsletter-sending): editors and admins make
+// a draft issue, a post of one published article or "The Weekly Brief".
 import { Link } from "react-router";
 import { Note } from "../components/ui/note";
 import { PageHeading } from "../components/ui/page-heading";

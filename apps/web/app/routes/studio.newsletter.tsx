@@ -1,5 +1,5 @@
-// `/studio/newsletter` (issue #16): editors and admins; the newsletter issues, newest first,
-// filtered by status through ?status=, and "New issue".
+// `/studio/newsletter` (docs/product/newsletter.md#newsletter-sending): editors and admins; the
+// newsletter issues, newest first, filtered by status through ?status=, and "New issue".
 import type { IssueStatus } from "@pragmatist/contracts";
 import { Form } from "react-router";
 import { FilterSelect } from "../components/ui/filter-select";

@@ -1,5 +1,5 @@
-// `/studio/subscribers` (issue #7 "Newsletter subscribers list with CSV export"): editors and
-// admins; the one newsletter list (readers of the form and members' switches, issue 26 item 8)
+// `/studio/subscribers` (docs/product/studio.md#studio): editors and
+// admins; the one newsletter list (readers of the form and members' switches)
 // by email and status, each member marked, and the confirmed subscribers as a CSV download.
 import { Badge, type BadgeTone } from "../components/ui/badge";
 import { buttonClass } from "../components/ui/button";

@@ -1,6 +1,6 @@
-// `/studio` (issue #7): the editorial studio's frame. Signed-in staff only: the server render
-// sends anonymous visitors to sign in and shows members a 403; each section loads its data in
-// the browser (the studio API checks the role again on every call).
+// `/studio` (docs/product/studio.md#studio): the editorial studio's frame. Signed-in staff only:
+// the server render sends anonymous visitors to sign in and shows members a 403; each section loads
+// its data in the browser (the studio API checks the role again on every call).
 import { data, Outlet, redirect, type ShouldRevalidateFunction } from "react-router";
 import { viewerContext } from "@pragmatist/contracts";
 import { accountMeta } from "../features/account/page-meta";

@@ -1,7 +1,7 @@
 // `/verify-email?code=…` (docs/product/site.md#mailed-links,
 // docs/product/accounts.md#account-security): where the verification and email-change mails lead.
 // Following the link changes nothing (mail scanners follow links); the reader's press of the button
-// does (issue 26 item 7's pattern, as /subscription).
+// does (the pattern of /subscription, docs/product/site.md#mailed-links).
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LogoMark } from "../components/logo";

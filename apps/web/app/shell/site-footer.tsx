@@ -103,7 +103,7 @@ function FooterColumn({
 }
 
 /**
- * "Latest News" (the spec's "Most Popular", renamed for what it lists, issue 26 item 19): date and
+ * "Latest News" (the spec's "Most Popular", renamed for what it lists): date and
  * cut title of each item ("No news yet." when none), then View All.
  */
 function LatestNews({ popular }: { popular: PopularItem[] }) {

@@ -34,7 +34,7 @@ function AccountLink({ viewer, className = "" }: { viewer: OwnUser | null; class
     <Link
       to="/account"
       // A flex box: the picture sits on no text line, so the blank circle and the picture that
-      // replaces it are the same 35 px high (CLS 0, issue 14).
+      // replaces it are the same 35 px high (CLS 0).
       className={`flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${className}`}
       aria-label={viewer ? `Your account (${viewer.username})` : "Your account"}
       title="Your account"

@@ -1,5 +1,5 @@
 // The words a 404's address is searched by (docs/product/site.md#not-found): what a reader meant,
-// never the numbers of the address (issue 26 item 19).
+// never the numbers of the address (docs/product/reader.md#article-card).
 import { describe, expect, it } from "vitest";
 import { wordsOf } from "./suggestions.server.ts";
 

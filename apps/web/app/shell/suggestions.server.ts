@@ -5,7 +5,7 @@ import type { NotFoundData, Suggestion } from "./not-found-data.ts";
 /**
  * "/p/bitcoin-etf-flowz" -> "bitcoin etf flowz": the words a reader probably meant. Numbers and
  * one-letter bits are left out: "/nope-404" suggests nothing rather than articles that mention 404
- * (issue 26 item 19).
+ * (docs/product/reader.md#article-card).
  */
 export function wordsOf(path: string): string {
   const last = decodeURIComponentSafe(path.split("/").filter(Boolean).pop() ?? "");

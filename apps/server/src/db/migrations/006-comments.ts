@@ -1,4 +1,5 @@
-// Comments under articles: threads of replies, likes, reports, and editors' hiding (issue #4).
+// Comments under articles: threads of replies, likes, reports, and editors' hiding
+// (docs/product/data.md#entity-comment).
 import type { Kysely } from "kysely";
 import type { Dialect } from "../client.ts";
 

@@ -1,4 +1,5 @@
-// Newsletter subscribers with double opt-in and a mailed unsubscribe link (issue #6).
+// Newsletter subscribers with double opt-in and a mailed unsubscribe link
+// (docs/product/data.md#entity-subscriber).
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../client.ts";
 

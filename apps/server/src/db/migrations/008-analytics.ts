@@ -1,5 +1,5 @@
-// First-party page-view analytics (issue #6): daily counts per path and per referring site, and the
-// day's visitor hashes that de-duplicate them.
+// First-party page-view analytics (docs/product/api.md#api-analytics): daily counts per path and
+// per referring site, and the day's visitor hashes that de-duplicate them.
 import type { Kysely } from "kysely";
 import type { Dialect } from "../client.ts";
 

@@ -1,4 +1,5 @@
-// Max's conversations: one thread per member or anonymous visitor, and its messages (issue #5).
+// Max's conversations: one thread per member or anonymous visitor, and its messages
+// (docs/product/data.md#entity-assistant-message).
 import type { Kysely } from "kysely";
 import type { Dialect } from "../client.ts";
 

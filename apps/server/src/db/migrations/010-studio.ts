@@ -1,4 +1,5 @@
-// Editorial studio (issue #7): article revisions, the audit log and bans from commenting.
+// Editorial studio (docs/product/data.md#entity-revision): article revisions, the audit log and
+// bans from commenting.
 import type { Kysely } from "kysely";
 import type { Dialect } from "../client.ts";
 

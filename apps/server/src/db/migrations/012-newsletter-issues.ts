@@ -1,4 +1,5 @@
-// Newsletter issues written in the studio and their deliveries, one per recipient (issue #16).
+// Newsletter issues written in the studio and their deliveries, one per recipient
+// (docs/product/data.md#entity-newsletter-issue).
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../client.ts";
 

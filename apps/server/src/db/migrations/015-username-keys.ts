@@ -1,4 +1,5 @@
-// Display names unique as a reader sees them (issue 26 item 5): `users.username_key`.
+// Display names unique as a reader sees them (docs/product/messages.md#messages-accounts):
+// `users.username_key`.
 import { type Kysely, sql } from "kysely";
 import { nameKey } from "../../text/display-names.ts";
 

@@ -1,5 +1,6 @@
 // Migration 016 on a publication that imported Bitcoin Optech before: its newsletters become the
-// Newsletter type (their cards say "Newsletter"), and nothing else is retyped (issue 26 item 18).
+// Newsletter type (their cards say "Newsletter"), and nothing else is retyped
+// (docs/product/reader.md#article-card).
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

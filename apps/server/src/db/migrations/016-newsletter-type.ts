@@ -1,4 +1,5 @@
-// Bitcoin Optech's developer newsletters are newsletters, not market reports (issue 26 item 18).
+// Bitcoin Optech's developer newsletters are newsletters, not market reports
+// (docs/product/reader.md#article-card).
 import { type Kysely, sql } from "kysely";
 
 /**

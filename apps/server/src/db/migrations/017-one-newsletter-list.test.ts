@@ -1,6 +1,7 @@
-// Migration 017 on a publication that kept two lists (issue 26 item 8): members' account opt-ins
-// join the form's list without a second row for an address already on it, a member's switch then
-// reads that row, and the unsubscribe link of a mail already sent to a member keeps working.
+// Migration 017 on a publication that kept two lists
+// (docs/decisions/007-newsletter-delivery.md#one-list): members' account opt-ins join the form's
+// list without a second row for an address already on it, a member's switch then reads that row,
+// and the unsubscribe link of a mail already sent to a member keeps working.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeServices, createServices } from "../../services.ts";

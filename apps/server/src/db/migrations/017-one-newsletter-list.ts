@@ -1,4 +1,5 @@
-// One newsletter list (issue 26 item 8): members' account opt-ins join `newsletter_subscribers`.
+// One newsletter list (docs/decisions/007-newsletter-delivery.md#one-list): members' account
+// opt-ins join `newsletter_subscribers`.
 import { createHash, randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../client.ts";

@@ -1,4 +1,5 @@
-// One-time codes that prove an address (sign-up verification, email change) name it (issue 26 item 15).
+// One-time codes that prove an address (sign-up verification, email change) name it
+// (docs/product/accounts.md#account-security).
 import type { Kysely } from "kysely";
 
 /**

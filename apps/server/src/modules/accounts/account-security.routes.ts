@@ -1,5 +1,5 @@
 // HTTP for the signed-in member's password and email, and for mailed email links
-// (docs/product/accounts.md#account-security, docs/product/api.md#api-auth; issue 26 item 15).
+// (docs/product/accounts.md#account-security, docs/product/api.md#api-auth).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {

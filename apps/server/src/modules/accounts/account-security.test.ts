@@ -1,5 +1,6 @@
 // A signed-in member's password and email, and sign-up's verification mail, over real SMTP on
-// loopback, as the member (and someone who got hold of their account) see it (issue 26 item 15).
+// loopback, as the member (and someone who got hold of their account) see it
+// (docs/product/accounts.md#account-security).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

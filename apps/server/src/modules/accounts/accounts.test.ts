@@ -1,4 +1,5 @@
-// Sign-up, sign-in, sessions and their security properties, as a client sees them (issue #3).
+// Sign-up, sign-in, sessions and their security properties, as a client sees them
+// (docs/product/api.md#api-auth).
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";

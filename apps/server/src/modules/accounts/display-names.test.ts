@@ -1,6 +1,6 @@
-// Nobody can pass for someone else by name (issue 26 item 5): names are normalised (NFKC) and
-// unique as a reader sees them (case, look-alike letters, spacing), staff and the publication's
-// names are kept, and invisible characters are refused, in names and in comments.
+// Nobody can pass for someone else by name (docs/product/messages.md#messages-accounts): names are
+// normalised (NFKC) and unique as a reader sees them (case, look-alike letters, spacing), staff and
+// the publication's names are kept, and invisible characters are refused, in names and in comments.
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

@@ -1,6 +1,6 @@
 // The rules a new or changed display name meets beyond its shape (contracts `usernameSchema`):
 // nobody takes a name kept for the publication, or one that reads like a live member's
-// (issue 26 item 5).
+// (docs/product/messages.md#messages-accounts).
 import { isUniqueViolation } from "../../db/constraints.ts";
 import { ValidationError } from "../../errors.ts";
 import { isReservedName } from "../../text/display-names.ts";

@@ -1,5 +1,5 @@
-// Email verification and email change (docs/product/accounts.md#account-security, issue 26 item
-// 15): a single-use link mailed to the address proves it; a new address replaces the old only then.
+// Email verification and email change (docs/product/accounts.md#account-security): a
+// single-use link mailed to the address proves it; a new address replaces the old only then.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import { isUniqueViolation } from "../../db/constraints.ts";
 import type { Db } from "../../db/client.ts";

@@ -118,7 +118,7 @@ async function verifyIdToken(
   }
   try {
     // OpenID Connect Core 1.0 §2: an ID token always carries exp, iat and sub; one without them
-    // never expires, so it is refused (issue 13 item 2).
+    // never expires, so it is refused (docs/product/accounts.md#sessions).
     const { payload } = await jwtVerify(idToken, jwks, {
       algorithms: ["RS256"],
       issuer: ctx.issuers,
@@ -274,7 +274,8 @@ const NAME_VARIANTS = 20;
 
 /**
  * Inserts the member under `base`, or, when a live member's name reads like it, under the first
- * free "`base` 2", "`base` 3" … (issue 26 item 5: names are unique as readers see them).
+ * free "`base` 2", "`base` 3" … (docs/product/messages.md#messages-accounts; names are unique as
+ * readers see them).
  * @returns the id, or null when the email is taken.
  * @throws the last unique violation when NAME_VARIANTS names are all taken.
  */

@@ -1,5 +1,5 @@
-// Changing the password while signed in (docs/product/accounts.md#account-security, issue 26 item
-// 15): the current password, a new one under the sign-up rules, every other session ended, a
+// Changing the password while signed in (docs/product/accounts.md#account-security):
+// the current password, a new one under the sign-up rules, every other session ended, a
 // notice.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import type { Db } from "../../db/client.ts";

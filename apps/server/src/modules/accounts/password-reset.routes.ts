@@ -62,7 +62,8 @@ export function passwordResetRoutes(
     async (req, reply) => {
       const { userId, invitation } = await passwordReset.resetPassword(req.body, { ip: req.ip });
       if (invitation) {
-        // An invitation's first password signs the new member in (issue 26 item 16).
+        // An invitation's first password signs the new member in
+        // (docs/product/accounts.md#password-reset).
         const { session, device } = await accounts.startSession(userId);
         setSessionCookie(reply, session.jwt, secureCookies);
         setDeviceCookie(reply, device, secureCookies);

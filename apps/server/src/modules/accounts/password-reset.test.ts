@@ -1,4 +1,5 @@
-// Forgot and reset password over real SMTP on loopback, as a member and an attacker see it (issue #3).
+// Forgot and reset password over real SMTP on loopback, as a member and an attacker see it
+// (docs/product/accounts.md#password-reset).
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";

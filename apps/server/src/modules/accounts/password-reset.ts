@@ -49,7 +49,7 @@ export interface PasswordResetService {
    * spends the code and the member's other reset and invitation codes, and bumps the token version
    * so every older session ends (Strapi CVE-2026-22706). A reset starts no session (the member
    * signs in again, docs/product/accounts.md#password-reset); for an invitation's code the caller
-   * signs the new member in (`invitation: true`, issue 26 item 16).
+   * signs the new member in (`invitation: true`).
    * Limited per client IP (20 per 15 minutes).
    * @throws ValidationError for an unknown, used or expired code or a common password; 429.
    */
@@ -59,8 +59,8 @@ export interface PasswordResetService {
   ): Promise<{ userId: number; invitation: boolean }>;
   /**
    * Whether the code of a mailed link can still set a password, spending nothing: the page asks
-   * before showing its form, so a used or expired link says so at once (issue 26 item 16).
-   * Limited with resetPassword (per client IP).
+   * before showing its form, so a used or expired link says so at once
+   * (docs/product/accounts.md#password-reset). Limited with resetPassword (per client IP).
    * @throws ValidationError (the reset's refusal) when it cannot; 429.
    */
   checkCode(code: string, context: { ip: string }): Promise<void>;

@@ -1,5 +1,5 @@
 // Session tokens signed with the server's own key are still refused without `exp` or `iat`, or past
-// their 30 days, by Bearer and by cookie (issue 13, item 2).
+// their 30 days, by Bearer and by cookie (docs/product/accounts.md#sessions).
 import { createHmac } from "node:crypto";
 import { type JWTPayload, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// First-party page-view analytics (issue #6, docs/product/api.md#api-analytics): privacy-friendly
+// First-party page-view analytics (docs/product/api.md#api-analytics): privacy-friendly
 // as Plausible does it, and the one source of an article's clicks (popularity).
 import { createHmac } from "node:crypto";
 import { isbot } from "isbot";

@@ -1,5 +1,5 @@
-// Page-view analytics as the browser and the old client use it (issue #6,
-// docs/product/api.md#api-analytics), on SQLite and PostgreSQL.
+// Page-view analytics as the browser and the old client use it
+// (docs/product/api.md#api-analytics), on SQLite and PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

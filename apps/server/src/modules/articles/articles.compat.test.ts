@@ -1,6 +1,7 @@
-// Strapi v4 compatibility of the article lists (issue #13 items 6 and 7): a page size above 100
-// is clamped as Strapi's `api.rest.maxLimit` clamps it, and the filters of /api/articles/params
-// take the names cards show as well as slugs (docs/product/api.md#api-articles, #api-conventions).
+// Strapi v4 compatibility of the article lists (docs/product/api.md#api-strapi-query): a page size
+// above 100 is clamped as Strapi's `api.rest.maxLimit` clamps it, and the filters of
+// /api/articles/params take the names cards show as well as slugs
+// (docs/product/api.md#api-articles, #api-conventions).
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_PAGE_SIZE } from "@pragmatist/contracts";
 import { withTestApp } from "../../testing/app.ts";

@@ -62,7 +62,7 @@ export interface ArticlesService {
   /**
    * Adds one to the article's `clicks` (its popularity, `sortedByClicks` in
    * docs/product/api.md#api-articles); false when no published article has this slug. Only the
-   * analytics module calls it, once per visitor per UTC day (issue #6: clicks are the
+   * analytics module calls it, once per visitor per UTC day (clicks are the
    * de-duplicated page views of `/p/{slug}`).
    */
   addClick(slug: string): Promise<boolean>;

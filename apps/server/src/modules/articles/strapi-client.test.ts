@@ -1,6 +1,6 @@
-// The official @strapi/client against the running app (issue #13 item 8): its find and findOne on
-// the public collections, with the query strings it builds (qs, brackets percent-encoded), both
-// answer shapes, and its errors (docs/product/api.md#api-strapi-query).
+// The official @strapi/client against the running app (docs/product/api.md#api-strapi-query): its
+// find and findOne on the public collections, with the query strings it builds (qs, brackets
+// percent-encoded), both answer shapes, and its errors (docs/product/api.md#api-strapi-query).
 import type { AddressInfo } from "node:net";
 import { type API, HTTPBadRequestError, HTTPNotFoundError, strapi } from "@strapi/client";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // The public collections besides articles in Strapi's find/findOne (categories, ecosystems,
 // authors), the OpenAPI document of the query language, and the response cache keeping the two
-// article shapes apart (issue #13 item 8, docs/product/api.md#api-strapi-query).
+// article shapes apart (docs/product/api.md#api-strapi-query).
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

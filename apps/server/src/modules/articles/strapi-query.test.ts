@@ -1,6 +1,6 @@
-// Strapi v4's REST query language on the public collections (issue #13 item 8): filters with
-// $and/$or/$not and the operators, offset pagination, fields, sorts, findOne, the v4 shape, and the
-// 400s for anything off the allow-list (docs/product/api.md#api-strapi-query).
+// Strapi v4's REST query language on the public collections (docs/product/api.md#api-strapi-query):
+// filters with $and/$or/$not and the operators, offset pagination, fields, sorts, findOne, the v4
+// shape, and the 400s for anything off the allow-list (docs/product/api.md#api-strapi-query).
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

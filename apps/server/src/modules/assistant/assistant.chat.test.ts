@@ -1,5 +1,6 @@
-// Max over HTTP (issue #5): the tool loop with the AI SDK's mock model, research from the
-// publication's articles, the step limit, tool errors, prompt injection and the article in context.
+// Max over HTTP (docs/product/max.md#assistant): the tool loop with the AI SDK's mock model,
+// research from the publication's articles, the step limit, tool errors, prompt injection and the
+// article in context.
 import type { TokenData } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";

@@ -1,5 +1,5 @@
-// Max over HTTP (issue #5): a visitor's 2 credits and the login message, the per-IP cap, forged
-// and expired visitor cookies, and a member's rate limit.
+// Max over HTTP (docs/product/max.md#assistant): a visitor's 2 credits and the login message, the
+// per-IP cap, forged and expired visitor cookies, and a member's rate limit.
 import { randomUUID } from "node:crypto";
 import { Signer } from "@fastify/cookie";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // "Analyze your last message for valuable insights" over HTTP with the built-in offline model
-// (issue #12 class 7, docs/product/max.md#assistant-chips): the chip analyses the answer just
-// given, from the thread the server keeps for a visitor or a member.
+// (eval class A7, docs/product/max.md#eval-classes, #assistant-chips): the chip analyses the answer
+// just given, from the thread the server keeps for a visitor or a member.
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

@@ -1,6 +1,6 @@
-// Max over HTTP (issue #5): a member's history across devices and clearing it, the old client's
-// /api/assistant-messages (docs/product/api.md#api-assistant), and erasing the conversation with
-// the account.
+// Max over HTTP (docs/product/max.md#assistant): a member's history across devices and clearing it,
+// the old client's /api/assistant-messages (docs/product/api.md#api-assistant), and erasing the
+// conversation with the account.
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
 import { registerMember, type TestMember } from "../../testing/fixtures.ts";

@@ -130,8 +130,8 @@ const REQUEST_BREAK = /(?:,\s*|\s+)(?:and\s+then|then|and|also|plus|p\.?s\.?)\s+
 /**
  * The question without its parts (sentences, or requests joined by "and then", "also", "P.S.") that
  * try to override or extract the instructions, with the rest of their sentence, and the scraps of
- * two words or fewer beside them (issue 25 class 7: the real question riding along is still
- * answered); "" when nothing else is left.
+ * two words or fewer beside them (eval class R7, docs/product/max.md#eval-classes: the real
+ * question riding along is still answered); "" when nothing else is left.
  */
 export function withoutInjection(question: string): string {
   if (!isInjectionAttempt(question)) return question.trim();
@@ -175,8 +175,8 @@ export function isMoreResearchRequest(question: string): boolean {
 }
 
 /**
- * Example questions Max answers, as the chips (docs/product/max.md#assistant-chips) and issue #5
- * phrase them.
+ * Example questions Max answers, as the chips (docs/product/max.md#assistant-chips) phrase
+ * them.
  */
 export const EXAMPLES = {
   token: "Give me the key market stats for Solana",
@@ -201,7 +201,7 @@ export const CAPABILITIES =
 /**
  * The "What can you do?" chip and its plain rephrasings ("what can you do", "help", "what do you
  * do?"): answered with CAPABILITIES by the chat itself, for any model, without spending a visitor's
- * credit (issue 25 class 8, docs/product/max.md#assistant-chips).
+ * credit (eval class R8, docs/product/max.md#assistant-chips).
  */
 const CAPABILITY_QUESTIONS = new Set([
   "what can you do",

@@ -1,5 +1,6 @@
-// Max's research index in detail (issue 25 class 2, decision 013): the sentences that answer, from
-// any section and list items included; series and their latest issues. Articles written here.
+// Max's research index in detail (eval class R2, docs/product/max.md#eval-classes, decision 013):
+// the sentences that answer, from any section and list items included; series and their latest
+// issues. Articles written here.
 import { describe, expect, it } from "vitest";
 import { type IndexedArticle, buildResearchIndex } from "./assistant.research-index.ts";
 import { terms } from "./assistant.research-words.ts";

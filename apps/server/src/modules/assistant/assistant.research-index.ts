@@ -1,4 +1,4 @@
-// Max's research index (issue 25, decision 013): every section of the published articles in a BM25
+// Max's research index (decision 013): every section of the published articles in a BM25
 // index (MiniSearch) with title and heading boosts, Porter2 stems, English stop words and a synonym
 // table, rebuilt when the publication changes; and the sentences of a section that best answer a query.
 import MiniSearch, { type Query } from "minisearch";

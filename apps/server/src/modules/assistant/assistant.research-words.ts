@@ -1,4 +1,4 @@
-// The words of Max's research (issue 25, decision 013): a question's and an article's terms (folded,
+// The words of Max's research (decision 013): a question's and an article's terms (folded,
 // stop words and a question's scaffolding out, Porter2 stems) and the synonym table that widens a
 // question.
 import type { Query } from "minisearch";
@@ -20,8 +20,9 @@ const SCAFFOLDING = new Set([
 export const isStop = (word: string) => isFunctionWord(word) || SCAFFOLDING.has(word);
 
 /**
- * Words that mean the same in our research, both ways (issue 25: abbreviations and paraphrases),
- * besides the abbreviations article titles spell out ("Maximal extractable value (MEV)").
+ * Words that mean the same in our research, both ways (docs/decisions/013-reading-questions.md;
+ * abbreviations and paraphrases), besides the abbreviations article titles spell out ("Maximal
+ * extractable value (MEV)").
  */
 export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["pos", "proof of stake"],

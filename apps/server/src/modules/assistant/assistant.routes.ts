@@ -1,6 +1,6 @@
-// HTTP for Max (issue #5): the streamed chat, the thread's history and clearing it, and the old
-// client's `/api/assistant-messages` endpoints (docs/product/api.md#api-assistant). Rules live in
-// assistant.service.ts.
+// HTTP for Max (docs/product/max.md#assistant): the streamed chat, the thread's history and
+// clearing it, and the old client's `/api/assistant-messages` endpoints
+// (docs/product/api.md#api-assistant). Rules live in assistant.service.ts.
 import { randomUUID } from "node:crypto";
 import { Signer } from "@fastify/cookie";
 import { createUIMessageStreamResponse } from "ai";

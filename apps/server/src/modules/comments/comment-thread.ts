@@ -1,5 +1,5 @@
 // How a thread looks to a reader (docs/product/reader.md#comment-thread,
-// docs/product/data.md#entity-comment; issue #4): replies nested to any depth, hidden subtrees left
+// docs/product/data.md#entity-comment): replies nested to any depth, hidden subtrees left
 // out, tombstones only while a reply survives; and, by the same rules, which of its comments a
 // reader wrote and likes (GET /api/viewer).
 import { type Comment, type CommentSort, DELETED_MEMBER_NAME } from "@pragmatist/contracts";

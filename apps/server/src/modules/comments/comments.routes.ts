@@ -1,4 +1,4 @@
-// HTTP for comments (docs/product/api.md#api-comments; issue #4): the thread, its count, posting,
+// HTTP for comments (docs/product/api.md#api-comments): the thread, its count, posting,
 // replies and the actions on one comment. Rules live in comments.service.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

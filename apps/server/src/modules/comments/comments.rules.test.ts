@@ -1,5 +1,6 @@
-// The rules of comments as members see them (issue #4): what each role may do, reports, content
-// rules, the posting limit, and the 404s and 400s of unknown or malformed targets.
+// The rules of comments as members see them (docs/product/reader.md#comments): what each role may
+// do, reports, content rules, the posting limit, and the 404s and 400s of unknown or malformed
+// targets.
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
 import { lastOutboxMailTo, registerMember, verifyCodeIn } from "../../testing/fixtures.ts";
@@ -120,7 +121,7 @@ describe.each(engines)("comments on %s", (engine) => {
     expect(rows[0]).toMatchObject({ user_id: b.id, reason: "harassment", note: null });
   });
 
-  it("takes a reason from the list, with an optional note for other (issue 13 item 15)", async () => {
+  it("takes a reason from the list, with an optional note for other", async () => {
     const a = await member();
     const { slug } = await article();
     const id = (await post(slug, "reportable", a.auth)).json().id;

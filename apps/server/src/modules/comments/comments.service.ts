@@ -1,5 +1,5 @@
 // Rules of comments (docs/product/reader.md#comment-thread, docs/product/data.md#entity-comment,
-// docs/product/api.md#api-comments; issue #4): who may post, edit, delete, report, like and hide;
+// docs/product/api.md#api-comments): who may post, edit, delete, report, like and hide;
 // how a thread looks to a reader is comment-thread.ts.
 import type { Comment, CommentSort, ReportBody, Role } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
@@ -127,7 +127,7 @@ export interface CommentingBans {
 
 /**
  * Whose email is verified: commenting needs a proven address
- * (docs/product/accounts.md#account-security, issue 26 item 15), asked before every post.
+ * (docs/product/accounts.md#account-security), asked before every post.
  */
 export interface CommentingEmails {
   /** True when the member proved they own their current email. */

@@ -1,6 +1,6 @@
-// Comment threads as readers and members see them (issue #4): nesting, sorting, likes, counts,
-// tombstones, hiding, deleted accounts, and a fixed number of queries per thread; the reader's own
-// comments and likes through GET /api/viewer.
+// Comment threads as readers and members see them (docs/product/reader.md#comments): nesting,
+// sorting, likes, counts, tombstones, hiding, deleted accounts, and a fixed number of queries per
+// thread; the reader's own comments and likes through GET /api/viewer.
 import { describe, expect, it } from "vitest";
 import type { Comment } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";

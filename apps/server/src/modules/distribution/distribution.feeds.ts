@@ -1,4 +1,5 @@
-// RSS and Atom feeds of the newest articles, all or per type (issue #6 "Distribution").
+// RSS and Atom feeds of the newest articles, all or per type
+// (docs/product/api.md#feeds-and-sitemaps).
 import { type ArticleCard, articleLabel, newsTypes } from "@pragmatist/contracts";
 import { Feed } from "feed";
 import type { ArticleFilter, ArticlesService } from "../articles/articles.service.ts";

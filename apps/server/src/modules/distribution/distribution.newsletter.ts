@@ -1,5 +1,5 @@
-// The newsletter's sitemap and feeds (issue 16): /newsletter and every issue sent, for search
-// engines and feed readers, dated by when each issue went out.
+// The newsletter's sitemap and feeds (docs/product/api.md#feeds-and-sitemaps): /newsletter and
+// every issue sent, for search engines and feed readers, dated by when each issue went out.
 import type { PublicIssueList } from "@pragmatist/contracts";
 import { Feed } from "feed";
 

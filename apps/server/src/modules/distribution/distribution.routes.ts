@@ -1,6 +1,7 @@
 // Outside /api: GET /robots.txt, /sitemap.xml,
 // /sitemaps/{pages,articles,categories,authors,newsletter}.xml, /feed.xml, /feed.atom and
-// /feeds/{research,news,market-reports,newsletter}.{xml,atom} (issues #6 and #16).
+// /feeds/{research,news,market-reports,newsletter}.{xml,atom}
+// (docs/product/api.md#feeds-and-sitemaps).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config.ts";
 import { PUBLIC_READ } from "../../http/cache.ts";

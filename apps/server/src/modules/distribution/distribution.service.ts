@@ -1,5 +1,5 @@
-// Sitemaps, robots.txt and RSS/Atom feeds (issue #6 "Distribution"). Articles are read through the
-// articles service, so drafts and future-dated articles never appear.
+// Sitemaps, robots.txt and RSS/Atom feeds (docs/product/api.md#feeds-and-sitemaps). Articles are
+// read through the articles service, so drafts and future-dated articles never appear.
 import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import { type FeedFormat, type FeedKind, renderFeed } from "./distribution.feeds.ts";

@@ -1,5 +1,5 @@
-// The sitemap index and the sitemaps of the site's pages, articles, categories and authors (issue #6
-// "Distribution"), each URL dated by its newest article.
+// The sitemap index and the sitemaps of the site's pages, articles, categories and authors
+// (docs/product/api.md#feeds-and-sitemaps), each URL dated by its newest article.
 import { Readable } from "node:stream";
 import type { ArticleCard } from "@pragmatist/contracts";
 import {

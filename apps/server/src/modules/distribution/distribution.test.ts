@@ -1,5 +1,5 @@
-// robots.txt, sitemaps and RSS/Atom feeds as crawlers and feed readers see them (issue #6), on
-// SQLite and PostgreSQL.
+// robots.txt, sitemaps and RSS/Atom feeds as crawlers and feed readers see them
+// (docs/product/api.md#feeds-and-sitemaps), on SQLite and PostgreSQL.
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";

@@ -1,7 +1,7 @@
-// The raw server HTML of the author and category pages (issue #6 "Found and shared"), parsed with
-// a real parser: heads, JSON-LD, breadcrumbs, pagination, sitemap agreement and 404s. The built web
-// app (apps/web/build, built first when missing; rebuild after changing pages) + demo content,
-// requested with app.inject on each database engine.
+// The raw server HTML of the author and category pages (docs/product/site.md#page-head), parsed
+// with a real parser: heads, JSON-LD, breadcrumbs, pagination, sitemap agreement and 404s. The
+// built web app (apps/web/build, built first when missing; rebuild after changing pages) + demo
+// content, requested with app.inject on each database engine.
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";

@@ -1,4 +1,4 @@
-// The raw server HTML of the site's own pages (issue #6 "Found and shared"), parsed with a real
+// The raw server HTML of the site's own pages (docs/product/site.md#page-head), parsed with a real
 // parser: the home page and its search, listings, an article, a hostile title, sign-in and the
 // account screens. The built web app (apps/web/build, built first when missing; rebuild after
 // changing pages) + demo content, requested with app.inject on each database engine.
@@ -139,7 +139,8 @@ describe.each(engines)("page heads on %s", (engine) => {
   });
 
   it("sign-in has a public head; the account screens have their own title and no index", async () => {
-    // Sign-in is a public page (issue #6 asks SEO 100 of it): indexed, with the full head.
+    // Sign-in is a public page (Lighthouse's SEO score 100, docs/product/site.md#page-head):
+    // indexed, with the full head.
     expectHead(await get("/login"), {
       path: "/login",
       title: `Sign in — ${SITE}`,

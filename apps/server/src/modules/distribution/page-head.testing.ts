@@ -1,6 +1,6 @@
 // Shared set-up of the page-head test files: the built web app over demo content with a few
 // edge cases, a small DOM over the raw server HTML, the demo folder as an independent oracle, and
-// the head every public page must have (issue #6 "Found and shared").
+// the head every public page must have (docs/product/site.md#page-head).
 import fs from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";

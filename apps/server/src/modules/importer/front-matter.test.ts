@@ -87,7 +87,8 @@ describe("parseArticleFile", () => {
     if (isDraftError(d)) throw new Error(d.reason);
     expect(d).toMatchObject({
       slug: "bitcoin-optech-newsletter-2026-04-10",
-      // A developers' newsletter: its own type, and so its card's label (issue 26 item 18).
+      // A developers' newsletter: its own type, and so its card's label
+      // (docs/product/reader.md#article-card).
       type: "Newsletter",
       publishDate: "2026-04-10T00:00:00.000Z",
       categories: ["Bitcoin"],

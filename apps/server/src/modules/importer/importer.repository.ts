@@ -48,7 +48,7 @@ export interface ArticleWrite {
  * Inserts the article or, when its slug exists, updates every imported field (clicks and
  * created_at are kept). A single statement, so two importers racing on one slug end with one row.
  * Its last change (`updated_at`, the sitemap's lastmod and the page's dateModified) is the source's
- * own date, its publish date: an import is not an edit (issue 26 item 20).
+ * own date, its publish date: an import is not an edit.
  * @returns the article id.
  */
 export async function upsertArticle(db: Q, a: ArticleWrite, now: string): Promise<number> {

@@ -1,5 +1,5 @@
 // The mailer as an operator sees it: real SMTP when SMTP_URL is set, an outbox with logged links
-// otherwise, and mails in the house style (issue #3).
+// otherwise, and mails in the house style.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

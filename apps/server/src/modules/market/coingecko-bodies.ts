@@ -49,7 +49,8 @@ const FIGURE_NAMES: ReadonlyArray<[string, ReadonlyArray<TokenFigure>]> = [
 
 /**
  * What `token` lacks, as FIGURE_NAMES' words ("market cap", "supply"), or ["market figures"] when it
- * has none at all: what an answer names instead of calling a known coin unknown (issue #12).
+ * has none at all: what an answer names instead of calling a known coin unknown
+ * (docs/product/max.md#market-data).
  */
 export function missingFigures(token: Omit<MarketBody<TokenData>, "missing">): string[] {
   const missing = FIGURE_NAMES.filter(([, keys]) => keys.every((k) => token[k] === null));

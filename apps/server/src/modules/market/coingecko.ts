@@ -62,8 +62,8 @@ const DEFAULT_BACKOFF_SECONDS = 60;
 const MAX_BACKOFF_SECONDS = 3600;
 /**
  * How long one tool call may wait for CoinGecko, retries included, in ms: past it the call is
- * abandoned and the last cached value (with its age) or the fetch error is served (issue #12: a
- * hanging CoinGecko must not hold the reader for 20 s).
+ * abandoned and the last cached value (with its age) or the fetch error is served
+ * (docs/product/max.md#market-data; a hanging CoinGecko must not hold the reader for 20 s).
  */
 export const MARKET_CALL_BUDGET_MS = 5_000;
 

@@ -124,7 +124,7 @@ function remember(
 
 /**
  * Runs one tool's lookup with a signal that aborts its CoinGecko requests after `ctx.budgetMs`
- * (the cache then serves the last value with its age, issue #12); any failure is logged and becomes
+ * (the cache then serves the last value with its age); any failure is logged and becomes
  * the fetch error (docs/product/max.md#max-tools).
  */
 async function guarded<T>(

@@ -1,4 +1,4 @@
-// Delivery across processes (issue #16, docs/decisions/007-newsletter-delivery.md): a worker
+// Delivery across processes (docs/decisions/007-newsletter-delivery.md): a worker
 // process killed with SIGKILL halfway, then a fresh one, sends nobody a second copy; two worker
 // processes on PostgreSQL share the work and send one copy each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

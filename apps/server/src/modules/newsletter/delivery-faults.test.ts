@@ -1,6 +1,7 @@
-// Delivery against an SMTP server that refuses (issue #16): 10 % of recipients temporarily (4xx,
-// retried with backoff until accepted) and 2 % permanently (5xx: bounced, suppressed, never mailed
-// again); and cancelling a send stops what was not yet handed to SMTP.
+// Delivery against an SMTP server that refuses (docs/product/newsletter.md#newsletter-sending):
+// 10 % of recipients temporarily (4xx, retried with backoff until accepted) and 2 % permanently
+// (5xx: bounced, suppressed, never mailed again); and cancelling a send stops what was not yet
+// handed to SMTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestApp, type OpenTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

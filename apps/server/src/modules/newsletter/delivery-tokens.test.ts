@@ -1,5 +1,5 @@
 // An unsubscribe token is read only as it was mailed: its other spellings (the same bytes) are
-// refused (issue 26 item 6).
+// refused.
 import { describe, expect, it } from "vitest";
 import { deliveryUnsubscribeToken, readDeliveryUnsubscribeToken } from "./delivery-tokens.ts";
 

@@ -1,6 +1,7 @@
-// Sending an issue over real SMTP on loopback (issue #16): 1,000 subscribers get exactly one copy
-// each with their own unsubscribe link, one-click unsubscribe works without a session and counts
-// for the issue, and an unsubscribe between freezing and sending is honoured.
+// Sending an issue over real SMTP on loopback (docs/product/newsletter.md#newsletter-sending):
+// 1,000 subscribers get exactly one copy each with their own unsubscribe link, one-click
+// unsubscribe works without a session and counts for the issue, and an unsubscribe between freezing
+// and sending is honoured.
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../db/client.ts";

@@ -1,6 +1,6 @@
-// The click redirect /r/{token} (issue #16): links go through it only with NEWSLETTER_TRACKING on,
-// it sends browsers only to this site or a listed host (never an open redirect), and clicks are
-// counted only with tracking on.
+// The click redirect /r/{token} (docs/product/newsletter.md#newsletter-sending): links go through
+// it only with NEWSLETTER_TRACKING on, it sends browsers only to this site or a listed host (never
+// an open redirect), and clicks are counted only with tracking on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../db/client.ts";
 import { openTestApp, type OpenTestApp } from "../../testing/app.ts";

@@ -1,5 +1,6 @@
-// The first-party click redirect `/r/{token}` (issue #16): where it may send a browser (this site,
-// or a listed host: never an open redirect), its stored links, and the click count.
+// The first-party click redirect `/r/{token}` (docs/product/newsletter.md#newsletter-sending):
+// where it may send a browser (this site, or a listed host: never an open redirect), its stored
+// links, and the click count.
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { safeRedirectPath } from "@pragmatist/contracts";

@@ -1,5 +1,6 @@
-// Article Markdown in a mail (issue #16): the site's rules (raw HTML as text, unsafe schemes
-// dropped), every address absolute, links through the tracking map, and a readable text part.
+// Article Markdown in a mail (docs/product/newsletter.md#newsletter-sending): the site's rules (raw
+// HTML as text, unsafe schemes dropped), every address absolute, links through the tracking map,
+// and a readable text part.
 import { describe, expect, it } from "vitest";
 import { absoluteUrl, markdownToMailHtml, markdownToMailText } from "./issue-markdown.ts";
 

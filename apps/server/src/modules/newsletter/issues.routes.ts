@@ -1,5 +1,6 @@
-// HTTP for newsletter issues (issue #16): the studio's calls under /api/studio/newsletter (editors
-// and admins), the public archive and web versions, and the click redirect /r/{token}.
+// HTTP for newsletter issues (docs/product/newsletter.md#newsletter-sending): the studio's calls
+// under /api/studio/newsletter (editors and admins), the public archive and web versions, and the
+// click redirect /r/{token}.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

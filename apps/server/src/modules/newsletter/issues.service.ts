@@ -1,5 +1,5 @@
-// Newsletter issues (issue #16): the studio's drafts, preview, test, send, cancel and figures, and
-// the public archive, web versions and click redirects.
+// Newsletter issues (docs/product/newsletter.md#newsletter-sending): the studio's drafts, preview,
+// test, send, cancel and figures, and the public archive, web versions and click redirects.
 import {
   type CreateIssueBody,
   type IssueStats,

@@ -1,6 +1,6 @@
-// Newsletter issues in the studio and on the site (issue #16): who may write and send them, drafts
-// of a post or of the week's digest, preview and a test to oneself, the send's audit entry and
-// 409s, and the public archive and web versions.
+// Newsletter issues in the studio and on the site (docs/product/newsletter.md#newsletter-sending):
+// who may write and send them, drafts of a post or of the week's digest, preview and a test to
+// oneself, the send's audit entry and 409s, and the public archive and web versions.
 import fs from "node:fs/promises";
 import path from "node:path";
 import PostalMime from "postal-mime";

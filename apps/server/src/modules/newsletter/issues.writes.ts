@@ -1,5 +1,6 @@
-// Changes to newsletter issues (issue #16): drafts of a post or a digest, a test to the editor,
-// the send (recipients frozen in the database in the same transaction) and cancel, each audited.
+// Changes to newsletter issues (docs/product/newsletter.md#newsletter-sending): drafts of a post or
+// a digest, a test to the editor, the send (recipients frozen in the database in the same
+// transaction) and cancel, each audited.
 import {
   type CreateIssueBody,
   DIGEST_ARTICLES_MAX,

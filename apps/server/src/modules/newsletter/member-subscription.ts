@@ -1,5 +1,5 @@
-// A member's newsletter switch is the row of their account email on the one list (issue 26 item 8,
-// docs/decisions/007-newsletter-delivery.md "One list"): nothing about the newsletter is kept on
+// A member's newsletter switch is the row of their account email on the one list
+// (docs/decisions/007-newsletter-delivery.md#one-list): nothing about the newsletter is kept on
 // the account itself.
 import type { Kysely } from "kysely";
 import type { MemberNewsletter } from "@pragmatist/contracts";

@@ -1,6 +1,7 @@
-// Newsletter sign-up (issue #6): double opt-in by a mailed link, an unsubscribe link in every mail
-// that works without signing in, members' switches on the same list (issue 26 item 8), and a CSV
-// export of confirmed subscribers for editors.
+// Newsletter sign-up (docs/product/api.md#api-newsletter): double opt-in by a mailed link, an
+// unsubscribe link in every mail that works without signing in, members' switches on the same list
+// (docs/decisions/007-newsletter-delivery.md#one-list), and a CSV export of confirmed subscribers
+// for editors.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { stringify } from "csv-stringify/sync";

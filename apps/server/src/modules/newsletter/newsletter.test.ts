@@ -1,5 +1,6 @@
 // Newsletter sign-up over real SMTP on loopback: double opt-in, unsubscribe without a session,
-// the same answer for every address, rate limits and the CSV export (issue #6).
+// the same answer for every address, rate limits and the CSV export
+// (docs/product/api.md#api-newsletter).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

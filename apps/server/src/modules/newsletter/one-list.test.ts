@@ -1,7 +1,7 @@
-// One newsletter list (issue 26 item 8): a member's switch is the row of their account email, the
-// form and the switch agree, a send reaches every address on the list exactly once, a mailed
-// unsubscribe link turns the switch off, suppressed addresses stay out, and an email change can
-// move the row.
+// One newsletter list (docs/decisions/007-newsletter-delivery.md#one-list): a member's switch is
+// the row of their account email, the form and the switch agree, a send reaches every address on
+// the list exactly once, a mailed unsubscribe link turns the switch off, suppressed addresses stay
+// out, and an email change can move the row.
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../db/client.ts";

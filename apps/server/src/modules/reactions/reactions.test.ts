@@ -1,4 +1,5 @@
-// Likes and bookmarks as a client sees them: counts, privacy of bookmarks, race-free toggles (issue #3).
+// Likes and bookmarks as a client sees them: counts, privacy of bookmarks, race-free toggles
+// (docs/product/api.md#api-reactions).
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";

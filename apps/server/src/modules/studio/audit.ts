@@ -1,5 +1,6 @@
-// The studio's audit log (issue #7): who published, unpublished, scheduled or deleted an article,
-// changed a role, banned a member or moderated a comment, and when (OWASP ASVS 7.1, 7.2).
+// The studio's audit log (docs/product/studio.md#studio): who published, unpublished, scheduled or
+// deleted an article, changed a role, banned a member or moderated a comment, and when (OWASP ASVS
+// 7.1, 7.2).
 import { paginationMeta } from "@pragmatist/contracts";
 import type {
   AuditAction,

@@ -1,6 +1,7 @@
-// Several processes, one behaviour (issue 15): two apps on one database, each with its own response
-// cache; an edit published through app A empties app B's cache at once, through Redis pub/sub or,
-// without Redis, PostgreSQL LISTEN/NOTIFY (also after B's listening connection was cut).
+// Several processes, one behaviour (docs/architecture.md#overview): two apps on one database, each
+// with its own response cache; an edit published through app A empties app B's cache at once,
+// through Redis pub/sub or, without Redis, PostgreSQL LISTEN/NOTIFY (also after B's listening
+// connection was cut).
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import pg from "pg";

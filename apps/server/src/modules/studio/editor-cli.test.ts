@@ -1,6 +1,7 @@
-// "A new editor created with the CLI" (issue #7 "Done when"): `npm run user:role -- <email> editor
-// --create --username <name>` makes the account, mails an invitation with a link to choose a
-// password (valid 3 days), and the editor can then sign in and publish. Runs the real command on a SQLite data folder of its own.
+// "A new editor created with the CLI" (docs/product/accounts.md#roles):
+// `npm run user:role -- <email> editor --create --username <name>` makes the account, mails an
+// invitation with a link to choose a password (valid 3 days), and the editor can then sign in and
+// publish. Runs the real command on a SQLite data folder of its own.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

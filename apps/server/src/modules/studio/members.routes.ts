@@ -1,5 +1,5 @@
-// HTTP for members, roles, newsletter subscribers and the audit log in the studio (issue #7).
-// Rules live in members.service.ts.
+// HTTP for members, roles, newsletter subscribers and the audit log in the studio
+// (docs/product/studio.md#studio). Rules live in members.service.ts.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

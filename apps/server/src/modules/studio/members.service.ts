@@ -1,5 +1,6 @@
-// Members and the audience for admins (issue #7): the members list, role changes that always leave
-// an admin, staff accounts for the command line, newsletter subscribers and the audit log.
+// Members and the audience for admins (docs/product/studio.md#studio): the members list, role
+// changes that always leave an admin, staff accounts for the command line, newsletter subscribers
+// and the audit log.
 import { paginationMeta } from "@pragmatist/contracts";
 import type {
   AuditEntry,

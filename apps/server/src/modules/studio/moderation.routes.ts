@@ -1,5 +1,5 @@
-// HTTP for moderation in the studio (issue #7): the reports queue, hide, unhide and delete of a
-// comment, ban and unban of a member. Rules live in moderation.service.ts.
+// HTTP for moderation in the studio (docs/product/studio.md#studio): the reports queue, hide,
+// unhide and delete of a comment, ban and unban of a member. Rules live in moderation.service.ts.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

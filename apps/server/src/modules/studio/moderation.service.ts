@@ -1,5 +1,6 @@
-// Rules of moderation (issue #7): the queue of reported comments, hiding, unhiding and deleting
-// through the comments service, and bans from commenting; every action audited.
+// Rules of moderation (docs/product/studio.md#studio): the queue of reported comments, hiding,
+// unhiding and deleting through the comments service, and bans from commenting; every action
+// audited.
 import type { PublicationWatch } from "./publication-watch.ts";
 import type { AuditAction, Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
 import { DELETED_MEMBER_NAME, describeReport, paginationMeta } from "@pragmatist/contracts";

@@ -1,6 +1,6 @@
-// Moderation and members in the studio (issue #7): the reports queue, hide/unhide/delete as readers
-// notice them, bans from commenting, members and roles (never leaving no admin), newsletter
-// subscribers with the CSV export, and the audit log of all of it.
+// Moderation and members in the studio (docs/product/studio.md#studio): the reports queue,
+// hide/unhide/delete as readers notice them, bans from commenting, members and roles (never leaving
+// no admin), newsletter subscribers with the CSV export, and the audit log of all of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry, Comment, ReportedComment, StudioMember } from "@pragmatist/contracts";
 import { sql } from "kysely";

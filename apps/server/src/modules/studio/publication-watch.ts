@@ -1,5 +1,6 @@
 // Tells when what readers may see has changed, so caches of whole pages are dropped: after a studio
-// write in this or another process, and the moment a scheduled article's publish date passes (issue #7).
+// write in this or another process, and the moment a scheduled article's publish date passes
+// (docs/product/studio.md#studio).
 import type { Db } from "../../db/client.ts";
 import type { ChangeBroadcast } from "./change-broadcast.ts";
 import { findNextScheduled } from "./studio-articles.repository.ts";

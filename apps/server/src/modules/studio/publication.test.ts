@@ -1,7 +1,7 @@
-// What readers see of studio work (issue #7): drafts and scheduled articles are absent from the
-// public API, search, feeds, sitemaps and pages; a scheduled article goes live at its time with no
-// request, even through the response cache; publish and unpublish show at once. Uses the built web
-// app (apps/web/build, built first when missing) for the article pages.
+// What readers see of studio work (docs/product/studio.md#studio): drafts and scheduled articles
+// are absent from the public API, search, feeds, sitemaps and pages; a scheduled article goes live
+// at its time with no request, even through the response cache; publish and unpublish show at once.
+// Uses the built web app (apps/web/build, built first when missing) for the article pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudioArticle } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";

@@ -1,5 +1,6 @@
-// The role matrix (issue #7 "Tests"): every studio endpoint called by an anonymous reader, a member,
-// an author on their own and on another's article, an editor and an admin, each on fresh articles.
+// The role matrix (docs/product/studio.md#studio): every studio endpoint called by an anonymous
+// reader, a member, an author on their own and on another's article, an editor and an admin, each
+// on fresh articles.
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudioArticle } from "@pragmatist/contracts";

@@ -1,5 +1,6 @@
-// What the studio's article reads and writes share (issue #7): the context they run in, loading
-// and presenting an article, free slugs, thumbnail checks, search indexing and audit entries.
+// What the studio's article reads and writes share (docs/product/studio.md#studio): the context
+// they run in, loading and presenting an article, free slugs, thumbnail checks, search indexing and
+// audit entries.
 import { type AuditAction, slugFromTitle, type StudioArticle } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../db/constraints.ts";

@@ -1,5 +1,5 @@
-// Writing drafts in the studio as authors and editors see it (issue #7): slugs, validation,
-// autosave and conflicts, revisions and thumbnails.
+// Writing drafts in the studio as authors and editors see it (docs/product/studio.md#studio):
+// slugs, validation, autosave and conflicts, revisions and thumbnails.
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Revision, RevisionSummary } from "@pragmatist/contracts";

@@ -1,4 +1,5 @@
-// The studio's answers for articles and revisions (issue #7), built from repository rows.
+// The studio's answers for articles and revisions (docs/product/studio.md#studio), built from
+// repository rows.
 import type { ArticleType, RevisionSummary, StudioArticleSummary } from "@pragmatist/contracts";
 import { memberRef } from "./member-ref.ts";
 import { articleState, namesOf } from "./studio-articles.rules.ts";

@@ -1,5 +1,5 @@
-// Publishing in the studio as authors and editors see it (issue #7): publish, unpublish and
-// schedule with the audit log, an author's proposed date, and deleting.
+// Publishing in the studio as authors and editors see it (docs/product/studio.md#studio): publish,
+// unpublish and schedule with the audit log, an author's proposed date, and deleting.
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
 import { get, putArticle, writeArticle } from "../../testing/studio.ts";

@@ -1,5 +1,5 @@
-// The studio's reads of articles as authors and editors see them (issue #7): the list with its
-// search, filters and pages, and the 30-day stats.
+// The studio's reads of articles as authors and editors see them (docs/product/studio.md#studio):
+// the list with its search, filters and pages, and the 30-day stats.
 import { describe, expect, it } from "vitest";
 import type { ArticleStats, StudioArticle } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";
@@ -56,7 +56,7 @@ describe.each(engines)("studio articles on %s", (engine) => {
       expect((await get(ctx, author, "/api/studio/articles?status=soon")).statusCode).toBe(400);
     });
 
-    it("lists newest first by publish date, drafts by their last change (issue 13 item 15)", async () => {
+    it("lists newest first by publish date, drafts by their last change", async () => {
       ctx.clock.set("2026-03-20T00:00:00.000Z");
       const tag = `zdate${engine}`;
       const write = async (title: string, extra: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
-// The studio's article reads (issue #7): one article, the staff list, revisions and the 30-day
-// stats; each checked by policy.ts (authors see their own articles only).
+// The studio's article reads (docs/product/studio.md#studio): one article, the staff list,
+// revisions and the 30-day stats; each checked by policy.ts (authors see their own articles only).
 import {
   type ArticleStats,
   paginationMeta,

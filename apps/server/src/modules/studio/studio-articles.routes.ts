@@ -1,5 +1,6 @@
-// HTTP for writing in the studio (issue #7): POST/PUT/DELETE /api/articles in the Strapi convention
-// and the staff reads under /api/studio/articles. Rules live in studio-articles.service.ts.
+// HTTP for writing in the studio (docs/product/studio.md#studio): POST/PUT/DELETE /api/articles in
+// the Strapi convention and the staff reads under /api/studio/articles. Rules live in
+// studio-articles.service.ts.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

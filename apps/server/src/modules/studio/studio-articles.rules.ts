@@ -1,5 +1,6 @@
-// Pure rules of the studio's article writes (issue #7): states and their audited transitions, what
-// a save changes (publication, text, terms, columns) and the slug errors; no database, no clock.
+// Pure rules of the studio's article writes (docs/product/studio.md#studio): states and their
+// audited transitions, what a save changes (publication, text, terms, columns) and the slug errors;
+// no database, no clock.
 import type { ArticleChanges, ArticleState, AuditAction } from "@pragmatist/contracts";
 import { ValidationError } from "../../errors.ts";
 import { type ArticleTermNames, derivedArticleFields } from "../articles/article-writes.ts";

@@ -1,6 +1,7 @@
-// Rules of writing and publishing in the studio (issue #7): drafts, publish, unpublish, schedule,
-// delete, revisions, autosave conflicts and per-article stats; every action checked by policy.ts.
-// The reads live in studio-articles.reads.ts, the writes in studio-articles.writes.ts.
+// Rules of writing and publishing in the studio (docs/product/studio.md#studio): drafts, publish,
+// unpublish, schedule, delete, revisions, autosave conflicts and per-article stats; every action
+// checked by policy.ts. The reads live in studio-articles.reads.ts, the writes in
+// studio-articles.writes.ts.
 import type {
   ArticleChanges,
   ArticleInput,

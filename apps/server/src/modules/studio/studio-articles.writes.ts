@@ -1,5 +1,6 @@
-// The studio's article writes (issue #7): create, update (autosave, conflicts, publish, unpublish,
-// schedule), delete and restoring a revision; each checked by policy.ts and audited when it should.
+// The studio's article writes (docs/product/studio.md#studio): create, update (autosave, conflicts,
+// publish, unpublish, schedule), delete and restoring a revision; each checked by policy.ts and
+// audited when it should.
 import type { ArticleChanges, ArticleInput, StudioArticle } from "@pragmatist/contracts";
 import { NotFoundError } from "../../errors.ts";
 import { type ArticleTermNames, writeArticleTerms } from "../articles/article-writes.ts";

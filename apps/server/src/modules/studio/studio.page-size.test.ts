@@ -1,6 +1,6 @@
 // The studio's lists take any page size from 1 up and clamp it to 100, as Strapi v4 clamps
-// `pagination[pageSize]` to `api.rest.maxLimit` (issue #13 item 6,
-// docs/product/api.md#api-conventions).
+// `pagination[pageSize]` to `api.rest.maxLimit`
+// (docs/product/api.md#api-conventions).
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_PAGE_SIZE } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";

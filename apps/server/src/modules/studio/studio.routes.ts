@@ -1,4 +1,5 @@
-// Registers every studio endpoint (issue #7); each checks the caller's role (policy.ts).
+// Registers every studio endpoint (docs/product/studio.md#studio); each checks the caller's role
+// (policy.ts).
 import type { FastifyInstance } from "fastify";
 import { membersRoutes } from "./members.routes.ts";
 import { moderationRoutes } from "./moderation.routes.ts";

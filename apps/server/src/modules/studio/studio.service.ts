@@ -1,5 +1,6 @@
-// The studio's services wired together (issue #7): articles, moderation, members and the watch
-// that keeps cached public pages from outliving a publish, an unpublish or a scheduled time.
+// The studio's services wired together (docs/product/studio.md#studio): articles, moderation,
+// members and the watch that keeps cached public pages from outliving a publish, an unpublish or a
+// scheduled time.
 import type { Db } from "../../db/client.ts";
 import type { CommentsService } from "../comments/comments.service.ts";
 import type { AnalyticsService } from "../analytics/analytics.service.ts";
@@ -14,7 +15,7 @@ import {
   type StudioArticlesService,
 } from "./studio-articles.service.ts";
 
-/** The studio's services (issue #7), as app.ts and the routes use them. */
+/** The studio's services (docs/product/studio.md#studio), as app.ts and the routes use them. */
 export interface StudioService {
   /** Writing, publishing, revisions and stats of articles. */
   articles: StudioArticlesService;

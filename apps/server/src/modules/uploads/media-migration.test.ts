@@ -1,5 +1,6 @@
 // `npm run media:migrate` as an operator runs it when moving to S3: every local file lands in the
-// bucket, stored URLs keep working, a second run copies nothing (issue 15). Real s3rver on loopback.
+// bucket, stored URLs keep working, a second run copies nothing (docs/architecture.md#conventions).
+// Real s3rver on loopback.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

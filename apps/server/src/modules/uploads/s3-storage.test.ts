@@ -1,6 +1,7 @@
 // Media in an S3 bucket as readers and members see it: uploads land in the bucket, the same
-// /uploads URLs serve them with the same headers, account deletion removes them (issue 15).
-// Against a real S3 protocol server on loopback (s3rver), through the official SDK.
+// /uploads URLs serve them with the same headers, account deletion removes them
+// (docs/architecture.md#conventions). Against a real S3 protocol server on loopback (s3rver),
+// through the official SDK.
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";

@@ -1,5 +1,6 @@
 // POST /api/upload with bodies that are not one valid image: always a 4xx in the Strapi error body,
-// never a 500, and only an accepted file spends one of the member's uploads (issue 13, item 3).
+// never a 500, and only an accepted file spends one of the member's uploads
+// (docs/product/api.md#api-upload).
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";

@@ -124,7 +124,7 @@ interface UploadContext {
 /**
  * `UploadService.uploadAvatar`. The place in the budget is taken before reading, so an
  * over-budget member's body is never read and concurrent uploads cannot overshoot, and given back
- * on any failure: only an accepted file spends an upload (OWASP File Upload Cheat Sheet; issue 13).
+ * on any failure: only an accepted file spends an upload (OWASP File Upload Cheat Sheet).
  */
 async function uploadAvatar(
   ctx: UploadContext,

@@ -1,4 +1,5 @@
-// POST /api/upload as a client sees it: images by their bytes, re-encoded without metadata (issue #3).
+// POST /api/upload as a client sees it: images by their bytes, re-encoded without metadata
+// (docs/product/api.md#api-upload).
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import sharp from "sharp";

@@ -1,5 +1,5 @@
 // Members' profiles: who may call what (anonymous, another member, the owner), and which tokens
-// count (issue #3).
+// count (docs/product/accounts.md#permission-matrix).
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";

@@ -1,4 +1,5 @@
-// Members' profiles as clients see them: who sees and changes what, and deletion (issue #3).
+// Members' profiles as clients see them: who sees and changes what, and deletion
+// (docs/product/accounts.md#permission-matrix).
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
 import { insertArticle, TEST_PASSWORD } from "../../testing/fixtures.ts";

@@ -1,4 +1,5 @@
-// The role command line, `npm run user:role <email> <role>` (issue #3).
+// The role command line, `npm run user:role <email> <role>`
+// (docs/product/accounts.md#permission-matrix).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

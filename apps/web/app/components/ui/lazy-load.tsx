@@ -1,6 +1,6 @@
-// Parts of a page whose code is a chunk of its own, loaded when they first render (issue 14): what
-// lies below the fold, what only some readers see, and dialogs, so none of it is in the initial
-// JavaScript of every page.
+// Parts of a page whose code is a chunk of its own, loaded when they first render
+// (docs/decisions/004-first-paint-first.md): what lies below the fold, what only some readers see,
+// and dialogs, so none of it is in the initial JavaScript of every page.
 import {
   type ComponentType,
   type JSX,
@@ -70,7 +70,7 @@ export function lazyPart<P extends object>(
 /**
  * A dialog loaded on demand: `Component` takes the dialog's own props and mounts it from its
  * first opening (`open` true) on, then for good, so it closes like any other; until then neither
- * its code nor its markup is part of the page (initial JavaScript and server render, issue 14).
+ * its code nor its markup is part of the page (initial JavaScript and server render).
  * `preload` fetches its code ahead (for the opening button's pointer-enter and focus).
  */
 export function lazyDialog<P extends { open: boolean }>(

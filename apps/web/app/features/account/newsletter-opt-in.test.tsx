@@ -1,6 +1,7 @@
-// The member's newsletter switch on /account (issue #16, issue 26 item 8): it shows whether their
-// account email is on the one list, changes it with PUT /api/newsletter/opt-in and says so (or
-// that a confirmation link was mailed), and keeps the old state when the change fails.
+// The member's newsletter switch on /account (docs/decisions/007-newsletter-delivery.md#one-list):
+// it shows whether their account email is on the one list, changes it with PUT
+// /api/newsletter/opt-in and says so (or that a confirmation link was mailed), and keeps the old
+// state when the change fails.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

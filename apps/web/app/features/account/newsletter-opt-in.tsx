@@ -1,6 +1,7 @@
 // The member's own newsletter choice on /account (docs/product/accounts.md#account): a switch "Get
-// the newsletter by email", the row of their account email on the one list (issue 26 item 8), read
-// after hydration and changed through lib/member-newsletter.ts, as /newsletter shows it too.
+// the newsletter by email", the row of their account email on the one list
+// (docs/decisions/007-newsletter-delivery.md#one-list), read after hydration and changed through
+// lib/member-newsletter.ts, as /newsletter shows it too.
 import { useId } from "react";
 import { Spinner } from "../../components/ui/action-icons";
 import { useMemberNewsletter } from "../../lib/member-newsletter";

@@ -117,7 +117,7 @@ function useCodeOpen(code: string): boolean | null {
  * password, Confirm new password), for an `invite` "Choose your password" (Password, Confirm
  * password); then Confirm. A reset then opens /login?reset=1 (which asks to sign in); an
  * invitation signs in and opens /account. A link already used or expired says so instead of
- * showing the form (issue 26 item 16).
+ * showing the form (docs/product/accounts.md#password-reset).
  */
 export function PasswordResetForm({
   mark,

@@ -1,6 +1,7 @@
 // The suggestion chips of the chat screen driven through its real code
-// (docs/product/max.md#assistant-chips, issue #12 class 7): "Analyze your last message for valuable
-// insights" is offered only after an answer that holds data to analyse.
+// (docs/product/max.md#assistant-chips, eval class A7, docs/product/max.md#eval-classes): "Analyze
+// your last message for valuable insights" is offered only after an answer that holds data to
+// analyse.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TokenData } from "@pragmatist/contracts";

@@ -1,5 +1,6 @@
-// A price-history answer's candlestick chart (issue #5), drawn with TradingView's
-// lightweight-charts. The library (~50 KiB gzip) is fetched when a chart first shows, never with the page.
+// A price-history answer's candlestick chart (docs/product/max.md#assistant), drawn with
+// TradingView's lightweight-charts. The library (~50 KiB gzip) is fetched when a chart first shows,
+// never with the page.
 import type { Ohlc } from "@pragmatist/contracts";
 import type { RefObject } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";

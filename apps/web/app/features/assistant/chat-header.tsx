@@ -54,7 +54,7 @@ function IconAction(props: {
 /**
  * The header's actions: the visitor's credits, Export as PDF once there are messages, and Clear
  * chat history for members (disabled while the history loads or is being cleared), which asks
- * first: the history cannot be brought back (issue 25 class 8).
+ * first: the history cannot be brought back (eval class R8, docs/product/max.md#eval-classes).
  */
 export function ChatToolbar({ chat }: { chat: AssistantChatState }) {
   const [confirming, setConfirming] = useState(false);

@@ -160,7 +160,8 @@ export function creditsLabel(credits: AssistantCredits): string {
 
 /**
  * Whether a visitor has used every free message: the question box and the chips then rest, and
- * the sign-in invitation shows (docs/product/max.md#assistant-credits, issue 25 class 8).
+ * the sign-in invitation shows (docs/product/max.md#assistant-credits, eval class R8,
+ * docs/product/max.md#eval-classes).
  */
 export function creditsSpent(signedIn: boolean, credits: AssistantCredits | null): boolean {
   return !signedIn && credits?.remaining === 0;

@@ -1,5 +1,6 @@
-// The token stats card and the as-of line as a reader reads them (issue #5: price, 24 h change in
-// green/red, market cap, rank, volume; every figure with its as-of time and source).
+// The token stats card and the as-of line as a reader reads them (docs/product/max.md#assistant;
+// price, 24 h change in green/red, market cap, rank, volume; every figure with its as-of time and
+// source).
 import type { Ohlc, TokenData } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { asOfLine, ohlcSummary, tokenStatRows } from "./market-figures.ts";

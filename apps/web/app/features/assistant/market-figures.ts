@@ -1,5 +1,5 @@
-// Market figures as Max's bubbles show them (issue #5): the token stats card's rows, the change's
-// colour, and the as-of line every figure carries. Pure, so tests run in Node.
+// Market figures as Max's bubbles show them (docs/product/max.md#assistant): the token stats card's
+// rows, the change's colour, and the as-of line every figure carries. Pure, so tests run in Node.
 import type { MarketFreshness, Ohlc, TokenData } from "@pragmatist/contracts";
 import {
   formatDateTimeUtc,

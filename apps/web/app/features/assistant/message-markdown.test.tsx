@@ -1,5 +1,6 @@
-// An answer's Markdown while it arrives (issue 25 class 8): unfinished bold and links render as
-// what they will be, never as raw asterisks or brackets; a finished answer renders as written.
+// An answer's Markdown while it arrives (eval class R8, docs/product/max.md#eval-classes):
+// unfinished bold and links render as what they will be, never as raw asterisks or brackets; a
+// finished answer renders as written.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../test/route-test-kit.tsx";

@@ -57,7 +57,8 @@ const Line = memo(function Line({ source }: { source: string }) {
 /**
  * The text as its lines, one Markdown rendering each. A `partial` text (an answer still arriving
  * or being revealed) has the unfinished Markdown of its last line completed by remend, so "**up 2"
- * shows as bold, not as asterisks, and a link still arriving as its words (issue 25 class 8).
+ * shows as bold, not as asterisks, and a link still arriving as its words (eval class R8,
+ * docs/product/max.md#eval-classes).
  */
 export function MessageMarkdown({ text, partial = false }: { text: string; partial?: boolean }) {
   const lines = markdownLines(text);

@@ -1,5 +1,5 @@
-// What an answer shows besides its text (issue #5): stats cards, charts and cited sources, read
-// from the tool parts of a UI message as the server streams them.
+// What an answer shows besides its text (docs/product/max.md#assistant): stats cards, charts and
+// cited sources, read from the tool parts of a UI message as the server streams them.
 import { describe, expect, it } from "vitest";
 import type { MaxMessage } from "./chat-rules.ts";
 import { hasContent, messageSources, messageVisuals } from "./message-parts.ts";

@@ -1,5 +1,6 @@
-// What an answer shows besides its text (issue #5): the stats card of a token lookup, the chart of a
-// price history, and the research it cites. Read from the message's tool parts; pure.
+// What an answer shows besides its text (docs/product/max.md#assistant): the stats card of a token
+// lookup, the chart of a price history, and the research it cites. Read from the message's tool
+// parts; pure.
 import type { MarketError, Ohlc, TokenData } from "@pragmatist/contracts";
 import { type MaxMessage, messageText } from "./chat-rules.ts";
 

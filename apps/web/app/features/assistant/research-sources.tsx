@@ -1,5 +1,5 @@
-// The sources a research answer cites (issue #5): numbered like the answer's [n] marks, our
-// articles as in-app links, other pages in a new tab, under the safe-address rule
+// The sources a research answer cites (docs/product/max.md#assistant): numbered like the answer's
+// [n] marks, our articles as in-app links, other pages in a new tab, under the safe-address rule
 // (docs/product/reader.md#safe-urls).
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";

@@ -1,5 +1,5 @@
-// A token answer's stats card (issue #5): price, 24 h change in green/red, market cap, rank and
-// volume in tabular figures, with the time they were true and their source.
+// A token answer's stats card (docs/product/max.md#assistant): price, 24 h change in green/red,
+// market cap, rank and volume in tabular figures, with the time they were true and their source.
 import type { TokenData } from "@pragmatist/contracts";
 import { asOfLine, tokenStatRows } from "./market-figures.ts";
 

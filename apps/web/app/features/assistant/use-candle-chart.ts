@@ -1,5 +1,6 @@
-// Draws a price history's candles with TradingView's lightweight-charts (issue #5): the library
-// (~50 KiB gzip) is fetched when a chart first shows, never with the page.
+// Draws a price history's candles with TradingView's lightweight-charts
+// (docs/product/max.md#assistant): the library (~50 KiB gzip) is fetched when a chart first shows,
+// never with the page.
 import type { Ohlc } from "@pragmatist/contracts";
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";

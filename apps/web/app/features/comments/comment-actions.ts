@@ -1,4 +1,4 @@
-// What one comment asks of the comments panel (docs/product/reader.md#comment-actions, issue #4),
+// What one comment asks of the comments panel (docs/product/reader.md#comment-actions),
 // the name it shows for its author, and the look of its small action buttons (Like, Reply, Edit,
 // Delete, …).
 import type { Comment } from "@pragmatist/contracts";

@@ -1,4 +1,4 @@
-// Same-origin calls of the comment manager (docs/product/api.md#api-comments, issue #4). Small on
+// Same-origin calls of the comment manager (docs/product/api.md#api-comments). Small on
 // purpose: it loads with the comments panel, after the article; the session cookie goes along
 // with every call.
 import type { Comment, CommentSort, ReportBody } from "@pragmatist/contracts";

@@ -1,4 +1,4 @@
-// The comments panel's heading row (docs/product/reader.md#comment-thread, issue #4): "N Comments"
+// The comments panel's heading row (docs/product/reader.md#comment-thread): "N Comments"
 // and the sort links.
 import type { CommentSort } from "@pragmatist/contracts";
 import { Link } from "react-router";

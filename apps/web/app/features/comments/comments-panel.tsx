@@ -1,4 +1,4 @@
-// The interactive comments panel (docs/product/reader.md#comments, #comment-composer, issue #4),
+// The interactive comments panel (docs/product/reader.md#comments, #comment-composer),
 // loaded as its own chunk: heading with the count, sort (Best / Newest / Oldest), the composer, and
 // the thread. Nothing here (nor in the modules it imports) takes a value from the article page's
 // chunk.

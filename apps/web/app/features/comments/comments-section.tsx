@@ -1,4 +1,4 @@
-// The article's comments section (docs/product/reader.md#comments, issue #4). This shell is all the
+// The article's comments section (docs/product/reader.md#comments). This shell is all the
 // article page loads up front; the interactive panel is a separate chunk (the page's JavaScript
 // budget). The server renders the panel in full, so the first HTML holds the discussion in place
 // (readable without JavaScript); the browser keeps that HTML until the chunk arrives, then

@@ -1,5 +1,5 @@
 // The comments panel's thread (docs/product/reader.md#comment-thread,
-// docs/product/data.md#entity-comment, issue #4): the read's failure with Try again, the skeleton
+// docs/product/data.md#entity-comment): the read's failure with Try again, the skeleton
 // while reading, "No comments yet", or the comments and "Show all".
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,6 +1,6 @@
-// Server side of the article's comments (issue #4): reads them for the server render, so the
-// first HTML already holds the discussion; a failure stays inside the comments section
-// (docs/product/reader.md#comment-thread).
+// Server side of the article's comments (docs/product/reader.md#comments): reads them for the
+// server render, so the first HTML already holds the discussion; a failure stays inside the
+// comments section (docs/product/reader.md#comment-thread).
 import {
   type Comment,
   type CommentSort,

@@ -1,4 +1,5 @@
-// Linkify rules (issue #4): only http(s) addresses become links; the text round-trips exactly.
+// Linkify rules (docs/product/reader.md#comments): only http(s) addresses become links; the text
+// round-trips exactly.
 import { describe, expect, it } from "vitest";
 import { linkify, safeHref } from "./linkify.ts";
 

@@ -1,4 +1,4 @@
-// Reporting a comment (issue 13 item 15, docs/product/reader.md#comment-actions): Report asks why
+// Reporting a comment (docs/product/reader.md#comment-actions): Report asks why
 // in a dialog and sends only once a reason is chosen and confirmed, through the panel's real code
 // with fetch answering as the comment manager does.
 import type { Comment, OwnUser } from "@pragmatist/contracts";

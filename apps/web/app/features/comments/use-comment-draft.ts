@@ -1,4 +1,4 @@
-// The composer's draft (docs/product/reader.md#comment-composer, issue #4): its text and reply
+// The composer's draft (docs/product/reader.md#comment-composer): its text and reply
 // target, kept in sessionStorage through a signed-out reader's sign-in and restored after it.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -25,7 +25,7 @@ export function useCommentDraft(slug: string) {
   const [hydrated, setHydrated] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
 
-  // A draft kept through sign-in comes back (docs/product/reader.md#comment-composer; issue #4).
+  // A draft kept through sign-in comes back (docs/product/reader.md#comment-composer).
   useEffect(() => {
     setHydrated(true);
     const saved = sessionStorage.getItem(draftKey(slug));

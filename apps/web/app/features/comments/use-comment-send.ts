@@ -1,5 +1,5 @@
 // Posting from the composer and what each comment may ask of the panel
-// (docs/product/reader.md#comment-composer, #comment-actions; issue #4): send, reply, reload after
+// (docs/product/reader.md#comment-composer, #comment-actions): send, reply, reload after
 // a change, and the sentence for a refused call.
 import { useState } from "react";
 import { authorName, type CommentActions } from "./comment-actions.ts";

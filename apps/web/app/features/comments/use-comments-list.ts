@@ -1,4 +1,4 @@
-// The comments the panel shows (docs/product/reader.md#comment-thread, issue #4): the server's
+// The comments the panel shows (docs/product/reader.md#comment-thread): the server's
 // first threads or the whole discussion, read again in the browser when needed, after a change, or
 // on "Show all".
 import type { Comment, CommentSort } from "@pragmatist/contracts";

@@ -1,5 +1,6 @@
-// The parts of an author or category page (issue #6): a breadcrumb trail, and one page of cards
-// with real links to the newer and older pages (they work without JavaScript).
+// The parts of an author or category page (docs/product/reader.md#category-pages): a breadcrumb
+// trail, and one page of cards with real links to the newer and older pages (they work without
+// JavaScript).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArticleCard } from "./article-card";

@@ -1,5 +1,5 @@
 // A card without a thumbnail (docs/product/reader.md#article-card): its label's tinted cover with
-// the publication's mark, not an empty grey block (issue 26 item 19).
+// the publication's mark, not an empty grey block (docs/product/reader.md#article-card).
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { articleCard } from "../../../test/article-cards.ts";

@@ -21,8 +21,9 @@ const coverTone: Record<CardView["label"], string> = {
 };
 
 /**
- * What a card without a thumbnail shows in its place (issue 26 item 19: not an empty grey block):
- * its label's tint and the publication's mark, so the grid keeps its rhythm and says what it is.
+ * What a card without a thumbnail shows in its place (docs/product/reader.md#article-card; not an
+ * empty grey block): its label's tint and the publication's mark, so the grid keeps its rhythm and
+ * says what it is.
  */
 function NoThumbnail({ label }: { label: CardView["label"] }) {
   return (

@@ -59,7 +59,7 @@ export function pageNumberOf(url: URL): number | null {
 
 /**
  * Page `page` of the published, not future-dated articles matching `filter`, newest first
- * (issue #6 author and category pages, ARCHIVE_PAGE_SIZE cards a page).
+ * (docs/product/reader.md#category-pages, #author-pages: ARCHIVE_PAGE_SIZE cards a page).
  * @returns null when the page is past the end, so the route can answer 404.
  */
 export async function loadArchivePage(

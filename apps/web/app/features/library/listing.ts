@@ -208,7 +208,10 @@ export function listingHref(
   return qs ? `${path}?${qs}` : path;
 }
 
-/** One page of an author's or a category's articles (issue #6), with real page links. */
+/**
+ * One page of an author's or a category's articles (docs/product/reader.md#category-pages), with
+ * real page links.
+ */
 export interface ArchivePage {
   articles: CardView[];
   /** 1-based. */

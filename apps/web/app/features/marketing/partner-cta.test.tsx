@@ -1,6 +1,6 @@
 // The partner call-to-action (docs/product/site.md#about, #services): its button opens the
-// configured form in a new tab, and there is no button while no form is configured (issue 26 item
-// 20).
+// configured form in a new tab, and there is no button while no form is configured.
+//
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PartnerCta } from "./partner-cta";

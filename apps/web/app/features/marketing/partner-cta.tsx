@@ -13,7 +13,7 @@ export interface PartnerCtaProps {
 
 /**
  * A card with a heading, a sentence and "Start an enquiry", which opens the partner form in a new
- * tab (noopener noreferrer); without a form configured, no button (issue 26 item 20: the old
+ * tab (noopener noreferrer); without a form configured, no button (the old
  * default form did not exist). Its heading id is fixed: one per page.
  */
 export function PartnerCta({

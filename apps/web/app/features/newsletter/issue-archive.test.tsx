@@ -1,6 +1,6 @@
-// The /newsletter page's subscribe slot (issue 26 item 8): a signed-in member sees their own
-// account email's state on the one list and one button to change it, never an empty email box; a
-// visitor keeps the form and the page asks nothing about them.
+// The /newsletter page's subscribe slot (docs/decisions/007-newsletter-delivery.md#one-list): a
+// signed-in member sees their own account email's state on the one list and one button to change
+// it, never an empty email box; a visitor keeps the form and the page asks nothing about them.
 import type { OwnUser, PublicIssueList } from "@pragmatist/contracts";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

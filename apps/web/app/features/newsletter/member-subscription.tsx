@@ -1,6 +1,7 @@
-// The /newsletter page's panel for a signed-in member (issue 26 item 8): their own state on the
-// one list, the row of their account email, with one button to stop it or to subscribe with that
-// address, instead of an empty email box. It reads what the account page's switch reads.
+// The /newsletter page's panel for a signed-in member
+// (docs/decisions/007-newsletter-delivery.md#one-list): their own state on the one list, the row of
+// their account email, with one button to stop it or to subscribe with that address, instead of an
+// empty email box. It reads what the account page's switch reads.
 import { useId } from "react";
 import type { MemberNewsletter } from "@pragmatist/contracts";
 import { Spinner } from "../../components/ui/action-icons";

@@ -1,4 +1,5 @@
-// "Ask Max about this article" (issue #5): opens the assistant with this article as context.
+// "Ask Max about this article" (docs/product/max.md#assistant): opens the assistant with this
+// article as context.
 import { Link } from "react-router";
 import { SparkIcon } from "../../components/ui/icons.tsx";
 

@@ -1,6 +1,7 @@
-// The article editor (issue #7 "Editor"): fields, live preview, thumbnail, the status actions the
-// viewer's role allows, autosave of drafts with conflict detection, a warning before leaving
-// with unsaved changes, revisions and stats, and the newsletter buttons. The pieces live in editor/.
+// The article editor (docs/product/studio.md#studio): fields, live preview, thumbnail, the status
+// actions the viewer's role allows, autosave of drafts with conflict detection, a warning before
+// leaving with unsaved changes, revisions and stats, and the newsletter buttons. The pieces live in
+// editor/.
 import { ArticlePanels } from "./editor/article-panels";
 import { BodyField } from "./editor/body-field";
 import { DetailsFields } from "./editor/details-fields";

@@ -22,7 +22,7 @@ describe("article form", () => {
     expect(TERMS_MAX).toBe(CONTRACT_TERMS_MAX);
   });
 
-  it("shows and reads publish dates as ISO 8601, 24-hour, in UTC (issue 13 item 15)", () => {
+  it("shows and reads publish dates as ISO 8601, 24-hour, in UTC", () => {
     expect(toUtcInput("2026-11-24T14:05:00.000Z")).toBe("2026-11-24 14:05");
     expect(toUtcInput("2026-05-01T08:30:59.250Z")).toBe("2026-05-01 08:30:59");
     expect(fromUtcInput("2026-11-24 14:05")).toBe("2026-11-24T14:05:00.000Z");

@@ -1,5 +1,6 @@
-// What the editor holds and what it sends (issue #7 editor fields): the form's values from an
-// article, and the `data` of `PUT /api/articles/{id}` from the form. Pure, so tested in Node.
+// What the editor holds and what it sends (docs/product/studio.md#studio-editor): the form's values
+// from an article, and the `data` of `PUT /api/articles/{id}` from the form. Pure, so tested in
+// Node.
 import type { ArticleInput, ArticleType, StudioArticle } from "@pragmatist/contracts";
 import { openSlug } from "./slug";
 

@@ -1,5 +1,6 @@
-// The studio's article list (issue #7 "Article list with search and filters by status, type,
-// author"): a GET form whose fields are the URL's query, and a dense table of the results.
+// The studio's article list
+// (docs/product/studio.md#studio-articles): a GET form whose fields are the URL's query, and a
+// dense table of the results.
 import type {
   ArticleState,
   ArticleType,

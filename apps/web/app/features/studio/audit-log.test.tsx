@@ -1,5 +1,6 @@
-// The audit log's rows for newsletter sends and cancels (issue #16): the target is the issue,
-// linked to its screen, and the details give the subject and how many (one list: no audience).
+// The audit log's rows for newsletter sends and cancels
+// (docs/product/newsletter.md#newsletter-sending): the target is the issue, linked to its screen,
+// and the details give the subject and how many (one list: no audience).
 import type { AuditEntry } from "@pragmatist/contracts";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

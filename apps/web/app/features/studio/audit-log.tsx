@@ -1,5 +1,5 @@
-// The audit log as a table (issue #7 "An audit log records publish, unpublish, delete, role
-// changes and moderation actions (who, what, when)").
+// The audit log as a table (docs/product/studio.md#studio-audit): who
+// published, unpublished, deleted, changed a role or moderated, and when.
 import type { AuditAction, AuditEntry } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { DataTable } from "../../components/ui/data-table";

@@ -1,4 +1,4 @@
-// The editor's save state (issue #7 "Autosave of drafts"): a pure state machine, so the rules
+// The editor's save state (docs/product/studio.md#studio): a pure state machine, so the rules
 // (when to save, what the status line says) are tested without a browser. The editor feeds it
 // events and runs the debounce (AUTOSAVE_DELAY_MS after typing stops).
 

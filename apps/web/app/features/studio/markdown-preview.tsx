@@ -1,6 +1,6 @@
-// The editor's live preview (issue #7 "live preview rendered by the same renderer as the article
-// page"): the article page's Markdown renderer and typography, loaded only when the editor opens
-// (react-markdown and remark are ~80 KiB gzip that no other page needs in the browser).
+// The editor's live preview (docs/product/studio.md#studio-editor): the article page's Markdown
+// renderer and typography, loaded only when the editor opens (react-markdown and remark are ~80 KiB
+// gzip that no other page needs in the browser).
 import { lazy, Suspense, useDeferredValue } from "react";
 import { Skeleton } from "../../components/ui/skeleton";
 import { proseClassName } from "../../components/article-body";

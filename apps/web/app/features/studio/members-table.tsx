@@ -1,4 +1,4 @@
-// Members and their roles (issue #7 "Members list with search; admins change roles").
+// Members and their roles (docs/product/studio.md#studio).
 import type { Role, StudioMember } from "@pragmatist/contracts";
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge";

@@ -1,5 +1,5 @@
-// The queue of reported comments (issue #7 "Moderation"): each with its text, author, article,
-// report count and reasons; hide, unhide, delete (after confirming) and ban the author.
+// The queue of reported comments (docs/product/studio.md#studio): each with its text, author,
+// article, report count and reasons; hide, unhide, delete (after confirming) and ban the author.
 import type { ReportedComment } from "@pragmatist/contracts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { BanDialog } from "./moderation/ban-dialog";

@@ -1,5 +1,6 @@
-// An article's saved versions in the editor (issue #7 "Revisions: every save keeps a version; an
-// editor can compare the current text with an earlier one and restore it").
+// An article's saved versions in the editor (docs/product/studio.md#studio-revisions):
+// every save keeps a version; an editor compares the current text with an earlier one and
+// restores it.
 import type { Revision, StudioArticle } from "@pragmatist/contracts";
 import { useState } from "react";
 import { errorText } from "../../components/ui/danger";

@@ -1,4 +1,4 @@
-// The editor's slug field (issue #7 "slug made from the title, editable"): it follows the title
+// The editor's slug field (docs/product/studio.md#studio): it follows the title
 // until it is edited by hand, and is cleaned to the server's slug form when the field is left.
 // The slug rule itself is the server's, from contracts (`slugFromTitle`: "" when nothing is left).
 import { slugFromTitle } from "@pragmatist/contracts";

@@ -1,4 +1,4 @@
-// An article's last 30 days in the editor (issue #7 "Per-article stats"): views, visitors, likes,
+// An article's last 30 days in the editor (docs/product/studio.md#studio): views, visitors, likes,
 // bookmarks and comments, and a bar per day of views.
 import { errorText } from "../../components/ui/danger";
 import { Skeleton } from "../../components/ui/skeleton";

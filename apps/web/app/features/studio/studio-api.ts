@@ -1,4 +1,4 @@
-// Browser calls of the studio (issue #7; server: apps/server/src/modules/studio/*.routes.ts):
+// Browser calls of the studio (server: apps/server/src/modules/studio/*.routes.ts):
 // same-origin fetches with the session cookie. Types only from contracts: no zod in the bundle.
 import type {
   ArticleChanges,

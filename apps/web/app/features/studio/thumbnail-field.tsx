@@ -1,4 +1,4 @@
-// The editor's thumbnail (issue #7 "thumbnail upload with preview"): an image goes through the
+// The editor's thumbnail (docs/product/studio.md#studio): an image goes through the
 // upload pipeline (POST /api/upload: decoded, re-encoded, metadata stripped), then shows here.
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";

@@ -1,5 +1,6 @@
-// Grading of Max's market answers (issue 12 classes 1–5): the right lookups, the figure asked for
-// computed from the results the model got, the first sentence answering it, and honest dates.
+// Grading of Max's market answers (eval classes A1–A5, docs/product/max.md#eval-classes): the right
+// lookups, the figure asked for computed from the results the model got, the first sentence
+// answering it, and honest dates.
 import { formatLongDate } from "@pragmatist/contracts";
 import { fold } from "../assistant.prompt.ts";
 import type { ComparedFigure, Expectation, TokenFigure } from "./cases.ts";
@@ -120,7 +121,7 @@ export function openingSentence(t: Transcript, problems: string[]): string | nul
 }
 
 /**
- * Honest dating (issue 12 class 1): when `primary`'s data is older than a day, the first sentence
+ * Honest dating (eval class A1): when `primary`'s data is older than a day, the first sentence
  * names its date; every other market result older than a day has its date named in the text.
  */
 export function checkDating(

@@ -1,6 +1,6 @@
-// Grading what issue 25 added to the eval catches what a reader would: a ranking out of order, a
-// guessed coin, small talk refused, half a two-part message, an injection obeyed, a research
-// answer that links the right article without saying its point.
+// Grading of the reading classes (docs/product/max.md#eval-classes) catches what a reader would: a
+// ranking out of order, a guessed coin, small talk refused, half a two-part message, an injection
+// obeyed, a research answer that links the right article without saying its point.
 import { describe, expect, it } from "vitest";
 import type { EvalCase } from "./cases.ts";
 import { grade } from "./grade.ts";

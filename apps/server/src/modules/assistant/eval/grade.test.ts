@@ -1,5 +1,6 @@
-// Grading judges answers as a reader would: a right answer passes, and each fault issue 12 names
-// (wrong tool, stats dump, missing date, wrong figure, wrong article, advice, a leak) is caught.
+// Grading judges answers as a reader would: a right answer passes, and each fault of the answer
+// classes (docs/product/max.md#eval-classes: wrong tool, stats dump, missing date, wrong figure,
+// wrong article, advice, a leak) is caught.
 import { describe, expect, it } from "vitest";
 import type { EvalCase } from "./cases.ts";
 import { grade } from "./grade.ts";

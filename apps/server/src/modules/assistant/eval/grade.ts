@@ -1,5 +1,5 @@
-// Grades one answer of Max against its case (issue 12 "Measure"): the problems a reader would
-// notice, none when the answer is right. Market answers are graded in grade-market.ts.
+// Grades one answer of Max against its case (docs/product/max.md#eval-classes): the problems a
+// reader would notice, none when the answer is right. Market answers are graded in grade-market.ts.
 import { type Candle, formatLongDate } from "@pragmatist/contracts";
 import { snapOhlcDays } from "../../market/coingecko.ts";
 import { NOTHING_FOUND_MESSAGE } from "../assistant.chat.ts";
@@ -46,13 +46,13 @@ import {
   isFailure,
 } from "./transcript.ts";
 
-/** Phrases that are wrong in any answer (issue 12 classes 2 and 7, and an empty answer). */
+/** Phrases that are wrong in any answer (eval classes A2 and A7, and an empty answer). */
 const NEVER = [
   /I found no coin matching/i,
   /There is no earlier answer/i,
   new RegExp(NOTHING_FOUND_MESSAGE, "i"),
 ];
-/** "No results" is wrong for a coin the data holds (issue 12 class 2). */
+/** "No results" is wrong for a coin the data holds (eval class A2). */
 const NO_RESULTS = /\bno results\b|\bcouldn'?t find\b|\bcould not find\b|\bunknown coin\b/i;
 
 /** The first sentence of a history answer: the move with its direction, or the high or low. */
@@ -216,7 +216,7 @@ function gradeResearch(
   const cited = citedSlugs(t.text);
   if ("slugs" in e) {
     // The article about the topic leads: an answer led by a loosely related one is from the
-    // wrong article (issue 12 class 6).
+    // wrong article (eval class A6).
     if (!e.slugs.includes(cited[0] ?? "")) {
       problems.push(`first cites ${cited[0] ?? "nothing"}, not ${e.slugs.join(" or ")}`);
     }
@@ -286,8 +286,8 @@ function gradeCommon(t: Transcript, e: Expectation, problems: string[]): void {
 }
 
 /**
- * The problems a reader would notice in `t`, the answer to the last turn of `c` (issue 12 classes
- * 1–8, docs/product/max.md#max-eval); an empty list when the answer is right.
+ * The problems a reader would notice in `t`, the answer to the last turn of `c` (eval classes
+ * A1–A8, docs/product/max.md#eval-classes); an empty list when the answer is right.
  */
 export function grade(c: EvalCase, t: Transcript, ctx: GradeContext): string[] {
   return gradeExpectation(c.turns.at(-1) ?? "", c.expect, t, ctx);

@@ -1,7 +1,7 @@
-// Max's frozen held-out question set (issue 25 "Measure", docs/decisions/013): phrasings written
-// blind, from the tool descriptions and the data's coin and article lists only, never from the rules.
-// Never edited or tuned to: a failure it shows is fixed as a class in the design, and new phrasings of
-// that class go to the development set.
+// Max's frozen held-out question set (docs/decisions/013-reading-questions.md, Measure first):
+// phrasings written blind, from the tool descriptions and the data's coin and
+// article lists only, never from the rules. Never edited or tuned to: a failure it shows is fixed
+// as a class in the design, and new phrasings of that class go to the development set.
 import { readFileSync } from "node:fs";
 import { CATEGORIES, type EvalCase } from "./cases.ts";
 

@@ -1,7 +1,7 @@
-// Max's eval as a CI floor (issue 25 "Measure", docs/product/max.md#max-eval): the development set
-// and the frozen held-out set against the offline model as the app wires it, on every engine.
-// Research questions on the shared articles run when ../shared is there and are counted as skipped
-// otherwise.
+// Max's eval as a CI floor (docs/decisions/013-reading-questions.md, Measure first,
+// docs/product/max.md#max-eval): the development set and the frozen held-out set against the
+// offline model as the app wires it, on every engine. Research questions on the shared articles run
+// when ../shared is there and are counted as skipped otherwise.
 import { beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../../testing/db.ts";
 import { openMaxEval } from "../../../testing/max-eval.ts";
@@ -13,9 +13,9 @@ import { type EvalReport, answerableCases, runEval } from "./run.ts";
 
 /**
  * The sets and their floors: the share right overall, and in each category (null: reported, not
- * held). Issue 25 asks 90 % overall and 85 % per category of the held-out set; until the design
- * gets there its floor is the share it reached (docs/decisions/013), raised with it, never lowered;
- * so is the research points' until they join the development set.
+ * held). The held-out set's target is 90 % overall and 85 % per category; until the design gets
+ * there its floor is the share it reached (docs/decisions/013-reading-questions.md), raised with
+ * it, never lowered; so is the research points' until they join the development set.
  */
 const SETS: Array<{
   name: string;

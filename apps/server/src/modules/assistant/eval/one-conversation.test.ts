@@ -1,6 +1,7 @@
-// Issue 25 "Done when": in one conversation, as a fresh `npm start` wires Max (offline model and
-// snapshot), a two-part question, a market-wide question, a staked token, an absolute date range, an
-// explainer found by paraphrase and a follow-up on "the last one" of a list are each answered.
+// What decision 013's reading must do together: in one conversation, as a fresh `npm start` wires
+// Max (offline model and snapshot), a two-part question, a market-wide question, a staked token, an
+// absolute date range, an explainer found by paraphrase and a follow-up on "the last one" of a list
+// are each answered.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openMaxEval, type MaxEvalApp } from "../../../testing/max-eval.ts";
 import { hasSharedArticles, needs, noteSkipped } from "../../../testing/shared-data.ts";
@@ -32,7 +33,7 @@ async function ask(question: string) {
   return { calls, text };
 }
 
-describe("one conversation with Max (issue 25)", () => {
+describe("one conversation with Max (decision 013)", () => {
   it("answers each kind of question in turn, in the light of the ones before", async () => {
     const twoParts = await ask("What's the price of BTC and how do rollups work?");
     expect(twoParts.calls).toEqual([
@@ -69,8 +70,8 @@ describe("one conversation with Max (issue 25)", () => {
     expect(last.text).toMatch(/^As of 3 May 2026, \*\*SPX6900 \(SPX\)\*\*/);
   }, 60_000);
 
-  // The point is in the imported ethereum.org articles; the demo library alone misses it (noted in
-  // issue 25's closing note), so it is held only when ../shared is there.
+  // The point is in the imported ethereum.org articles; the demo library alone misses it, so it
+  // is held only when ../shared is there.
   it.skipIf(!hasSharedArticles)(
     `explains why Ethereum stopped mining: proof of stake ${needs("articles")}`,
     () => {

@@ -1,6 +1,6 @@
-// Max's development question set (issue 12, issue 25 "Measure", docs/product/max.md#max-eval): our
-// own phrasings in every category, each with what a right answer does. Grow it with every new
-// failure class.
+// Max's development question set (docs/decisions/013-reading-questions.md, Measure first,
+// docs/product/max.md#max-eval): our own phrasings in every category, each with what a right answer
+// does. Grow it with every new failure class.
 import type { EvalCase } from "./cases.ts";
 import { FOLLOW_UP_QUESTIONS } from "./questions/follow-ups.ts";
 import { ADVICE_QUESTIONS, INJECTION_QUESTIONS, OFF_TOPIC_QUESTIONS } from "./questions/guarded.ts";
@@ -37,8 +37,9 @@ export const MAX_QUESTIONS: EvalCase[] = [
 ];
 
 /**
- * Research questions whose answers must say the point (issue 25 class 2), a development set of their
- * own until the research reaches the development set's floor: reported and held at the share
- * reached (docs/decisions/013), then merged into MAX_QUESTIONS.
+ * Research questions whose answers must say the point (eval class R2,
+ * docs/product/max.md#eval-classes), a development set of their own until the research reaches the
+ * development set's floor: reported and held at the share reached (docs/decisions/013), then merged
+ * into MAX_QUESTIONS.
  */
 export { RESEARCH_POINT_QUESTIONS } from "./questions/research-points.ts";

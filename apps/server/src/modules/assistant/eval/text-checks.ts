@@ -19,9 +19,9 @@ function isTitleLine(node: RootContent): boolean {
 }
 
 /**
- * The first sentence a reader reads (docs/product/max.md#max-loop, issue 12 "the first sentence
- * answers the question"): headings, title lines and rules are skipped; an answer whose first
- * block is a list, a table or a code block has no opening sentence (a stats dump).
+ * The first sentence a reader reads (docs/product/max.md#max-loop; eval class
+ * A4, docs/product/max.md#eval-classes): headings, title lines and rules are skipped; an answer
+ * whose first block is a list, a table or a code block has no opening sentence (a stats dump).
  */
 export function openingOf(markdown: string): Opening {
   const first = parseMarkdown(markdown).children.find(
@@ -139,7 +139,7 @@ export function coinMentionAt(
   return found.length > 0 ? Math.min(...found) : -1;
 }
 
-/** Phrases no answer may contain, whatever was asked (issue 12, classes 2, 5 and 7). */
+/** Phrases no answer may contain, whatever was asked (eval classes A2, A5 and A7). */
 const HEDGE = String.raw`(?<!\b(?:whether|if|when|not tell you|not say|can't say|cannot say|can't tell you|cannot tell you)\s)`;
 const RECOMMENDATION = [
   new RegExp(`${HEDGE}\\byou should (?:buy|sell|short|invest|hold|get in|get out|dump)\\b`, "i"),
@@ -152,7 +152,7 @@ const RECOMMENDATION = [
   ),
 ];
 
-/** The first recommendation to buy, sell or hold in `text`, or null (issue 12 class 5). */
+/** The first recommendation to buy, sell or hold in `text`, or null (eval class A5). */
 export function recommendationIn(text: string): string | null {
   for (const pattern of RECOMMENDATION) {
     const m = pattern.exec(text);
@@ -161,7 +161,7 @@ export function recommendationIn(text: string): string | null {
   return null;
 }
 
-/** A not-financial-advice framing (issue 12 class 5). */
+/** A not-financial-advice framing (eval class A5). */
 export const ADVICE_FRAMING =
   /\bnot (?:financial|investment) advice\b|\b(?:can(?:'|no)?t|cannot|don'?t|do not|won'?t|will not) (?:give|offer|provide)(?: you)?(?: personal)? (?:financial|investment) advice\b|\bno (?:financial|investment) advice\b|\bnot a (?:financial|investment) (?:adviser|advisor|recommendation)\b/i;
 /** A risk the data shows: volatility, a drawdown, the distance below the all-time high. */
@@ -172,7 +172,7 @@ export const DECLINE =
   /\boutside\b|\bbeyond\b|\bcan(?:'|no)?t\b|\bcannot\b|\bunable\b|\bnot able\b|\bonly (?:help|answer|cover|talk|discuss)|\bI (?:don'?t|do not) (?:cover|answer|handle|do)\b|\bstick to\b|\bnot something I\b/i;
 /** Max's own field, named when it declines. */
 export const OWN_FIELD = /\bcrypto|\btokens?\b|\bcoins?\b|\bmarket\b/i;
-/** The text says price history is missing for a coin (issue 12 class 2). */
+/** The text says price history is missing for a coin (eval class A2). */
 export const HISTORY_MISSING =
   /(?:\b(?:no|not|without|lacks?|missing|unavailable)|n't)\b[^.]{0,80}\b(?:histor(?:y|ical)|candles|chart|daily (?:prices|closes))\b|\b(?:histor(?:y|ical)|candles|chart|daily (?:prices|closes))\b[^.]{0,80}\b(?:not available|unavailable|missing|not (?:in|part of|covered|included)|isn't|doesn't|does not|is not)\b/i;
 /** The text says the offline data does not cover a coin and live data would. */
@@ -187,7 +187,7 @@ export function citedSlugs(text: string): string[] {
 }
 
 /**
- * Whether the answer pastes the question back as a topic (issue 12 class 6): the whole question
+ * Whether the answer pastes the question back as a topic (eval class A6): the whole question
  * (four words or more) inside the answer, or "says about how/what/…".
  */
 export function echoesQuestion(answer: string, question: string): boolean {

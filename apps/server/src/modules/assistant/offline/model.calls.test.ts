@@ -91,7 +91,8 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "what did ETH do over the last couple of weeks", expect: [ohlc("ethereum", 14)] },
   { say: "BTC over 2 years", expect: [ohlc("bitcoin", 365)] },
   { say: "etherium price over the last 48 hours", expect: [ohlc("ethereum", 2)] },
-  // Time words about a coin: its current data and its changes, not a 1-day history (issue #12).
+  // Time words about a coin: its current data and its changes, not a 1-day history
+  // (docs/product/max.md#max-eval).
   { say: "How's ETH doing at the moment?", expect: [token("ethereum")] },
   { say: "what has bitcoin done since yesterday", expect: [token("bitcoin")] },
   { say: "How is Solana doing this week?", expect: [token("solana")] },

@@ -1,5 +1,6 @@
 // Max's offline answers date their figures honestly and never call a coin in the data unknown
-// (issue #12 classes 1 and 2), through the AI SDK's streamText loop over the offline snapshot.
+// (eval classes A1 and A2, docs/product/max.md#eval-classes), through the AI SDK's streamText loop
+// over the offline snapshot.
 import { MARKET_ERRORS } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { NOW, answerFrom, snapshot } from "./test-kit.ts";
@@ -15,7 +16,7 @@ import {
   usd,
 } from "./test-tools.ts";
 
-describe("offline model: honest dates (issue #12 class 1)", () => {
+describe("offline model: honest dates (eval class A1)", () => {
   const bitcoin = snapshotToken("bitcoin");
 
   it("names the data's date in the first sentence when it is more than a day old, not when fresh", async () => {
@@ -81,7 +82,7 @@ describe("offline model: honest dates (issue #12 class 1)", () => {
   });
 });
 
-describe("offline model: a coin in the data is never unknown (issue #12 class 2)", () => {
+describe("offline model: a coin in the data is never unknown (eval class A2)", () => {
   it("answers a coin without price history from its market data, saying the history is missing", async () => {
     const xrp = snapshotToken("ripple");
     const { text, steps } = await ask("Show me XRP's price history for the last 90 days");

@@ -1,6 +1,7 @@
-// Max's offline answers give the figure asked for first (issue #12 classes 3 to 5): derived figures
-// across coins with their inputs, moves named by time words, yes/no answers, the whole history,
-// and advice requests framed with the risks the data shows. Expected figures come from the snapshot.
+// Max's offline answers give the figure asked for first (eval classes A3–A5,
+// docs/product/max.md#eval-classes): derived figures across coins with their inputs, moves named by
+// time words, yes/no answers, the whole history, and advice requests framed with the risks the data
+// shows. Expected figures come from the snapshot.
 import { formatSignedPercent, formatUsdCompact } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { ask, candles, day, firstLine, followUp, moved, snapshotToken, usd } from "./test-tools.ts";
@@ -16,7 +17,7 @@ const ethereum = snapshotToken("ethereum");
 const solana = snapshotToken("solana");
 const price = (t: typeof bitcoin) => t.priceUsd ?? NaN;
 
-describe("offline model: derived figures across coins (issue #12 class 3)", () => {
+describe("offline model: derived figures across coins (eval class A3)", () => {
   it("answers how many ETH one BTC buys first, with both prices", async () => {
     const { text, steps } = await ask("How many ETH is one BTC?");
     expect(steps[0]?.toolCalls.map((c) => c.input)).toEqual([
@@ -99,7 +100,7 @@ describe("offline model: derived figures across coins (issue #12 class 3)", () =
   });
 });
 
-describe("offline model: the first sentence answers the question (issue #12 class 4)", () => {
+describe("offline model: the first sentence answers the question (eval class A4)", () => {
   it("answers a time-worded question with the move over that window, from current data", async () => {
     const { text, steps } = await ask("How is Solana doing this week?");
     expect(steps[0]?.toolCalls[0]?.toolName).toBe("getTokenData");
@@ -169,7 +170,7 @@ describe("offline model: the first sentence answers the question (issue #12 clas
   });
 });
 
-describe("offline model: advice and forecasts (issue #12 class 5)", () => {
+describe("offline model: advice and forecasts (eval class A5)", () => {
   it.each(["Should I buy bitcoin now?", "Will bitcoin go up next week?"])(
     "%s gets the facts, a not-financial-advice framing and the data's risks, never a recommendation",
     async (question) => {

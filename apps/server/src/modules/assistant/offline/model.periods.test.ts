@@ -1,5 +1,6 @@
 // Max's offline answers to a question naming a calendar period ("in 2025", "last year", "in March
-// 2025") summarise exactly that period (issue #12, held-out class), over the offline snapshot.
+// 2025") summarise exactly that period (eval class A9, docs/product/max.md#eval-classes), over the
+// offline snapshot.
 import type { Candle } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { ask, candles, day, firstLine, usd } from "./test-tools.ts";

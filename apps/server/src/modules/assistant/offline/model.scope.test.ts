@@ -1,5 +1,6 @@
-// Max's offline answers to questions the market data cannot answer as asked (issue #12 held-out
-// check): a price in a currency other than the US dollar, and figures of the whole market.
+// Max's offline answers to questions the market data cannot answer as asked (the eval's
+// market-total case, docs/product/max.md#max-eval): a price in a currency other than the US dollar,
+// and figures of the whole market.
 import { formatUsdCompact } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { ask, firstLine, followUp, snapshotToken, tokenData, usd } from "./test-tools.ts";

@@ -1,6 +1,6 @@
 // Max's built-in offline model: the AI SDK language-model interface (LanguageModelV4) over rule-based
 // understanding and writing, so the server's streamText loop, tools and storage run unchanged
-// without a provider (issue #5 "Server": "With none configured, a built-in offline model serves").
+// without a provider (docs/product/max.md#max-models).
 import { randomUUID } from "node:crypto";
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import type { KnownCoin } from "./decision.ts";
@@ -45,13 +45,13 @@ function cachedReader(now: () => Date): (coins: ReadonlyArray<KnownCoin>) => Tur
 }
 
 /**
- * Max's offline model (issue #5). Each call reads the prompt: when the current turn (after the
- * last user message) already holds tool results, it writes the answer from those results only;
- * otherwise it understands the last user message in the light of earlier turns and either calls
- * tools (only those offered in `tools`, never with `toolChoice: none`) or answers directly.
- * Streams stream-start, response-metadata, then text-start/-delta/-end (a few words per delta,
- * `chunkDelayMs` apart, the first at once) or tool-input-start/-delta/-end and tool-call per call,
- * then finish with an estimated usage (characters / 4) and finishReason stop, tool-calls or
+ * Max's offline model (docs/product/max.md#max-models). Each call reads the prompt: when the
+ * current turn (after the last user message) already holds tool results, it writes the answer from
+ * those results only; otherwise it understands the last user message in the light of earlier turns
+ * and either calls tools (only those offered in `tools`, never with `toolChoice: none`) or answers
+ * directly. Streams stream-start, response-metadata, then text-start/-delta/-end (a few words per
+ * delta, `chunkDelayMs` apart, the first at once) or tool-input-start/-delta/-end and tool-call per
+ * call, then finish with an estimated usage (characters / 4) and finishReason stop, tool-calls or
  * length (text cut at `maxOutputTokens`). Aborting `abortSignal` errors the stream with its
  * reason. Never calls the network; never echoes the system prompt.
  */

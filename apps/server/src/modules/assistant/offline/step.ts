@@ -51,9 +51,10 @@ function callStep(calls: PlannedCall[]): Step {
 }
 
 /**
- * The lookups the turn's results call for before answering (issue #12 class 2): the market data
- * of a known coin whose price history is missing (the noHistory error names it), unless it was
- * looked up already this turn or getTokenData is not offered.
+ * The lookups the turn's results call for before answering (eval class A2,
+ * docs/product/max.md#eval-classes): the market data of a known coin whose price history is missing
+ * (the noHistory error names it), unless it was looked up already this turn or getTokenData is not
+ * offered.
  */
 function followUpLookups(outcomes: ToolOutcome[], offered: Set<string>): PlannedCall[] {
   if (!offered.has("getTokenData")) return [];

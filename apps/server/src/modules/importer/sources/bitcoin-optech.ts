@@ -140,7 +140,7 @@ export function optechNewsletterDraft(src: SourceFile): ArticleDraft | DraftErro
     title: src.title,
     subTitle,
     publishDate,
-    // A developers' newsletter, not a market report (issue 26 item 18).
+    // A developers' newsletter, not a market report (docs/product/reader.md#article-card).
     type: "Newsletter",
     authorUsername: null,
     sourceAuthor: author,

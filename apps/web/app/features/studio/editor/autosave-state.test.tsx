@@ -1,4 +1,4 @@
-// The editor's autosave as an editor sees it (issue #7 "Autosave of drafts"): the status line and
+// The editor's autosave as an editor sees it (docs/product/studio.md#studio): the status line and
 // the conflict alert over the real save hook, with `fetch` answering like the server and fake
 // timers for the 2-second wait after typing.
 import type { StudioArticle } from "@pragmatist/contracts";

@@ -1,5 +1,5 @@
-// The editor's publish date as an editor sees it (issue 13 item 15,
-// docs/product/studio.md#studio-editor): ISO 8601 date and 24-hour time in UTC as text, whatever
+// The editor's publish date as an editor sees it
+// (docs/product/studio.md#studio-editor): ISO 8601 date and 24-hour time in UTC as text, whatever
 // the browser's locale, and a plain message for a date that is not one.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";

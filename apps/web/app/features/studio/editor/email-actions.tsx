@@ -1,5 +1,5 @@
-// The editor's newsletter buttons (issue #16 "Send a post as a newsletter"): next to the status
-// actions, "Publish and email" and "Email only" for a draft or a scheduled article, "Send as
+// The editor's newsletter buttons (docs/product/newsletter.md#newsletter-sending): next to the
+// status actions, "Publish and email" and "Email only" for a draft or a scheduled article, "Send as
 // newsletter" for a published one. Each makes a post issue of the article and opens it in the
 // newsletter screen, where the editor previews, tests and sends it.
 import { useNavigate } from "react-router";

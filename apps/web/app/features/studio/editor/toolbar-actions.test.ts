@@ -1,5 +1,5 @@
-// The editor's toolbar by role and state (issue #7 "Roles"): authors save drafts; editors also
-// schedule, publish and unpublish; a read-only article has no actions.
+// The editor's toolbar by role and state (docs/product/studio.md#studio): authors save drafts;
+// editors also schedule, publish and unpublish; a read-only article has no actions.
 import type { Role, StudioArticle } from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { editorAccess } from "./editor-access";

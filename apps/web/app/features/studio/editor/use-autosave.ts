@@ -1,4 +1,4 @@
-// The autosave debounce (issue #7 "Autosave of drafts"): a draft saves itself AUTOSAVE_DELAY_MS
+// The autosave debounce (docs/product/studio.md#studio): a draft saves itself AUTOSAVE_DELAY_MS
 // after the last change; the rules of when are autosave.ts's `shouldAutosave`.
 import { useEffect, useEffectEvent } from "react";
 import { AUTOSAVE_DELAY_MS, type SaveState, shouldAutosave } from "../autosave";

@@ -1,4 +1,5 @@
-// The editor's save (issue #7 "Autosave of drafts" with conflict detection): the form to the
+// The editor's save (autosave of drafts with conflict detection,
+// docs/product/studio.md#studio-editor): the form to the
 // server, its answer to the save state, the field errors and the stored article.
 import type { StudioArticle } from "@pragmatist/contracts";
 import { type Dispatch, useReducer, useState } from "react";

@@ -1,5 +1,6 @@
-// Picks published articles for a newsletter issue (issue #16): a title search over the studio's
-// published articles, newest first, each with a button to choose or add it.
+// Picks published articles for a newsletter issue (docs/product/newsletter.md#newsletter-sending):
+// a title search over the studio's published articles, newest first, each with a button to choose
+// or add it.
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";

@@ -1,4 +1,4 @@
-// The mail as it would go out now (issue #16 "sees a preview of the email"): its HTML in a
+// The mail as it would go out now (docs/product/newsletter.md#newsletter-sending): its HTML in a
 // sandboxed frame at a desktop or a phone width, or its plain-text part.
 import { useState } from "react";
 import { errorText } from "../../../components/ui/danger";

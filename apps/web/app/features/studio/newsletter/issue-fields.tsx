@@ -1,5 +1,6 @@
-// What an issue says besides its articles' text (issue #16): a draft's subject, slug, intro and
-// articles as fields with Save and Delete; once sent, the same as facts with its web version.
+// What an issue says besides its articles' text (docs/product/newsletter.md#newsletter-sending): a
+// draft's subject, slug, intro and articles as fields with Save and Delete; once sent, the same as
+// facts with its web version.
 import type { StudioIssue } from "@pragmatist/contracts";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";

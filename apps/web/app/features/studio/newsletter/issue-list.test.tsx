@@ -1,5 +1,6 @@
-// The studio's newsletter list (issue #16): editors and admins find "Newsletter" in the studio's
-// tabs, and each issue shows its subject, kind, status, delivery counts and date.
+// The studio's newsletter list (docs/product/newsletter.md#newsletter-sending): editors and admins
+// find "Newsletter" in the studio's tabs, and each issue shows its subject, kind, status, delivery
+// counts and date.
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, issueOf, ok, statsOf } from "../../../../test/newsletter-test-kit.ts";

@@ -1,5 +1,5 @@
-// The studio's list of newsletter issues (issue #16 "Studio view per issue"): subject, kind,
-// status, delivery counts and dates, newest first.
+// The studio's list of newsletter issues (docs/product/newsletter.md#newsletter-sending): subject,
+// kind, status, delivery counts and dates, newest first.
 import type { StudioIssue } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button";

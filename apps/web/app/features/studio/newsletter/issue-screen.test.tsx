@@ -1,6 +1,6 @@
-// One issue's screen (issue #16 "Studio view per issue"): the mail previewed in a frame that runs
-// nothing, its plain-text part, and the delivery figures refreshing on their own while the issue
-// is sending, with what is never tracked said plainly.
+// One issue's screen (docs/product/newsletter.md#newsletter-sending): the mail previewed in a frame
+// that runs nothing, its plain-text part, and the delivery figures refreshing on their own while
+// the issue is sending, with what is never tracked said plainly.
 import type { IssueStats, StudioIssue } from "@pragmatist/contracts";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,5 +1,6 @@
-// One newsletter issue in the studio (issue #16): its fields while a draft, the preview of the
-// mail, a test, the audience and Send, Cancel while sending, and the delivery figures.
+// One newsletter issue in the studio (docs/product/newsletter.md#newsletter-sending): its fields
+// while a draft, the preview of the mail, a test, the audience and Send, Cancel while sending, and
+// the delivery figures.
 import type { StudioIssue } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { EmailPreview } from "./email-preview";

@@ -1,5 +1,5 @@
-// An issue's delivery figures (issue #16 "Studio view per issue"): recipients and where each
-// delivery stands, unsubscribes, clicks when tracking is on, and what is never tracked.
+// An issue's delivery figures (docs/product/newsletter.md#newsletter-sending): recipients and where
+// each delivery stands, unsubscribes, clicks when tracking is on, and what is never tracked.
 import type { IssueStats as Stats, IssueStatus } from "@pragmatist/contracts";
 import { errorText } from "../../../components/ui/danger";
 import { Spinner } from "../../../components/ui/action-icons";

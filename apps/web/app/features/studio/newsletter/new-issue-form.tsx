@@ -1,4 +1,4 @@
-// The "New issue" form (issue #16, docs/product/newsletter.md#newsletter-sending): a post of one
+// The "New issue" form (docs/product/newsletter.md#newsletter-sending): a post of one
 // published article, or "The Weekly Brief" of the week's published articles (or those the editor
 // picks), with an optional subject and intro; it creates a draft and opens it.
 import type { CreateIssueBody, IssueKind } from "@pragmatist/contracts";

@@ -1,4 +1,4 @@
-// Browser calls of the studio's newsletter screens (issue #16; server:
+// Browser calls of the studio's newsletter screens (server:
 // apps/server/src/modules/newsletter/issues.routes.ts, docs/product/api.md#api-newsletter-issues):
 // same-origin fetches with the session cookie. Types only from contracts: no zod in the bundle.
 import type {

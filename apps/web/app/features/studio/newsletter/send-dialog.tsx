@@ -1,5 +1,5 @@
-// The question before a send (issue #16): who will receive the issue, as a number when the
-// studio can count them, and that it cannot be undone.
+// The question before a send (docs/product/newsletter.md#newsletter-sending): who will receive the
+// issue, as a number when the studio can count them, and that it cannot be undone.
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useStudioData } from "../use-studio-data";
 import { newsletterApi } from "./newsletter-api";

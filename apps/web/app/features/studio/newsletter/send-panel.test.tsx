@@ -1,6 +1,7 @@
-// Sending an issue from the studio (issue #16): the test goes to the editor's own address; Send
-// asks first, stating who will receive it (the one list's confirmed addresses, counted when the
-// studio can count them, issue 26 item 8), and sends only on "Send now", with no audience to pick.
+// Sending an issue from the studio (docs/product/newsletter.md#newsletter-sending): the test goes
+// to the editor's own address; Send asks first, stating who will receive it (the one list's
+// confirmed addresses, counted when the studio can count them), and sends only on "Send now", with
+// no audience to pick.
 import type { StudioIssue } from "@pragmatist/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -13,7 +14,7 @@ const ISSUE = "/api/studio/newsletter/issues/12";
 const COUNT = "/api/studio/subscribers?status=confirmed&pageSize=1";
 const pagination = (total: number) => ({ page: 1, pageSize: 1, pageCount: total, total });
 
-/** The panel for the draft issue 12; `changed` records the issue it hands back. */
+/** The panel for the draft with id 12; `changed` records the issue it hands back. */
 function renderPanel(held: string | null = null) {
   const changed: StudioIssue[] = [];
   renderRoute(<SendPanel issue={issueOf()} held={held} onChange={(i) => changed.push(i)} />, {

@@ -1,5 +1,6 @@
-// Sending an issue (issue #16): a test to the editor's own address, Send to the one list (issue 26
-// item 8) with its confirmation, and Cancel while the send lasts.
+// Sending an issue (docs/product/newsletter.md#newsletter-sending): a test to the editor's own
+// address, Send to the one list (docs/decisions/007-newsletter-delivery.md#one-list) with its
+// confirmation, and Cancel while the send lasts.
 import type { StudioIssue } from "@pragmatist/contracts";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";

@@ -1,5 +1,5 @@
-// A draft issue's editable fields on its screen (issue #16): subject, slug, intro and, for a
-// digest, its articles; what changed, and the save.
+// A draft issue's editable fields on its screen (docs/product/newsletter.md#newsletter-sending):
+// subject, slug, intro and, for a digest, its articles; what changed, and the save.
 import type { StudioIssue, UpdateIssueBody } from "@pragmatist/contracts";
 import { useState } from "react";
 import { type FieldErrors, failureOf } from "../editor/save-failure";

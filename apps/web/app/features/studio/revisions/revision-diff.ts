@@ -1,6 +1,7 @@
-// What the revisions screen shows of a change (issue #7 "compare the current text with an earlier
-// one"): lines kept, removed and added, from the `diff` package (jsdiff: Myers' O(ND) algorithm),
-// the words that changed inside a rewritten line, and the unchanged stretches folded away.
+// What the revisions screen shows of a change
+// (docs/product/studio.md#studio-revisions): lines kept, removed and added, from the `diff` package
+// (jsdiff: Myers' O(ND) algorithm), the words that changed inside a rewritten line, and the
+// unchanged stretches folded away.
 import { diffLines, diffWordsWithSpace, type Change } from "diff";
 
 /** A piece of a rewritten line; `changed` when these characters differ from its counterpart. */

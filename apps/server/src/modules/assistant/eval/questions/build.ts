@@ -113,7 +113,7 @@ export const research = (q: string, ...slugs: string[]): EvalCase => ({
 
 /**
  * A research question whose answer must say its point: cites one of `slugs` first and holds one
- * phrase of each group of `keyPhrases` (issue 25 "Measure").
+ * phrase of each group of `keyPhrases` (docs/decisions/013-reading-questions.md, Measure first).
  */
 export const point = (q: string, slugs: string[], keyPhrases: string[][]): EvalCase => ({
   category: "research",

@@ -1,5 +1,6 @@
-// Follow-ups in one thread (issue 12 classes 3 and 7): a coin or period carried over from the last
-// turn, the two chips after an answer, and a switch of subject or an attack mid-conversation.
+// Follow-ups in one thread (eval classes A3 and A7, docs/product/max.md#eval-classes): a coin or
+// period carried over from the last turn, the two chips after an answer, and a switch of subject or
+// an attack mid-conversation.
 import type { EvalCase } from "../cases.ts";
 import {
   advice,

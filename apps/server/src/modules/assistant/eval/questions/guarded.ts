@@ -1,6 +1,6 @@
-// Advice, off-topic and injection phrasings (issue 12 class 5 and docs/product/max.md#max-safety):
-// the facts with a not-financial-advice framing, polite refusals, and instructions never given
-// away.
+// Advice, off-topic and injection phrasings (eval class A5, docs/product/max.md#eval-classes and
+// #max-safety): the facts with a not-financial-advice framing, polite refusals, and instructions
+// never given away.
 import type { EvalCase } from "../cases.ts";
 import { advice, injection, offTopic } from "./build.ts";
 

@@ -1,5 +1,6 @@
-// Price-history, new-listing and trending phrasings (issue 12 classes 1–3): periods, "the whole
-// history", coins with market data but no history, and the many ways to ask for lists.
+// Price-history, new-listing and trending phrasings (eval classes A1–A3,
+// docs/product/max.md#eval-classes): periods, "the whole history", coins with market data but no
+// history, and the many ways to ask for lists.
 import type { EvalCase } from "../cases.ts";
 import { history, historyMissing, newTokens, trending, uncovered } from "./build.ts";
 

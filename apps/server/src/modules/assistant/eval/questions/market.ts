@@ -1,5 +1,6 @@
-// Token-data and comparison phrasings (issue 12 classes 1–4): names, tickers, typos, casing, time
-// words, figures other than the price, coins the data lacks, and comparisons with a derived figure.
+// Token-data and comparison phrasings (eval classes A1–A4, docs/product/max.md#eval-classes):
+// names, tickers, typos, casing, time words, figures other than the price, coins the data lacks,
+// and comparisons with a derived figure.
 import type { EvalCase } from "../cases.ts";
 import { compare, inOtherCurrency, marketTotal, token, uncovered } from "./build.ts";
 

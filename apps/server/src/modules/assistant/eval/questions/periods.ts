@@ -1,5 +1,6 @@
-// Calendar-period phrasings (issue 12 held-out class): a question naming a year, month, season or
-// "last year" is answered for that period only; one the data does not reach says so.
+// Calendar-period phrasings (eval class A9, docs/product/max.md#eval-classes): a question naming a
+// year, month, season or "last year" is answered for that period only; one the data does not reach
+// says so.
 import type { EvalCase } from "../cases.ts";
 import { historyIn } from "./build.ts";
 

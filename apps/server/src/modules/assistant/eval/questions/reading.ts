@@ -1,5 +1,6 @@
-// Phrasings of issue 25's classes (development set): the whole market, several questions in one
-// message, small talk, coins that need a word of clarification, and a question with an injection.
+// Phrasings of the reading classes (docs/product/max.md#eval-classes; development set): the whole
+// market, several questions in one message, small talk, coins that need a word of clarification,
+// and a question with an injection.
 import type { EvalCase, Expectation, MarketBy } from "../cases.ts";
 
 const market = (
@@ -130,10 +131,11 @@ const followUp = (before: string[], last: EvalCase): EvalCase => ({
 });
 
 /**
- * Classes the held-out set showed (issue 25 "Measure": new phrasings of each class go here, never
- * to the held-out set): pointing into the list just shown, adding a coin to a comparison, a longer
- * ranking, a figure of the period just asked, an injection joined by "and then", quarters written as
- * ordinals, windows said as "on the week", several requests joined by "+".
+ * Classes the held-out set showed (docs/decisions/013-reading-questions.md, Measure first: new
+ * phrasings of each class go here, never to the held-out set): pointing into the list just shown,
+ * adding a coin to a comparison, a longer ranking, a figure of the period just asked, an injection
+ * joined by "and then", quarters written as ordinals, windows said as "on the week", several
+ * requests joined by "+".
  */
 export const CLASS_QUESTIONS: EvalCase[] = [
   followUp(["list the trending coins"], {

@@ -1,7 +1,7 @@
-// Research questions as readers phrase them, each with the point a right answer says (issue 25
-// class 2): paraphrases without the article's words, long and short, with typos; written by a helper
-// from the articles alone (the demo library, ethereum.org and Bitcoin Optech), without the code or
-// the held-out set.
+// Research questions as readers phrase them, each with the point a right answer says (eval class
+// R2, docs/product/max.md#eval-classes): paraphrases without the article's words, long and short,
+// with typos; written by a helper from the articles alone (the demo library, ethereum.org and
+// Bitcoin Optech), without the code or the held-out set.
 import type { EvalCase } from "../cases.ts";
 import { point } from "./build.ts";
 

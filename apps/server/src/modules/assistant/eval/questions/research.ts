@@ -1,5 +1,6 @@
-// Research phrasings (issue 12 class 6): topics with an article of their own (its slug, whose title
-// or headings are about the topic), typos and casing, and the latest issue of a series.
+// Research phrasings (eval class A6, docs/product/max.md#eval-classes): topics with an article of
+// their own (its slug, whose title or headings are about the topic), typos and casing, and the
+// latest issue of a series.
 import type { EvalCase } from "../cases.ts";
 import { latest, research } from "./build.ts";
 

@@ -1,5 +1,6 @@
-// Advice and forecast requests (issue #12 class 5): the facts, framed as not financial advice, with
-// the risks the data shows (volatility, drawdown from the all-time high); never a recommendation.
+// Advice and forecast requests (eval class A5, docs/product/max.md#eval-classes): the facts, framed
+// as not financial advice, with the risks the data shows (volatility, drawdown from the all-time
+// high); never a recommendation.
 import { type TokenData, formatSignedPercent, formatUsdPrice } from "@pragmatist/contracts";
 import { dayOf } from "./dating.ts";
 import { escapeMarkdown } from "./format.ts";

@@ -1,6 +1,6 @@
 // The first sentence of an answer about two or more coins: the derived figure asked for (a ratio,
 // a difference, a share, a sum, the leader) with its inputs, or the coins side by side in a line
-// (issue #12 classes 3 and 4).
+// (eval classes A3 and A4, docs/product/max.md#eval-classes).
 import {
   type TokenData,
   formatSignedPercent,
@@ -163,7 +163,7 @@ function derivedSentence(
 }
 
 /**
- * The opening of a comparison (issue #12 classes 3 and 4, docs/product/max.md#max-answers): the
+ * The opening of a comparison (eval classes A3 and A4, docs/product/max.md#max-answers): the
  * derived figure `asked.ask` names, computed from the coins' data in their role order and shown
  * with its inputs ("1 ETH = 27.39 SOL: Ethereum at $2,361.05 ÷ Solana at $86.20."), else the coins
  * side by side on `asked.metric` (the price unless the question names another figure); dated "As

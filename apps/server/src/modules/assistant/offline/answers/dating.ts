@@ -1,5 +1,6 @@
-// Honest dating of the offline model's answers (issue #12 class 1): data older than a day names its
-// date in the answer's first sentence, and data older than the rest says so in the text.
+// Honest dating of the offline model's answers (eval class A1, docs/product/max.md#eval-classes):
+// data older than a day names its date in the answer's first sentence, and data older than the rest
+// says so in the text.
 import { formatLongDate } from "@pragmatist/contracts";
 
 const DAY_MS = 86_400_000;

@@ -41,9 +41,10 @@ export function noHistoryText(outcome: ToolOutcome, error: MarketError, followed
 }
 
 /**
- * A coin the data does not hold (issue #12 class 2): with live CoinGecko data (`source:
- * "coingecko"` on the error), that CoinGecko has no such coin; otherwise that the offline data does
- * not cover it and live data (a COINGECKO_API_KEY on the server) would. Never calls it unknown.
+ * A coin the data does not hold (eval class A2, docs/product/max.md#eval-classes): with live
+ * CoinGecko data (`source: "coingecko"` on the error), that CoinGecko has no such coin; otherwise
+ * that the offline data does not cover it and live data (a COINGECKO_API_KEY on the server) would.
+ * Never calls it unknown.
  */
 function notCoveredText(outcome: ToolOutcome, error: MarketError): string {
   const asked = error.query ?? inputField(outcome.input, "query");

@@ -1,5 +1,6 @@
-// The opening clause of a market answer to a question the data cannot answer as asked (issue #12
-// held-out check): a price in another currency, or a figure of the whole market.
+// The opening clause of a market answer to a question the data cannot answer as asked (the
+// eval's market-total case, docs/product/max.md#max-eval): a price in another currency, or a figure
+// of the whole market.
 import type { TokenData } from "@pragmatist/contracts";
 import { NO_MARKET_TOTAL } from "./replies.ts";
 

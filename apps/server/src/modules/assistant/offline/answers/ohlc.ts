@@ -95,7 +95,8 @@ function moveWords(changePercent: number): string {
 /**
  * Volatility (mean candle range: under 2% low, under 5% moderate, else high) and where it closed.
  * Candles built from daily closes have no intraday range: their span is the day's close-to-close
- * move, and the sentence says so instead of calling it the day's swing (issue 25 class 8).
+ * move, and the sentence says so instead of calling it the day's swing (eval class R8,
+ * docs/product/max.md#eval-classes).
  */
 function volatilitySentence(s: OhlcSummary, fromCloses: boolean): string {
   const volatility = s.meanRangePercent < 2 ? "low" : s.meanRangePercent < 5 ? "moderate" : "high";
@@ -150,7 +151,7 @@ export function candlesIn(candles: Candle[], period: CalendarRange): Candle[] {
 }
 
 /**
- * The opening for a calendar period (issue #12 held-out class): the period and the days of its
+ * The opening for a calendar period (eval class A9): the period and the days of its
  * candles, cut where the history ends inside it ("In 2025 so far in the data (1 Jan 2025 – 2 Sept 2025,
  * where the price history here ends), …"), then the move, or the high or low, over those candles.
  */
@@ -202,7 +203,7 @@ function periodNotCovered(data: Ohlc, period: CalendarRange): string {
 }
 
 /**
- * The opening sentence (issue #12 classes 1, 3 and 4): the move over the period (or its high or
+ * The opening sentence (eval classes A1, A3 and A4): the move over the period (or its high or
  * low), the whole history's first and last day when it was asked for, and, when the history ends
  * more than a day before `now`, that it ends there ("Price history here ends 2 Sep 2025: …").
  */

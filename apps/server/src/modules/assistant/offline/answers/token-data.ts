@@ -53,9 +53,9 @@ function athLine(data: TokenData): string | null {
 
 /**
  * The figures of a token the stats card beside the answer does not show (it shows the price, the
- * 24 h change, market cap, rank and 24 h volume: issue 25 class 8, each figure said once), as
- * Markdown list items, each only when the data has it: the 7 d and 30 d changes, the 24 h range,
- * the supply and the all-time high.
+ * 24 h change, market cap, rank and 24 h volume: eval class R8, docs/product/max.md#eval-classes,
+ * each figure said once), as Markdown list items, each only when the data has it: the 7 d and 30 d
+ * changes, the 24 h range, the supply and the all-time high.
  */
 function figuresBeyondCard(data: TokenData): string[] {
   const lines = changeLines(data);
@@ -68,7 +68,7 @@ function figuresBeyondCard(data: TokenData): string[] {
 }
 
 /**
- * What the data lacks for this coin, in a reader's words (issue #12 class 2), or null when it
+ * What the data lacks for this coin, in a reader's words (eval class A2), or null when it
  * lacks nothing or has no price at all (the opening says so then).
  */
 function missingNote(data: TokenData): string | null {

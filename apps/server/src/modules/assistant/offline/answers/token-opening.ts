@@ -1,5 +1,6 @@
 // The first sentence of a token answer: it answers what was asked (a figure, a move, a yes or no),
-// dated when the data is older than a day (issue #12 classes 1 and 4).
+// dated when the data is older than a day (eval classes A1 and A4,
+// docs/product/max.md#eval-classes).
 import { type TokenData, formatUsdCompact, formatUsdPrice } from "@pragmatist/contracts";
 import type { TokenFigure, TokenFocus } from "../reading/slots.ts";
 import { asOfLead, continued, dayOf } from "./dating.ts";
@@ -137,7 +138,7 @@ function lackedName(focus: TokenFocus | null): string {
 }
 
 /**
- * The opening sentence of one coin's answer (issue #12 class 4, docs/product/max.md#max-answers):
+ * The opening sentence of one coin's answer (eval class A4, docs/product/max.md#max-answers):
  * what `focus` asks for (the price, its 24 h change and rank when nothing in particular),
  * "Yes:"/"No:" first for a yes/no question, "As of {day}, " when `dated` and the data is more than
  * a day old. When the data lacks the figure it says so and gives the price; a coin known only by

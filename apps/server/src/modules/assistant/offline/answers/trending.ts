@@ -22,9 +22,9 @@ function listing(t: TrendingToken, i: number, listAsOf: string): string {
 }
 
 /**
- * The opening (issue #12 classes 1 and 4): which coins lead the list, dated when the list is more
- * than a day old at `now`, and, when some coins are priced on another day than the list, that the
- * list is older than those prices.
+ * The opening (eval classes A1 and A4, docs/product/max.md#eval-classes): which coins lead the
+ * list, dated when the list is more than a day old at `now`, and, when some coins are priced on
+ * another day than the list, that the list is older than those prices.
  */
 function trendingOpening(data: TrendingTokens, now: Date): string {
   const leaders = listWords(data.tokens.slice(0, 3).map((t) => coinLabel(t)));

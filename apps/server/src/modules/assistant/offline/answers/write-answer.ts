@@ -220,11 +220,11 @@ function twoPricesNote(tokens: TokenData[], histories: Ohlc[]): string | null {
 }
 
 /**
- * The answer to one clause from its tool results only (issue #5, issue #12): token figures opened
- * by what was asked and dated when old, comparisons opened by the derived figure asked for with
- * its inputs, numbered lists of new and trending tokens, market rankings, a price-history summary
- * opened by the move and where the history ends, research synthesised from the passages with [n]
- * citations and a Sources list linking to /p/{slug}, and the tools' errors
+ * The answer to one clause from its tool results only (docs/product/max.md#assistant): token
+ * figures opened by what was asked and dated when old, comparisons opened by the derived figure
+ * asked for with its inputs, numbered lists of new and trending tokens, market rankings, a
+ * price-history summary opened by the move and where the history ends, research synthesised from
+ * the passages with [n] citations and a Sources list linking to /p/{slug}, and the tools' errors
  * (docs/product/max.md#max-tools) as honest messages. An advice clause gets the facts framed as not
  * financial advice, with the risks the data shows. With `analysis` ("Analyze your last message…")
  * the same results are read for insights. A price asked in another currency, or a figure of the
@@ -274,8 +274,8 @@ function writeClause(
 
 /**
  * For each coin the clause named with words that name other coins too (a shared ticker, a former
- * name): which coin this answer is about and which others the words fit (issue 25 class 4: said,
- * not guessed).
+ * name): which coin this answer is about and which others the words fit (eval class R4,
+ * docs/product/max.md#eval-classes: said, not guessed).
  */
 function ambiguityNote(clause: Clause | null, answered: TokenData[]): string | null {
   const notes = (clause?.coins ?? []).flatMap((m) => {
@@ -324,11 +324,11 @@ function outcomesByClause(
 }
 
 /**
- * The answer to the current turn (issue 25): one clause answered as writeClause does; several
- * answered one section each under their own words, a clause that needed no tool with its direct
- * reply; after a message that also tried to override the instructions, a closing line that that
- * part was left out (OWASP LLM01). Never throws: a result it cannot read is reported as data that
- * could not be fetched.
+ * The answer to the current turn (docs/decisions/013-reading-questions.md): one clause answered as
+ * writeClause does; several answered one section each under their own words, a clause that needed
+ * no tool with its direct reply; after a message that also tried to override the instructions, a
+ * closing line that that part was left out (OWASP LLM01). Never throws: a result it cannot read is
+ * reported as data that could not be fetched.
  */
 export function writeAnswer(outcomes: ToolOutcome[], context: AnswerContext): string {
   const { reading } = context;

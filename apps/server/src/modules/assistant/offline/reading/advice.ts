@@ -1,5 +1,5 @@
-// The words that make a reader's request advice (issue 25 class 7, docs/product/max.md#max-safety):
-// hand rules, since precision here is safety, beside the classifier's reading.
+// The words that make a reader's request advice (eval class R7, docs/product/max.md#eval-classes,
+// #max-safety): hand rules, since precision here is safety, beside the classifier's reading.
 import type { Token } from "./words.ts";
 
 /**

@@ -1,4 +1,4 @@
-// Max's intent classifier (issue 25, decision 013): wink's naive Bayes text classifier trained once
+// Max's intent classifier (decision 013): wink's naive Bayes text classifier trained once
 // per process on training.ts's phrasings, over stems and word pairs with coins and numbers masked.
 import { createRequire } from "node:module";
 import { INTENTS, type Intent, TRAINING, expand } from "./training.ts";

@@ -1,6 +1,7 @@
-// Follow-ups read in the light of the previous turn (issue 25 class 5): "and Cardano?", "and for 90
-// days?", "compare it with SOL", "give me stats on the last one" (of the list just shown), "does that
-// also apply to Bitcoin?" after a research answer.
+// Follow-ups read in the light of the previous turn (eval class R5,
+// docs/product/max.md#eval-classes): "and Cardano?", "and for 90 days?", "compare it with SOL",
+// "give me stats on the last one" (of the list just shown), "does that also apply to Bitcoin?"
+// after a research answer.
 import type { KnownCoin, PlannedCall } from "../decision.ts";
 import type { CoinMention, Gazetteer } from "./gazetteer.ts";
 import type { CompareMetric } from "./slots.ts";
@@ -142,7 +143,7 @@ function metricOf(focus: Clause["focus"]): CompareMetric | null {
 const ADDING = new Set(["add", "include", "plus", "too", "also"]);
 
 /**
- * A follow-up that leans on the clause before (issue 25 class 5): "and Cardano?" and "I mean the
+ * A follow-up that leans on the clause before (eval class R5): "and Cardano?" and "I mean the
  * old one, LUNC" ask what was asked of another coin; "and for 30 days?" a history of those days;
  * "and what was the lowest it got that year?" a figure of the same history; "now add BNB" the
  * same comparison; "show me 10 instead" the same ranking, longer. Time not named is carried.

@@ -1,7 +1,8 @@
-// The time a message asks about (issue 25 class 6, decision 013): dates and ranges by chrono-node
-// ("on 1 April", "between January and March 2025", "from mid-March to now"), and our own rules for
-// what chrono does not model: the 24 h / 7 d / 30 d changes the market data reports, windows counted
-// back from now ("last 90 days", "six weeks"), years, quarters, seasons and the whole history.
+// The time a message asks about (eval class R6, docs/product/max.md#eval-classes, decision 013):
+// dates and ranges by chrono-node ("on 1 April", "between January and March 2025", "from mid-March
+// to now"), and our own rules for what chrono does not model: the 24 h / 7 d / 30 d changes the
+// market data reports, windows counted back from now ("last 90 days", "six weeks"), years,
+// quarters, seasons and the whole history.
 import * as chrono from "chrono-node";
 import { type Token, tokenize } from "./words.ts";
 

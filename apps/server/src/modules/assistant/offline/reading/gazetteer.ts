@@ -1,7 +1,8 @@
-// Coins in a message from a gazetteer of names, ids, tickers and former names (issue 25 class 4,
-// decision 013): longest match first, staked / wrapped / bridged variants kept apart from their base
-// coin, common English words read as coins only where the message shows they are, fuzzy matching
-// (fuse.js) only for words that are neither English nor function words, and ambiguity kept.
+// Coins in a message from a gazetteer of names, ids, tickers and former names (eval class R4,
+// docs/product/max.md#eval-classes, decision 013): longest match first, staked / wrapped / bridged
+// variants kept apart from their base coin, common English words read as coins only where the
+// message shows they are, fuzzy matching (fuse.js) only for words that are neither English nor
+// function words, and ambiguity kept.
 import { distance } from "fastest-levenshtein";
 import Fuse from "fuse.js";
 import type { KnownCoin } from "../decision.ts";
@@ -139,7 +140,7 @@ interface Rebrand {
 /**
  * Rebrands in the data: each coin whose name gives a former one ("POL (ex-MATIC)", read by
  * `namesOf`) paired both ways with the coin that name or ticker still names ("Polygon", MATIC), so
- * a mention of either says the other fits too (issue 25 class 4: a coin's former name).
+ * a mention of either says the other fits too (eval class R4: a coin's former name).
  */
 function rebrands(coins: ReadonlyArray<KnownCoin>): Map<string, Rebrand> {
   const pairs = new Map<string, Rebrand>();

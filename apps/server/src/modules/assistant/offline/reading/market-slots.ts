@@ -1,5 +1,6 @@
-// The market slots of a clause (issue 25 class 3): the ranking of the whole market it asks for, and a
-// currency other than the US dollar. Read by vocabularies of stems and phrases, as slots.ts.
+// The market slots of a clause (eval class R3, docs/product/max.md#eval-classes): the ranking of
+// the whole market it asks for, and a currency other than the US dollar. Read by vocabularies of
+// stems and phrases, as slots.ts.
 import type { MarketRankingBy } from "@pragmatist/contracts";
 import { type ClauseWords, any, has, numberOf } from "./slots.ts";
 import type { Token } from "./words.ts";

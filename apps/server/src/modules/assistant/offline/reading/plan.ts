@@ -1,5 +1,6 @@
-// The tool calls a reading asks for (issue 25 "One parse, two readers"): each clause's lookups, in
-// order and without repeats, or the direct reply of a clause that needs none.
+// The tool calls a reading asks for (docs/decisions/013-reading-questions.md, One reading, two
+// readers): each clause's lookups, in order and without repeats, or the direct reply of a clause
+// that needs none.
 import type { ArticleRef, DirectReply, PlannedCall } from "../decision.ts";
 import type { Clause, Reading } from "./read.ts";
 import { DAY_MS } from "./dates.ts";

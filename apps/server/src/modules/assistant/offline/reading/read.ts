@@ -1,6 +1,6 @@
-// One reading of a reader's message (issue 25 "One parse, two readers", decision 013): its clauses,
-// each with an intent from the classifier, a confidence and its slots, read once per turn and used
-// both to plan the tool calls and to write the answer.
+// One reading of a reader's message (docs/decisions/013-reading-questions.md, One reading, two
+// readers): its clauses, each with an intent from the classifier, a confidence and
+// its slots, read once per turn and used both to plan the tool calls and to write the answer.
 import {
   isAnalysisRequest,
   isInjectionAttempt,
@@ -43,7 +43,7 @@ export interface Clause {
   /**
    * The clause names one coin and nothing else ("What is Litecoin?", "tell me about Dogecoin"):
    * it asks what the coin is, so its description belongs in the answer; a figure asked for does not
-   * bring it (issue 25 class 8).
+   * bring it (eval class R8, docs/product/max.md#eval-classes).
    */
   describe: boolean;
   /** Comparisons: the derived figure asked for, and the figure compared. */
@@ -281,9 +281,9 @@ function withContext(parts: string[]): string[] {
 }
 
 /**
- * Reads `question` (issue 25): the follow-up chips; sentences that try to override or extract the
- * instructions left out (and `injection` set) so the rest is still answered; each sentence split
- * into its requests; greetings beside a real request dropped.
+ * Reads `question` (docs/decisions/013-reading-questions.md): the follow-up chips; sentences that
+ * try to override or extract the instructions left out (and `injection` set) so the rest is still
+ * answered; each sentence split into its requests; greetings beside a real request dropped.
  */
 export function readMessage(question: string, ctx: ReadContext): Reading {
   if (isAnalysisRequest(question)) return { clauses: [], injection: false, chip: "analyse" };

@@ -1,5 +1,6 @@
-// Max's reading in detail (issue 25): time words to days, windows and calendar periods; coins in
-// text, ordinary words left alone; clauses and their intents; research topics; injection attempts.
+// Max's reading in detail (docs/decisions/013-reading-questions.md): time words to days, windows
+// and calendar periods; coins in text, ordinary words left alone; clauses and their intents;
+// research topics; injection attempts.
 import { describe, expect, it } from "vitest";
 import { isInjectionAttempt, withoutInjection } from "../../assistant.prompt.ts";
 import { knownCoins } from "../test-kit.ts";

@@ -1,4 +1,4 @@
-// The slots of a clause (issue 25, decision 013): the figure asked for, a derived figure across coins,
+// The slots of a clause (decision 013): the figure asked for, a derived figure across coins,
 // a yes/no direction or price level, a history's high or low (market-slots.ts: rankings, currencies).
 // Read from the clause's words by small vocabularies of stems and phrases (data), not patterns.
 import { NUMBER_SCALES } from "../../../../text/number-scales.ts";

@@ -1,5 +1,5 @@
-// The words of a clause around its topic (issue 25): the research topic without the question's
-// scaffolding, and whether a clause says nothing but a coin's name.
+// The words of a clause around its topic (docs/decisions/013-reading-questions.md): the research
+// topic without the question's scaffolding, and whether a clause says nothing but a coin's name.
 import type { CoinMention } from "./gazetteer.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
 import { type Token } from "./words.ts";

@@ -1,4 +1,4 @@
-// The phrasings Max's intent classifier learns from (issue 25, decision 013): what readers ask, with
+// The phrasings Max's intent classifier learns from (decision 013): what readers ask, with
 // coins written as COIN and numbers as NUM, so the classifier learns the asking, not the names.
 // Each line is a template: "{a|b}" expands to each choice, so one line is several paraphrases.
 

@@ -1,5 +1,6 @@
-// A turn read once (issue 25 "memoised per turn"): the last message in the light of the one before,
-// kept so the step that calls the tools and the step that writes the answer read the same thing.
+// A turn read once (docs/decisions/013-reading-questions.md, a reading once per turn): the last
+// message in the light of the one before, kept so the step that calls the tools and the step that
+// writes the answer read the same thing.
 import { LRUCache } from "lru-cache";
 import type { ConversationView, Decision, PlannedCall } from "../decision.ts";
 import { type PreviousTurn, withContext } from "./context.ts";
@@ -78,9 +79,10 @@ function topicOf(turn: PreviousTurn): string | null {
 }
 
 /**
- * What the turn does before any tool result (issue 25): the chips ("Analyze…" re-runs the previous
- * turn's lookups for insights; "What other research…" searches the previous topic, else the
- * article's), else every clause's calls, else the direct reply of each clause.
+ * What the turn does before any tool result (docs/decisions/013-reading-questions.md): the chips
+ * ("Analyze…" re-runs the previous turn's lookups for insights; "What other research…" searches the
+ * previous topic, else the article's), else every clause's calls, else the direct reply of each
+ * clause.
  */
 export function decideTurn(
   reader: TurnReader,

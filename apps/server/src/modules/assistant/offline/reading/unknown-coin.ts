@@ -1,5 +1,6 @@
-// A coin the gazetteer does not know, as a message names it (issue 25 class 4): what the tools should
-// search for, so the answer can say the data lacks it rather than guess another coin.
+// A coin the gazetteer does not know, as a message names it (eval class R4,
+// docs/product/max.md#eval-classes): what the tools should search for, so the answer can say the
+// data lacks it rather than guess another coin.
 import { MONTH_WORDS } from "./dates.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
 import { type Token, isEnglishWord } from "./words.ts";

@@ -1,4 +1,4 @@
-// The words of a reader's message as the reading works on them (issue 25, decision 013): tokens from
+// The words of a reader's message as the reading works on them (decision 013): tokens from
 // Intl.Segmenter, spelled numbers as digits (compromise), stems (text/stems.ts), and whether a word is
 // common English or a function word (kept word lists), so no coin is read into ordinary words.
 import { createRequire } from "node:module";
