@@ -185,7 +185,10 @@ export type Config = Readonly<{
   trustProxy: boolean;
   appSecret: string | undefined;
   redisUrl: string | undefined;
-  /** Seconds a public page or API read is reused for readers without a session; 0 = off. */
+  /**
+   * Seconds a public page or API read is reused for every reader, signed in or not (decision 008,
+   * docs/architecture.md#caching); 0 = off.
+   */
   responseCacheSeconds: number;
   /**
    * Milliseconds a client has to send a whole request, headers and body, before a 408 and the

@@ -120,7 +120,7 @@ function lookupRoutes(r: ZodRoutes, articles: ArticlesService) {
 /**
  * Registers the /api/articles reads, /api/taxonomies and the public collections in Strapi's query
  * language (strapi-collections.routes.ts) on `app`; every one is public and declares the
- * anonymous response cache (`PUBLIC_READ`). POST /api/articles/{slug}/increment-clicks is a page
+ * response cache (`PUBLIC_READ`). POST /api/articles/{slug}/increment-clicks is a page
  * view (modules/analytics); search is modules/search.
  */
 export function articlesRoutes(app: FastifyInstance, deps: { articles: ArticlesService }) {

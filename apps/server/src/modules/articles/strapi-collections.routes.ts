@@ -152,7 +152,7 @@ function authorRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
 
 /**
  * Registers the public collections' Strapi reads on `r`: each is public and declares the
- * anonymous response cache (`PUBLIC_READ`), whose key includes `Strapi-Response-Format`.
+ * response cache (`PUBLIC_READ`), whose key includes `Strapi-Response-Format`.
  */
 export function strapiCollectionRoutes(r: ZodRoutes, collections: StrapiCollectionsService) {
   articleRoutes(r, collections);

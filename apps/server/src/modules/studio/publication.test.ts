@@ -113,7 +113,7 @@ describe.each(engines)("what readers see of studio work on %s", (engine) => {
       [draft.attributes.slug]: nowhere,
       [scheduled.attributes.slug]: nowhere,
     });
-    // Those answers are now kept by the response cache for anonymous readers.
+    // Those answers are now kept by the response cache, for every reader.
     for (const url of [
       "/api/articles?pagination[pageSize]=100",
       "/feed.xml",
