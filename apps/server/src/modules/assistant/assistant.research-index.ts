@@ -8,6 +8,7 @@ import { markdownSections } from "../../text/sections.ts";
 import { fold } from "./assistant.prompt.ts";
 import {
   SYNONYMS,
+  SYNONYM_WEIGHT,
   expandedQuery,
   isStop,
   synonymsOf,
@@ -285,21 +286,26 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
 
   return {
     search(query, limit) {
-      const synonyms = synonymsOf(query, groups);
-      const asked = new Set(terms(`${query} ${synonyms}`));
+      const own = new Set(terms(query));
+      // A synonym in a title counts for less than the reader's own word ("ether" for "Ethereum").
+      const synonyms = terms(synonymsOf(query, groups)).filter((t) => !own.has(t));
+      const asked = new Map([
+        ...synonyms.map((t) => [t, SYNONYM_WEIGHT] as const),
+        ...[...own].map((t) => [t, 1] as const),
+      ]);
       // The question's TITLE_TERMS rarest words in a title make it the question's topic, whatever
       // its length; a common word of it ("fees") in a title weighs as little as it says.
-      const rarest = [...new Set(terms(query))].map(weight).sort((a, b) => b - a);
+      const rarest = [...own].map(weight).sort((a, b) => b - a);
       const enough = rarest.slice(0, TITLE_TERMS).reduce((sum, w) => sum + w, 0);
       return mini
         .search(expanded(query))
         .map((r) => {
           const section = sections[r.id as number]!;
           // An article whose title is the question's topic is about it, not only on it.
-          const own = new Set(terms(`${section.title} ${section.keywords}`));
+          const titled = new Set(terms(`${section.title} ${section.keywords}`));
           const matched = [...asked]
-            .filter((t) => own.has(t))
-            .reduce((sum, t) => sum + weight(t), 0);
+            .filter(([t]) => titled.has(t))
+            .reduce((sum, [t, share]) => sum + share * weight(t), 0);
           const covered = enough > 0 ? Math.min(1, matched / enough) : 0;
           return { section, score: r.score * (1 + TITLE_WEIGHT * covered) };
         })

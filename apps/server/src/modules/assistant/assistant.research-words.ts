@@ -78,7 +78,7 @@ export interface Expansion {
  * A synonym counts for less than the word the reader wrote, and a group's other phrases share it:
  * the Merge's four names weigh together what one of them would.
  */
-const SYNONYM_WEIGHT = 0.4;
+export const SYNONYM_WEIGHT = 0.4;
 
 /** The phrases the synonym groups give for `query`: the other phrases of each group it names. */
 export function expansionsOf(query: string, groups: ReadonlyArray<readonly string[]>): Expansion[] {

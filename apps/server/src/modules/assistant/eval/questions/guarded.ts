@@ -30,6 +30,8 @@ export const OFF_TOPIC_QUESTIONS: EvalCase[] = [
   offTopic("Can you write me a poem about cats?"),
   offTopic("Who won the football world cup in 2022?"),
   offTopic("Give me a recipe for banana bread"),
+  offTopic("my boss is angry with me, how do I make it right?"),
+  offTopic("can you explain how black holes form"),
   offTopic("What's the capital of Australia?"),
   offTopic("help me debug my python script"),
   offTopic("Translate 'good morning' into Spanish"),

@@ -48,14 +48,18 @@ const SCAFFOLDING = new Set([
 /** Function words a topic keeps: they ask for the newest issue of a series ("the most recent"). */
 const KEPT = new Set(["most", "last", "latest", "newest", "recent"]);
 
-export /** Whether every word of the clause that carries content belongs to a coin it names. */
+export /**
+ * Whether every word of the clause that carries content belongs to a coin it names; "why" carries
+ * it ("Why is there an Ethereum Classic?" asks for a reason, which market data never gives).
+ */
 function onlyCoins(tokens: Token[], coins: CoinMention[]): boolean {
   return tokens.every(
     (t, i) =>
       coins.some((c) => i >= c.start && i < c.end) ||
-      isFunctionWord(t.norm) ||
-      SCAFFOLDING.has(t.norm) ||
-      ["about", "tell", "info", "overview"].includes(t.norm),
+      (t.norm !== "why" &&
+        (isFunctionWord(t.norm) ||
+          SCAFFOLDING.has(t.norm) ||
+          ["about", "tell", "info", "overview"].includes(t.norm))),
   );
 }
 

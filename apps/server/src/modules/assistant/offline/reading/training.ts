@@ -29,6 +29,7 @@ export const TRAINING: Record<Intent, string[]> = {
     "what's COIN's {price|value|mcap} {now|today|}",
     "COIN price {now|today|please|pls|}",
     "price {of|for} COIN",
+    "{tell me about|show me|give me|pull up} COIN's market data",
     "{precio|cotización} {de|del} COIN {hoy|ahora|}",
     "{prix|cours} {du|de|de la} COIN {aujourd'hui|maintenant|}",
     "{COIN preis|kurs von COIN|preis von COIN} {heute|aktuell|}",
@@ -283,6 +284,13 @@ export const TRAINING: Record<Intent, string[]> = {
     "how do {validators|miners|stakers} on COIN {earn|make money|get paid}",
     "what happens to my COIN if {the bridge|the exchange|the validator} {gets hacked|goes down|is slashed}",
     "{how|why} does COIN {stay pegged|keep its peg|lose its peg}",
+    "why {are there|is there} {two|NUM|several} {chains|networks|versions} {COIN and COIN|of COIN|}",
+    "{why|how} did COIN {split|fork|break away} from COIN",
+    "why is there {a|an|} COIN {at all|in the first place|}",
+    "what does {fully diluted valuation|fdv|circulating supply|max supply|market dominance} {mean|tell me}",
+    "{fully diluted valuation|fdv|circulating supply} {differs from|is not the same as|versus} {market cap|total supply}",
+    "{what's|whats|what is} COIN's next {big step|upgrade|milestone} {on data capacity|on scaling|}",
+    "what comes after {the merge|dencun|proto danksharding|pectra} on COIN's roadmap",
   ],
   advice: [
     "should i {buy|sell|hold|short} COIN {now|today|}",
@@ -339,6 +347,10 @@ export const TRAINING: Record<Intent, string[]> = {
     "how do i cook rice",
     "what time is it in tokyo",
     "who is the president",
+    "{my girlfriend|my boyfriend|my wife|my boss|my friend} is {mad|upset|angry} at me",
+    "what should i {text|say to|cook for} my {girlfriend|boyfriend|mom|boss|partner}",
+    "how do i {ask for a raise|get over a breakup|sleep better|lose weight}",
+    "{explain|what is|how does} {gravity|the french revolution|plate tectonics|the immune system} {work|}",
   ],
 };
 
