@@ -1,9 +1,7 @@
 // The sentences of plain text (Unicode sentence boundaries, UAX #29, less the breaks after
-// abbreviations): imported articles' subtitles, excerpts, and Max's research passages and answers
-// (docs/product/max.md#max-research). Not yet the only splitter: Max's reading of a message
-// (offline/reading/read.ts), the prompt's injection check (assistant.prompt.ts) and CoinGecko's
-// descriptions (market/coingecko-bodies.ts) run Intl.Segmenter directly, and a research answer's
-// key point splits at sentence punctuation (offline/answers/key-point.ts).
+// abbreviations): the server's one sentence splitter, for imported articles' subtitles, excerpts,
+// CoinGecko's descriptions, Max's reading of a message and his research passages and answers
+// (docs/product/max.md#max-research).
 
 /** English sentence boundaries from the platform's ICU data (Unicode UAX #29). */
 const SEGMENTER = new Intl.Segmenter("en", { granularity: "sentence" });

@@ -2,6 +2,7 @@
 // shared by the live service and the offline snapshot's builder.
 import type Coingecko from "@coingecko/coingecko-typescript";
 import type { MarketFreshness, NewTokens, TokenData, TrendingTokens } from "@pragmatist/contracts";
+import { splitSentences } from "../../text/sentences.ts";
 
 /** A result before it is served: its figures and `asOf`, without source and staleness. */
 export type MarketBody<T extends MarketFreshness> = Omit<T, "source" | "stale" | "ageSeconds">;
@@ -22,7 +23,6 @@ export type TrendingList = Pick<Coingecko.Search.TrendingGetResponse, "coins">;
 export type NewListings = Coingecko.Coins.ListGetNewResponse;
 
 const HTML_TAG = /<[^>]*>/g;
-const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
 
 /**
  * The first two sentences of CoinGecko's English description as plain text (its HTML links lose
@@ -30,8 +30,7 @@ const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
  */
 function summarize(description: string | undefined): string {
   const text = (description ?? "").replace(HTML_TAG, "").replace(/\s+/g, " ").trim();
-  const parts = [...sentences.segment(text)].slice(0, 2).map((s) => s.segment);
-  return parts.join("").trim();
+  return splitSentences(text).slice(0, 2).join(" ");
 }
 
 /** TokenData's figures by what a reader calls them, for saying what a result lacks. */

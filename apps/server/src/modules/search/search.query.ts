@@ -1,6 +1,7 @@
 // Plain words from user queries and article text, and the typo-correction rules both engines share.
 import { distance } from "fastest-levenshtein";
 import { markdownToPlainText } from "../../text/plain-text.ts";
+import { isFunctionWord } from "../../text/stems.ts";
 import type { SearchDocument } from "./search.types.ts";
 
 /** Words of a query beyond this many are ignored (a 200-character query cannot fan out further). */
@@ -13,22 +14,6 @@ export const MIN_COMPLETION_LENGTH = 3;
 export const MAX_COMPLETIONS = 3;
 /** At most this many equally close vocabulary words replace a misspelt word. */
 export const MAX_CORRECTIONS = 3;
-
-/**
- * PostgreSQL's English stop words (tsearch_data/english.stop, the Snowball list). Dropping the same
- * words from queries on SQLite keeps both engines' results alike: PostgreSQL never indexes them.
- */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  (
-    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she " +
-    "her hers herself it its itself they them their theirs themselves what which who whom this " +
-    "that these those am is are was were be been being have has had having do does did doing a an " +
-    "the and but if or because as until while of at by for with about against between into " +
-    "through during before after above below to from up down in out on off over under again " +
-    "further then once here there when where why how all any both each few more most other some " +
-    "such no nor not only own same so than too very s t can will just don should now"
-  ).split(" "),
-);
 
 const COMBINING_MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -49,7 +34,7 @@ export function plainWords(text: string): string[] {
  * stop words, at most MAX_QUERY_WORDS. A query of only stop words, punctuation or emoji gives [].
  */
 export function queryWords(query: string): string[] {
-  const unique = [...new Set(plainWords(query))].filter((w) => !STOP_WORDS.has(w));
+  const unique = [...new Set(plainWords(query))].filter((w) => !isFunctionWord(w));
   return unique.slice(0, MAX_QUERY_WORDS);
 }
 
@@ -79,7 +64,7 @@ export function indexedFields(doc: SearchDocument): IndexedFields {
   const vocabulary = new Set<string>();
   for (const list of [title, subTitle, content, tags]) {
     for (const w of list) {
-      if (w.length <= MAX_VOCABULARY_WORD_LENGTH && !STOP_WORDS.has(w)) vocabulary.add(w);
+      if (w.length <= MAX_VOCABULARY_WORD_LENGTH && !isFunctionWord(w)) vocabulary.add(w);
     }
   }
   return {
@@ -118,7 +103,7 @@ export function corrections(word: string, candidates: Iterable<VocabularyEntry>)
   let found: VocabularyEntry[] = [];
   for (const c of candidates) {
     if (Math.abs(c.word.length - word.length) > best || c.word === word) continue;
-    if (STOP_WORDS.has(c.word)) continue;
+    if (isFunctionWord(c.word)) continue;
     const d = distance(word, c.word);
     if (d > best) continue;
     if (d < best) {
@@ -134,7 +119,7 @@ export function corrections(word: string, candidates: Iterable<VocabularyEntry>)
 export function completions(word: string, candidates: Iterable<VocabularyEntry>): string[] {
   const found: VocabularyEntry[] = [];
   for (const c of candidates) {
-    if (c.word !== word && c.word.startsWith(word) && !STOP_WORDS.has(c.word)) found.push(c);
+    if (c.word !== word && c.word.startsWith(word) && !isFunctionWord(c.word)) found.push(c);
   }
   return byFrequency(found).slice(0, MAX_COMPLETIONS);
 }

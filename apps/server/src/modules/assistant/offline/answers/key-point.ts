@@ -1,22 +1,14 @@
 // The key point of a research passage: the one or two sentences of its excerpt that answer the query.
+import { splitSentences } from "../../../../text/sentences.ts";
+import { terms } from "../../assistant.research-words.ts";
 import { escapeMarkdown } from "./format.ts";
 
 /** Longest key point, in characters; a longer one is cut with "…". */
 const MAX_POINT_LENGTH = 320;
 
-/** Words that say nothing about a topic. */
-const STOP_WORDS = ["the", "and", "for", "with", "what", "how", "does", "are", "this", "that"];
-
-/** The lower-case words of 3+ letters of `text`, without STOP_WORDS. */
-function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter(
-    (w) => !STOP_WORDS.includes(w),
-  );
-}
-
 /** The excerpt's sentences; a leading fragment (cut mid-sentence) is dropped when a sentence follows. */
 function sentencesOf(clean: string): string[] {
-  let sentences = clean.split(/(?<=[.!?])\s+(?=["“(\p{Lu}\p{N}])/u).filter((s) => s.length > 0);
+  let sentences = splitSentences(clean);
   if (sentences.length > 1 && /^\p{Ll}/u.test(sentences[0] ?? "")) sentences = sentences.slice(1);
   return sentences;
 }

@@ -25,6 +25,7 @@ import { type RankingAsk, otherCurrency, rankingAsk } from "./market-slots.ts";
 import { onlyCoins, topicOf } from "./topic.ts";
 import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
 import { adviceWords } from "./advice.ts";
+import { splitSentences } from "../../../../text/sentences.ts";
 import { type Token, clauseShape, tokenize, withDigits } from "./words.ts";
 
 /** One request inside a message, with what it asks for. */
@@ -76,13 +77,6 @@ export const CONFIDENCE_FLOOR = 0.55;
 const JOINERS = new Set(["and", "also", "then", "plus", "&"]);
 /** Intents a buying word does not turn into advice ("how many SOL can I buy for one ETH?"). */
 const NOT_ADVICE = new Set<Intent>(["research", "off-topic", "compare", "trending", "new"]);
-
-const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
-/** The sentences of `text`, trimmed, non-empty. */
-function sentences(text: string): string[] {
-  return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
-}
 
 /** `text` with its coin mentions (and an unknown coin's name) and numbers masked, for the classifier. */
 function masked(tokens: Token[], coins: CoinMention[], unknown: string | null): string {
@@ -246,7 +240,7 @@ function requests(question: string): string[] {
   return question
     .replaceAll(" + ", " and ")
     .split(/\(\d\)|(?:^|\s)\d\)\s/)
-    .flatMap(sentences)
+    .flatMap(splitSentences)
     .map((s) => s.replace(/[,;]\s*$/, ""))
     .filter((s) => !(s.endsWith(":") && tokenize(s).length <= LEAD_IN_WORDS));
 }
