@@ -68,6 +68,12 @@ export const MULTI_QUESTIONS: EvalCase[] = [
     { kind: "token", coin: "shiba-inu", figure: "move24h" },
     { kind: "advice", coin: "shiba-inu" },
   ),
+  // A staked variant and its base coin are two assets: two parts (eval class R4).
+  multi(
+    "what's rETH trading at, and what about normal ETH?",
+    { kind: "uncovered", name: "rETH" },
+    { kind: "token", coin: "ethereum", figure: "price" },
+  ),
   multi(
     "What's trending right now, and what are the newest listings?",
     { kind: "trending" },
@@ -93,6 +99,8 @@ export const CHAT_QUESTIONS: EvalCase[] = [
   chat("are you a bot?"),
   chat("What can you do?"),
   chat("who are you"),
+  chat("good evening, Max 🙂"),
+  chat("afternoon!"),
 ];
 
 /** Coins that need a word of clarification, and injections riding along with a real question. */

@@ -117,6 +117,9 @@ function denominated(tokens: Token[], coins: CoinMention[]): DerivedAsk | null {
   return { kind: "ratio", metric: "price", best: "max", reversed: false };
 }
 
+/** The asset a mention names: a variant ("stETH") is not its base coin (ETH). */
+const asset = (m: CoinMention) => m.variant?.toLowerCase() ?? m.coin.id;
+
 /** One clause read on its own: coins, time, the classifier's intent and the slots. */
 export function readClause(raw: string, ctx: ReadContext): Clause {
   const text = withDigits(raw);
@@ -223,7 +226,7 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
         (left.coins.length > 0 &&
           right.coins.length > 0 &&
           left.intent !== "compare" &&
-          !left.coins.some((l) => right.coins.some((r) => r.coin.id === l.coin.id))));
+          !left.coins.some((l) => right.coins.some((r) => asset(r) === asset(l)))));
     if (differ) return [left, ...splitSentence(sentence.slice(cut + tokens[i]!.text.length), ctx)];
   }
   return [whole];
