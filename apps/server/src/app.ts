@@ -35,6 +35,7 @@ import authPlugin from "./plugins/auth.ts";
 import controlCharacters from "./plugins/control-characters.ts";
 import errorHandler, { frameworkErrorOptions } from "./plugins/error-handler.ts";
 import metricsPlugin from "./plugins/metrics.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import requestId, { requestIdOptions, requestScopedLog } from "./plugins/request-id.ts";
 import responseCache from "./plugins/response-cache.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
@@ -64,10 +65,13 @@ const CHECK_SHARE = 0.25;
 /** The built Fastify app. */
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** Every module's HTTP routes; each route declares its own schemas, limits and cache policy. */
+/**
+ * Every module's HTTP routes; each route declares its own schemas, rate limits (`config.rateLimits`,
+ * http/rate-limits.ts) and cache policy.
+ */
 function registerModules(app: FastifyInstance, services: Services, config: Config) {
   const { secureCookies } = config;
-  const redis = { name: "redis", check: () => services.limits.ping() };
+  const redis = { name: "redis", check: () => services.limitStore.ping() };
   const storage = { name: "storage", check: () => services.media.ping() };
   healthRoutes(app, { db: services.db, checks: config.redisUrl ? [redis, storage] : [storage] });
   filesRoutes(app, { storage: services.media });
@@ -169,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(authPlugin, { db, sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(securityHeaders, { secureCookies: config.secureCookies });
   await app.register(apiDocs, { siteName: config.siteName });
+  await app.register(rateLimitPlugin, { limits: services.limits });
   registerModules(app, services, config);
   if (options.web) {
     await registerWeb(app, {

@@ -36,7 +36,7 @@ import { closeMediaStorage, createMediaStorage } from "./modules/uploads/media-s
 import { createUploadService } from "./modules/uploads/upload.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { createViewerService } from "./modules/viewer/viewer.service.ts";
-import { createRateLimitFactory } from "./plugins/rate-limit.ts";
+import { createRateLimitFactory, createRateLimits } from "./plugins/rate-limit.ts";
 import type { ServiceLog } from "./plugins/request-id.ts";
 import { resolveSecret } from "./secrets.ts";
 
@@ -60,8 +60,9 @@ declare module "fastify" {
 }
 
 /**
- * What every module shares: the clock, the secret, the metrics (observing `db`), the limiter
- * factory, the change broadcast between processes, mail and a logger.
+ * What every module shares: the clock, the secret, the metrics (observing `db`), the rate limits'
+ * store and the table's limiters on it (http/rate-limits.ts), the change broadcast between
+ * processes, mail and a logger.
  */
 function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
   const clock = overrides.clock ?? systemClock;
@@ -84,6 +85,7 @@ function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
       log.warn({ err, transport }, "cache notices between processes failed; caches expire by TTL");
     },
   });
+  const limitStore = createRateLimitFactory(config.redisUrl, onRedisError);
   return {
     clock,
     now,
@@ -91,7 +93,8 @@ function createFoundation(db: Db, config: Config, overrides: ServiceOverrides) {
     log,
     metrics,
     changeBroadcast,
-    limits: createRateLimitFactory(config.redisUrl, onRedisError),
+    limitStore,
+    limits: createRateLimits(limitStore),
     sessions: createSessionTokens(secret, now),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
@@ -257,6 +260,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
   const sending = createNewsletterSending(db, {
     settings: { ...config, ...config.newsletter },
     mailer: foundation.mailer,
+    limitStore: foundation.limitStore,
     limits: foundation.limits,
     now: foundation.now,
     secret: foundation.secret,
@@ -274,12 +278,13 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     },
     { ...publishing, newsletterIssues: sending.issues },
   );
-  const { secret, limits, sessions, mailer, metrics, changeBroadcast } = foundation;
+  const { secret, limitStore, limits, sessions, mailer, metrics, changeBroadcast } = foundation;
   const newsletterIssues = sending.issues;
   const newsletterDelivery = sending.delivery;
   return {
     db,
     secret,
+    limitStore,
     limits,
     sessions,
     mailer,
@@ -299,7 +304,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
  * its broadcast between processes); then starts the newsletter delivery worker.
  */
 export async function startServices(services: Services): Promise<void> {
-  await services.limits.ready();
+  await services.limitStore.ready();
   await services.studio.publication.start();
   services.newsletterDelivery.start();
 }
@@ -317,7 +322,7 @@ export async function closeServices(services: Services): Promise<void> {
   services.mailer.close();
   closeMediaStorage(services.media);
   await Promise.all([
-    services.limits.close(),
+    services.limitStore.close(),
     services.market.close(),
     services.changeBroadcast.close(),
   ]);

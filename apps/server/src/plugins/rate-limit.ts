@@ -1,8 +1,12 @@
-// Rate limits shared by every process: Redis (REDIS_URL) when configured, memory otherwise.
+// Rate limits shared by every process: Redis (REDIS_URL) when configured, memory otherwise; the
+// table's limiters (http/rate-limits.ts) and the plugin counting those the routes count.
 import { setTimeout as sleep } from "node:timers/promises";
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
+import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../errors.ts";
+import { RATE_LIMITS, type RateLimitName, type ServiceLimitName } from "../http/rate-limits.ts";
 
 /** One named limiter: a budget of events per key and time window. */
 export interface RateLimit {
@@ -143,3 +147,69 @@ export function createRateLimitFactory(
     },
   };
 }
+
+/** The limiters of the table's rules that services count (http/rate-limits.ts). */
+export interface RateLimits {
+  /** The limiter of rule `name`: one per rule and process, whoever asks. */
+  of(name: ServiceLimitName): RateLimit;
+}
+
+/** Every rule's limiter, made on first use over `store` and kept (one count per rule). */
+export function createRateLimits(store: Pick<RateLimitFactory, "create">): {
+  of(name: RateLimitName): RateLimit;
+} {
+  const made = new Map<RateLimitName, RateLimit>();
+  return {
+    of(name) {
+      let limit = made.get(name);
+      if (!limit) {
+        const { points, seconds } = RATE_LIMITS[name];
+        limit = store.create(name, points, seconds);
+        made.set(name, limit);
+      }
+      return limit;
+    },
+  };
+}
+
+/** The key a route-counted rule counts for `request`; null for a member rule and no member. */
+function routeKey(per: "ip" | "member", request: FastifyRequest): string | null {
+  if (per === "ip") return `ip:${request.ip}`;
+  return request.user ? `user:${request.user.id}` : null;
+}
+
+/**
+ * The rate-limit plugin: a route's `config.rateLimits` names its rules (http/rate-limits.ts); those
+ * counted by the route are counted in order, after the route's own preHandlers and just before its
+ * handler (a 429 RateLimitError with `details.retryAfterSeconds` when over). Register it before the
+ * routes.
+ * @throws Error when the app is ready and a rule of the table is named by no route (a limit no
+ *   reader of the routes would find).
+ */
+export const rateLimitPlugin = fp<{ limits: ReturnType<typeof createRateLimits> }>(
+  async function rateLimitPlugin(app: FastifyInstance, { limits }) {
+    const named = new Set<RateLimitName>();
+    app.addHook("onRoute", (route) => {
+      const names = route.config?.rateLimits ?? [];
+      for (const name of names) named.add(name);
+      const counted = names.flatMap((name) => {
+        const rule = RATE_LIMITS[name];
+        return rule.counted === "route" ? [{ limit: limits.of(name), per: rule.per }] : [];
+      });
+      if (counted.length === 0) return;
+      const count: preHandlerHookHandler = async (request) => {
+        for (const { limit, per } of counted) {
+          const key = routeKey(per, request);
+          if (key !== null) await limit.consume(key);
+        }
+      };
+      route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), count];
+    });
+    app.addHook("onReady", async () => {
+      const unnamed = Object.keys(RATE_LIMITS).filter((n) => !named.has(n as RateLimitName));
+      if (unnamed.length > 0) {
+        throw new Error(`Rate limits named by no route (config.rateLimits): ${unnamed.join(", ")}`);
+      }
+    });
+  },
+);

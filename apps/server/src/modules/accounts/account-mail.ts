@@ -1,13 +1,13 @@
 // What the account services that mail a member share (password reset and change, email
 // verification and change): their dependencies, and one way to send a mail in the house style.
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import { composeMail, type MailContent } from "../mail/compose.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 
 /** The dependencies of an account service that mails members. */
 export interface AccountMailDeps {
   mailer: Mailer;
-  limits: RateLimitFactory;
+  limits: RateLimits;
   /** The clock for code expiry and the dates recorded (tests move it). */
   now: () => Date;
   publicUrl: string;

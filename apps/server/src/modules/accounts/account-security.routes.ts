@@ -49,6 +49,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
         body: changePasswordBodySchema,
         response: { 200: authResponseSchema, ...errors },
       },
+      config: { rateLimits: ["change-password-user"] },
     },
     async (req, reply) => {
       const user = requireUser(req);
@@ -70,6 +71,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
         body: changeEmailBodySchema,
         response: { 200: okResponseSchema, ...errors },
       },
+      config: { rateLimits: ["change-email-user"] },
     },
     async (req) => {
       const user = requireUser(req);
@@ -93,6 +95,7 @@ function emailLinkRoutes(app: FastifyInstance, deps: AccountSecurityDeps) {
         summary: "Mails the signed-in member a new link to verify their email (rate limited)",
         response: { 200: okResponseSchema, ...errors },
       },
+      config: { rateLimits: ["verify-email-ip", "verify-email-user"] },
     },
     async (req) => {
       const user = requireUser(req);
@@ -111,12 +114,10 @@ function emailLinkRoutes(app: FastifyInstance, deps: AccountSecurityDeps) {
         body: emailConfirmationBodySchema,
         response: { 200: emailConfirmationResponseSchema, ...errors },
       },
+      config: { rateLimits: ["email-confirmation-ip"] },
     },
     async (req) => {
-      const { changed } = await emailVerification.confirm(req.body.code, {
-        ip: req.ip,
-        log: req.log,
-      });
+      const { changed } = await emailVerification.confirm(req.body.code, { log: req.log });
       return { ok: true as const, changed };
     },
   );

@@ -38,9 +38,10 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps) {
         body: registerBodySchema,
         response: { 200: authResponseSchema, ...errors },
       },
+      config: { rateLimits: ["register"] },
     },
     async (req, reply) => {
-      const { session, device } = await accounts.register(req.body, req.ip);
+      const { session, device } = await accounts.register(req.body);
       // After the answer: the sign-up never waits for, nor fails on, the mailer.
       emailVerification.mailAfterSignUp(session.user.id, req.log);
       setSessionCookie(reply, session.jwt, secureCookies);
@@ -59,9 +60,10 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps) {
         body: loginBodySchema,
         response: { 200: authResponseSchema, ...errors },
       },
+      config: { rateLimits: ["login-ip", "login-account", "login-device"] },
     },
     async (req, reply) => {
-      const client = { ip: req.ip, device: req.cookies[DEVICE_COOKIE] };
+      const client = { device: req.cookies[DEVICE_COOKIE] };
       const { session, device } = await accounts.login(req.body, client);
       setSessionCookie(reply, session.jwt, secureCookies);
       setDeviceCookie(reply, device, secureCookies);

@@ -3,7 +3,7 @@
 import type { AuthResponse, OwnUser, PublicUser, Role } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import * as repo from "./accounts.repository.ts";
 import { deviceToken, knownDevice } from "./device-cookies.ts";
 import { assertNameNotReserved, withNameTaken } from "./display-names.ts";
@@ -43,30 +43,32 @@ export function toOwnUser(row: repo.UserRow): OwnUser {
 /** Sign-up, sign-in, sign-out and sessions (accounts.routes.ts, Google sign-in, the CLI). */
 export interface AccountsService {
   /**
-   * Creates a member and signs them in. Rate limited per client IP (register: 10 an hour) so
-   * the "email taken" answer cannot be used to list accounts at speed (ASVS 6.3.8). The name may
-   * not read like a live member's or one kept for the publication (modules/accounts/display-names.ts).
+   * Creates a member and signs them in. Its route counts the sign-ups per client IP
+   * (http/rate-limits.ts `register`) so the "email taken" answer cannot be used to list accounts at
+   * speed (ASVS 6.3.8). The name may not read like a live member's or one kept for the publication
+   * (modules/accounts/display-names.ts).
    * @returns the session, and a device cookie value for this browser and account (decision 014).
-   * @throws ValidationError for a common password, a taken email, or a taken or reserved name;
-   * 429 when over the limit.
+   * @throws ValidationError for a common password, a taken email, or a taken or reserved name.
    */
-  register(
-    input: { username: string; email: string; password: string },
-    ip: string,
-  ): Promise<{ session: AuthResponse; device: string }>;
+  register(input: {
+    username: string;
+    email: string;
+    password: string;
+  }): Promise<{ session: AuthResponse; device: string }>;
   /**
    * Signs a member in by email and password. Failures answer the same whether or not the account
-   * exists (ASVS 6.3.8), in the same time (a dummy hash is verified). Limits (decision 014): every
-   * attempt per client IP (30 in 15 minutes); attempts on an account from browsers it does not
-   * know, per normalised email (10 in 15 minutes: Strapi CVE-2025-64526, never on a field the
-   * attacker can vary freely); a browser holding the account's device cookie (`device`) only by its
-   * own attempts (10 in 15 minutes), so guessing from elsewhere never locks the owner out there.
+   * exists (ASVS 6.3.8), in the same time (a dummy hash is verified). Limits (decision 014,
+   * http/rate-limits.ts): its route counts every attempt per client IP (`login-ip`); this counts
+   * attempts on an account from browsers it does not know, per normalised email
+   * (`login-account`: Strapi CVE-2025-64526, never on a field the attacker can vary freely), and
+   * a browser holding the account's device cookie (`device`) only by its own attempts
+   * (`login-device`), so guessing from elsewhere never locks the owner out there.
    * @returns the session, and a fresh device cookie value for this browser and account.
    * @throws ValidationError "Invalid identifier or password"; 429 when over a limit.
    */
   login(
     input: { identifier: string; password: string },
-    client: { ip: string; device: string | undefined },
+    client: { device: string | undefined },
   ): Promise<{ session: AuthResponse; device: string }>;
   /** Revokes every session of the member (logout everywhere). */
   logout(userId: number): Promise<void>;
@@ -102,7 +104,7 @@ export function createAccountsService(
   db: Db,
   deps: {
     sessions: SessionTokens;
-    limits: RateLimitFactory;
+    limits: RateLimits;
     secret: string;
     /** SITE_NAME: no member may take it as their name. */
     siteName: string;
@@ -111,10 +113,8 @@ export function createAccountsService(
 ): AccountsService {
   const k = db.kysely;
   const now = deps.now ?? (() => new Date());
-  const registerLimit = deps.limits.create("register", 10, 60 * 60);
-  const loginByIp = deps.limits.create("login-ip", 30, 15 * 60);
-  const loginByAccount = deps.limits.create("login-account", 10, 15 * 60);
-  const loginByDevice = deps.limits.create("login-device", 10, 15 * 60);
+  const loginByAccount = deps.limits.of("login-account");
+  const loginByDevice = deps.limits.of("login-device");
 
   async function startSession(userId: number) {
     const row = await repo.findUserById(k, userId);
@@ -126,8 +126,7 @@ export function createAccountsService(
   const issueSession = async (userId: number) => (await startSession(userId)).session;
 
   return {
-    async register(input, ip) {
-      await registerLimit.consume(`ip:${ip}`);
+    async register(input) {
       assertPasswordAllowed(input.password);
       assertNameNotReserved(input.username, deps.siteName);
       const passwordHash = await hashPassword(input.password);
@@ -142,7 +141,6 @@ export function createAccountsService(
 
     async login(input, client) {
       const login = input.identifier;
-      await loginByIp.consume(`ip:${client.ip}`);
       // A browser this account signed in from counts only its own attempts (decision 014).
       const known = knownDevice(deps.secret, client.device, login);
       const [limit, key] = known

@@ -29,8 +29,9 @@ export interface EmailVerificationService {
   mailAfterSignUp(userId: number, log: MailLogger): void;
   /**
    * "Send again" on the account page: a new verification link to the member's current address,
-   * voiding the older ones. Limited per member (3 an hour) and per client IP (20 an hour), so the
-   * button cannot be used to flood a mailbox (OWASP ASVS 2.5 / anti-automation).
+   * voiding the older ones. Limited per member and per client IP (`verify-email-user`,
+   * `verify-email-ip` of http/rate-limits.ts), so the button cannot be used to flood a mailbox
+   * (OWASP ASVS 2.5 / anti-automation).
    * @throws ValidationError when the email is already verified or the member has none; 429.
    */
   resend(userId: number, context: { ip: string; log: MailLogger }): Promise<void>;
@@ -38,7 +39,8 @@ export interface EmailVerificationService {
    * Starts an email change: checks the current password (the session alone is not enough to
    * move the account, OWASP ASVS 6.3 "re-authentication before changing the email"), then mails
    * the new address a single-use link (CHANGE_CODE_TTL_SECONDS). The account keeps its address
-   * until that link is followed. Limited per member (5 an hour: the password check is a guess).
+   * until that link is followed. Its route limits it per member (`change-email-user`: the password
+   * check is a guess).
    * @throws ValidationError for a wrong current password, an account without one (Google), the
    * address it already has, or an address another account holds (worded as sign-up words it,
    * ASVS 6.3.8); 429.
@@ -52,12 +54,11 @@ export interface EmailVerificationService {
    * Follows a mailed link: spends the code; a verification code marks the address it was sent to
    * verified (if the member still has it); an email-change code moves the account to its address,
    * verified, voids the member's other email codes, and mails the old address that the email was
-   * changed. Limited per client IP (20 per 15 minutes).
+   * changed. Its route limits it per client IP (`email-confirmation-ip`).
    * @returns `changed`: whether the address changed.
-   * @throws ValidationError for an unknown, used or expired code, or an address taken meanwhile;
-   * 429.
+   * @throws ValidationError for an unknown, used or expired code, or an address taken meanwhile.
    */
-  confirm(code: string, context: { ip: string; log: MailLogger }): Promise<{ changed: boolean }>;
+  confirm(code: string, context: { log: MailLogger }): Promise<{ changed: boolean }>;
   /** Resolves when the mails already accepted have been handled (for shutdown and tests). */
   settle(): Promise<void>;
 }
@@ -215,10 +216,8 @@ export function createEmailVerificationService(
 ): EmailVerificationService {
   const { mailer, now, publicUrl, siteName, emailMoved } = deps;
   const ctx: VerifyContext = { k: db.kysely, mailer, now, publicUrl, siteName, emailMoved };
-  const resendByUser = deps.limits.create("verify-email-user", 3, 60 * 60);
-  const resendByIp = deps.limits.create("verify-email-ip", 20, 60 * 60);
-  const changeByUser = deps.limits.create("change-email-user", 5, 60 * 60);
-  const confirmByIp = deps.limits.create("email-confirmation-ip", 20, 15 * 60);
+  const resendByUser = deps.limits.of("verify-email-user");
+  const resendByIp = deps.limits.of("verify-email-ip");
   const background = createBackgroundTasks();
   const later = (log: MailLogger, what: string, work: () => Promise<void>) =>
     background.run(work, (err) => log.error({ err }, `${what} failed`));
@@ -239,15 +238,13 @@ export function createEmailVerificationService(
     },
 
     async requestEmailChange(userId, input, { log }) {
-      await changeByUser.consume(`user:${userId}`);
       const link = await requestChange(ctx, userId, input, log);
       if (!link) return;
       const words = changeLinkWords(ctx, link.username, link.code);
       later(log, "email change mail", () => sendAccountMail(ctx, link.to, words, log));
     },
 
-    async confirm(code, { ip, log }) {
-      await confirmByIp.consume(`ip:${ip}`);
+    async confirm(code, { log }) {
       const done = await confirmCode(ctx, code);
       if (done.changed && done.previous) {
         const user = await repo.findUserById(ctx.k, done.userId);

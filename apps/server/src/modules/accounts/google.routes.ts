@@ -117,7 +117,11 @@ function callbackRoute(r: ZodRoutes, { google, flowCookie }: GoogleRouteContext)
 
 /** GET /api/auth/google/callback: trades our one-time code for a session (body and cookie). */
 function exchangeRoute(r: ZodRoutes, { google, secureCookies }: GoogleRouteContext) {
-  r.get("/api/auth/google/callback", { schema: exchangeSchema }, async (req, reply) => {
+  const options = {
+    schema: exchangeSchema,
+    config: { rateLimits: ["google-exchange-ip"] },
+  } as const;
+  r.get("/api/auth/google/callback", options, async (req, reply) => {
     const result = await google.exchange(req.query.access_token, req.ip);
     setSessionCookie(reply, result.jwt, secureCookies);
     // A session token in the body: never cached (RFC 6749 §5.1).

@@ -14,7 +14,7 @@ import { type AuthResponse, USERNAME_MAX, USERNAME_MIN } from "@pragmatist/contr
 import type { GoogleConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import * as repo from "./accounts.repository.ts";
 import type { AccountsService } from "./accounts.service.ts";
 import { consumeOneTimeCode, createOneTimeCode } from "./one-time-codes.ts";
@@ -233,7 +233,7 @@ export function createGoogleSignIn(
     config: GoogleConfig | null;
     publicUrl: string;
     accounts: AccountsService;
-    limits: RateLimitFactory;
+    limits: RateLimits;
     now: () => Date;
   },
 ): GoogleSignIn {
@@ -243,7 +243,7 @@ export function createGoogleSignIn(
     k: db.kysely,
     now: deps.now,
     config,
-    exchangeByIp: deps.limits.create("google-exchange-ip", 30, 15 * 60),
+    exchangeByIp: deps.limits.of("google-exchange-ip"),
     client: config ? new OAuth2Client(config.clientId, config.clientSecret, redirectUri) : null,
     jwks: config ? createRemoteJWKSet(new URL(config.jwksUrl)) : null,
     // Google's ID tokens carry either form of its issuer (Google Identity, "Validate an ID token").

@@ -18,8 +18,9 @@ export interface PasswordChangeService {
    * its argon2id hash and bumps the token version, so every session issued before ends (OWASP
    * ASVS 7.4.3: sessions end on a password change; Strapi CVE-2026-22706); the caller issues the
    * current session anew. Open reset links are voided, and a notice goes to the account's email
-   * after the answer (ASVS 6.2.x / 2.5.5: notify on a credential change). Limited per member (10
-   * per 15 minutes: the current password is a guess), like sign-in from a known browser.
+   * after the answer (ASVS 6.2.x / 2.5.5: notify on a credential change). Limited per member
+   * (`change-password-user` of http/rate-limits.ts: the current password is a guess), like sign-in
+   * from a known browser.
    * @throws ValidationError (wrong current password, no password yet, a common or unchanged
    * password), NotFoundError (member gone); 429.
    */
@@ -51,7 +52,7 @@ function noticeWords(site: { siteName: string; publicUrl: string }, username: st
 /** Builds the password change service. */
 export function createPasswordChangeService(db: Db, deps: AccountMailDeps): PasswordChangeService {
   const k = db.kysely;
-  const byUser = deps.limits.create("change-password-user", 10, 15 * 60);
+  const byUser = deps.limits.of("change-password-user");
   const background = createBackgroundTasks();
   return {
     async changePassword(userId, input, { log }) {

@@ -40,10 +40,11 @@ export function passwordResetRoutes(
         body: forgotPasswordBodySchema,
         response: { 200: okResponseSchema, ...errors },
       },
+      config: { rateLimits: ["forgot-password-ip", "forgot-password-email"] },
     },
     async (req) => {
       const device = req.cookies[DEVICE_COOKIE];
-      await passwordReset.forgotPassword(req.body.email, { ip: req.ip, device, log: req.log });
+      await passwordReset.forgotPassword(req.body.email, { device, log: req.log });
       return { ok: true as const };
     },
   );
@@ -58,9 +59,10 @@ export function passwordResetRoutes(
         body: resetPasswordBodySchema,
         response: { 200: okResponseSchema, ...errors },
       },
+      config: { rateLimits: ["reset-password-ip"] },
     },
     async (req, reply) => {
-      const { userId, invitation } = await passwordReset.resetPassword(req.body, { ip: req.ip });
+      const { userId, invitation } = await passwordReset.resetPassword(req.body);
       if (invitation) {
         // An invitation's first password signs the new member in
         // (docs/product/accounts.md#password-reset).
@@ -82,9 +84,10 @@ export function passwordResetRoutes(
         body: resetCodeBodySchema,
         response: { 200: okResponseSchema, ...errors },
       },
+      config: { rateLimits: ["reset-password-ip"] },
     },
     async (req) => {
-      await passwordReset.checkCode(req.body.code, { ip: req.ip });
+      await passwordReset.checkCode(req.body.code);
       return { ok: true as const };
     },
   );

@@ -32,38 +32,39 @@ export interface PasswordResetService {
    * Mails a reset link `${PUBLIC_URL}/passreset?code=…` when an account has this (normalised)
    * email, and does nothing otherwise. The caller answers the same either way and at once: the
    * lookup and the mail run after the answer, so neither the body nor the time tells whether the
-   * account exists (OWASP ASVS 6.3.8). Limited per client IP (20 an hour) and per email (5 an hour:
-   * the key is the account, never a field an attacker can vary freely, Strapi CVE-2025-64526),
-   * except from a browser holding the account's device cookie (`device`, decision 014): requests
-   * from elsewhere cannot stop the owner asking from their own browser.
+   * account exists (OWASP ASVS 6.3.8). Its route counts the client IP (`forgot-password-ip`); this
+   * counts the email (`forgot-password-email`: the key is the account, never a field an attacker
+   * can vary freely, Strapi CVE-2025-64526), except from a browser holding the account's device
+   * cookie (`device`, decision 014): requests from elsewhere cannot stop the owner asking from
+   * their own browser (http/rate-limits.ts).
    * Failures of the background work are logged on `log`, never shown.
    * @throws RateLimitError (429) when over a limit.
    */
   forgotPassword(
     email: string,
-    context: { ip: string; device: string | undefined; log: MailLogger },
+    context: { device: string | undefined; log: MailLogger },
   ): Promise<void>;
   /**
    * Sets a new password with a code from a reset mail or an invitation: checks the password policy
    * (contracts `passwordSchema` at the edge, common passwords here), stores its argon2id hash,
    * spends the code and the member's other reset and invitation codes, and bumps the token version
    * so every older session ends (Strapi CVE-2026-22706). A reset starts no session (the member
-   * signs in again, docs/product/accounts.md#password-reset); for an invitation's code the caller
-   * signs the new member in (`invitation: true`).
-   * Limited per client IP (20 per 15 minutes).
-   * @throws ValidationError for an unknown, used or expired code or a common password; 429.
+   * signs in again, docs/product/accounts.md#password-reset); for an invitation's code the caller signs the
+   * new member in (`invitation: true`).
+   * Its route counts the client IP (http/rate-limits.ts `reset-password-ip`).
+   * @throws ValidationError for an unknown, used or expired code or a common password.
    */
-  resetPassword(
-    input: { code: string; password: string },
-    context: { ip: string },
-  ): Promise<{ userId: number; invitation: boolean }>;
+  resetPassword(input: {
+    code: string;
+    password: string;
+  }): Promise<{ userId: number; invitation: boolean }>;
   /**
    * Whether the code of a mailed link can still set a password, spending nothing: the page asks
-   * before showing its form, so a used or expired link says so at once
-   * (docs/product/accounts.md#password-reset). Limited with resetPassword (per client IP).
-   * @throws ValidationError (the reset's refusal) when it cannot; 429.
+   * before showing its form, so a used or expired link says so at once (docs/product/accounts.md#password-reset).
+   * Its route counts the client IP with resetPassword's (`reset-password-ip`).
+   * @throws ValidationError (the reset's refusal) when it cannot.
    */
-  checkCode(code: string, context: { ip: string }): Promise<void>;
+  checkCode(code: string): Promise<void>;
   /**
    * Mails the member of a new account made for them (the command line's `--create`) a link to
    * choose their first password, `${PUBLIC_URL}/passreset?code=…&invite=1`: the same single-use
@@ -236,14 +237,11 @@ export function createPasswordResetService(
 ): PasswordResetService {
   const { mailer, now, publicUrl, siteName } = deps;
   const ctx: ResetContext = { k: db.kysely, mailer, now, publicUrl, siteName };
-  const forgotByIp = deps.limits.create("forgot-password-ip", 20, 60 * 60);
-  const forgotByEmail = deps.limits.create("forgot-password-email", 5, 60 * 60);
-  const resetByIp = deps.limits.create("reset-password-ip", 20, 15 * 60);
+  const forgotByEmail = deps.limits.of("forgot-password-email");
   const background = createBackgroundTasks();
 
   return {
-    async forgotPassword(email, { ip, device, log }) {
-      await forgotByIp.consume(`ip:${ip}`);
+    async forgotPassword(email, { device, log }) {
       if (!knownDevice(deps.secret, device, email)) await forgotByEmail.consume(`email:${email}`);
       background.run(
         () => mailResetLink(ctx, email, log),
@@ -251,13 +249,9 @@ export function createPasswordResetService(
       );
     },
 
-    async resetPassword(input, { ip }) {
-      await resetByIp.consume(`ip:${ip}`);
-      return resetPassword(ctx, input);
-    },
+    resetPassword: (input) => resetPassword(ctx, input),
 
-    async checkCode(code, { ip }) {
-      await resetByIp.consume(`ip:${ip}`);
+    async checkCode(code) {
       const open = await isOpenOneTimeCode(ctx.k, { code, purposes: PASSWORD_CODES, now: now() });
       if (!open) throw invalidCode();
     },

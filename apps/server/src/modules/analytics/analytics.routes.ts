@@ -61,6 +61,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
             ...errorResponses(400, 413, 429),
           },
         },
+        config: { rateLimits: ["pageview-ip"] },
       },
       async (req, reply) => {
         await analytics.recordPageView(req.body, clientOf(req));
@@ -81,6 +82,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
             ...errorResponses(400, 404, 429),
           },
         },
+        config: { rateLimits: ["pageview-ip"] },
       },
       async (req) => ({
         data: await analytics.recordArticleRead(req.params.id, clientOf(req)),

@@ -4,7 +4,7 @@ import { createHmac } from "node:crypto";
 import { isbot } from "isbot";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import * as repo from "./analytics.repository.ts";
 
@@ -29,7 +29,7 @@ export interface AnalyticsService {
    * Records a page view of a person: adds one to the UTC day's views of the path, and to its
    * visitors when this visitor has not viewed the path that day. The first view of `/p/{slug}` by
    * a visitor on a day also adds one to that article's `clicks`. A view without a user agent or
-   * from a bot (`isbot`) is ignored. Limited to 120 an IP a minute.
+   * from a bot (`isbot`) is ignored. Limited per IP (http/rate-limits.ts `pageview-ip`).
    * @returns counted: whether the view was a new visitor of the path today.
    * @throws RateLimitError (429) when over the limit.
    */
@@ -75,7 +75,7 @@ export function createAnalyticsService(
   db: Db,
   deps: {
     articles: Pick<ArticlesService, "isPublished" | "addClick">;
-    limits: RateLimitFactory;
+    limits: RateLimits;
     secret: string;
     now: () => Date;
     /** PUBLIC_URL: views referred by our own host are not an external source. */
@@ -84,7 +84,7 @@ export function createAnalyticsService(
 ): AnalyticsService {
   const k = db.kysely;
   const { articles, secret, now } = deps;
-  const byIp = deps.limits.create("pageview-ip", 120, 60);
+  const byIp = deps.limits.of("pageview-ip");
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase().replace(/^www\./, "");
   let prunedBefore = "";
 

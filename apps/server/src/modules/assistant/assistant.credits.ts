@@ -1,20 +1,15 @@
 // Max's allowances: a visitor's credits and their IP's daily cap, a member's rate limit
 // (docs/product/max.md#assistant-credits).
 import { ANONYMOUS_CREDITS, type AssistantCredits } from "@pragmatist/contracts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import { RATE_LIMITS } from "../../http/rate-limits.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { Asker } from "./assistant.types.ts";
 
-/** Members: messages per window (docs/product/max.md#assistant-credits). */
-export const MEMBER_MESSAGES = 30;
-/** Members: the rate limit's window, in seconds. */
-export const MEMBER_WINDOW_SECONDS = 600;
-/** Visitors from one IP address per day, whatever their cookies say. */
-export const IP_DAILY_MESSAGES = 20;
 /**
- * A visitor's 2 credits renew after three weeks. (The in-memory limiter expires keys with a timer,
- * which cannot be longer than 24.8 days.)
+ * Members: messages per window (docs/product/max.md#assistant-credits; http/rate-limits.ts
+ * `assistant-member`).
  */
-export const VISITOR_CREDIT_WINDOW_SECONDS = 21 * 24 * 3600;
+export const MEMBER_MESSAGES = RATE_LIMITS["assistant-member"].points;
 
 /** The asker's allowance of messages. */
 export interface Allowance {
@@ -31,18 +26,13 @@ export interface Allowance {
 }
 
 /**
- * The allowances over `limits`: "assistant-visitor" (ANONYMOUS_CREDITS per visitor id per
- * VISITOR_CREDIT_WINDOW_SECONDS), "assistant-ip" (IP_DAILY_MESSAGES per IP per day) and
- * "assistant-member" (MEMBER_MESSAGES per member per MEMBER_WINDOW_SECONDS).
+ * The allowances over the rules of http/rate-limits.ts: "assistant-visitor" (a visitor id's
+ * ANONYMOUS_CREDITS), "assistant-ip" (the visitors of one IP a day) and "assistant-member".
  */
-export function createAllowance(limits: RateLimitFactory): Allowance {
-  const visitorCredits = limits.create(
-    "assistant-visitor",
-    ANONYMOUS_CREDITS,
-    VISITOR_CREDIT_WINDOW_SECONDS,
-  );
-  const ipCap = limits.create("assistant-ip", IP_DAILY_MESSAGES, 24 * 3600);
-  const memberRate = limits.create("assistant-member", MEMBER_MESSAGES, MEMBER_WINDOW_SECONDS);
+export function createAllowance(limits: RateLimits): Allowance {
+  const visitorCredits = limits.of("assistant-visitor");
+  const ipCap = limits.of("assistant-ip");
+  const memberRate = limits.of("assistant-member");
 
   return {
     async credits(asker) {

@@ -162,23 +162,29 @@ async function signedIn(req: FastifyRequest) {
  * leaves), GET /api/assistant/history and DELETE /api/assistant/history, for members and visitors.
  */
 function chatRoutes(r: ZodRoutes, assistant: AssistantService, askerOf: AskerOf) {
-  r.post("/api/assistant/chat", { schema: chatSchema }, async (req, reply) => {
-    const asker = askerOf(req, reply, true)!;
-    const controller = new AbortController();
-    // The reader went away before the answer ended (the response closed unfinished).
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    const stream = await assistant.chat({
-      asker,
-      text: req.body.text,
-      ...(req.body.articleSlug ? { articleSlug: req.body.articleSlug } : {}),
-      signal: controller.signal,
-    });
-    const response = createUIMessageStreamResponse({ stream });
-    response.headers.forEach((value, name) => reply.header(name, value));
-    return reply.send(response.body);
-  });
+  // A visitor's credits and their IP's cap, or a member's rate (assistant.credits.ts).
+  const limits = ["assistant-visitor", "assistant-ip", "assistant-member"] as const;
+  r.post(
+    "/api/assistant/chat",
+    { schema: chatSchema, config: { rateLimits: limits } },
+    async (req, reply) => {
+      const asker = askerOf(req, reply, true)!;
+      const controller = new AbortController();
+      // The reader went away before the answer ended (the response closed unfinished).
+      reply.raw.on("close", () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const stream = await assistant.chat({
+        asker,
+        text: req.body.text,
+        ...(req.body.articleSlug ? { articleSlug: req.body.articleSlug } : {}),
+        signal: controller.signal,
+      });
+      const response = createUIMessageStreamResponse({ stream });
+      response.headers.forEach((value, name) => reply.header(name, value));
+      return reply.send(response.body);
+    },
+  );
 
   r.get("/api/assistant/history", { schema: historySchema }, async (req, reply) => {
     reply.header("cache-control", "private, no-store");

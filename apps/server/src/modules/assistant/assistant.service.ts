@@ -14,12 +14,7 @@ export {
   MAX_STEPS,
   NOTHING_FOUND_MESSAGE,
 } from "./assistant.chat.ts";
-export {
-  IP_DAILY_MESSAGES,
-  MEMBER_MESSAGES,
-  MEMBER_WINDOW_SECONDS,
-  VISITOR_CREDIT_WINDOW_SECONDS,
-} from "./assistant.credits.ts";
+export { MEMBER_MESSAGES } from "./assistant.credits.ts";
 export type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
 
 /**

@@ -4,7 +4,7 @@ import type { UIMessage } from "ai";
 import type { AssistantMessageMetadata } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Metrics } from "../../metrics.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { MarketService } from "../market/market.service.ts";
 
@@ -20,7 +20,7 @@ export interface AssistantDependencies {
   model: LanguageModelV4;
   market: MarketService;
   articles: Pick<ArticlesService, "findBySlug" | "list" | "count">;
-  limits: RateLimitFactory;
+  limits: RateLimits;
   now: () => Date;
   siteName: string;
   /** Milliseconds one answer may take, all steps included. */

@@ -75,6 +75,7 @@ function postingRoutes(app: FastifyInstance, comments: CommentsService) {
   r.post(
     "/api/comment-manager/comments/:slug",
     {
+      config: { rateLimits: ["comment-minute", "comment-day"] },
       preValidation: signedIn,
       schema: {
         tags,
@@ -93,6 +94,7 @@ function postingRoutes(app: FastifyInstance, comments: CommentsService) {
   r.post(
     "/api/comment-manager/subcomments/:commentId",
     {
+      config: { rateLimits: ["comment-minute", "comment-day"] },
       preValidation: signedIn,
       schema: {
         tags,

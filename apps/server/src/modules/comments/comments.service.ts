@@ -6,20 +6,9 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
-import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { buildThread, countVisible, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
-
-/**
- * Posting budget per member and minute, comments and replies together
- * (docs/product/limits.md#rate-limits).
- */
-export const POSTS_PER_MINUTE = 5;
-/**
- * Posting budget per member a day (24 hours), comments and replies together
- * (docs/product/limits.md#rate-limits).
- */
-export const POSTS_PER_DAY = 100;
 
 /** The member acting: their id and role (editors and admins moderate). */
 export interface Actor {
@@ -312,7 +301,7 @@ async function setHidden(
 export function createCommentsService(
   db: Db,
   deps: {
-    limits: RateLimitFactory;
+    limits: RateLimits;
     now?: () => Date;
     bans?: CommentingBans;
     emails?: CommentingEmails;
@@ -322,8 +311,8 @@ export function createCommentsService(
   const ctx: CommentsContext = {
     k: db.kysely,
     now: () => (deps.now ?? (() => new Date()))().toISOString(),
-    perMinute: deps.limits.create("comment-minute", POSTS_PER_MINUTE, 60),
-    perDay: deps.limits.create("comment-day", POSTS_PER_DAY, 24 * 60 * 60),
+    perMinute: deps.limits.of("comment-minute"),
+    perDay: deps.limits.of("comment-day"),
     bans: deps.bans,
     emails: deps.emails,
   };

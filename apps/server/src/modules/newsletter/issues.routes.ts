@@ -51,6 +51,7 @@ function draftRoutes(app: FastifyInstance, issues: IssuesService) {
   r.post(
     path,
     {
+      config: { rateLimits: ["newsletter-issue-writes"] },
       preValidation: manage,
       schema: {
         tags,
@@ -79,6 +80,7 @@ function draftRoutes(app: FastifyInstance, issues: IssuesService) {
   r.put(
     `${path}/:id`,
     {
+      config: { rateLimits: ["newsletter-issue-writes"] },
       preValidation: manage,
       schema: {
         tags,
@@ -96,6 +98,7 @@ function draftRoutes(app: FastifyInstance, issues: IssuesService) {
   r.delete(
     `${path}/:id`,
     {
+      config: { rateLimits: ["newsletter-issue-writes"] },
       preValidation: manage,
       schema: {
         tags,
@@ -127,6 +130,7 @@ function sendingRoutes(app: FastifyInstance, issues: IssuesService) {
   r.post(
     `${path}/:id/test`,
     {
+      config: { rateLimits: ["newsletter-issue-tests"] },
       preValidation: manage,
       schema: {
         tags,
@@ -140,6 +144,7 @@ function sendingRoutes(app: FastifyInstance, issues: IssuesService) {
   r.post(
     `${path}/:id/send`,
     {
+      config: { rateLimits: ["newsletter-issue-writes"] },
       preValidation: manage,
       schema: {
         tags,
@@ -158,6 +163,7 @@ function sendingRoutes(app: FastifyInstance, issues: IssuesService) {
   r.post(
     `${path}/:id/cancel`,
     {
+      config: { rateLimits: ["newsletter-issue-writes"] },
       preValidation: manage,
       schema: {
         tags,
@@ -216,6 +222,7 @@ function publicRoutes(app: FastifyInstance, issues: IssuesService) {
   r.get(
     "/r/:token",
     {
+      config: { rateLimits: ["newsletter-clicks"] },
       schema: {
         tags: ["newsletter"],
         summary: "A newsletter link: redirects (302) to this site or a listed host; 404 otherwise",

@@ -13,7 +13,7 @@ import {
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { NotFoundError } from "../../errors.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 import { type Actor, authorize } from "../studio/policy.ts";
 import { countByState } from "./delivery-recipients.repository.ts";
@@ -175,7 +175,7 @@ export function createIssuesService(
   db: Db,
   deps: {
     mailer: Pick<Mailer, "send">;
-    limits: RateLimitFactory;
+    limits: RateLimits;
     now: () => Date;
     site: MailSite;
     tracking: boolean;
@@ -188,9 +188,9 @@ export function createIssuesService(
     db,
     k: db.kysely,
     limits: {
-      writes: deps.limits.create("newsletter-issue-writes", 120, 10 * 60),
-      tests: deps.limits.create("newsletter-issue-tests", 10, 60 * 60),
-      clicks: deps.limits.create("newsletter-clicks", 120, 60),
+      writes: deps.limits.of("newsletter-issue-writes"),
+      tests: deps.limits.of("newsletter-issue-tests"),
+      clicks: deps.limits.of("newsletter-clicks"),
     },
   };
   return {

@@ -1,7 +1,7 @@
 // Sending newsletter issues, wired once for services.ts: the issues service, the delivery worker
 // over the pooled bulk mailer, paced at NEWSLETTER_RATE_PER_MINUTE across every process.
 import type { Db } from "../../db/client.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimitFactory, RateLimits } from "../../plugins/rate-limit.ts";
 import { createBulkMailer } from "../mail/bulk-mailer.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 import { createDeliveryMessages } from "./delivery-messages.ts";
@@ -39,14 +39,17 @@ export function createNewsletterSending(
   deps: {
     settings: SendingSettings;
     mailer: Mailer;
-    limits: RateLimitFactory;
+    /** The store the sending pace is kept on (shared by every process with Redis). */
+    limitStore: Pick<RateLimitFactory, "pace">;
+    /** The issues' rate limits (http/rate-limits.ts). */
+    limits: RateLimits;
     now: () => Date;
     secret: string;
     log: Pick<MailLogger, "warn" | "error">;
     tuning?: Partial<DeliveryTuning> | undefined;
   },
 ): NewsletterSending {
-  const { settings, mailer, limits, now } = deps;
+  const { settings, mailer, limitStore, limits, now } = deps;
   const concurrency = deps.tuning?.concurrency ?? DEFAULT_TUNING.concurrency;
   const bulk = createBulkMailer({
     smtpUrl: settings.smtpUrl,
@@ -57,7 +60,7 @@ export function createNewsletterSending(
   const worker = createDeliveryWorker(db, {
     mailer: bulk,
     messages: createDeliveryMessages(db.kysely, { ...settings, secret: deps.secret }),
-    pace: limits.pace("newsletter-send", settings.ratePerMinute, 60),
+    pace: limitStore.pace("newsletter-send", settings.ratePerMinute, 60),
     now,
     log: deps.log,
     tuning: deps.tuning,

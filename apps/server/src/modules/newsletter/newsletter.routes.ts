@@ -37,9 +37,10 @@ export function newsletterRoutes(app: FastifyInstance, deps: { newsletter: Newsl
           body: z.strictObject({ email: emailSchema }),
           response: { 200: okResponseSchema, ...errorResponses(400, 429) },
         },
+        config: { rateLimits: ["newsletter-ip", "newsletter-email"] },
       },
       async (req) => {
-        await newsletter.subscribe(req.body.email, { ip: req.ip, log: req.log });
+        await newsletter.subscribe(req.body.email, { log: req.log });
         return { ok: true as const };
       },
     );
@@ -140,6 +141,7 @@ function memberOptInRoutes(app: FastifyInstance, newsletter: NewsletterService) 
   r.put(
     "/api/newsletter/opt-in",
     {
+      config: { rateLimits: ["newsletter-email"] },
       schema: {
         tags: ["newsletter"],
         summary:

@@ -6,7 +6,7 @@ import { createBackgroundTasks } from "../../background-tasks.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "../../db/client.ts";
-import type { RateLimitFactory } from "../../plugins/rate-limit.ts";
+import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { MemberNewsletter } from "@pragmatist/contracts";
 import { composeMail } from "../mail/compose.ts";
 import type { MailLogger, MailMessage, Mailer } from "../mail/mailer.ts";
@@ -58,10 +58,11 @@ export interface NewsletterService {
    * new, pending, confirmed or unsubscribed address: the database work and the mail run after
    * the answer. A new, pending or unsubscribed address becomes pending and gets a confirmation
    * mail with fresh links; a confirmed one gets nothing. Failures are logged on `log`.
-   * Limited per client IP (20 an hour) and per email (5 an hour).
-   * @throws RateLimitError (429) when over a limit.
+   * Its route limits it per client IP (`newsletter-ip`); this per email (`newsletter-email`,
+   * http/rate-limits.ts).
+   * @throws RateLimitError (429) when over the email's limit.
    */
-  subscribe(email: string, context: { ip: string; log: MailLogger }): Promise<void>;
+  subscribe(email: string, context: { log: MailLogger }): Promise<void>;
   /**
    * Confirms the subscription of the confirmation token; false for an unknown, spent or expired
    * token (valid CONFIRM_TOKEN_TTL_SECONDS after it was mailed).
@@ -214,7 +215,7 @@ export function createNewsletterService(
   db: Db,
   deps: {
     mailer: Mailer;
-    limits: RateLimitFactory;
+    limits: RateLimits;
     now: () => Date;
     publicUrl: string;
     siteName: string;
@@ -224,13 +225,11 @@ export function createNewsletterService(
   const k = db.kysely;
   const { mailer, now, publicUrl, siteName, secret } = deps;
   const ctx: NewsletterContext = { k, mailer, now, publicUrl, siteName, secret };
-  const byIp = deps.limits.create("newsletter-ip", 20, 60 * 60);
-  const byEmail = deps.limits.create("newsletter-email", 5, 60 * 60);
+  const byEmail = deps.limits.of("newsletter-email");
   const background = createBackgroundTasks();
 
   return {
-    async subscribe(email, { ip, log }) {
-      await byIp.consume(`ip:${ip}`);
+    async subscribe(email, { log }) {
       await byEmail.consume(`email:${email}`);
       background.run(
         () => register(ctx, email, log),

@@ -91,6 +91,7 @@ export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadServic
           consumes: ["multipart/form-data"],
           response: { 201: uploadResponseSchema, ...errors },
         },
+        config: { rateLimits: ["upload", "upload-unreadable"] },
       },
       async (req, reply) => {
         const user = requireUser(req);

@@ -5,7 +5,8 @@ import sharp from "sharp";
 import type { UploadedFile } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../errors.ts";
-import type { RateLimit, RateLimitFactory } from "../../plugins/rate-limit.ts";
+import { RATE_LIMITS } from "../../http/rate-limits.ts";
+import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { storeVariants, VARIANT_WIDTHS, variantKey } from "./image-variants.ts";
 import type { MediaStorage } from "./storage.ts";
 import * as repo from "./upload.repository.ts";
@@ -16,13 +17,17 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Avatars are stored at most this wide and tall, in pixels. */
 export const AVATAR_MAX_PX = 512;
-/** Accepted uploads per member per hour: decoding is CPU work that must not be free to repeat. */
-export const UPLOADS_PER_HOUR = 30;
+/**
+ * Accepted uploads per member per hour (http/rate-limits.ts `upload`): decoding is CPU work that
+ * must not be free to repeat.
+ */
+export const UPLOADS_PER_HOUR = RATE_LIMITS.upload.points;
 /**
  * Images per member per hour that passed the type check but could not be decoded (broken, or
- * over MAX_INPUT_PIXELS): they spend no upload, but their decoding was CPU work all the same.
+ * over MAX_INPUT_PIXELS; `upload-unreadable`): they spend no upload, but their decoding was CPU
+ * work all the same.
  */
-export const UNREADABLE_UPLOADS_PER_HOUR = 30;
+export const UNREADABLE_UPLOADS_PER_HOUR = RATE_LIMITS["upload-unreadable"].points;
 
 /** The formats we decode, by the type their bytes show (never the name or declared type). */
 const ACCEPTED = new Map([
@@ -189,14 +194,14 @@ async function discardFiles(storage: MediaStorage, urls: string[]): Promise<stri
 /** Builds the upload service over a database and a media storage. */
 export function createUploadService(
   db: Db,
-  deps: { storage: MediaStorage; limits: RateLimitFactory; now?: () => Date },
+  deps: { storage: MediaStorage; limits: RateLimits; now?: () => Date },
 ): UploadService {
   const ctx: UploadContext = {
     k: db.kysely,
     now: deps.now ?? (() => new Date()),
     storage: deps.storage,
-    accepted: deps.limits.create("upload", UPLOADS_PER_HOUR, 60 * 60),
-    unreadable: deps.limits.create("upload-unreadable", UNREADABLE_UPLOADS_PER_HOUR, 60 * 60),
+    accepted: deps.limits.of("upload"),
+    unreadable: deps.limits.of("upload-unreadable"),
   };
   return {
     uploadAvatar: (ownerId, read) => uploadAvatar(ctx, ownerId, read),
