@@ -1,9 +1,84 @@
 // The import rules `npm test` enforces (docs/architecture.md "Boundaries"): no cycles, type-only
 // imports included; web features never import each other; shared code never imports a feature;
-// the server's modules never reach back into the app that wires them.
+// the server's modules never reach back into the app that wires them, and reach into each other
+// only through services and the allow-list below (docs/decisions/020-server-module-boundaries.md).
+
+const serverModules = "^apps/server/src/modules/";
+/** Test files and their helpers (fixtures, set-ups, kits) may use any module's files. */
+const serverTestFiles = "(\\.test|\\.testing|\\.test-[a-z-]+|/test-(kit|tools))\\.ts$";
+/**
+ * What a module may import of another besides its services (`*.service.ts`) and types
+ * (`*.types.ts`), every entry a file (or a folder) under modules/ that the module uses today.
+ */
+const moduleImports = {
+  // The mailer and the house style of a mail.
+  accounts: ["mail/mailer.ts", "mail/compose.ts"],
+  // Max's tools and eval read candles the way the market module cuts them.
+  assistant: ["market/ohlc-period.ts", "market/coingecko.ts"],
+  // The importer writes articles, and their images, as the library and uploads store them.
+  importer: [
+    "articles/article-writes.ts",
+    "uploads/image-variants.ts",
+    "uploads/media-storage.ts",
+    "uploads/storage.ts",
+  ],
+  // Issues are studio work (its access policy and audit log) mailed in bulk, linking articles.
+  newsletter: [
+    "access/",
+    "distribution/distribution.sitemaps.ts",
+    "mail/bulk-mailer.ts",
+    "mail/compose.ts",
+    "mail/mailer.ts",
+  ],
+  // The studio writes articles as the importer does, and names members as sign-up does.
+  studio: [
+    "access/",
+    "accounts/display-names.ts",
+    "articles/article-writes.ts",
+    "articles/articles.repository.ts",
+    "importer/importer.repository.ts",
+  ],
+  // A member's own profile reads their account's row and name rules.
+  users: ["accounts/accounts.repository.ts", "accounts/display-names.ts"],
+};
+
+/** One rule per module: its own files, any module's services and types, and its allow-list. */
+const moduleRules = Object.entries(moduleImports).map(([name, allowed]) => ({
+  name: `server-module-${name}`,
+  comment: `modules/${name} imports of other modules only their services, types and: ${allowed.join(", ")}.`,
+  severity: "error",
+  from: { path: `${serverModules}${name}/`, pathNot: serverTestFiles },
+  to: {
+    path: serverModules,
+    pathNot: [
+      `${serverModules}${name}/`,
+      `${serverModules}.+\\.(service|types)\\.ts$`,
+      ...allowed.map((file) => `${serverModules}${file.replaceAll(".", "\\.")}`),
+    ],
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...moduleRules,
+    {
+      name: "server-module-to-module",
+      comment:
+        "A module not in moduleImports imports of another only its services and types (docs/decisions/020-server-module-boundaries.md).",
+      severity: "error",
+      from: {
+        path: `${serverModules}([^/]+)/`,
+        pathNot: [
+          serverTestFiles,
+          ...Object.keys(moduleImports).map((n) => `${serverModules}${n}/`),
+        ],
+      },
+      to: {
+        path: serverModules,
+        pathNot: [`${serverModules}$1/`, `${serverModules}.+\\.(service|types)\\.ts$`],
+      },
+    },
     {
       name: "no-circular",
       comment: "An import cycle, type-only or dynamic ones included: a layering fault.",

@@ -4,7 +4,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { pino } from "pino";
 import { type Config, startupWarnings } from "./config.ts";
-import { relayChangeNotices } from "./modules/studio/change-broadcast.ts";
+import { relayChangeNotices } from "./plugins/change-broadcast.ts";
 
 /**
  * Runs this process as the cluster's primary; it serves nothing itself. Forks

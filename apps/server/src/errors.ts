@@ -46,3 +46,15 @@ export class ForbiddenError extends AppError {
     super(403, "ForbiddenError", message);
   }
 }
+
+/**
+ * 409: the request conflicts with the stored state (RFC 9110 §15.5.10): a studio save that lost to
+ * another one, or a role change that would leave no admin; the client re-reads and decides. Named
+ * "ApplicationError" as the contracts' error names have no conflict of their own; `details` says
+ * what the stored state is.
+ */
+export class ConflictError extends AppError {
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(409, "ApplicationError", message, details);
+  }
+}

@@ -28,7 +28,7 @@ import { moveSubscription } from "./modules/newsletter/member-subscription.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
-import { createChangeBroadcast } from "./modules/studio/change-broadcast.ts";
+import { createChangeBroadcast } from "./plugins/change-broadcast.ts";
 import { createCommentingBans } from "./modules/studio/moderation.service.ts";
 import { createPublicationWatch } from "./modules/studio/publication-watch.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";

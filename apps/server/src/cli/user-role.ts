@@ -6,8 +6,7 @@ import { closeServices, createServices } from "../services.ts";
 import { loadToolConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { NotFoundError } from "../errors.ts";
-import { ConflictError } from "../modules/studio/conflict-error.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
 import { INVITE_CODE_TTL_SECONDS } from "../modules/accounts/password-reset.ts";
 import { runCommand } from "./run.ts";
 

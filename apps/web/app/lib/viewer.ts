@@ -141,7 +141,7 @@ export function useViewerSync(article: string | null): void {
 
 /**
  * Staff roles (docs/product/accounts.md#roles), as the server's studio policy
- * (apps/server/src/modules/studio/policy.ts) grants them; the server checks every call again.
+ * (apps/server/src/modules/access/policy.ts) grants them; the server checks every call again.
  * Authors write drafts; editors also publish and moderate; admins also manage members.
  */
 export function isStaff(role: Role | undefined): boolean {

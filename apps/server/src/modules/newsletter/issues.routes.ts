@@ -23,7 +23,7 @@ import {
 import { PUBLIC_READ } from "../../http/cache.ts";
 import { errorResponses } from "../../http/responses.ts";
 import { NotFoundError } from "../../errors.ts";
-import { allow, errors, tags } from "../studio/studio-http.ts";
+import { allow, errors, tags } from "../access/studio-http.ts";
 import type { IssuesService } from "./issues.service.ts";
 
 const idParams = z.object({ id: idPathParam });

@@ -15,7 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
-import { type Actor, authorize } from "../studio/policy.ts";
+import { type Actor, authorize } from "../access/policy.ts";
 import { countByState } from "./delivery-recipients.repository.ts";
 import { personalize, type MailSite } from "./issue-email.ts";
 import { countClick, findLink, linkClicks, redirectTarget } from "./issue-links.ts";

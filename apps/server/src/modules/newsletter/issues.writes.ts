@@ -10,8 +10,8 @@ import {
 } from "@pragmatist/contracts";
 import { ValidationError } from "../../errors.ts";
 import type { MailLogger } from "../mail/mailer.ts";
-import { recordAudit } from "../studio/audit.ts";
-import { type Actor, authorize } from "../studio/policy.ts";
+import { recordAudit } from "../access/audit.ts";
+import { type Actor, authorize } from "../access/policy.ts";
 import { isUniqueViolation } from "../../db/constraints.ts";
 import { cancelPending } from "./delivery.repository.ts";
 import { freezeRecipients } from "./delivery-recipients.repository.ts";

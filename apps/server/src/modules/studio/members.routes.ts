@@ -15,7 +15,7 @@ import {
   subscriberQuerySchema,
 } from "@pragmatist/contracts";
 import type { MembersService } from "./members.service.ts";
-import { allow, errors, tags } from "./studio-http.ts";
+import { allow, errors, tags } from "../access/studio-http.ts";
 
 /** Registers /api/studio/members, …/{id}/role, /api/studio/subscribers(.csv) and /api/studio/audit. */
 export function membersRoutes(app: FastifyInstance, deps: { members: MembersService }) {

@@ -12,12 +12,11 @@ import type {
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
-import { NotFoundError, ValidationError } from "../../errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
-import { type AuditFilter, listAudit, recordAudit } from "./audit.ts";
+import { type AuditFilter, listAudit, recordAudit } from "../access/audit.ts";
 import * as repo from "./members.repository.ts";
-import { type Actor, authorize } from "./policy.ts";
-import { ConflictError } from "./conflict-error.ts";
+import { type Actor, authorize } from "../access/policy.ts";
 import { withNameTaken } from "../accounts/display-names.ts";
 
 /** One page of a list, with its pagination (Strapi's `meta.pagination`). */

@@ -11,7 +11,7 @@ import {
   reportQuerySchema,
 } from "@pragmatist/contracts";
 import type { ModerationService } from "./moderation.service.ts";
-import { allow, errors, tags } from "./studio-http.ts";
+import { allow, errors, tags } from "../access/studio-http.ts";
 
 const idParams = z.object({ id: idPathParam });
 

@@ -9,11 +9,11 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts"
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Alongside, CommentingBans, CommentsService } from "../comments/comments.service.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../access/audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
-import { memberRef } from "./member-ref.ts";
-import { type Actor, authorize } from "./policy.ts";
+import { memberRef } from "../access/member-ref.ts";
+import { type Actor, authorize } from "../access/policy.ts";
 
 /** The studio's moderation: the reports queue, hide, unhide and delete of comments, bans. */
 export interface ModerationService {

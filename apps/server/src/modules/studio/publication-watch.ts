@@ -2,7 +2,7 @@
 // write in this or another process, and the moment a scheduled article's publish date passes
 // (docs/product/studio.md#studio).
 import type { Db } from "../../db/client.ts";
-import type { ChangeBroadcast } from "./change-broadcast.ts";
+import type { ChangeBroadcast } from "../../plugins/change-broadcast.ts";
 import { findNextScheduled } from "./studio-articles.repository.ts";
 
 /** How often, in ms, the next scheduled date is read again (dates scheduled by other processes). */

@@ -1,7 +1,7 @@
 // The studio's answers for articles and revisions (docs/product/studio.md#studio), built from
 // repository rows.
 import type { ArticleType, RevisionSummary, StudioArticleSummary } from "@pragmatist/contracts";
-import { memberRef } from "./member-ref.ts";
+import { memberRef } from "../access/member-ref.ts";
 import { articleState, namesOf } from "./studio-articles.rules.ts";
 import type { RevisionRow, StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
 

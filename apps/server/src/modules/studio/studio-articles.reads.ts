@@ -9,7 +9,7 @@ import {
   type StudioArticleList,
   type StudioArticleQuery,
 } from "@pragmatist/contracts";
-import { type Actor, authorize, can } from "./policy.ts";
+import { type Actor, authorize, can } from "../access/policy.ts";
 import {
   type ArticlesContext,
   authorizedArticle,

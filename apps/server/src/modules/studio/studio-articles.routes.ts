@@ -15,7 +15,7 @@ import {
   studioArticleResponseSchema,
   updateArticleBodySchema,
 } from "@pragmatist/contracts";
-import { allow, errors, tags } from "./studio-http.ts";
+import { allow, errors, tags } from "../access/studio-http.ts";
 import type { StudioArticlesService } from "./studio-articles.service.ts";
 
 const idParams = z.object({ id: idPathParam });

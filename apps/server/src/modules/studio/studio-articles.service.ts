@@ -13,7 +13,7 @@ import type {
   StudioArticleQuery,
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "./policy.ts";
+import type { Actor } from "../access/policy.ts";
 import type { ArticlesContext, StudioArticlesDeps } from "./studio-articles.context.ts";
 import {
   articleStats,

@@ -2,10 +2,9 @@
 // publish, unpublish, schedule), delete and restoring a revision; each checked by policy.ts and
 // audited when it should.
 import type { ArticleChanges, ArticleInput, StudioArticle } from "@pragmatist/contracts";
-import { NotFoundError } from "../../errors.ts";
+import { ConflictError, NotFoundError } from "../../errors.ts";
 import { type ArticleTermNames, writeArticleTerms } from "../articles/article-writes.ts";
-import { ConflictError } from "./conflict-error.ts";
-import { type Actor, authorize } from "./policy.ts";
+import { type Actor, authorize } from "../access/policy.ts";
 import {
   type ArticlesContext,
   auditArticle,

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { Redis } from "ioredis";
 import { sql } from "kysely";
 import pg from "pg";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../db/client.ts";
 
 /** How the change reaches the other processes (logged, and asserted by tests). */
 export type BroadcastTransport = "redis" | "postgres" | "cluster" | "none";

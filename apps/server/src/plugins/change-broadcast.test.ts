@@ -6,10 +6,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../app.ts";
-import { type Db, openDb } from "../../db/client.ts";
-import { engines, type SharedTestDb, sharedTestDb, testConfig } from "../../testing/db.ts";
-import { registerMember, type TestMember } from "../../testing/fixtures.ts";
+import { type App, buildApp } from "../app.ts";
+import { type Db, openDb } from "../db/client.ts";
+import { engines, type SharedTestDb, sharedTestDb, testConfig } from "../testing/db.ts";
+import { registerMember, type TestMember } from "../testing/fixtures.ts";
 
 /** Apps A and B over one database, each on a handle of its own, as two processes would be. */
 function twoProcesses(engine: "sqlite" | "postgres", settings: () => Record<string, string>) {

@@ -1,4 +1,5 @@
-// What every studio route shares: the error answers, the OpenAPI tag and the role check.
+// What every studio route shares (the studio's and the newsletter issues'): the error answers,
+// the OpenAPI tag and the role check.
 import type { FastifyRequest } from "fastify";
 import { authorizeRole, type StudioAction } from "./policy.ts";
 import { errorResponses } from "../../http/responses.ts";
