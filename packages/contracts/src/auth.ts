@@ -2,53 +2,50 @@
 // (docs/product/api.md#api-auth, docs/product/data.md#entity-user,
 // docs/product/accounts.md#sessions, docs/product/data.md#validation-forms).
 import { z } from "zod";
+import {
+  accountMessages,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  NAME_PATTERNS,
+  normaliseName,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "./account-rules.ts";
 
 /** The roles, least to most rights (docs/product/accounts.md#roles). */
 export const roles = ["member", "author", "editor", "admin"] as const;
 /** One of `roles`. */
 export type Role = (typeof roles)[number];
 
-/**
- * Password length rules: 8..128 (NIST 800-63B, OWASP ASVS 6.2.1; stricter than the old client's
- * 6, docs/product/compatibility.md#departures).
- */
-export const PASSWORD_MIN = 8;
-/** The longest password accepted: 128 characters (see PASSWORD_MIN for the sources). */
-export const PASSWORD_MAX = 128;
-/** Sign-up name: at least 2 characters (docs/product/data.md#validation-forms), at most 60. */
-export const USERNAME_MIN = 2;
-/** The longest name accepted: 60 characters. */
-export const USERNAME_MAX = 60;
-
-/** An email address: trimmed, lower-cased, at most 254 characters (RFC 5321). */
+/** An email address: trimmed, lower-cased, at most EMAIL_MAX characters, EMAIL_PATTERN. */
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
-  .email("Please enter a valid email address");
+  .max(EMAIL_MAX)
+  .email({ pattern: EMAIL_PATTERN, message: accountMessages.email });
 /** A new password: PASSWORD_MIN..PASSWORD_MAX characters, any characters. */
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .min(PASSWORD_MIN, accountMessages.passwordTooShort)
+  .max(PASSWORD_MAX, accountMessages.passwordTooLong);
 /**
- * A display name (Unicode TR 36 §2): normalised to NFKC with runs of spaces made
- * one and trimmed, then USERNAME_MIN..USERNAME_MAX characters with a letter or digit; no `<>{}`,
- * no control or format characters (zero-width, invisible and bidirectional controls that hide or
- * reorder text) and no more than two combining marks on one letter.
+ * A display name (account-rules.ts): normalised (`normaliseName`), then USERNAME_MIN..USERNAME_MAX
+ * characters matching every one of NAME_PATTERNS.
  */
 export const usernameSchema = z
   .string()
-  .transform((name) => name.normalize("NFKC").replace(/\s+/gu, " ").trim())
+  .transform(normaliseName)
   .pipe(
-    z
-      .string()
-      .min(USERNAME_MIN, `Name must be at least ${USERNAME_MIN} characters`)
-      .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters`)
-      .regex(/^[^<>{}\p{Cc}\p{Cf}]+$/u, "Name contains characters that are not allowed")
-      .regex(/^(?!.*\p{M}{3})/su, "Name has too many accents on one letter")
-      .regex(/[\p{L}\p{N}]/u, "Name must contain a letter or a digit"),
+    NAME_PATTERNS.reduce(
+      (schema, { pattern, message }) => schema.regex(pattern, message),
+      z
+        .string()
+        .min(USERNAME_MIN, accountMessages.nameTooShort)
+        .max(USERNAME_MAX, accountMessages.nameTooLong),
+    ),
   );
 
 /** POST /api/auth/local/register: exactly these fields (Strapi CVE-2023-39345: no role, no confirmed). */

@@ -15,6 +15,8 @@ export * from "./safe-redirect.ts";
 export * from "./format.ts";
 /** What the server hands the web's loaders (PublicationApi, viewer). */
 export * from "./server-context.ts";
+/** The rules of an account's email, password and name, without zod (the web's forms use them). */
+export * from "./account-rules.ts";
 /** Accounts: sign-up and sign-in bodies, user shapes, roles. */
 export * from "./auth.ts";
 /** What is personal on a public page: GET /api/viewer, the member hint cookie. */

@@ -1,7 +1,7 @@
-// Edit mode of /account (docs/product/accounts.md#account): upload a photo, change the name, log
-// out, delete the account, go back. Each change is a submission to the account route's
-// clientAction, so the root loader reloads afterwards and the header's picture and name follow.
-import type { OwnUser } from "@pragmatist/contracts";
+// Edit mode of /account (docs/product/accounts.md#account): upload a photo, change the name, log out, delete
+// the account, go back. Each change is a submission to the account route's clientAction, so the
+// root loader reloads afterwards and the header's picture and name follow.
+import { nameProblem, type OwnUser, USERNAME_MAX } from "@pragmatist/contracts";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
@@ -11,14 +11,7 @@ import { Spinner } from "../../components/ui/action-icons";
 import { AccountSecurity } from "./account-security";
 import { FormNote } from "./auth-card";
 import { errorText, TextField } from "./text-field";
-import {
-  type AccountAction,
-  IMAGE_TYPES,
-  imageFileError,
-  NAME_MAX,
-  nameError,
-  showsNameSave,
-} from "./validation";
+import { type AccountAction, IMAGE_TYPES, imageFileError, showsNameSave } from "./validation";
 
 /** What the account route's clientAction answers when it does not redirect. */
 export type AccountActionData =
@@ -213,7 +206,7 @@ function NameSection({ user }: { user: OwnUser }) {
   function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !showsNameSave(name)) return;
-    const problem = nameError(name);
+    const problem = nameProblem(name);
     setError(problem);
     if (problem) return;
     void submit(
@@ -232,7 +225,7 @@ function NameSection({ user }: { user: OwnUser }) {
           autoComplete="name"
           placeholder={user.username}
           value={name}
-          maxLength={NAME_MAX}
+          maxLength={USERNAME_MAX}
           onChange={(e) => {
             setName(e.target.value);
             setError(null);

@@ -1,7 +1,7 @@
-// The account page's sign-in settings (docs/product/accounts.md#account-security):
-// change the password (other devices are signed out), change the email (by a link to the new
-// address), or, for a Google-only member, a mailed link to set a first password.
-import type { OwnUser } from "@pragmatist/contracts";
+// The account page's sign-in settings (docs/product/accounts.md#account-security, issue 26 item 15): change
+// the password (other devices are signed out), change the email (by a link to the new address),
+// or, for a Google-only member, a mailed link to set a first password.
+import { type OwnUser, passwordProblem } from "@pragmatist/contracts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Spinner } from "../../components/ui/action-icons";
 import { Button } from "../../components/ui/button";
@@ -9,7 +9,7 @@ import { accountApi } from "../../lib/account-api";
 import { ApiError } from "../../lib/fetch-json";
 import { FormNote } from "./auth-card";
 import { TextField } from "./text-field";
-import { PASSWORD_MIN } from "./validation";
+import { messages } from "./validation";
 
 /** A titled part of the edit page (the look of account-edit.tsx's sections). */
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -70,9 +70,8 @@ function ChangePassword() {
   const call = useCall();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (next.length < PASSWORD_MIN)
-      return setMismatch(`Password must be at least ${PASSWORD_MIN} characters`);
-    if (next !== again) return setMismatch("The passwords do not match");
+    const problem = passwordProblem(next) ?? (next !== again ? messages.confirmation : null);
+    if (problem) return setMismatch(problem);
     setMismatch(null);
     const body = { currentPassword: current, password: next, passwordConfirmation: again };
     const ok = await call.run(

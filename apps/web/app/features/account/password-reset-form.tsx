@@ -1,7 +1,7 @@
-// New password form of /passreset (docs/product/accounts.md#password-reset,
-// docs/product/data.md#validation-forms): sends only with a code and two equal passwords of at
-// least 8; a refusal clears both, marks them red and says so once, in an alert under the form. An
-// invitation's link asks for a first password.
+// New password form of /passreset (docs/product/accounts.md#password-reset, #validation-forms): sends only
+// with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
+// says so once, in an alert under the form. An invitation's link asks for a first password.
+import { PASSWORD_MIN } from "@pragmatist/contracts";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button";
@@ -79,14 +79,14 @@ function usePasswordReset(code: string, invite: boolean) {
 const WORDING = {
   reset: {
     title: "Set a new password",
-    subtitle: "Choose a password of at least 8 characters.",
+    subtitle: `Choose a password of at least ${PASSWORD_MIN} characters.`,
     password: "New password",
     confirmation: "Confirm new password",
     notDone: "The password was not changed.",
   },
   invite: {
     title: "Choose your password",
-    subtitle: "Your account is ready: choose a password of at least 8 characters to sign in.",
+    subtitle: `Your account is ready: choose a password of at least ${PASSWORD_MIN} characters to sign in.`,
     password: "Password",
     confirmation: "Confirm password",
     notDone: "The password was not set.",

@@ -1,23 +1,14 @@
-// Form rules of the login, password reset and account screens
-// (docs/product/data.md#validation-forms, with the password minimum raised to 8 like the server's),
-// as pure functions so the screens and the unit tests share them.
-
-/**
- * Shortest password: 8 (NIST 800-63B; the server's PASSWORD_MIN in `@pragmatist/contracts`, which
- * the browser cannot import without zod; a unit test keeps the two equal). The old client asked
- * for 6 (docs/product/compatibility.md#departures).
- */
-export const PASSWORD_MIN = 8;
-/** Shortest sign-up name (docs/product/data.md#validation-forms; contracts' USERNAME_MIN). */
-export const NAME_MIN = 2;
-/** Longest name the server takes (contracts' USERNAME_MAX). */
-export const NAME_MAX = 60;
-
-/**
- * The simple email pattern (docs/product/data.md#validation-forms): something, @, something, a dot,
- * something; no spaces.
- */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Form rules of the login, password reset and account screens (docs/product/data.md#validation-forms),
+// as pure functions so the screens and the unit tests share them. What a field must be is the
+// server's own rule (contracts' account-rules.ts, which holds no zod); this file adds what only
+// the forms know (when a button looks ready, the confirmation, the reset code).
+import {
+  accountMessages,
+  isValidEmail,
+  nameProblem,
+  PASSWORD_MIN,
+  passwordProblem,
+} from "@pragmatist/contracts";
 
 /** Which side of the login card is shown: sign in, or sign up (docs/product/accounts.md#login). */
 export type AuthMode = "signin" | "signup";
@@ -34,37 +25,18 @@ export interface AuthFields {
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /**
- * The field messages of the account screens (wording of docs/product/messages.md#messages-accounts,
- * limits from the constants above).
+ * The field messages of the account screens (wording of docs/product/messages.md#messages-accounts): the
+ * server's for the email, password and name, and the forms' own.
  */
 export const messages = {
-  email: "Please enter a valid email address",
-  password: `Password must be at least ${PASSWORD_MIN} characters`,
-  name: `Name must be at least ${NAME_MIN} characters`,
-  nameTooLong: `Name must be at most ${NAME_MAX} characters`,
+  ...accountMessages,
   confirmation: "The passwords do not match",
   missingCode: "This link has no reset code. Ask for a new link from the sign-in page.",
 } as const;
 
 /**
- * True when `email` (trimmed) matches the simple email pattern
- * (docs/product/data.md#validation-forms).
- */
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
-}
-
-/** The message for a name, or null when it is fine (2..60 characters after trimming). */
-export function nameError(name: string): string | null {
-  const length = name.trim().length;
-  if (length < NAME_MIN) return messages.name;
-  if (length > NAME_MAX) return messages.nameTooLong;
-  return null;
-}
-
-/**
  * Field messages of the sign-in or sign-up form; an empty object means it may be sent.
- * Sign-in: a valid email and a password of at least 8. Sign-up adds a name of at least 2.
+ * Sign-in: an email and a password the server takes. Sign-up adds a name the server takes.
  */
 export function validateAuth(
   mode: AuthMode,
@@ -72,11 +44,12 @@ export function validateAuth(
 ): FieldErrors<"username" | "email" | "password"> {
   const errors: FieldErrors<"username" | "email" | "password"> = {};
   if (mode === "signup") {
-    const name = nameError(fields.username);
+    const name = nameProblem(fields.username);
     if (name) errors.username = name;
   }
   if (!isValidEmail(fields.email)) errors.email = messages.email;
-  if (fields.password.length < PASSWORD_MIN) errors.password = messages.password;
+  const password = passwordProblem(fields.password);
+  if (password) errors.password = password;
   return errors;
 }
 
@@ -120,9 +93,8 @@ export function authLooksReady(mode: AuthMode, fields: AuthFields): boolean {
 }
 
 /**
- * "Forget Password?" may ask for a link (docs/product/accounts.md#forgot-password): an email longer
- * than 3 characters, and, so the request is not refused by the server, one that matches the email
- * pattern.
+ * "Forget Password?" may ask for a link (docs/product/accounts.md#forgot-password): an email longer than 3
+ * characters, and, so the request is not refused by the server, one the server takes.
  */
 export function canRequestReset(email: string): boolean {
   return email.trim().length > 3 && isValidEmail(email);
@@ -146,7 +118,8 @@ export function validateReset(
 ): FieldErrors<"code" | "password" | "confirmation"> {
   const errors: FieldErrors<"code" | "password" | "confirmation"> = {};
   if (!fields.code) errors.code = messages.missingCode;
-  if (fields.password.length < PASSWORD_MIN) errors.password = messages.password;
+  const password = passwordProblem(fields.password);
+  if (password) errors.password = password;
   if (fields.confirmation !== fields.password) errors.confirmation = messages.confirmation;
   return errors;
 }
