@@ -154,10 +154,14 @@ export interface RateLimits {
   of(name: ServiceLimitName): RateLimit;
 }
 
-/** Every rule's limiter, made on first use over `store` and kept (one count per rule). */
-export function createRateLimits(store: Pick<RateLimitFactory, "create">): {
+/** Every rule's limiter (the plugin's view; services get RateLimits, their own rules only). */
+export interface TableLimits {
+  /** The limiter of rule `name`: one per rule and process, whoever asks. */
   of(name: RateLimitName): RateLimit;
-} {
+}
+
+/** Every rule's limiter, made on first use over `store` and kept (one count per rule). */
+export function createRateLimits(store: Pick<RateLimitFactory, "create">): TableLimits {
   const made = new Map<RateLimitName, RateLimit>();
   return {
     of(name) {
@@ -186,30 +190,31 @@ function routeKey(per: "ip" | "member", request: FastifyRequest): string | null 
  * @throws Error when the app is ready and a rule of the table is named by no route (a limit no
  *   reader of the routes would find).
  */
-export const rateLimitPlugin = fp<{ limits: ReturnType<typeof createRateLimits> }>(
-  async function rateLimitPlugin(app: FastifyInstance, { limits }) {
-    const named = new Set<RateLimitName>();
-    app.addHook("onRoute", (route) => {
-      const names = route.config?.rateLimits ?? [];
-      for (const name of names) named.add(name);
-      const counted = names.flatMap((name) => {
-        const rule = RATE_LIMITS[name];
-        return rule.counted === "route" ? [{ limit: limits.of(name), per: rule.per }] : [];
-      });
-      if (counted.length === 0) return;
-      const count: preHandlerHookHandler = async (request) => {
-        for (const { limit, per } of counted) {
-          const key = routeKey(per, request);
-          if (key !== null) await limit.consume(key);
-        }
-      };
-      route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), count];
+export const rateLimitPlugin = fp<{ limits: TableLimits }>(async function rateLimitPlugin(
+  app: FastifyInstance,
+  { limits },
+) {
+  const named = new Set<RateLimitName>();
+  app.addHook("onRoute", (route) => {
+    const names = route.config?.rateLimits ?? [];
+    for (const name of names) named.add(name);
+    const counted = names.flatMap((name) => {
+      const rule = RATE_LIMITS[name];
+      return rule.counted === "route" ? [{ limit: limits.of(name), per: rule.per }] : [];
     });
-    app.addHook("onReady", async () => {
-      const unnamed = Object.keys(RATE_LIMITS).filter((n) => !named.has(n as RateLimitName));
-      if (unnamed.length > 0) {
-        throw new Error(`Rate limits named by no route (config.rateLimits): ${unnamed.join(", ")}`);
+    if (counted.length === 0) return;
+    const count: preHandlerHookHandler = async (request) => {
+      for (const { limit, per } of counted) {
+        const key = routeKey(per, request);
+        if (key !== null) await limit.consume(key);
       }
-    });
-  },
-);
+    };
+    route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), count];
+  });
+  app.addHook("onReady", async () => {
+    const unnamed = Object.keys(RATE_LIMITS).filter((n) => !named.has(n as RateLimitName));
+    if (unnamed.length > 0) {
+      throw new Error(`Rate limits named by no route (config.rateLimits): ${unnamed.join(", ")}`);
+    }
+  });
+});

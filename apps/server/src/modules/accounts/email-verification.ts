@@ -43,7 +43,7 @@ export interface EmailVerificationService {
    * check is a guess).
    * @throws ValidationError for a wrong current password, an account without one (Google), the
    * address it already has, or an address another account holds (worded as sign-up words it,
-   * ASVS 6.3.8); 429.
+   * ASVS 6.3.8).
    */
   requestEmailChange(
     userId: number,
