@@ -53,7 +53,11 @@ const moduleRules = Object.entries(moduleImports).map(([name, allowed]) => ({
     pathNot: [
       `${serverModules}${name}/`,
       `${serverModules}.+\\.(service|types)\\.ts$`,
-      ...allowed.map((file) => `${serverModules}${file.replaceAll(".", "\\.")}`),
+      // A folder admits its files; a file only itself.
+      ...allowed.map(
+        (entry) =>
+          `${serverModules}${entry.replaceAll(".", "\\.")}${entry.endsWith("/") ? "" : "$"}`,
+      ),
     ],
   },
 }));
