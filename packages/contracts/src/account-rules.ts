@@ -1,15 +1,15 @@
 // The rules of an account's email, password and name, and their messages: the one source of the
-// server's schemas (auth.ts) and the web's account forms (docs/product.md#validation-forms).
+// server's schemas (auth.ts) and the web's account forms (docs/product/data.md#validation-forms).
 // Without zod, so the forms do not bring it into the browser.
 
 /**
  * Password length rules: 8..128 (NIST 800-63B, OWASP ASVS 6.2.1; stricter than the old client's
- * 6, docs/product.md#departures).
+ * 6, docs/product/compatibility.md#departures).
  */
 export const PASSWORD_MIN = 8;
 /** The longest password accepted: 128 characters (see PASSWORD_MIN for the sources). */
 export const PASSWORD_MAX = 128;
-/** Sign-up name: at least 2 characters (docs/product.md#validation-forms), at most 60. */
+/** Sign-up name: at least 2 characters (docs/product/data.md#validation-forms), at most 60. */
 export const USERNAME_MIN = 2;
 /** The longest name accepted: 60 characters. */
 export const USERNAME_MAX = 60;
@@ -35,8 +35,8 @@ export const accountMessages = {
 } as const;
 
 /**
- * What a display name must match once normalised, in order, with the message of each (issue 26
- * item 5, Unicode TR 36 §2): no `<>{}`, control or format characters (zero-width, invisible and
+ * What a display name must match once normalised, in order, with the message of each
+ * (docs/product/data.md#validation-forms, Unicode TR 36 §2): no `<>{}`, control or format characters (zero-width, invisible and
  * bidirectional controls that hide or reorder text); no more than two combining marks on one
  * letter; a letter or a digit.
  */

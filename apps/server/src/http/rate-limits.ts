@@ -1,6 +1,6 @@
 // Every rate limit of the API in one table, named by the routes it guards (`config.rateLimits`),
 // so a reader of a route sees its limits where it is written (docs/architecture.md#rate-limits;
-// the budgets are docs/product.md#rate-limits).
+// the budgets are docs/product/limits.md#rate-limits).
 import { ANONYMOUS_CREDITS } from "@pragmatist/contracts";
 
 /**

@@ -1,4 +1,4 @@
-// The account page's sign-in settings (docs/product/accounts.md#account-security, issue 26 item 15): change
+// The account page's sign-in settings (docs/product/accounts.md#account-security): change
 // the password (other devices are signed out), change the email (by a link to the new address),
 // or, for a Google-only member, a mailed link to set a first password.
 import { type OwnUser, passwordProblem } from "@pragmatist/contracts";

@@ -1,6 +1,7 @@
-// New password form of /passreset (docs/product/accounts.md#password-reset, #validation-forms): sends only
-// with a code and two equal passwords of at least 8; a refusal clears both, marks them red and
-// says so once, in an alert under the form. An invitation's link asks for a first password.
+// New password form of /passreset (docs/product/accounts.md#password-reset,
+// docs/product/data.md#validation-forms): sends only with a code and two equal passwords of at
+// least 8; a refusal clears both, marks them red and says so once, in an alert under the form. An
+// invitation's link asks for a first password.
 import { PASSWORD_MIN } from "@pragmatist/contracts";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
