@@ -51,6 +51,11 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   announce(config, (app.server.address() as AddressInfo).port);
+  // Max's research index is built now rather than while the first reader waits (seconds on the
+  // shared library); a failure here is only logged, the first question builds it again.
+  app.services.assistant.searchResearch.warm().catch((err: unknown) => {
+    app.log.warn({ err }, "research index not built ahead of the first question");
+  });
 }
 
 /**

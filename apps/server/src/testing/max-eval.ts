@@ -81,6 +81,8 @@ export async function openMaxEval(
         throw new Error(`import of ${folder} skipped ${JSON.stringify(summary.skipped)}`);
       }
     }
+    // As the server does once it listens (main.ts): the first question does not build the index.
+    await wired.assistant.searchResearch.warm();
     const now = new Date();
     const target: EvalTarget = {
       chat: (userId, text) => wired.assistant.chat({ asker: { userId }, text }),

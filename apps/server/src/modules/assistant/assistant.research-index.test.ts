@@ -3,6 +3,7 @@
 // issues. Articles written here.
 import { describe, expect, it } from "vitest";
 import { type IndexedArticle, buildResearchIndex } from "./assistant.research-index.ts";
+import { createResearchSearch } from "./assistant.research.ts";
 import { terms } from "./assistant.research-words.ts";
 
 const article = (
@@ -89,5 +90,26 @@ describe("the research index", () => {
     ]);
     // One article is no series, and words no series is named by find none.
     expect(index.series(terms("token supply"))).toEqual([]);
+  });
+});
+
+describe("the research index built ahead of the first question", () => {
+  it("reads the library once when warmed, so the first question reads nothing more", async () => {
+    let reads = 0;
+    const card = { attributes: { slug: ISSUANCE.slug } };
+    const articles = {
+      count: async () => 1,
+      list: async () => {
+        reads += 1;
+        return { data: [card], meta: { pagination: { pageCount: 1 } } };
+      },
+      findBySlug: async () => ({ attributes: { ...ISSUANCE, tags: [], categories: [] } }),
+    } as unknown as Parameters<typeof createResearchSearch>[0];
+    const search = createResearchSearch(articles);
+    await search.warm();
+    expect(reads).toBe(1);
+    const found = await search("how much electricity does a validator use?");
+    expect(found.passages[0]?.slug).toBe("issuance");
+    expect(reads).toBe(1);
   });
 });

@@ -256,7 +256,8 @@ function latestIssues(index: ResearchIndex, query: string): Section[] {
  * every published article's sections, rebuilt when the number of articles changes or it is older
  * than INDEX_MAX_AGE_MS; a query asking for the latest issue of a series lists its issues newest
  * first (`order: "newest"`), any other gets the best section of each related article, best first,
- * each passage the sentences of that section that best answer the query.
+ * each passage the sentences of that section that best answer the query. Its `warm()` builds the
+ * index ahead of the first question (the server calls it once it listens).
  */
 export function createResearchSearch(articles: Articles) {
   let built: { index: ResearchIndex; count: number; at: number } | null = null;
@@ -278,7 +279,7 @@ export function createResearchSearch(articles: Articles) {
     return building;
   }
 
-  return async function searchResearch(query: string, slug?: string): Promise<ResearchResults> {
+  async function searchResearch(query: string, slug?: string): Promise<ResearchResults> {
     const current = await index();
     const summary = slug ? articleSummary(current, slug) : [];
     if (summary.length > 0) return { query, order: "relevance", passages: summary };
@@ -289,7 +290,13 @@ export function createResearchSearch(articles: Articles) {
     }
     const sections = bestSections(current, query);
     return { query, order: "relevance", passages: passagesOf(current, sections, query) };
+  }
+
+  /** Builds the index now, so the first reader's research question does not wait for it. */
+  searchResearch.warm = async (): Promise<void> => {
+    await index();
   };
+  return searchResearch;
 }
 
 /** Sections quoted in the summary of the article in context ("Summarise this article"). */
