@@ -21,6 +21,7 @@ import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { distributionRoutes } from "./modules/distribution/distribution.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
+import { marketRoutes } from "./modules/market/market.routes.ts";
 import { issuesRoutes } from "./modules/newsletter/issues.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
@@ -109,6 +110,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
     config,
   });
   analyticsRoutes(app, { analytics: services.analytics });
+  marketRoutes(app, { pages: services.marketPages });
   assistantRoutes(app, { assistant: services.assistant, secret: services.secret, secureCookies });
   // Unknown API paths are JSON 404s, never a page from the pages' catch-all.
   app.all("/api/*", async (req) => {

@@ -58,3 +58,10 @@ export class ConflictError extends AppError {
     super(409, "ApplicationError", message, details);
   }
 }
+
+/** 503: a source the answer depends on (live market data) cannot answer now; try again later. */
+export class UnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, "ApplicationError", message);
+  }
+}

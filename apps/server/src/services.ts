@@ -21,6 +21,7 @@ import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
+import { createMarketPages } from "./modules/market/market-pages.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
 import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
 import { createNewsletterSending } from "./modules/newsletter/newsletter-sending.ts";
@@ -242,7 +243,7 @@ function createAssistantServices(
     log,
     metrics,
   });
-  return { market, assistant };
+  return { market, marketPages: createMarketPages(market), assistant };
 }
 
 /**
@@ -276,7 +277,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
       partnerFormUrl: config.partnerFormUrl ?? null,
       gaMeasurementId: config.gaMeasurementId,
     },
-    { ...publishing, newsletterIssues: sending.issues },
+    { ...publishing, newsletterIssues: sending.issues, marketPages: max.marketPages },
   );
   const { secret, limitStore, limits, sessions, mailer, metrics, changeBroadcast } = foundation;
   const newsletterIssues = sending.issues;

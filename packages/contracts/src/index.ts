@@ -31,6 +31,8 @@ export * from "./comments.ts";
 export * from "./report-reasons.ts";
 /** Market data returned by Max's tools. */
 export * from "./market.ts";
+/** The Market Data section: the /markets table and the coin pages. */
+export * from "./markets.ts";
 /** The assistant (Max): tools, chat bodies, history and credits. */
 export * from "./assistant.ts";
 /** What an answer of Max holds (data a follow-up can analyse). */

@@ -53,6 +53,13 @@ export const tokenDataSchema = marketFreshnessSchema.extend({
   /** ISO 8601 time of the all-time high, and the price's distance from it in percent (≤ 0). */
   athDate: z.string().nullable(),
   athChangePercent: z.number().nullable(),
+  /** Market cap at the maximum supply (CoinGecko's fully diluted valuation), USD. */
+  fdvUsd: z.number().nullable(),
+  totalSupply: z.number().nullable(),
+  /** The all-time low, its ISO 8601 time, and the price's distance from it in percent (≥ 0). */
+  atlUsd: z.number().nullable(),
+  atlDate: z.string().nullable(),
+  atlChangePercent: z.number().nullable(),
   /**
    * What the data behind this result lacks, in words a reader understands ("market figures",
    * "price history"), so an answer can say it instead of calling the coin unknown.
@@ -125,6 +132,23 @@ export const ohlcSchema = marketFreshnessSchema.extend({
   closesFrom: z.string().nullable(),
 });
 
+/**
+ * A coin's name and headline figures, as a list of the market shows them (getMarket's coins, the
+ * Market Data table's rows).
+ */
+export const coinFiguresSchema = tokenDataSchema.pick({
+  id: true,
+  symbol: true,
+  name: true,
+  rank: true,
+  priceUsd: true,
+  change24hPercent: true,
+  change7dPercent: true,
+  change30dPercent: true,
+  marketCapUsd: true,
+  volume24hUsd: true,
+});
+
 /** The figures getMarket can rank the market by (docs/product/max.md#max-tools). */
 export const MARKET_RANKINGS = [
   "marketCap",
@@ -148,23 +172,10 @@ export const marketRankingSchema = marketFreshnessSchema.extend({
   totalMarketCapUsd: z.number().nullable(),
   totalVolume24hUsd: z.number().nullable(),
   coins: z.array(
-    tokenDataSchema
-      .pick({
-        id: true,
-        symbol: true,
-        name: true,
-        rank: true,
-        priceUsd: true,
-        change24hPercent: true,
-        change7dPercent: true,
-        change30dPercent: true,
-        marketCapUsd: true,
-        volume24hUsd: true,
-      })
-      .extend({
-        /** 1-based place in this ranking (not necessarily the market-cap rank). */
-        position: z.number().int().min(1),
-      }),
+    coinFiguresSchema.extend({
+      /** 1-based place in this ranking (not necessarily the market-cap rank). */
+      position: z.number().int().min(1),
+    }),
   ),
 });
 

@@ -4,6 +4,7 @@ import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
 import type { Comment, CommentSort } from "./comments.ts";
+import type { CoinPage, CoinRange, MarketTable, MarketTableQuery } from "./markets.ts";
 import type { PublicIssue, PublicIssueList } from "./newsletter.ts";
 
 /** The publication's settings the pages need (from the server's config). */
@@ -135,6 +136,17 @@ export interface PublicationApi {
    * `GET /api/newsletter/issues/{slug}` answers it; null for a draft or an unknown slug.
    */
   findNewsletterIssue(slug: string): Promise<PublicIssue | null>;
+  /**
+   * A page of the `/markets` table (docs/product.md#market-data-pages), or null past the last
+   * page; rejects when live market data is down with nothing cached.
+   */
+  findMarketTable(query: MarketTableQuery): Promise<MarketTable | null>;
+  /**
+   * A coin page: the coin with this exact CoinGecko id, its history over `range`, and the
+   * published articles and newsletters that mention it; null for an unknown id. Rejects as
+   * findMarketTable.
+   */
+  findCoinPage(id: string, range: CoinRange): Promise<CoinPage | null>;
 }
 
 /**

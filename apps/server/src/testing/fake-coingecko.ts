@@ -34,8 +34,11 @@ export async function startFakeCoinGecko() {
   const requests: Recorded[] = [];
   const scripts = new Map<string, Scripted[]>();
   const search = capture("search.json") as { coins: Array<Record<string, string>> };
-  const markets = (capture("coins-markets-usd-2026-05-03.json") as { data: Array<{ id: string }> })
-    .data;
+  const markets = (
+    capture("coins-markets-usd-2026-05-03.json") as {
+      data: Array<{ id: string; current_price?: number }>;
+    }
+  ).data;
 
   function answer(route: string, query: URLSearchParams): [number, unknown] {
     if (route === "/search") {
@@ -50,7 +53,14 @@ export async function startFakeCoinGecko() {
     if (route === "/coins/markets") {
       const ids = query.get("ids")?.split(",");
       const size = Number(query.get("per_page") ?? 100);
-      return [200, ids ? markets.filter((m) => ids.includes(m.id)) : markets.slice(0, size)];
+      const rows = ids ? markets.filter((m) => ids.includes(m.id)) : markets.slice(0, size);
+      // The capture has no sparklines; asked for one, each coin gets two points ending at its price.
+      if (query.get("sparkline") !== "true") return [200, rows];
+      const price = (m: { current_price?: number }) => m.current_price ?? 0;
+      return [
+        200,
+        rows.map((m) => ({ ...m, sparkline_in_7d: { price: [price(m) * 0.99, price(m)] } })),
+      ];
     }
     if (route === "/coins/bitcoin") return [200, capture("coin-bitcoin.json")];
     if (route === "/coins/bitcoin/ohlc") return [200, capture("ohlc-bitcoin.json")];

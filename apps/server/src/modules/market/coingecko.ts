@@ -1,7 +1,14 @@
 // CoinGecko's API through its official client (docs/product/max.md#market-data);
 // coingecko-bodies.ts maps its responses to our market contract.
 import Coingecko, { RateLimitError } from "@coingecko/coingecko-typescript";
-import type { Candle, NewTokens, Ohlc, TokenData, TrendingTokens } from "@pragmatist/contracts";
+import type {
+  Candle,
+  MarketRow,
+  NewTokens,
+  Ohlc,
+  TokenData,
+  TrendingTokens,
+} from "@pragmatist/contracts";
 import type { CoinGeckoConfig } from "../../config.ts";
 import {
   type MarketBody,
@@ -17,6 +24,9 @@ export interface CoinRef {
   name: string;
   rank: number | null;
 }
+
+/** A coin of the whole market (getMarket, listCoins): its figures and 7-day sparkline. */
+export type MarketCoin = MarketBody<TokenData> & Pick<MarketRow, "sparkline7d">;
 
 /** "Most relevant first": by market-cap rank, unranked last (a stable sort keeps ties in order). */
 export function byRank(a: CoinRef, b: CoinRef): number {
@@ -154,8 +164,11 @@ export interface CoinGeckoApi {
   trending(signal?: AbortSignal): Promise<MarketBody<TrendingTokens>>;
   /** `/coins/{id}/ohlc` in USD over `days` (already one of OHLC_DAYS, or "max"). */
   ohlc(coin: CoinRef, days: OhlcDays, signal?: AbortSignal): Promise<MarketBody<Ohlc>>;
-  /** `/coins/markets`: the MARKET_UNIVERSE largest coins by market cap, with their figures. */
-  markets(signal?: AbortSignal): Promise<MarketBody<TokenData>[]>;
+  /**
+   * `/coins/markets`: the MARKET_UNIVERSE largest coins by market cap, with their figures and
+   * their 7-day sparkline (hourly prices).
+   */
+  markets(signal?: AbortSignal): Promise<MarketCoin[]>;
 }
 
 /**
@@ -243,10 +256,14 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
           per_page: MARKET_UNIVERSE,
           page: 1,
           price_change_percentage: "24h,7d,30d",
+          sparkline: true,
         },
         { signal },
       );
-      return rows.map((row) => tokenFromCoinGecko(null, row, now()));
+      return rows.map((row) => ({
+        ...tokenFromCoinGecko(null, row, now()),
+        sparkline7d: row.sparkline_in_7d?.price?.length ? row.sparkline_in_7d.price : null,
+      }));
     },
     async ohlc(coin, days, signal) {
       // docs/product/max.md#market-data wants daily candles; only paid plans may set the interval,

@@ -1,5 +1,6 @@
-// Market data for Max's tools (docs/product/max.md#max-tools, #market-data): CoinGecko when a key
-// is configured, cached and backed off; the dated offline snapshot otherwise. Never throws.
+// Market data for Max's tools (docs/product/max.md#max-tools, #market-data): CoinGecko when a key is
+// configured, cached and backed off; the dated offline snapshot otherwise. Never throws.
+import { NotFoundError } from "@coingecko/coingecko-typescript";
 import { LRUCache } from "lru-cache";
 import {
   MARKET_ERRORS,
@@ -23,11 +24,17 @@ import {
   type CoinGeckoApi,
   type CoinRef,
   createCoinGeckoApi,
+  type MarketCoin,
   snapOhlcDays,
 } from "./coingecko.ts";
 import type { MarketBody } from "./coingecko-bodies.ts";
 import { type RankingRequest, rankMarket } from "./ranking.ts";
-import { createSnapshotSource, loadSnapshot, type SnapshotSource } from "./snapshot.ts";
+import {
+  createSnapshotSource,
+  loadSnapshot,
+  type MarketCoins,
+  type SnapshotSource,
+} from "./snapshot.ts";
 
 /**
  * The market data behind Max's tools. Every method resolves, never rejects: a lookup whose search
@@ -54,6 +61,17 @@ export interface MarketService {
    * MARKET_UNIVERSE largest coins by market cap from one `/coins/markets` call.
    */
   getMarket(request: RankingRequest): Promise<MarketResult<MarketRanking>>;
+  /**
+   * The whole market getMarket ranks, by market cap, with each coin's 7-day sparkline where the
+   * data has one (live: the same cached `/coins/markets` call; the snapshot has none); `asOf` is
+   * the newest coin's (docs/product.md#market-data-pages).
+   */
+  listCoins(): Promise<MarketResult<MarketCoins>>;
+  /**
+   * The coin whose CoinGecko id is exactly `id` (no search, no misspellings: a coin page's
+   * address), or noResults when the data has no such coin.
+   */
+  getCoin(id: string): Promise<MarketResult<TokenData>>;
   /**
    * Names, tickers and ids the offline model can recognise (the snapshot's coins plus, when live,
    * the coins seen so far), most relevant first.
@@ -185,6 +203,32 @@ async function liveOhlc(
   return served<Ohlc>(hit);
 }
 
+/** `MarketService.getCoin`, live: `token:{id}` as getTokenData caches it; CoinGecko's 404 is noResults. */
+async function liveCoin(
+  ctx: LiveContext,
+  id: string,
+  signal: AbortSignal,
+): Promise<MarketResult<TokenData>> {
+  try {
+    const hit = await ctx.cache.get(`token:${id}`, CACHE_SECONDS.token, () =>
+      ctx.api.tokenData(id, signal),
+    );
+    return served<TokenData>(hit);
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      return { error: MARKET_ERRORS.noResults, query: id, source: "coingecko" };
+    }
+    throw err;
+  }
+}
+
+/** The live market list: the cached `/coins/markets` page, dated by its newest coin. */
+async function liveMarkets(ctx: LiveContext, signal: AbortSignal): Promise<Cached<MarketCoin[]>> {
+  const hit = await ctx.cache.get("markets", CACHE_SECONDS.markets, () => ctx.api.markets(signal));
+  remember(ctx.seen, hit.value);
+  return hit;
+}
+
 /**
  * The market cache's `observe` counting into `metrics` by CoinGecko endpoint, the cache key's
  * first part (search, token, ohlc, trending, new): a bounded label, never the coin or query.
@@ -259,10 +303,16 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
       guarded(ctx, "getOhlc", (signal) => liveOhlc(ctx, query, days, signal)),
     getMarket: (request) =>
       guarded<MarketRanking>(ctx, "getMarket", async (signal) => {
-        const hit = await cache.get("markets", CACHE_SECONDS.markets, () => api.markets(signal));
-        remember(ctx.seen, hit.value);
+        const hit = await liveMarkets(ctx, signal);
         return served<MarketRanking>({ ...hit, value: rankMarket(hit.value, request) });
       }),
+    listCoins: () =>
+      guarded<MarketCoins>(ctx, "listCoins", async (signal) => {
+        const hit = await liveMarkets(ctx, signal);
+        const asOf = hit.value.reduce((newest, c) => (c.asOf > newest ? c.asOf : newest), "");
+        return served<MarketCoins>({ ...hit, value: { coins: hit.value, asOf } });
+      }),
+    getCoin: (id) => guarded(ctx, "getCoin", (signal) => liveCoin(ctx, id, signal)),
     knownCoins: () => knownCoins(snapshot, ctx.seen),
     close: () => cache.close(),
   };
@@ -277,6 +327,8 @@ function snapshotService(snapshot: SnapshotSource): MarketService {
     getTrendingTokens: async () => snapshot.trending(),
     getOhlc: async (query, days) => snapshot.ohlc(query, days),
     getMarket: async (request) => snapshot.market(request),
+    listCoins: async () => snapshot.coins(),
+    getCoin: async (id) => snapshot.coin(id),
     knownCoins: () => known,
     close: async () => {},
   };

@@ -160,7 +160,19 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
       order: "market_cap_desc",
       per_page: "250",
       price_change_percentage: "24h,7d,30d",
+      sparkline: "true",
     });
+  });
+
+  it("lists the Market Data table's coins from getMarket's call, with sparklines; unknown id: no results", async () => {
+    const market = liveMarket();
+    await market.getMarket({ by: "volume", order: "desc", limit: 3, from: 1 });
+    const listed = ok(await market.listCoins());
+    expect(coingecko.count("/coins/markets")).toBe(1);
+    expect(listed).toMatchObject({ source: "coingecko", asOf: "2026-05-03T07:45:26.833Z" });
+    expect(listed.coins[0]).toMatchObject({ id: "bitcoin", fdvUsd: 1569962020102 });
+    expect(listed.coins[0]?.sparkline7d).toEqual([78428 * 0.99, 78428]);
+    expect(await market.getCoin("no-such-coin")).toMatchObject({ error: "No results found" });
   });
 
   it("maps trending searches in CoinGecko's order, dated at the fetch", async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { distance } from "fastest-levenshtein";
 import {
   MARKET_ERRORS,
+  type MarketFreshness,
   type MarketResult,
   type Candle,
   type NewTokens,
@@ -14,8 +15,11 @@ import {
   type TrendingTokens,
 } from "@pragmatist/contracts";
 import type { MarketBody } from "./coingecko-bodies.ts";
-import { byRank, type CoinRef, type OhlcDays, snapOhlcDays } from "./coingecko.ts";
+import { byRank, type CoinRef, type MarketCoin, type OhlcDays, snapOhlcDays } from "./coingecko.ts";
 import { type RankingRequest, rankMarket } from "./ranking.ts";
+
+/** The whole market as the table lists it: its coins and when their figures were true. */
+export type MarketCoins = MarketFreshness & { coins: MarketCoin[] };
 
 /** Where the builder writes the snapshot and the service reads it. */
 export const SNAPSHOT_FILE = fileURLToPath(new URL("./snapshot.json", import.meta.url));
@@ -90,6 +94,10 @@ export interface SnapshotSource {
   ohlc(query: string, days: number | "max"): MarketResult<Ohlc>;
   /** The coins of the markets capture ranked as `request` asks (rankMarket). */
   market(request: RankingRequest): MarketRanking;
+  /** The coins of the markets capture by market cap (no sparklines: the data has none). */
+  coins(): MarketCoins;
+  /** The coin whose CoinGecko id is exactly `id` (any coin the snapshot knows), or noResults. */
+  coin(id: string): MarketResult<TokenData>;
   /** The coins `findToken` knows, best market-cap rank first. */
   knownCoins(): ReadonlyArray<CoinRef>;
 }
@@ -101,6 +109,8 @@ export function createSnapshotSource(data: SnapshotData): SnapshotSource {
   // A ranking compares coins of one capture: those known from other captures are dated apart.
   const capturedOn = data.asOf.slice(0, 10);
   const captured = tokens.filter((t) => t.asOf.startsWith(capturedOn));
+  const marketCoins = asMarketCoins(captured, data.asOf);
+  const byId = new Map(tokens.map((t) => [t.id, t]));
   const known: CoinRef[] = tokens
     .map(({ id, symbol, name, rank }) => ({ id, symbol, name, rank }))
     .sort(byRank);
@@ -161,8 +171,20 @@ export function createSnapshotSource(data: SnapshotData): SnapshotSource {
       return servedOhlc(found, snapOhlcDays(days));
     },
     market: (request) => ({ ...rankMarket(captured, request), ...SNAPSHOT_FRESHNESS }),
+    coins: () => marketCoins,
+    coin(id) {
+      const token = byId.get(id);
+      return token
+        ? { ...token, ...SNAPSHOT_FRESHNESS }
+        : { error: MARKET_ERRORS.noResults, query: id, source: "snapshot" };
+    },
     knownCoins: () => known,
   };
+}
+
+/** The captured coins as the whole market, dated by the capture (the data has no sparklines). */
+function asMarketCoins(captured: MarketBody<TokenData>[], asOf: string): MarketCoins {
+  return { coins: captured.map((t) => ({ ...t, sparkline7d: null })), asOf, ...SNAPSHOT_FRESHNESS };
 }
 
 /** A series as one run of daily candles, and the open time of its first close-built one. */

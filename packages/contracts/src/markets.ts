@@ -1,0 +1,107 @@
+// The Market Data section's contract (docs/product.md#market-data-pages): the `/markets` table's
+// query and answer, and a coin page's data; the figures are the market service's (market.ts).
+import { z } from "zod";
+import type { ArticleCard } from "./articles.ts";
+import {
+  coinFiguresSchema,
+  marketFreshnessSchema,
+  type MarketResult,
+  type Ohlc,
+  type TokenData,
+} from "./market.ts";
+
+/** The table's tabs: every coin, CoinGecko's trending searches, new listings, top movers. */
+export const MARKET_TABS = ["all", "trending", "new", "gainers", "losers"] as const;
+/** A tab of the table (`?tab=`). */
+export type MarketTab = (typeof MARKET_TABS)[number];
+
+/** The columns the table sorts by (`?sort=`). */
+export const MARKET_SORTS = [
+  "rank",
+  "name",
+  "price",
+  "change24h",
+  "change7d",
+  "change30d",
+  "marketCap",
+  "volume",
+] as const;
+/** A column the table sorts by. */
+export type MarketSort = (typeof MARKET_SORTS)[number];
+
+/** Coins on one page of the table. */
+export const MARKET_PAGE_SIZE = 50;
+
+/**
+ * `/markets` and `GET /api/markets` query: every key optional, unknown keys and repeated keys
+ * refused (400). `page` is a whole number written without leading zeros, at most 99,999; `q`
+ * filters by name, ticker or id (at most 100 characters).
+ */
+export const marketTableQuerySchema = z.strictObject({
+  tab: z.enum(MARKET_TABS).optional(),
+  sort: z.enum(MARKET_SORTS).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}$/, "page must be a whole number from 1")
+    .transform(Number)
+    .optional(),
+  q: z.string().max(100).optional(),
+});
+/** A parsed `/markets` query. */
+export type MarketTableQuery = z.output<typeof marketTableQuerySchema>;
+
+/** One row of the table: a coin's figures (USD; null when the data lacks them). */
+export const marketRowSchema = coinFiguresSchema.extend({
+  /** Hourly USD prices over the last 7 days, oldest first; null when the data has none. */
+  sparkline7d: z.array(z.number()).nullable(),
+  /** ISO 8601 listing time (the New listings tab), else null. */
+  listedAt: z.string().nullable(),
+});
+/** One row of the table (`marketRowSchema`). */
+export type MarketRow = z.infer<typeof marketRowSchema>;
+
+/** A page of the table as `GET /api/markets` answers it (figures dated by their freshness). */
+export const marketTableSchema = marketFreshnessSchema.extend({
+  tab: z.enum(MARKET_TABS),
+  /** The sort applied; null: the tab's own order (trending order, newest listing first). */
+  sort: z.enum(MARKET_SORTS).nullable(),
+  order: z.enum(["asc", "desc"]),
+  q: z.string(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int(),
+  pageCount: z.number().int().min(1),
+  /** Coins matching the tab and the filter, on every page. */
+  total: z.number().int().min(0),
+  rows: z.array(marketRowSchema),
+  /** When the tab's list itself was true (trending searches, new listings), else null. */
+  listAsOf: z.string().nullable(),
+});
+/** A page of the table (`marketTableSchema`). */
+export type MarketTable = z.infer<typeof marketTableSchema>;
+
+/** A coin page's address: a CoinGecko coin id ("bitcoin", "usd-coin"). */
+export const coinIdSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, "not a coin id");
+
+/** A coin's market figures as the coin page and `GET /api/markets/{id}` give them. */
+export type CoinFigures = TokenData;
+
+/** The chart ranges of a coin page (`?range=`), in days ("max": the whole history). */
+export const COIN_RANGES = ["7d", "30d", "90d", "1y", "max"] as const;
+/** A chart range. */
+export type CoinRange = (typeof COIN_RANGES)[number];
+
+/** A coin page's data: figures, the chart's history, and our writing that mentions the coin. */
+export interface CoinPage {
+  coin: CoinFigures;
+  range: CoinRange;
+  /**
+   * The range's daily candles, or the market error saying why there are none (no history in the
+   * data for this coin, or market data unavailable).
+   */
+  history: MarketResult<Ohlc>;
+  /** Research, news and market reports mentioning the coin, newest first (at most 6). */
+  research: ArticleCard[];
+  /** Newsletters mentioning it, newest first (at most 4). */
+  newsletters: ArticleCard[];
+}
