@@ -107,6 +107,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
     db: services.db,
     articles: services.articles,
     newsletterArchive: (page) => services.newsletterIssues.archive(page),
+    marketCoins: () => services.marketPages.listCoinIds(),
     config,
   });
   analyticsRoutes(app, { analytics: services.analytics });

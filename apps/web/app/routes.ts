@@ -11,6 +11,8 @@ export default [
     index("routes/home.tsx"),
     route("ecosystems", "routes/ecosystems.tsx"),
     route("market-reports", "routes/market-reports.tsx"),
+    route("markets", "routes/markets.tsx"),
+    route("markets/:id", "routes/coin.tsx"),
     route("assistant", "routes/assistant.tsx"),
     route("authors/:username", "routes/author.tsx"),
     route("categories/:slug", "routes/category.tsx"),

@@ -29,6 +29,14 @@ export const MARKET_SORTS = [
 /** A column the table sorts by. */
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
+/**
+ * A column's direction when a reader first sorts by it: rank and name ascending, figures largest
+ * first (as CoinGecko's and CoinMarketCap's tables do).
+ */
+export function defaultMarketOrder(sort: MarketSort): "asc" | "desc" {
+  return sort === "rank" || sort === "name" ? "asc" : "desc";
+}
+
 /** Coins on one page of the table. */
 export const MARKET_PAGE_SIZE = 50;
 
@@ -100,8 +108,8 @@ export interface CoinPage {
    * data for this coin, or market data unavailable).
    */
   history: MarketResult<Ohlc>;
-  /** Research, news and market reports mentioning the coin, newest first (at most 6). */
+  /** Articles labelled Research that mention the coin, newest first (at most 6). */
   research: ArticleCard[];
-  /** Newsletters mentioning it, newest first (at most 4). */
+  /** Newsletters and market reports (by their card label) mentioning it, newest first (at most 4). */
   newsletters: ArticleCard[];
 }

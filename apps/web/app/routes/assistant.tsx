@@ -1,6 +1,6 @@
 // Max, the AI market analyst `/assistant` (docs/product/max.md#assistant-screen), inside the shared
 // layout. `?article={slug}` (the article page's "Ask Max about this article") gives the chat that
-// article as context.
+// article as context; `?ask=` (a coin page's "Ask Max about {coin}") puts a question in the input.
 import { publicationContext } from "@pragmatist/contracts";
 import { lazy, Suspense } from "react";
 import { AssistantPlaceholder } from "../features/assistant/assistant-frame.tsx";
@@ -17,16 +17,23 @@ const AssistantChat = lazy(() =>
   import("../features/assistant/assistant-chat.tsx").then((m) => ({ default: m.AssistantChat })),
 );
 
+/** The longest question Max takes (docs/product.md#constants), so `?ask=` never exceeds it. */
+const QUESTION_MAX = 2000;
+
 /**
  * The article named by `?article`, read through the publication API (published only): its slug
- * and title for the "About:" note. An unknown slug gives no context rather than an error.
+ * and title for the "About:" note. An unknown slug gives no context rather than an error. And the
+ * question of `?ask=` (trimmed, cut to QUESTION_MAX characters), null when none.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).searchParams.get("article");
-  if (!slug) return { article: null };
+  const params = new URL(request.url).searchParams;
+  const question = params.get("ask")?.trim().slice(0, QUESTION_MAX) || null;
+  const slug = params.get("article");
+  if (!slug) return { article: null, question };
   const found = await context.get(publicationContext).findArticle(slug);
   return {
     article: found ? { slug: found.attributes.slug, title: found.attributes.title } : null,
+    question,
   };
 }
 
@@ -46,7 +53,11 @@ export default function Assistant({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <Suspense fallback={<AssistantPlaceholder />}>
-      <AssistantChat siteName={site.name} article={loaderData.article} />
+      <AssistantChat
+        siteName={site.name}
+        article={loaderData.article}
+        question={loaderData.question}
+      />
     </Suspense>
   );
 }

@@ -18,7 +18,7 @@ const sections = [
   // The category chips of the research home; never shown as the current page itself.
   { label: "Categories", to: "/#categories", plain: true },
   { label: "Ecosystems", to: "/ecosystems" },
-  { label: "Market Data", to: "/market-reports" },
+  { label: "Market Data", to: "/markets" },
   { label: "AI Research Assistant", to: "/assistant" },
 ];
 const company = [

@@ -1,10 +1,17 @@
 // Left sidebar of the shared layout, wide screens only (docs/product/site.md#sidebar): Research, AI
-// Insights, Market Reports, Newsletter (external) and the partner logo strip; the active tab comes
+// Insights, Market Data, Market Reports, Newsletter (external) and the partner logo strip; the active tab comes
 // from the path.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { ChartIcon, ExternalIcon, MailIcon, ResearchIcon, SparkIcon } from "../components/ui/icons";
+import {
+  ChartIcon,
+  ExternalIcon,
+  MailIcon,
+  CandlesIcon,
+  ResearchIcon,
+  SparkIcon,
+} from "../components/ui/icons";
 import { activeSidebarTab, type SidebarTab } from "./nav";
 import { PartnerLogos } from "../components/partner-logos.tsx";
 
@@ -54,6 +61,9 @@ export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
             </Tab>
             <Tab tab="assistant" active={active} to="/assistant" icon={<SparkIcon size={18} />}>
               AI Insights
+            </Tab>
+            <Tab tab="markets" active={active} to="/markets" icon={<CandlesIcon size={18} />}>
+              Market Data
             </Tab>
             <Tab
               tab="market-reports"

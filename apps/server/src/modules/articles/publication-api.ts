@@ -1,13 +1,8 @@
 // The publication as the web app's loaders see it (docs/decisions/002-loaders-call-services.md):
 // site settings, article reads, search and comments, answered by the services directly.
-import {
-  type ArticleCard,
-  type CoinPage,
-  type PublicationApi,
-  SEARCH_RESULT_LIMIT,
-  type SiteSettings,
-} from "@pragmatist/contracts";
+import { type PublicationApi, SEARCH_RESULT_LIMIT, type SiteSettings } from "@pragmatist/contracts";
 import type { CommentsService } from "../comments/comments.service.ts";
+import { findCoinMentions } from "../market/coin-mentions.ts";
 import type { MarketPages } from "../market/market-pages.ts";
 import type { IssuesService } from "../newsletter/issues.service.ts";
 import type { SearchService } from "../search/search.types.ts";
@@ -52,7 +47,7 @@ export function createPublicationApi(
       if (!coin) return null;
       const [history, mentions] = await Promise.all([
         marketPages.coinHistory(id, range),
-        coinMentions(deps, coin.name),
+        findCoinMentions(deps, coin),
       ]);
       return { coin, range, history, ...mentions };
     },
@@ -63,32 +58,5 @@ export function createPublicationApi(
         options,
       );
     },
-  };
-}
-
-/** Articles and newsletters shown under a coin (docs/product.md#coin-page), newest first. */
-const MENTIONS = { research: 6, newsletters: 4 } as const;
-
-/**
- * The published articles the search index finds for the coin's `name`, newest first: newsletters
- * apart (at most MENTIONS.newsletters), everything else as research (at most MENTIONS.research).
- */
-async function coinMentions(
-  deps: { articles: ArticlesService; search: SearchService },
-  name: string,
-): Promise<Pick<CoinPage, "research" | "newsletters">> {
-  const hits = await deps.search.search(name, SEARCH_RESULT_LIMIT);
-  if (hits.length === 0) return { research: [], newsletters: [] };
-  const { data } = await deps.articles.listByIds(
-    hits.map((h) => h.id),
-    { page: 1, pageSize: SEARCH_RESULT_LIMIT },
-  );
-  const newest = [...data].sort((a, b) =>
-    b.attributes.publishDate.localeCompare(a.attributes.publishDate),
-  );
-  const isNewsletter = (a: ArticleCard) => a.attributes.types.includes("Newsletter");
-  return {
-    research: newest.filter((a) => !isNewsletter(a)).slice(0, MENTIONS.research),
-    newsletters: newest.filter(isNewsletter).slice(0, MENTIONS.newsletters),
   };
 }

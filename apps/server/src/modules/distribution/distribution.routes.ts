@@ -1,5 +1,5 @@
 // Outside /api: GET /robots.txt, /sitemap.xml,
-// /sitemaps/{pages,articles,categories,authors,newsletter}.xml, /feed.xml, /feed.atom and
+// /sitemaps/{pages,articles,categories,authors,newsletter,markets}.xml, /feed.xml, /feed.atom and
 // /feeds/{research,news,market-reports,newsletter}.{xml,atom}
 // (docs/product/api.md#feeds-and-sitemaps).
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -8,6 +8,7 @@ import { PUBLIC_READ } from "../../http/cache.ts";
 import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { IssueArchive } from "./distribution.newsletter.ts";
+import type { MarketCoinIds } from "./distribution.sitemaps.ts";
 import {
   createDistributionService,
   type DistributionService,
@@ -33,12 +34,19 @@ function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: strin
  */
 export function distributionRoutes(
   app: FastifyInstance,
-  deps: { db: Db; articles: ArticlesService; newsletterArchive: IssueArchive; config: Config },
+  deps: {
+    db: Db;
+    articles: ArticlesService;
+    newsletterArchive: IssueArchive;
+    marketCoins: MarketCoinIds;
+    config: Config;
+  },
 ) {
   const service: DistributionService = createDistributionService({
     db: deps.db,
     articles: deps.articles,
     newsletterArchive: deps.newsletterArchive,
+    marketCoins: deps.marketCoins,
     publicUrl: deps.config.publicUrl,
     siteName: deps.config.siteName,
   });
@@ -63,6 +71,9 @@ export function distributionRoutes(
   );
   app.get("/sitemaps/newsletter.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.newsletterSitemap()),
+  );
+  app.get("/sitemaps/markets.xml", { config: PUBLIC_READ }, async (_req, reply) =>
+    send(reply, "xml", await service.marketsSitemap()),
   );
 
   const feedRoute = (path: string, kind: FeedKind, format: FeedFormat) =>

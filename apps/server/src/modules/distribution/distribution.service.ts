@@ -8,6 +8,8 @@ import {
   articlesSitemap,
   authorsSitemap,
   categoriesSitemap,
+  type MarketCoinIds,
+  marketsSitemap,
   newsletterSitemap,
   type SitemapContext,
   pagesSitemap,
@@ -35,6 +37,8 @@ export interface DistributionService {
   feed(kind: FeedKind, format: FeedFormat): Promise<string>;
   /** /sitemaps/newsletter.xml: /newsletter and every issue sent. */
   newsletterSitemap(): Promise<string>;
+  /** /sitemaps/markets.xml: /markets and every coin's page. */
+  marketsSitemap(): Promise<string>;
   /** The newsletter's issues as RSS 2.0 or Atom 1.0. */
   newsletterFeed(format: FeedFormat): Promise<string>;
 }
@@ -58,6 +62,8 @@ export function createDistributionService(deps: {
   articles: ArticlesService;
   /** The newsletter's public archive (issues sent), read for its sitemap and feed. */
   newsletterArchive: IssueArchive;
+  /** The coins with a page (the market service's), for the markets sitemap. */
+  marketCoins: MarketCoinIds;
   publicUrl: string;
   siteName: string;
 }): DistributionService {
@@ -74,6 +80,7 @@ export function createDistributionService(deps: {
     authorsSitemap: () => authorsSitemap(ctx),
     feed: (kind, format) => renderFeed(feeds, kind, format),
     newsletterSitemap: () => newsletterSitemap(ctx, archive),
+    marketsSitemap: () => marketsSitemap(ctx, deps.marketCoins),
     newsletterFeed: (format) => renderNewsletterFeed(archive, feeds, format),
   };
 }

@@ -18,6 +18,9 @@ import { findUpdatedAt } from "./distribution.repository.ts";
 /** Articles read per page while listing them all. */
 const PAGE_SIZE = 100;
 
+/** The coins with a page and when their figures were true (null: market data unavailable). */
+export type MarketCoinIds = () => Promise<{ ids: string[]; asOf: string | null }>;
+
 /** What the sitemaps are built from; `base` is the absolute public URL without a trailing slash. */
 export interface SitemapContext {
   db: Db;
@@ -117,7 +120,7 @@ const SITE_PAGES = ["/", "/ecosystems", "/market-reports", "/assistant", "/about
 const LISTING_PAGES = new Set(["/", "/ecosystems", "/market-reports"]);
 
 /**
- * /sitemap.xml: the sitemaps that list something (pages and newsletter always; articles,
+ * /sitemap.xml: the sitemaps that list something (pages, newsletter and markets always; articles,
  * categories and authors once they have entries), dated by the newest article.
  */
 export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
@@ -129,6 +132,7 @@ export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
     categories: categoryItems(ctx, articles).length > 0,
     authors: (await authorItems(ctx, articles)).length > 0,
     newsletter: true,
+    markets: true,
   };
   const items: IndexItem[] = Object.entries(listed)
     .filter(([, has]) => has)
@@ -211,4 +215,17 @@ export async function newsletterSitemap(
   archive: IssueArchive,
 ): Promise<string> {
   return urlset(ctx.base, await newsletterSitemapItems(archive, ctx.base));
+}
+
+/**
+ * /sitemaps/markets.xml: `/markets` and every coin's page (docs/product.md#market-data-pages),
+ * dated by the market data's as-of time when there is one.
+ */
+export async function marketsSitemap(ctx: SitemapContext, coins: MarketCoinIds): Promise<string> {
+  const { ids, asOf } = await coins();
+  const dated = asOf ? { lastmod: asOf } : {};
+  return urlset(ctx.base, [
+    { url: `${ctx.base}/markets`, ...dated },
+    ...ids.map((id) => ({ url: `${ctx.base}/markets/${encodeURIComponent(id)}`, ...dated })),
+  ]);
 }

@@ -120,7 +120,7 @@ describe.each(engines)("distribution on %s", (engine) => {
     );
   });
 
-  it("serves a sitemap index pointing at the page, article, category, author and newsletter sitemaps", async () => {
+  it("serves a sitemap index pointing at the page, article, category, author, newsletter and markets sitemaps", async () => {
     const { type, xml } = await fetchXml("/sitemap.xml");
     expect(type).toBe("application/xml; charset=utf-8");
     const entries = xml.sitemapindex.sitemap as Row[];
@@ -130,9 +130,19 @@ describe.each(engines)("distribution on %s", (engine) => {
       `${BASE}/sitemaps/categories.xml`,
       `${BASE}/sitemaps/authors.xml`,
       `${BASE}/sitemaps/newsletter.xml`,
+      `${BASE}/sitemaps/markets.xml`,
     ]);
     for (const s of entries) expect(s.lastmod).toBe("2026-05-30T00:00:00.000Z");
     for (const s of entries) expect(new URL(s.loc as string).origin).toBe(BASE);
+  });
+
+  it("lists the Market Data table and a page for every coin, dated by the market data", async () => {
+    const pages = await urlset("/sitemaps/markets.xml");
+    expect(pages[`${BASE}/markets`]).toBe("2026-05-03T07:45:46.127Z");
+    expect(pages[`${BASE}/markets/bitcoin`]).toBe("2026-05-03T07:45:46.127Z");
+    // The snapshot's new listings are known by name only, and have a page all the same.
+    expect(pages[`${BASE}/markets/upside-down-cat`]).toBeDefined();
+    expect(Object.keys(pages).length).toBeGreaterThan(250);
   });
 
   it("lists the home, listing, Max and marketing pages, the listings dated by the newest article", async () => {
@@ -251,7 +261,11 @@ describe.each(engines)("distribution of a publication with nothing published, on
     const index = await ctx.app.inject({ url: "/sitemap.xml" });
     expect(index.statusCode).toBe(200);
     const listed = (parser.parse(index.body).sitemapindex.sitemap as Row[]).map((s) => s.loc);
-    expect(listed).toEqual([`${BASE}/sitemaps/pages.xml`, `${BASE}/sitemaps/newsletter.xml`]);
+    expect(listed).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/newsletter.xml`,
+      `${BASE}/sitemaps/markets.xml`,
+    ]);
     for (const name of ["articles", "categories", "authors"]) {
       const res = await ctx.app.inject({ url: `/sitemaps/${name}.xml` });
       expect(`${name} ${res.statusCode}`).toBe(`${name} 404`);

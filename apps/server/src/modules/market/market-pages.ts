@@ -32,6 +32,11 @@ export interface MarketPages {
    * or the market error saying why there are none (no history in the data, or unavailable).
    */
   coinHistory(id: string, range: CoinRange): Promise<MarketResult<Ohlc>>;
+  /**
+   * The ids of every coin with a page (the coins the market service knows) and when the market's
+   * figures were true (null when it cannot say: live data down, nothing cached).
+   */
+  listCoinIds(): Promise<{ ids: string[]; asOf: string | null }>;
 }
 
 /** A chart range in days as getOhlc takes it. */
@@ -59,5 +64,10 @@ export function createMarketPages(market: MarketService): MarketPages {
       return orUnavailable(coin);
     },
     coinHistory: (id, range) => market.getOhlc(id, RANGE_DAYS[range]),
+    async listCoinIds() {
+      const coins = await market.listCoins();
+      const ids = market.knownCoins().map((c) => c.id);
+      return { ids, asOf: isMarketError(coins) ? null : coins.asOf };
+    },
   };
 }

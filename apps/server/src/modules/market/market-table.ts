@@ -1,6 +1,7 @@
 // The `/markets` table (docs/product.md#market-data-pages): one tab of the market service's coins,
 // filtered, sorted by any column and cut into pages of MARKET_PAGE_SIZE.
 import {
+  defaultMarketOrder,
   isMarketError,
   MARKET_PAGE_SIZE,
   type MarketResult,
@@ -36,11 +37,6 @@ const SORT_KEY = {
   marketCap: (r) => r.marketCapUsd,
   volume: (r) => r.volume24hUsd,
 } satisfies Record<MarketSort, (row: MarketRow) => number | string | null>;
-
-/** A column's direction when a reader first sorts by it: rank and name up, figures largest first. */
-export function defaultOrder(sort: MarketSort): "asc" | "desc" {
-  return sort === "rank" || sort === "name" ? "asc" : "desc";
-}
 
 /** A coin as a row; a coin known only from a list (trending, new) lacks the figures it does not give. */
 function rowOf(coin: Pick<MarketRow, "id" | "symbol" | "name"> & Partial<MarketCoin>): MarketRow {
@@ -106,7 +102,7 @@ function matches(row: MarketRow, q: string): boolean {
 /**
  * Page `query.page` (1 by default) of the `query.tab` tab ("all" by default) of `source`, filtered
  * by `query.q` and sorted by `query.sort` (default: the tab's own order, see tabRows) in
- * `query.order` (default: defaultOrder); ties keep the tab's order (a stable sort).
+ * `query.order` (default: defaultMarketOrder); ties keep the tab's order (a stable sort).
  * @returns null when the page is past the last one (page 1 always exists, even empty).
  */
 export function buildMarketTable(
@@ -115,7 +111,7 @@ export function buildMarketTable(
 ): MarketTable | null {
   const tab = query.tab ?? "all";
   const sort = query.sort ?? (tab === "all" ? "rank" : null);
-  const order = query.order ?? (sort ? defaultOrder(sort) : "asc");
+  const order = query.order ?? (sort ? defaultMarketOrder(sort) : "asc");
   const q = (query.q ?? "").trim().toLowerCase();
   const filtered = tabRows(source, tab).filter((row) => matches(row, q));
   if (sort) filtered.sort(comparator(sort, order));

@@ -75,6 +75,15 @@ export const ChartIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Two candles: market prices (Market Data). */
+export const CandlesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 4v16M16 3v15" />
+    <rect x="6" y="8" width="4" height="8" rx="0.5" />
+    <rect x="14" y="6" width="4" height="8" rx="0.5" />
+  </Icon>
+);
+
 /** An envelope: the newsletter, an email address. */
 export const MailIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -16,8 +16,8 @@ import { type AssistantChatProps, useAssistantChat } from "./use-assistant-chat.
  * are used (docs/product/max.md#assistant-credits). Needs the router (links, the root loader's
  * viewer).
  */
-export function AssistantChat({ siteName, article }: AssistantChatProps) {
-  const chat = useAssistantChat({ siteName, article });
+export function AssistantChat({ siteName, article, question }: AssistantChatProps) {
+  const chat = useAssistantChat({ siteName, article, question });
   const { restore } = chat;
   const spent = creditsSpent(chat.signedIn, chat.credits);
   return (

@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { CandleChart } from "./candle-chart.tsx";
+import { CandleChart } from "../../components/market/candle-chart.tsx";
 import { FAULT_TEXT, type MaxMessage, messageText } from "./chat-rules.ts";
 import { markdownLines } from "./markdown-lines.ts";
 import { MaxAvatar } from "./max-avatar.tsx";

@@ -1,7 +1,7 @@
 // A token answer's stats card (docs/product/max.md#assistant): price, 24 h change in green/red,
 // market cap, rank and volume in tabular figures, with the time they were true and their source.
 import type { TokenData } from "@pragmatist/contracts";
-import { asOfLine, tokenStatRows } from "./market-figures.ts";
+import { asOfLine, tokenStatRows } from "../../components/market/market-figures.ts";
 
 const toneClass = { up: "text-up", down: "text-down" } as const;
 

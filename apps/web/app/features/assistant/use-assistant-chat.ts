@@ -18,10 +18,14 @@ export interface ArticleContext {
   title: string;
 }
 
-/** The chat screen's props: the publication's name (greeting, PDF name) and the article, if any. */
+/**
+ * The chat screen's props: the publication's name (greeting, PDF name), the article, if any, and
+ * a question to put in the input, ready to send (`/assistant?ask=`, a coin page's "Ask Max").
+ */
 export interface AssistantChatProps {
   siteName: string;
   article: ArticleContext | null;
+  question?: string | null;
 }
 
 /**
@@ -29,14 +33,14 @@ export interface AssistantChatProps {
  * (docs/product/max.md#assistant-credits; null for members, who have no counter); `chips` follow
  * `suggestionChips`; `send`, `retry`, `exportPdf` and `clearHistory` are the screen's actions.
  */
-export function useAssistantChat({ siteName, article }: AssistantChatProps) {
+export function useAssistantChat({ siteName, article, question }: AssistantChatProps) {
   const viewer = useViewer();
   const session = useChatSession(article?.slug);
   const restore = useChatHistory(session.setMessages);
   const { busyAlert, showBusyAlert } = useBusyAlert(session.processing);
   // Set once the reader asks on this visit: the article's chips give way to the follow-ups.
   const [askedThisVisit, setAskedThisVisit] = useState(false);
-  const [input, setInput] = useState("");
+  const [input, setInput] = useState(question ?? "");
   const [notice, setNotice] = useState<string | null>(null);
   const { scrollRef, contentRef, toBottom } = useStickToBottom();
   const greeting = useMemo(() => greetingMessage(siteName), [siteName]);

@@ -3,7 +3,7 @@
 // never with the page.
 import type { Ohlc } from "@pragmatist/contracts";
 import type { RefObject } from "react";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
 import { asOfLine, ohlcSummary } from "./market-figures.ts";
 import { type CandleChartState, useCandleChart } from "./use-candle-chart.ts";
 

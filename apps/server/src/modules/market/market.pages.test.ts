@@ -1,0 +1,120 @@
+// The Market Data pages as served (docs/product.md#market-data-pages): the built web app over the
+// demo content and the offline snapshot, requested with app.inject and parsed. Rebuild the web app
+// after changing the pages.
+import { describe, expect, it } from "vitest";
+import {
+  all,
+  BASE,
+  breadcrumbs,
+  demo,
+  pageHeadSuite,
+  SITE,
+  textOf,
+} from "../distribution/page-head.testing.ts";
+import { namesPhrase } from "./coin-mentions.ts";
+
+describe("coin mentions", () => {
+  it("counts a coin's name as whole words only, in any case", () => {
+    expect(namesPhrase("Bitcoin's fee market", "Bitcoin")).toBe(true);
+    expect(namesPhrase("the bitcoin network", "Bitcoin")).toBe(true);
+    expect(namesPhrase("a catalyst for change", "Cat")).toBe(false);
+    expect(namesPhrase("Upside down, the cat", "UpSide Down Cat")).toBe(false);
+  });
+});
+
+describe("Market Data pages (sqlite)", () => {
+  const { ctx, get, expectNotFound } = pageHeadSuite("sqlite");
+
+  it("/markets: the table sorted by rank, dated, sourced, each coin linking to its page", async () => {
+    const page = await get("/markets");
+    expect(page.status).toBe(200);
+    expect(page.title).toBe(`Market Data — ${SITE}`);
+    expect(page.links("canonical")).toEqual([`${BASE}/markets`]);
+    expect(page.links("next")).toEqual([`${BASE}/markets?page=2`]);
+    const sorted = all(page.body, (e) => e.tag === "th" && e.attrs["aria-sort"] !== undefined);
+    expect(sorted.map((th) => [textOf(th).trim(), th.attrs["aria-sort"]])).toEqual([
+      ["#↑", "ascending"],
+    ]);
+    const rows = all(page.body, (e) => e.tag === "tbody").flatMap((b) =>
+      all(b, (e) => e.tag === "tr"),
+    );
+    expect(rows).toHaveLength(50);
+    const coinLinks = all(
+      page.body,
+      (e) => e.tag === "a" && /^\/markets\/[a-z]/.test(e.attrs.href ?? ""),
+    );
+    expect(coinLinks[0]?.attrs.href).toBe("/markets/bitcoin");
+    const text = textOf(page.body);
+    expect(text).toContain("As of 3 May 2026, 07:45 UTC · Data provided by CoinGecko");
+    expect(text).toContain("▲+0.28%");
+  });
+
+  it("/markets answers a bad parameter 400 with what is wrong, and a page too far 404", async () => {
+    for (const query of ["page=abc", "sort=bogus", "tab=hot", "color=red", "page=1&page=2"]) {
+      const page = await get(`/markets?${query}`);
+      expect(page.status, query).toBe(400);
+      expect(page.meta("robots")).toEqual(["noindex"]);
+      expect(textOf(page.body)).toContain("This market view does not exist");
+    }
+    await expectNotFound("/markets?page=40");
+  });
+
+  it("/markets/bitcoin: figures, chart ending where the data does, research, Ask Max", async () => {
+    const page = await get("/markets/bitcoin");
+    expect(page.status).toBe(200);
+    expect(page.title).toBe(`Bitcoin (BTC) price, chart and research — ${SITE}`);
+    expect(page.links("canonical")).toEqual([`${BASE}/markets/bitcoin`]);
+    expect(page.ld("WebPage")).toMatchObject({ about: { name: "Bitcoin", alternateName: "BTC" } });
+    expect(breadcrumbs(page)).toEqual([
+      ["Home", `${BASE}/`],
+      ["Market Data", `${BASE}/markets`],
+      ["Bitcoin", `${BASE}/markets/bitcoin`],
+    ]);
+    const text = textOf(page.body);
+    for (const shown of [
+      "$78,428.00",
+      "Fully diluted valuation",
+      "All-time low",
+      "$67.81 on 6 Jul 2013",
+      "The price history in the data ends 2 Sept 2025.",
+      "Our research on Bitcoin",
+    ]) {
+      expect(text).toContain(shown);
+    }
+    const ask = all(
+      page.body,
+      (e) => e.tag === "a" && (e.attrs.href ?? "").startsWith("/assistant?ask="),
+    );
+    expect(textOf(ask[0]!)).toContain("Ask Max about Bitcoin");
+    const research = all(
+      page.body,
+      (e) => e.tag === "section" && e.attrs["aria-labelledby"] === "coin-research",
+    );
+    const slugs = all(research[0]!, (e) => e.tag === "a").map((a) => a.attrs.href);
+    expect(slugs.length).toBeGreaterThan(0);
+    for (const slug of slugs) expect(slug).toMatch(/^\/p\//);
+  });
+
+  it("a coin without figures or history says so, never zero; an unknown coin is a 404", async () => {
+    const page = await get("/markets/upside-down-cat");
+    expect(page.status).toBe(200);
+    const text = textOf(page.body);
+    expect(text).toContain("(no price in the data)");
+    expect(text).toContain("The data holds no price history for UpSide Down Cat.");
+    expect(text).not.toMatch(/\$0\.00/);
+    await expectNotFound("/markets/no-such-coin");
+    await expectNotFound("/markets/bitcoin?range=2y");
+  });
+
+  it("caches coin pages as article pages: the same public Cache-Control, an ETag, 304s", async () => {
+    const coin = await ctx.app.inject({ url: "/markets/ethereum" });
+    const article = await ctx.app.inject({ url: `/p/${demo[0]!.slug}` });
+    expect(coin.headers["cache-control"]).toMatch(/^public/);
+    expect(coin.headers["cache-control"]).toBe(article.headers["cache-control"]);
+    const again = await ctx.app.inject({
+      url: "/markets/ethereum",
+      headers: { "if-none-match": String(coin.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});

@@ -1,0 +1,133 @@
+// A coin page's price chart (docs/product.md#coin-page): ranges as links, Max's candle chart, where
+// the history ends, and its closes as a table for those who cannot see the chart.
+import {
+  COIN_RANGES,
+  type CoinRange,
+  isMarketError,
+  MARKET_ERRORS,
+  type MarketResult,
+  type Ohlc,
+} from "@pragmatist/contracts";
+import { Link } from "react-router";
+import { CandleChart } from "../../components/market/candle-chart.tsx";
+import { formatLongDate, formatUsdPrice } from "../../lib/format.ts";
+
+const RANGE_LABELS: Record<CoinRange, string> = {
+  "7d": "7 days",
+  "30d": "30 days",
+  "90d": "90 days",
+  "1y": "1 year",
+  max: "All",
+};
+
+/** At most this many closes in the text table: a long history is sampled evenly. */
+const TABLE_ROWS = 60;
+
+/** The closes of `ohlc` for the table: every one, or every n-th ending with the last. */
+export function closesForTable(candles: Ohlc["candles"]): Ohlc["candles"] {
+  const step = Math.ceil(candles.length / TABLE_ROWS);
+  return candles.filter((_, i) => (candles.length - 1 - i) % step === 0);
+}
+
+/** The range links of `/markets/{id}?range=`, the current one marked. */
+function RangeLinks({ id, range }: { id: string; range: CoinRange }) {
+  return (
+    <nav aria-label="Chart range">
+      <ul className="flex flex-wrap gap-1">
+        {COIN_RANGES.map((r) => (
+          <li key={r}>
+            <Link
+              to={`/markets/${encodeURIComponent(id)}${r === "90d" ? "" : `?range=${r}`}`}
+              aria-current={r === range ? "page" : undefined}
+              preventScrollReset
+              className={`rounded-md px-2.5 py-1 text-sm font-medium ${
+                r === range ? "bg-accent/10 text-accent" : "text-muted hover:text-ink"
+              }`}
+            >
+              {RANGE_LABELS[r]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Where the history ends, and from when it is built from daily closing prices only. */
+function HistoryNote({ ohlc }: { ohlc: Ohlc }) {
+  const last = ohlc.candles.at(-1);
+  return (
+    <p className="mt-2 text-xs text-muted">
+      {last && `The price history in the data ends ${formatLongDate(last.time * 1000)}. `}
+      {ohlc.closesFrom &&
+        `From ${formatLongDate(ohlc.closesFrom)} the candles are built from daily closing prices.`}
+    </p>
+  );
+}
+
+/** The closes as a table (sampled when long), folded away under a summary. */
+function ClosesTable({ ohlc }: { ohlc: Ohlc }) {
+  const rows = closesForTable(ohlc.candles);
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer text-accent">The chart as a table of closes</summary>
+      <table className="tabular mt-2 w-full max-w-sm text-left">
+        <caption className="sr-only">{ohlc.name}: daily closing prices in USD</caption>
+        <thead className="text-xs text-muted">
+          <tr>
+            <th scope="col" className="py-1">
+              Day (UTC)
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Close
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.time} className="border-t border-line">
+              <td className="py-1">{formatLongDate(c.time * 1000)}</td>
+              <td className="py-1 text-right">{formatUsdPrice(c.close)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/**
+ * The chart section: range links, then the candles with the history's end and the closes table,
+ * or a sentence saying the data has no history for the coin (or that it could not be loaded).
+ */
+export function CoinChart(props: {
+  id: string;
+  name: string;
+  range: CoinRange;
+  history: MarketResult<Ohlc>;
+}) {
+  const { history } = props;
+  return (
+    <section aria-labelledby="coin-chart">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="coin-chart" className="text-lg font-semibold">
+          Price history
+        </h2>
+        <RangeLinks id={props.id} range={props.range} />
+      </div>
+      {isMarketError(history) ? (
+        <p className="mt-3 rounded-xl border border-line bg-surface px-4 py-6 text-sm text-muted">
+          {history.error === MARKET_ERRORS.fetchFailed
+            ? "The price history could not be loaded right now. Please try again in a minute."
+            : `The data holds no price history for ${props.name}.`}
+        </p>
+      ) : (
+        <>
+          <CandleChart ohlc={history} />
+          <HistoryNote ohlc={history} />
+          <ClosesTable ohlc={history} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// A coin's page `/markets/{coin-id}` (docs/product.md#coin-page): its figures and chart from the
+// market service Max uses, our research and newsletters that mention it, and Ask Max.
+import { publicationContext } from "@pragmatist/contracts";
+import { data, Link } from "react-router";
+import { CoinChart } from "../features/markets/coin-chart.tsx";
+import { CoinAbout, CoinHeader, CoinStats } from "../features/markets/coin-figures.tsx";
+import { AskMaxAboutCoin, CoinMentions } from "../features/markets/coin-mentions.tsx";
+import { coinIdOf, coinRangeOf } from "../features/markets/markets.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
+import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
+import { notFoundData } from "../shell/suggestions.server.ts";
+import type { Route } from "./+types/coin";
+
+/**
+ * The coin with this CoinGecko id, its history over `?range=` (7d, 30d, 90d (default), 1y, max)
+ * and the articles mentioning it.
+ * @throws a 404 response (the site's not-found page) for an unknown or malformed id or range.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const api = context.get(publicationContext);
+  const id = coinIdOf(params.id);
+  const range = coinRangeOf(new URL(request.url));
+  const page = id && range ? await api.findCoinPage(id, range) : null;
+  if (!page) throw data(await notFoundData(api, request), { status: 404 });
+  return { page };
+}
+
+/**
+ * "{Name} ({SYMBOL}) price, chart and research", a description with the dated price, the
+ * canonical address (the default range's), and JSON-LD: a WebPage about the coin, with
+ * breadcrumbs Home › Market Data › coin.
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) return notFoundMeta(notFoundOf(error));
+  const { coin } = loaderData.page;
+  const path = `/markets/${encodeURIComponent(coin.id)}`;
+  const name = `${coin.name} (${coin.symbol.toUpperCase()})`;
+  const description = coinDescription(loaderData.page.coin);
+  return pageMeta({
+    matches,
+    title: `${name} price, chart and research`,
+    description,
+    path,
+    breadcrumbs: [
+      { name: "Market Data", path: "/markets" },
+      { name: coin.name, path },
+    ],
+    jsonLd: ({ url }) => [
+      {
+        "@type": "WebPage",
+        name: `${name} price, chart and research`,
+        description,
+        url,
+        about: { "@type": "Thing", name: coin.name, alternateName: coin.symbol.toUpperCase() },
+      },
+    ],
+  });
+};
+
+/** The meta description: what the page has, with the dated price when the data has one. */
+function coinDescription(coin: Route.ComponentProps["loaderData"]["page"]["coin"]): string {
+  const day = coin.asOf.slice(0, 10);
+  const price =
+    coin.priceUsd === null ? "" : ` Price $${coin.priceUsd.toLocaleString("en-US")} on ${day}.`;
+  return `${coin.name} (${coin.symbol.toUpperCase()}): price, market cap, supply, all-time high and low, price chart, and our research and newsletters about it.${price}`;
+}
+
+/** Breadcrumb, head, Ask Max, chart, figures, about, research and newsletters. */
+export default function CoinPage({ loaderData }: Route.ComponentProps) {
+  const { coin, range, history, research, newsletters } = loaderData.page;
+  return (
+    <div className="flex max-w-5xl flex-col gap-8 pb-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <Link to="/markets" className="hover:text-accent hover:underline">
+          Market Data
+        </Link>{" "}
+        › <span aria-current="page">{coin.name}</span>
+      </nav>
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <CoinHeader coin={coin} />
+        <AskMaxAboutCoin name={coin.name} />
+      </div>
+      <CoinChart id={coin.id} name={coin.name} range={range} history={history} />
+      <CoinStats coin={coin} />
+      <CoinAbout coin={coin} />
+      <CoinMentions name={coin.name} research={research} newsletters={newsletters} />
+    </div>
+  );
+}
+
+/** A 404 with suggestions for an unknown coin, else the error screen with a retry. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageErrorBoundary error={error} landmark={false} />;
+}
