@@ -65,6 +65,11 @@ export const marketRowSchema = coinFiguresSchema.extend({
   sparkline7d: z.array(z.number()).nullable(),
   /** ISO 8601 listing time (the New listings tab), else null. */
   listedAt: z.string().nullable(),
+  /**
+   * When this row's figures were true, for a coin known only from its list (a trending coin
+   * outside the market data, priced by the trending list); null when they are the table's `asOf`.
+   */
+  figuresAsOf: z.string().nullable(),
 });
 /** One row of the table (`marketRowSchema`). */
 export type MarketRow = z.infer<typeof marketRowSchema>;

@@ -53,13 +53,14 @@ function rowOf(coin: Pick<MarketRow, "id" | "symbol" | "name"> & Partial<MarketC
     volume24hUsd: coin.volume24hUsd ?? null,
     sparkline7d: coin.sparkline7d ?? null,
     listedAt: null,
+    figuresAsOf: null,
   };
 }
 
 /**
  * The tab's rows in the tab's own order: every coin by market cap; trending in CoinGecko's order
  * and new listings newest first (a coin of the market keeps its figures, another shows what its
- * list gives); gainers and losers by 24 h change, up or down, coins that did not move left out.
+ * list gives, dated by the list); gainers and losers by 24 h change, up or down, coins that did not move left out.
  */
 function tabRows(source: MarketTableSource, tab: MarketTableQuery["tab"]): MarketRow[] {
   const rows = source.coins.map(rowOf);
@@ -67,7 +68,9 @@ function tabRows(source: MarketTableSource, tab: MarketTableQuery["tab"]): Marke
   const change = (r: MarketRow) => r.change24hPercent ?? 0;
   switch (tab) {
     case "trending":
-      return source.trending.tokens.map((t) => byId.get(t.id) ?? rowOf(t));
+      return source.trending.tokens.map(
+        (t) => byId.get(t.id) ?? { ...rowOf(t), figuresAsOf: t.pricedAt ?? source.trending.asOf },
+      );
     case "new":
       return source.newTokens.tokens.map((t) => ({
         ...(byId.get(t.id) ?? rowOf(t)),

@@ -73,7 +73,11 @@ describe("GET /api/markets and /api/markets/{id} (offline snapshot)", () => {
     expect(trending).toMatchObject({ sort: null, listAsOf: "2025-04-07T11:28:53.000Z" });
     expect(trending.rows[0]?.id).toBe("qubic-network");
     // A trending coin outside the capture keeps what its list gives, the rest missing.
-    expect(trending.rows.find((r) => r.id === "notcoin")).toMatchObject({ change7dPercent: null });
+    expect(trending.rows.find((r) => r.id === "notcoin")).toMatchObject({
+      change7dPercent: null,
+      figuresAsOf: "2025-04-07T11:28:53.000Z",
+    });
+    expect(trending.rows.find((r) => r.id === "bitcoin")?.figuresAsOf).toBeNull();
 
     const listed = await table("?tab=new");
     expect(listed.rows[0]).toMatchObject({

@@ -21,6 +21,7 @@ const row = (over: Partial<MarketRow>): MarketRow => ({
   volume24hUsd: 17087776555,
   sparkline7d: null,
   listedAt: null,
+  figuresAsOf: null,
   ...over,
 });
 

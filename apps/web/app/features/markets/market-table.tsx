@@ -74,6 +74,11 @@ function Row({ row, sparklines }: { row: MarketRow; sparklines: boolean }) {
               Listed {formatLongDate(row.listedAt)}
             </span>
           )}
+          {row.figuresAsOf && (
+            <span className="block text-xs font-normal text-muted">
+              Figures as of {formatLongDate(row.figuresAsOf)}
+            </span>
+          )}
         </Link>
       </th>
       <td className={NUMERIC}>

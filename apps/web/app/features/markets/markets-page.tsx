@@ -70,7 +70,7 @@ export function MarketDates({ table }: { table: MarketTable }) {
     table.tab === "trending" ? "Trending searches" : table.tab === "new" ? "Listings" : null;
   return (
     <p className="text-xs text-muted">
-      {list && table.listAsOf && `${list} as of ${formatDateTimeUtc(table.listAsOf)}; prices: `}
+      {list && table.listAsOf && `${list} as of ${formatDateTimeUtc(table.listAsOf)}. `}
       {asOfLine(table)}
       {!table.rows.some((row) => row.sparkline7d) &&
         table.rows.length > 0 &&
