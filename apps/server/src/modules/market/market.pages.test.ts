@@ -57,6 +57,9 @@ describe("Market Data pages (sqlite)", () => {
       expect(textOf(page.body)).toContain("This market view does not exist");
     }
     await expectNotFound("/markets?page=40");
+    // A client navigation's data request carries the router's own `_routes`: not a bad parameter.
+    const data = await ctx.app.inject({ url: "/markets.data?sort=price&_routes=routes%2Fmarkets" });
+    expect(data.statusCode).toBe(200);
   });
 
   it("/markets/bitcoin: figures, chart ending where the data does, research, Ask Max", async () => {

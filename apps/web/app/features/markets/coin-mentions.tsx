@@ -5,9 +5,13 @@ import { Link } from "react-router";
 import { SparkIcon } from "../../components/ui/icons.tsx";
 import { formatLongDate } from "../../lib/format.ts";
 
-/** The question "Ask Max about {coin}" puts in Max's input. */
+/**
+ * The question "Ask Max about {coin}" puts in Max's input: his own chip's wording for a coin's
+ * figures (docs/product.md#assistant-chips), then our research, the coin named in both parts so
+ * each is read as about it.
+ */
 export function askMaxQuestion(name: string): string {
-  return `What should I know about ${name} right now: its price, its recent moves and what our research says?`;
+  return `Give me the key market stats for ${name} and what our research says about ${name}`;
 }
 
 /** `/assistant?ask=…`: Max with the question about `name` ready to send. */

@@ -33,14 +33,22 @@ export function marketsHref(view: View): string {
   const params = new URLSearchParams();
   if (view.tab !== "all") params.set("tab", view.tab);
   if (view.q) params.set("q", view.q);
-  const tabOrder = view.tab === "all" && view.sort === "rank" && view.order === "asc";
-  if (view.sort && !tabOrder) {
+  if (view.sort && namesSort(view)) {
     params.set("sort", view.sort);
     params.set("order", view.order);
   }
   if (view.page > 1) params.set("page", String(view.page));
   const qs = params.toString();
   return qs ? `/markets?${qs}` : "/markets";
+}
+
+/**
+ * Whether a view's address names its sort: when there is one and it is not the tab's own order
+ * (the "all" tab's is rank ascending).
+ */
+export function namesSort(view: Pick<View, "tab" | "sort" | "order">): boolean {
+  if (view.sort === null) return false;
+  return !(view.tab === "all" && view.sort === "rank" && view.order === "asc");
 }
 
 /** The current view of `table` as marketsHref takes it. */

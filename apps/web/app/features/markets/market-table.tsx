@@ -67,7 +67,7 @@ function Row({ row, sparklines }: { row: MarketRow; sparklines: boolean }) {
           to={`/markets/${encodeURIComponent(row.id)}`}
           className="block hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
         >
-          <span className="block max-w-44 truncate">{row.name}</span>
+          <span className="block max-w-44 truncate">{row.name}</span>{" "}
           <span className="text-xs text-muted uppercase">{row.symbol}</span>
           {row.listedAt && (
             <span className="block text-xs font-normal text-muted">

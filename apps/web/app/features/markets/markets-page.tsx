@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { asOfLine } from "../../components/market/market-figures.ts";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { formatDateTimeUtc } from "../../lib/format.ts";
-import { marketsHref, TAB_LABELS, tabHref } from "./market-links.ts";
+import { marketsHref, namesSort, TAB_LABELS, tabHref } from "./market-links.ts";
 import { MarketTableView } from "./market-table.tsx";
 
 const tabClass = (active: boolean) =>
@@ -34,11 +34,20 @@ function MarketTabs({ table }: { table: MarketTable }) {
   );
 }
 
-/** A GET form filtering the current tab by name or ticker (works without scripts). */
+/**
+ * A GET form filtering the current tab by name or ticker, in the current order (works without
+ * scripts).
+ */
 function FilterForm({ table }: { table: MarketTable }) {
   return (
     <form method="get" action="/markets" role="search" className="flex gap-2">
       {table.tab !== "all" && <input type="hidden" name="tab" value={table.tab} />}
+      {table.sort && namesSort(table) && (
+        <>
+          <input type="hidden" name="sort" value={table.sort} />
+          <input type="hidden" name="order" value={table.order} />
+        </>
+      )}
       <label htmlFor="markets-q" className="sr-only">
         Filter coins by name or ticker
       </label>

@@ -16,10 +16,13 @@ export interface BadMarketQuery {
 /**
  * The `/markets` query of `url` (tab, sort, order, page, q), or what is wrong with it: an unknown
  * or repeated parameter, or a value outside its list (the same schema as `GET /api/markets`).
+ * Parameters starting with "_" are the router's own (a client navigation's data request carries
+ * `_routes`) and are left out.
  */
 export function marketTableQueryOf(url: URL): MarketTableQuery | BadMarketQuery {
   const raw: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
+    if (key.startsWith("_")) continue;
     const values = url.searchParams.getAll(key);
     raw[key] = values.length === 1 ? values[0]! : values;
   }
