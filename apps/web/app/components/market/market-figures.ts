@@ -1,5 +1,6 @@
-// Market figures as Max's bubbles show them (docs/product/max.md#assistant): the token stats card's
-// rows, the change's colour, and the as-of line every figure carries. Pure, so tests run in Node.
+// Market figures as Max's bubbles and the Market Data pages show them (docs/product/max.md#max-tools,
+// docs/product/markets.md#market-data-pages): the stats card's rows, the change's colour, the as-of
+// line every figure carries. Pure, so tests run in Node.
 import type { MarketFreshness, Ohlc, TokenData } from "@pragmatist/contracts";
 import {
   formatDateTimeUtc,
