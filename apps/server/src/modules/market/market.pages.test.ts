@@ -11,6 +11,7 @@ import {
   SITE,
   textOf,
 } from "../distribution/page-head.testing.ts";
+import { engines } from "../../testing/db.ts";
 import { namesPhrase } from "./coin-mentions.ts";
 
 describe("coin mentions", () => {
@@ -22,8 +23,8 @@ describe("coin mentions", () => {
   });
 });
 
-describe("Market Data pages (sqlite)", () => {
-  const { ctx, get, expectNotFound } = pageHeadSuite("sqlite");
+describe.each(engines)("Market Data pages on %s", (engine) => {
+  const { ctx, get, expectNotFound } = pageHeadSuite(engine);
 
   it("/markets: the table sorted by rank, dated, sourced, each coin linking to its page", async () => {
     const page = await get("/markets");
