@@ -15,13 +15,13 @@ interface Column {
   className: string;
 }
 
-const NUMERIC = "px-3 text-right whitespace-nowrap";
+const NUMERIC = "px-2 text-right whitespace-nowrap sm:px-3";
 /** The sticky coin column: stays at the left edge when a narrow screen scrolls the table. */
-const STICKY = "sticky left-0 z-10 bg-surface px-3 text-left";
+const STICKY = "sticky left-0 z-10 bg-surface px-2 text-left sm:px-3";
 
 const COLUMNS: Column[] = [
-  { sort: "rank", label: "#", className: `${NUMERIC} w-12` },
-  { sort: "name", label: "Coin", className: `${STICKY} min-w-40` },
+  { sort: "rank", label: "#", className: `${NUMERIC} w-10 sm:w-12` },
+  { sort: "name", label: "Coin", className: `${STICKY} min-w-28 sm:min-w-40` },
   { sort: "price", label: "Price", className: NUMERIC },
   { sort: "change24h", label: "24h", className: NUMERIC },
   { sort: "change7d", label: "7d", className: NUMERIC },
@@ -67,7 +67,7 @@ function Row({ row, sparklines }: { row: MarketRow; sparklines: boolean }) {
           to={`/markets/${encodeURIComponent(row.id)}`}
           className="block hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
         >
-          <span className="block max-w-44 truncate">{row.name}</span>{" "}
+          <span className="block max-w-32 truncate sm:max-w-44">{row.name}</span>{" "}
           <span className="text-xs text-muted uppercase">{row.symbol}</span>
           {row.listedAt && (
             <span className="block text-xs font-normal text-muted">
