@@ -154,7 +154,18 @@ const app = await startApp(dataDir);
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const base = `http://127.0.0.1:${app.port}`;
-  const pages = ["/", `/p/${await articleWithImage(base)}`, "/assistant", "/about", "/login"];
+  const all = [
+    "/",
+    `/p/${await articleWithImage(base)}`,
+    "/assistant",
+    "/markets",
+    "/markets/bitcoin",
+    "/about",
+    "/login",
+  ];
+  // BENCH_PAGES=/markets,/markets/bitcoin measures only those of the pages.
+  const only = process.env.BENCH_PAGES?.split(",");
+  const pages = only ? all.filter((p) => only.includes(p)) : all;
   // A server that has rendered each page before (compiled, warm), as in production; rendered for a
   // session cookie so that no warm-up copy waits in the anonymous response cache.
   for (const pagePath of pages) {
