@@ -47,7 +47,7 @@ function tail(r: LoadResult) {
 
 /**
  * `{name}PercentOfBaseline` targets: each run's share of the baseline at least `floor` (a share of
- * the article page's, issue 28's Market Data targets).
+ * the article page's, the Market Data targets in docs/product/markets.md#market-data-pages).
  */
 function marketTargets(
   runs: Record<string, LoadResult>,
@@ -116,7 +116,7 @@ try {
     {},
     { uniqueQuery: true },
   );
-  // Market Data (docs/product.md#market-data-pages): the table and a coin's page beside the
+  // Market Data (docs/product/markets.md#market-data-pages): the table and a coin's page beside the
   // article page, cache on and off.
   const markets = await load("GET /markets, anonymous", `${base}/markets`);
   const coin = await load("GET /markets/{id}, anonymous", `${base}/markets/bitcoin`);

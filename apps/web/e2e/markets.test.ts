@@ -1,4 +1,4 @@
-// The Market Data journey in headless Chromium at 1366 and 390 px (docs/product.md#market-data-pages,
+// The Market Data journey in headless Chromium at 1366 and 390 px (docs/product/markets.md#market-data-pages,
 // #coin-page): the market table sorted and filtered, a coin's page with its chart, a research
 // article about the coin, and Max opened with the question about it ready to send. Screenshots of
 // each step go to SCREENSHOT_DIR (the system's temporary folder by default) to be looked at.

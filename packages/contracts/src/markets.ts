@@ -1,4 +1,4 @@
-// The Market Data section's contract (docs/product.md#market-data-pages): the `/markets` table's
+// The Market Data section's contract (docs/product/markets.md#market-data-pages): the `/markets` table's
 // query and answer, and a coin page's data; the figures are the market service's (market.ts).
 import { z } from "zod";
 import type { ArticleCard } from "./articles.ts";

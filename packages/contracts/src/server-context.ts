@@ -137,7 +137,7 @@ export interface PublicationApi {
    */
   findNewsletterIssue(slug: string): Promise<PublicIssue | null>;
   /**
-   * A page of the `/markets` table (docs/product.md#market-data-pages), or null past the last
+   * A page of the `/markets` table (docs/product/markets.md#market-data-pages), or null past the last
    * page; rejects when live market data is down with nothing cached.
    */
   findMarketTable(query: MarketTableQuery): Promise<MarketTable | null>;

@@ -17,7 +17,7 @@ const AssistantChat = lazy(() =>
   import("../features/assistant/assistant-chat.tsx").then((m) => ({ default: m.AssistantChat })),
 );
 
-/** The longest question Max takes (docs/product.md#constants), so `?ask=` never exceeds it. */
+/** The longest question Max takes (docs/product/limits.md#constants), so `?ask=` never exceeds it. */
 const QUESTION_MAX = 2000;
 
 /**

@@ -1,4 +1,4 @@
-// A coin's page `/markets/{coin-id}` (docs/product.md#coin-page): its figures and chart from the
+// A coin's page `/markets/{coin-id}` (docs/product/markets.md#coin-page): its figures and chart from the
 // market service Max uses, our research and newsletters that mention it, and Ask Max.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, Link } from "react-router";

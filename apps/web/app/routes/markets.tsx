@@ -1,4 +1,4 @@
-// Market Data `/markets` (docs/product.md#market-data-pages): the coins of the market service Max
+// Market Data `/markets` (docs/product/markets.md#market-data-pages): the coins of the market service Max
 // uses, as a table with tabs, sorting, a filter and pages of 50, inside the shared layout.
 import { publicationContext } from "@pragmatist/contracts";
 import { data, Link } from "react-router";

@@ -218,7 +218,7 @@ export async function newsletterSitemap(
 }
 
 /**
- * /sitemaps/markets.xml: `/markets` and every coin's page (docs/product.md#market-data-pages),
+ * /sitemaps/markets.xml: `/markets` and every coin's page (docs/product/markets.md#market-data-pages),
  * dated by the market data's as-of time when there is one.
  */
 export async function marketsSitemap(ctx: SitemapContext, coins: MarketCoinIds): Promise<string> {

@@ -1,4 +1,4 @@
-// Our writing that mentions a coin, for its page (docs/product.md#coin-page): found by the search
+// Our writing that mentions a coin, for its page (docs/product/markets.md#coin-page): found by the search
 // index, kept only where the text really names the coin, split by card label, newest first.
 import {
   type Article,
@@ -65,7 +65,7 @@ function cardOf(article: Article): ArticleCard {
 /**
  * The published articles that name `coin` (mentions) among the search index's best CANDIDATES
  * for its name, newest first: those whose card label is Newsletter or Market Report
- * (docs/product.md#article-card) as newsletters, at most SHOWN.newsletters; the Research ones as
+ * (docs/product/reader.md#article-card) as newsletters, at most SHOWN.newsletters; the Research ones as
  * research, at most SHOWN.research.
  */
 export async function findCoinMentions(

@@ -1,4 +1,4 @@
-// What the Market Data pages and their API read (docs/product.md#market-data-pages): the table,
+// What the Market Data pages and their API read (docs/product/markets.md#market-data-pages): the table,
 // a coin by its id and its chart's history, over the one market service Max uses.
 import {
   type CoinRange,

@@ -1,4 +1,4 @@
-// The `/markets` table (docs/product.md#market-data-pages): one tab of the market service's coins,
+// The `/markets` table (docs/product/markets.md#market-data-pages): one tab of the market service's coins,
 // filtered, sorted by any column and cut into pages of MARKET_PAGE_SIZE.
 import {
   defaultMarketOrder,

@@ -1,4 +1,4 @@
-// The Market Data pages as served (docs/product.md#market-data-pages): the built web app over the
+// The Market Data pages as served (docs/product/markets.md#market-data-pages): the built web app over the
 // demo content and the offline snapshot, requested with app.inject and parsed. Rebuild the web app
 // after changing the pages.
 import { describe, expect, it } from "vitest";

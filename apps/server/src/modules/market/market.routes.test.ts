@@ -1,4 +1,4 @@
-// The Market Data API (docs/product.md#market-data-pages) over the offline snapshot: the table's
+// The Market Data API (docs/product/markets.md#market-data-pages) over the offline snapshot: the table's
 // tabs, sorting, paging and filter, one coin, and refusals of bad parameters.
 import { describe, expect, it } from "vitest";
 import type { MarketTable, TokenData } from "@pragmatist/contracts";

@@ -1,4 +1,4 @@
-// HTTP for the Market Data section (docs/product.md#market-data-pages): the table and one coin,
+// HTTP for the Market Data section (docs/product/markets.md#market-data-pages): the table and one coin,
 // public reads cached like the article API.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

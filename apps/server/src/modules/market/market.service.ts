@@ -64,7 +64,7 @@ export interface MarketService {
   /**
    * The whole market getMarket ranks, by market cap, with each coin's 7-day sparkline where the
    * data has one (live: the same cached `/coins/markets` call; the snapshot has none); `asOf` is
-   * the newest coin's (docs/product.md#market-data-pages).
+   * the newest coin's (docs/product/markets.md#market-data-pages).
    */
   listCoins(): Promise<MarketResult<MarketCoins>>;
   /**

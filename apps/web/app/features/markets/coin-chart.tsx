@@ -1,4 +1,4 @@
-// A coin page's price chart (docs/product.md#coin-page): ranges as links, Max's candle chart, where
+// A coin page's price chart (docs/product/markets.md#coin-page): ranges as links, Max's candle chart, where
 // the history ends, and its closes as a table for those who cannot see the chart.
 import {
   COIN_RANGES,

@@ -1,4 +1,4 @@
-// A coin page's head and figures (docs/product.md#coin-page): price and moves, market cap,
+// A coin page's head and figures (docs/product/markets.md#coin-page): price and moves, market cap,
 // valuation, volume, supplies, the all-time high and low with their dates and distance, and what
 // the data says about the coin. A missing figure is said to be missing, never shown as zero.
 import type { CoinFigures } from "@pragmatist/contracts";
@@ -99,7 +99,7 @@ export function CoinStats({ coin }: { coin: CoinFigures }) {
 
 /**
  * What the data says about the coin: its description (plain text), its homepage (kept only under
- * the safe-address rule, docs/product.md#safe-urls) and its categories; a sentence when it has none.
+ * the safe-address rule, docs/product/reader.md#safe-urls) and its categories; a sentence when it has none.
  */
 export function CoinAbout({ coin }: { coin: CoinFigures }) {
   const homepage = coin.homepage ? safeUrl(coin.homepage) : "";

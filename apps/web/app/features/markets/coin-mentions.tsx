@@ -1,4 +1,4 @@
-// What a coin page adds to the figures (docs/product.md#coin-page): our research and newsletters
+// What a coin page adds to the figures (docs/product/markets.md#coin-page): our research and newsletters
 // that mention the coin, newest first, and "Ask Max about {coin}" with the question ready.
 import type { ArticleCard } from "@pragmatist/contracts";
 import { Link } from "react-router";
@@ -7,7 +7,7 @@ import { formatLongDate } from "../../lib/format.ts";
 
 /**
  * The question "Ask Max about {coin}" puts in Max's input: his own chip's wording for a coin's
- * figures (docs/product.md#assistant-chips), then our research, the coin named in both parts so
+ * figures (docs/product/max.md#assistant-chips), then our research, the coin named in both parts so
  * each is read as about it.
  */
 export function askMaxQuestion(name: string): string {

@@ -1,5 +1,5 @@
 // One market figure as text: a missing one says so to screen readers, a change shows its arrow
-// and sign besides its colour (docs/product.md#market-data-pages).
+// and sign besides its colour (docs/product/markets.md#market-data-pages).
 import type { Cell, ChangeCell } from "./market-cells.ts";
 
 const toneClass = { up: "text-up", down: "text-down" } as const;

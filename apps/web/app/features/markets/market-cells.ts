@@ -1,6 +1,6 @@
-// How the Market Data pages write each figure (docs/product.md#market-data-pages, #formats): a
-// missing figure says so instead of showing a zero, and a change carries its sign and an arrow
-// besides its colour. Pure, so tests run in Node.
+// How the Market Data pages write each figure (docs/product/markets.md#market-data-pages,
+// docs/product/limits.md#formats): a missing figure says so instead of showing a zero, and a change
+// carries its sign and an arrow besides its colour. Pure, so tests run in Node.
 import { toneOf, type Tone } from "../../components/market/market-figures.ts";
 import { formatSignedPercent, formatUsdCompact, formatUsdPrice } from "../../lib/format.ts";
 

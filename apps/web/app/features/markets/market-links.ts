@@ -1,4 +1,4 @@
-// The market table's addresses (docs/product.md#market-data-pages): every tab, sort and page is a
+// The market table's addresses (docs/product/markets.md#market-data-pages): every tab, sort and page is a
 // real link, so the table works without scripts and each view can be shared.
 import {
   defaultMarketOrder,

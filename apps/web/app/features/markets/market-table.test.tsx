@@ -1,4 +1,4 @@
-// The market table as a reader meets it (docs/product.md#market-data-pages): each figure's format,
+// The market table as a reader meets it (docs/product/markets.md#market-data-pages): each figure's format,
 // missing figures said as missing, direction shown by more than colour, sortable headings.
 import { screen, within } from "@testing-library/react";
 import type { MarketRow, MarketTable } from "@pragmatist/contracts";

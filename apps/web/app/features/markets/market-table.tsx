@@ -1,4 +1,4 @@
-// The `/markets` table (docs/product.md#market-data-pages): sortable column headings (links, with
+// The `/markets` table (docs/product/markets.md#market-data-pages): sortable column headings (links, with
 // `aria-sort`), one row per coin, the coin's name sticky at the left edge on narrow screens.
 import type { MarketRow, MarketSort, MarketTable } from "@pragmatist/contracts";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// The `/markets` screen around its table (docs/product.md#market-data-pages): tabs, the filter,
+// The `/markets` screen around its table (docs/product/markets.md#market-data-pages): tabs, the filter,
 // the date and source of every figure, and the pages.
 import type { MarketTable } from "@pragmatist/contracts";
 import { Link } from "react-router";
@@ -72,7 +72,7 @@ function FilterForm({ table }: { table: MarketTable }) {
 
 /**
  * When the figures were true and who supplied them, and for trending and new listings when the
- * list itself was made (each list carries its own date, docs/product.md#market-data).
+ * list itself was made (each list carries its own date, docs/product/max.md#market-data).
  */
 export function MarketDates({ table }: { table: MarketTable }) {
   const list =

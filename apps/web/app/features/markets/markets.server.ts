@@ -1,5 +1,5 @@
 // Server side of the Market Data pages: the `/markets` query read and checked once, as the API
-// checks it (docs/product.md#market-data-pages), before the publication API answers.
+// checks it (docs/product/markets.md#market-data-pages), before the publication API answers.
 import {
   COIN_RANGES,
   coinIdSchema,

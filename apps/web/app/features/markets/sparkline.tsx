@@ -1,5 +1,5 @@
 // A coin's 7-day price line in the market table: a small inline SVG drawn on the server, no chart
-// library (docs/product.md#market-data-pages).
+// library (docs/product/markets.md#market-data-pages).
 import { formatUsdPrice } from "../../lib/format.ts";
 
 const WIDTH = 96;
