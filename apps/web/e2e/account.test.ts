@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
 import {
+  holdRequests,
   launchBrowser,
   openPage,
   type RunningApp,
@@ -116,8 +117,20 @@ describe("accounts", () => {
     expect(await like.getAttribute("aria-pressed")).toBe("false");
     await like.click();
     expect(await like.getAttribute("aria-pressed")).toBe("true");
+    // A double click sends one toggle or two, one after the other: once the first is answered,
+    // the page's state and the server's agree only when no second is on its way.
+    const toggled = page.waitForResponse("**/api/articles/toggle-bookmark");
     await bookmark.dblclick();
-    await page.waitForTimeout(1000);
+    await toggled;
+    const bookmarkedOnServer = async () => {
+      const res = await page.request.get(`${app.baseUrl}/api/viewer?article=${ARTICLE}`);
+      return String((await res.json()).data.article.bookmarked);
+    };
+    await expect
+      .poll(
+        async () => (await bookmarkedOnServer()) === (await bookmark.getAttribute("aria-pressed")),
+      )
+      .toBe(true);
     const shown = await bookmark.getAttribute("aria-pressed");
     await page.reload();
     await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe(shown);
@@ -293,13 +306,11 @@ describe("accounts", () => {
     await form(page).getByLabel("Email Address").fill("nobody@example.com");
     await form(page).getByLabel("Password").fill("not-the-password");
     // While the request runs, the logo spins and the button pulses.
-    await page.route("**/api/auth/local", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const answer = await holdRequests(page, "**/api/auth/local");
     await submit.tap();
     await form(page).locator(".animate-spin").waitFor();
     await form(page).locator("button.animate-pulse").waitFor();
+    answer();
     await form(page)
       .getByRole("alert")
       .getByText(/do not match an account/)

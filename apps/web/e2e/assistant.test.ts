@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import {
+  holdRequests,
   openPage,
   type RunningApp,
   SESSION_COOKIE,
@@ -144,10 +145,7 @@ describe("Max, the AI market analyst", () => {
 
     // A send while Max is working gets the busy alert (docs/product/max.md#assistant-conversation)
     // and is not sent.
-    await page.route("**/api/assistant/chat", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    const answer = await holdRequests(page, "**/api/assistant/chat");
     await input(page).fill("Give me a list of new tokens");
     await input(page).press("Enter");
     await page.getByText("Max is thinking").waitFor({ state: "attached" });
@@ -155,6 +153,7 @@ describe("Max, the AI market analyst", () => {
     await input(page).press("Enter");
     await page.getByRole("alert").filter({ hasText: BUSY_ALERT }).waitFor();
     expect(await input(page).inputValue()).toBe("What other research should I do?");
+    answer();
     await page.unrouteAll({ behavior: "wait" });
     await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBe(3);
     await idle(page);

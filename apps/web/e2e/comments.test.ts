@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   openPage,
+  pageSettled,
   type RunningApp,
   signIn,
   signUpVerified,
@@ -270,7 +271,7 @@ describe("comments", () => {
       expect(await quote.textContent()).toContain("<iframe srcdoc=");
       expect(await section(page).locator("form iframe, form script").count()).toBe(0);
       await page.mouse.move(10, 10);
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(problems).toEqual([]);
       await page.context().close();
     }

@@ -259,6 +259,35 @@ export async function signIn(page: Page, baseUrl: string, jwt: string): Promise<
   ]);
 }
 
+/**
+ * Holds the answers to the page's requests for `url` (a glob or RegExp, as `page.route` takes)
+ * until the returned call is made: the test sees what the page shows while they are on their way,
+ * however fast or slow the machine, instead of delaying them by a fixed time.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Resolves once the page has rendered two more frames and run a task queued after them: what the
+ * page did up to now has painted, and its layout shifts, errors and dialogs have been reported.
+ * For asserting that something did not happen, instead of a fixed wait.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+      ),
+  );
+}
+
 /** A file for `setInputFiles`: its name, MIME type and bytes. */
 export interface PickedFile {
   name: string;

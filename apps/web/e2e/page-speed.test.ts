@@ -4,7 +4,15 @@
 // renderer and without anything moving.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { firstSlug, openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
+import {
+  firstSlug,
+  holdRequests,
+  openPage,
+  pageSettled,
+  type RunningApp,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -172,12 +180,13 @@ describe("page speed on a phone", () => {
     // 0.027 when Inter arrived after the first paint.
     for (const path of ["/about", `/p/${await firstSlug(app)}`]) {
       const { page, problems } = await openPage(browser, phone);
-      await page.route(/\.woff2$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      const font = await holdRequests(page, /\.woff2$/);
       await recordLayoutShifts(page);
-      await page.goto(`${app.baseUrl}${path}`);
+      // Inter comes only after the page has painted without it (a preload holds back the load
+      // event, so the wait is for the document, then for painted frames).
+      await page.goto(`${app.baseUrl}${path}`, { waitUntil: "domcontentloaded" });
+      await pageSettled(page);
+      font();
       const standIn = await page.evaluate(async () => {
         const standIn = [...document.fonts]
           .filter((f) => f.family === "Inter Variable fallback")
@@ -206,7 +215,8 @@ describe("page speed on a phone", () => {
     await recordLayoutShifts(page);
     await page.goto(`${app.baseUrl}/assistant`);
     await page.locator('[role="log"][aria-busy="false"]').waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(500);
+    await hydrated(page);
+    await pageSettled(page);
     expect(await layoutShifts(page)).toEqual([]);
     const { scripts } = await timings(page);
     // The chat's code (the AI SDK) arrives after the page's own modules, not among them.

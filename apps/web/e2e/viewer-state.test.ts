@@ -9,8 +9,10 @@ import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   firstSlug,
+  holdRequests,
   type Member,
   openPage,
+  pageSettled,
   type RunningApp,
   signIn,
   signUp,
@@ -47,17 +49,6 @@ async function recordLayoutShifts(page: Page): Promise<void> {
         if (entry.startTime >= from) shifts.push((entry as unknown as { value: number }).value);
     }).observe({ type: "layout-shift", buffered: true });
   });
-}
-
-/** Holds the answers to requests for `url` until the returned call is made. */
-async function hold(page: Page, url: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 const layoutShifts = (page: Page) =>
@@ -122,10 +113,10 @@ describe("one public render, personal parts after hydration", () => {
       // the chunks of the comments and of the member's picture longer: the answer must neither
       // reach the panel before it has hydrated (React would swap its server HTML for the
       // fallback) nor move the header while the blank circle waits for the picture.
-      const viewerAnswer = hold(page, "**/api/viewer**");
+      const viewerAnswer = holdRequests(page, "**/api/viewer**");
       const chunks = [
-        hold(page, "**/assets/comments-panel-*.js"),
-        hold(page, "**/assets/avatar-*.js"),
+        holdRequests(page, "**/assets/comments-panel-*.js"),
+        holdRequests(page, "**/assets/avatar-*.js"),
       ];
       const asked = page.waitForRequest("**/api/viewer**");
       await page.goto(`${app.baseUrl}/p/${slug}`);
@@ -135,24 +126,24 @@ describe("one public render, personal parts after hydration", () => {
       await page.evaluate(
         () => (window as unknown as { fontsSettled: Promise<void> }).fontsSettled,
       );
-      const answered = page.waitForResponse("**/api/viewer**");
       (await viewerAnswer)();
-      await answered;
-      await page.waitForTimeout(200);
+      // The answer has reached the page (the bar, hydrated without the held chunks, shows the
+      // member's bookmark) before the chunks come.
+      const bookmarkButton = page.getByRole("button", { name: /^Bookmark/ });
+      await expect.poll(() => bookmarkButton.getAttribute("aria-pressed")).toBe("true");
       for (const release of await Promise.all(chunks)) release();
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page
         .getByRole("link", { name: `Your account (Cleo ${width})` })
         .first()
         .waitFor();
-      const bookmarkButton = page.getByRole("button", { name: /^Bookmark/ });
-      await expect.poll(() => bookmarkButton.getAttribute("aria-pressed")).toBe("true");
+      expect(await bookmarkButton.getAttribute("aria-pressed")).toBe("true");
       // Only the reader's own comment offers Edit.
       await page.getByText(`Cleo's note on ${width}`).waitFor();
       await expect
         .poll(() => page.getByRole("button", { name: "Edit", exact: true }).count())
         .toBe(1);
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(await layoutShifts(page)).toEqual([]);
       expect(problems).toEqual([]);
       await page.screenshot({ path: path.join(os.tmpdir(), `viewer-state-${width}.png`) });
@@ -169,7 +160,11 @@ describe("one public render, personal parts after hydration", () => {
     await page.goto(`${app.baseUrl}/p/${slug}`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     expect(await page.getByRole("link", { name: "Login" }).isVisible()).toBe(true);
-    await page.waitForTimeout(300);
+    // The page asks for the viewer, if at all, as it hydrates: a request it makes now is seen
+    // after any it made then.
+    const marker = page.waitForRequest("**/api/health/live");
+    await page.evaluate(() => void fetch("/api/health/live"));
+    await marker;
     expect(asked).toEqual([]);
     expect(problems).toEqual([]);
   });
