@@ -97,11 +97,15 @@ export function toolResults(body: ChatCompletionRequest): Map<string, string> {
 
 /**
  * Registers, in the calling describe block, a loopback chat-completions server and an app whose
- * LLM_* settings point at it (key "sk-test-secret-key", model "test-model", 1.5 s timeout). Each
- * request is answered by the next of `handlers` (500 when none is left) and recorded in
- * `requests`; both are emptied before each test. `ask` posts a question from a new IP address.
+ * LLM_* settings point at it (key "sk-test-secret-key", model "test-model", LLM_TIMEOUT_MS
+ * `timeoutMs`). Each request is answered by the next of `handlers` (500 when none is left) and
+ * recorded in `requests`; both are emptied before each test. `ask` posts a question from a new IP
+ * address.
+ * @param timeoutMs the whole answer's deadline: by default a minute, which no answer scripted by
+ *   `handlers` comes near however loaded the machine (retries included); a test of the timeout
+ *   itself gives a short one, which it waits for.
  */
-export function withLoopbackProvider() {
+export function withLoopbackProvider({ timeoutMs = 60_000 }: { timeoutMs?: number } = {}) {
   const requests: Array<{ headers: IncomingMessage["headers"]; body: ChatCompletionRequest }> = [];
   const handlers: Handler[] = [];
   const server = createServer(async (req, res) => {
@@ -135,7 +139,7 @@ export function withLoopbackProvider() {
       LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
       LLM_API_KEY: "sk-test-secret-key",
       LLM_MODEL: "test-model",
-      LLM_TIMEOUT_MS: "1500",
+      LLM_TIMEOUT_MS: String(timeoutMs),
     },
   }));
   beforeEach(() => {

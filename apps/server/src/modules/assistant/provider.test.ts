@@ -227,18 +227,6 @@ describe("Max with an OpenAI-compatible provider", () => {
     });
   });
 
-  it("times out a provider that does not answer, with 'Request timed out.'", async () => {
-    handlers.push(() => {
-      /* never answers */
-    });
-    // The provider never answers: an answer at all, saying it timed out, is the bound.
-    const answer = await readAnswer((await ask("Bitcoin price history for 30 days")).body);
-    expect(answer.text).toBe(FAULT_MESSAGES.timeout);
-    expect(answer.text.startsWith("Request timed out.")).toBe(true);
-    expect(answer.message.metadata?.error).toBe("timeout");
-    expect(requests).toHaveLength(1);
-  });
-
   it("survives a connection refused", async () => {
     const refused = await buildApp(
       testConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "test-model" }),
@@ -256,6 +244,24 @@ describe("Max with an OpenAI-compatible provider", () => {
     } finally {
       await refused.close();
     }
+  });
+});
+
+describe("Max with a provider that does not answer", () => {
+  // A deadline of 1.5 s, for this test alone: the others' is long, so that a loaded machine
+  // cannot time out an answer they script.
+  const { requests, handlers, ask } = withLoopbackProvider({ timeoutMs: 1500 });
+
+  it("times out, with 'Request timed out.'", async () => {
+    handlers.push(() => {
+      /* never answers */
+    });
+    // The provider never answers: an answer at all, saying it timed out, is the bound.
+    const answer = await readAnswer((await ask("Bitcoin price history for 30 days")).body);
+    expect(answer.text).toBe(FAULT_MESSAGES.timeout);
+    expect(answer.text.startsWith("Request timed out.")).toBe(true);
+    expect(answer.message.metadata?.error).toBe("timeout");
+    expect(requests).toHaveLength(1);
   });
 });
 
