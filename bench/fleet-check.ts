@@ -7,6 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { multipart } from "../apps/server/src/testing/multipart.ts";
 import { readAnswer } from "../apps/server/src/testing/ui-stream.ts";
+import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import {
   type AppProcess,
   createFleet,
@@ -18,7 +19,7 @@ import {
   request,
 } from "./fleet-kit.ts";
 import { nginxFailTimeoutSeconds, startNginx } from "./fleet-nginx.ts";
-import { ensureWebBuild, firstSlug, LIST_PATH } from "./load.ts";
+import { firstSlug, LIST_PATH } from "./load.ts";
 import { cachedAnswers, createPeople, type Person, writesDuring } from "./fleet-steps.ts";
 
 /** Long enough that only an invalidation, never the TTL, can explain a change seen at once. */

@@ -6,13 +6,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import { cpuMeter } from "./cpu-shares.ts";
 import { type AppProcess, createFleet, freePort, REQUESTS_PER_CONNECTION } from "./fleet-kit.ts";
 import { type NginxOptions, startNginx } from "./fleet-nginx.ts";
 import {
   CONNECTIONS,
   DURATION,
-  ensureWebBuild,
   firstSlug,
   LIST_PATH,
   load,

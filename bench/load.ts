@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: the load generator's settings, one load run, a seeded random
 // source for generated data, the production-server starter every bench runs against, the
 // node:http baseline, the scenarios' article and reader, and the table they print.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,11 +33,6 @@ export type StartApp = (
   dataDir: string,
   env?: Record<string, string>,
 ) => Promise<{ child: ChildProcess; port: number }>;
-
-/** Builds the web app when apps/web/build is missing or stale, as `npm start` does (cli/ensure-build.ts). */
-export function ensureWebBuild(): void {
-  execFileSync("node", ["apps/server/src/cli/ensure-build.ts"], { cwd: root, stdio: "inherit" });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, desktopConfig, type Result } from "lighthouse";
 import { SESSION_COOKIE } from "../apps/server/src/modules/accounts/sessions.ts";
-import { ensureWebBuild, root, startApp, table } from "./load.ts";
+import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
+import { root, startApp, table } from "./load.ts";
 
 /** Lighthouse runs per page (BENCH_PAGES_RUNS, default 3); each figure is the median of the runs. */
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);

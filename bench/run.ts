@@ -5,10 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import {
   CONNECTIONS,
   DURATION,
-  ensureWebBuild,
   firstSlug,
   LIST_PATH,
   load,

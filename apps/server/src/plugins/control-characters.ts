@@ -22,7 +22,7 @@ const MAX_DEPTH = 8;
  * `[]` when `value` is such a string), or null when none does. Objects and arrays are searched to
  * MAX_DEPTH; their keys are strings too.
  */
-export function controlPath(value: unknown, depth = 0): string[] | null {
+function controlPath(value: unknown, depth = 0): string[] | null {
   if (typeof value === "string") return CONTROL.test(value) ? [] : null;
   if (value === null || typeof value !== "object" || depth >= MAX_DEPTH) return null;
   for (const [key, inner] of Object.entries(value)) {

@@ -3,14 +3,13 @@
 // tag's hosts only when configured, helmet's default policy on the API, and the response cache
 // serving a page with the header it was rendered with. The built web app (apps/web/build, built
 // first when missing) on each database engine, through app.inject.
-import { execFileSync } from "node:child_process";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
-import { repoRoot } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { engines, freshDb, testConfig } from "../testing/db.ts";
 import { insertArticle, registerMember } from "../testing/fixtures.ts";
+import { ensureWebBuild } from "../testing/web-build.ts";
 
 const PAGES = ["/", "/p/first-article", "/about", "/login"];
 const GA_ID = "G-CSPTEST42";
@@ -68,11 +67,7 @@ describe.each(engines)("content security policy on %s", (engine) => {
   let withTag: App;
 
   beforeAll(async () => {
-    // The pages come from the production build: make it once when missing (as `npm start` does).
-    execFileSync(process.execPath, ["apps/server/src/cli/ensure-build.ts"], {
-      cwd: repoRoot,
-      stdio: "ignore",
-    });
+    ensureWebBuild(); // the pages come from the production build
     db = await freshDb(engine);
     const config = { PUBLIC_URL: "https://pragmatist.example", RESPONSE_CACHE_SECONDS: "60" };
     app = await buildApp(testConfig(config), { db, web: "build", logger: false });

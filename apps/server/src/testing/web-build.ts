@@ -1,5 +1,5 @@
-// The production web build for tests that render pages through app.inject (page heads, what readers
-// see of studio work): made once when missing, as `npm start` does.
+// The production web build for tests that render pages (app.inject or a started server) and for the
+// benchmarks: made once when missing or stale, as `npm start` does.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,12 +7,13 @@ import { repoRoot } from "../config.ts";
 
 /**
  * Runs `cli/ensure-build.ts` (builds apps/web when apps/web/build is missing or older than its
- * sources). @throws Error when there is still no server build afterwards.
+ * sources), its two lines of progress and a failed build's log on this process's terminal.
+ * @throws Error when there is still no server build afterwards.
  */
 export function ensureWebBuild(): void {
   execFileSync(process.execPath, ["apps/server/src/cli/ensure-build.ts"], {
     cwd: repoRoot,
-    stdio: "ignore",
+    stdio: ["ignore", "inherit", "inherit"],
   });
   if (!fs.existsSync(path.join(repoRoot, "apps/web/build/server/index.js"))) {
     throw new Error("No web build, and `npm run build` did not make one");

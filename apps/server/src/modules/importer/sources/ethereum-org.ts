@@ -17,9 +17,9 @@ import { type KeywordRule, type SourceFile, tagsFrom } from "./source-file.ts";
 import { withoutPageHeading, withoutStandfirst } from "./standfirst.ts";
 
 /**
- * ethereum.org pages in /work/shared/data/articles (SOURCES.md "ethereum.org file map"): the
- * file's original path under https://ethereum.org/en/ and the day it last changed upstream,
- * used as the publish date since the pages carry no date.
+ * ethereum.org pages among the shared data folder's articles (`testing/shared-data.ts`; its
+ * SOURCES.md, "ethereum.org file map"): the file's original path under https://ethereum.org/en/
+ * and the day it last changed upstream, used as the publish date since the pages carry no date.
  */
 const ETHEREUM_ORG_PAGES: Record<string, [path: string, lastChanged: string]> = {
   bridges: ["bridges", "2024-04-22"],

@@ -130,36 +130,25 @@ const shownFields = ["articleId", "articleIds", "subject", "intro"];
 
 /** The form: kind, articles, subject and intro; Create draft opens the new issue's screen. */
 export function NewIssueForm() {
-  const {
-    kind,
-    setKind,
-    articles,
-    setArticles,
-    subject,
-    setSubject,
-    intro,
-    setIntro,
-    busy,
-    failure,
-    submit,
-  } = useNewIssue();
+  const form = useNewIssue();
+  const { kind, failure } = form;
   const fields = failure?.fields ?? {};
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void form.submit(e)}
       noValidate
       className="max-w-3xl space-y-5 rounded-xl border border-line bg-surface p-4 sm:p-5"
     >
-      <RadioCards legend="Kind of issue" value={kind} options={kinds} onChange={setKind} />
+      <RadioCards legend="Kind of issue" value={kind} options={kinds} onChange={form.setKind} />
       <ArticlesField
         kind={kind}
-        articles={articles}
-        setArticles={setArticles}
+        articles={form.articles}
+        setArticles={form.setArticles}
         error={fields.articleId ?? fields.articleIds}
       />
       <TextInput
         label="Subject"
-        value={subject}
+        value={form.subject}
         maxLength={200}
         hint={
           kind === "post"
@@ -167,16 +156,16 @@ export function NewIssueForm() {
             : "Optional: “The Weekly Brief: {today's date}” when left empty."
         }
         error={fields.subject}
-        onChange={(e) => setSubject(e.currentTarget.value)}
+        onChange={(e) => form.setSubject(e.currentTarget.value)}
       />
       <TextArea
         label="Intro"
-        value={intro}
+        value={form.intro}
         rows={4}
         maxLength={5000}
         hint="Optional, in Markdown: a few words above the article(s)."
         error={fields.intro}
-        onChange={(e) => setIntro(e.currentTarget.value)}
+        onChange={(e) => form.setIntro(e.currentTarget.value)}
       />
       {failure && !shownFields.some((f) => fields[f]) && (
         <p role="alert" className={`text-sm ${errorText}`}>
@@ -187,8 +176,8 @@ export function NewIssueForm() {
         <Link to="/studio/newsletter" className={buttonClass("secondary")}>
           Cancel
         </Link>
-        <Button type="submit" disabled={busy}>
-          {busy && <Spinner size={14} />}
+        <Button type="submit" disabled={form.busy}>
+          {form.busy && <Spinner size={14} />}
           Create draft
         </Button>
       </div>
