@@ -18,6 +18,9 @@ describe("a slow client", () => {
     const socket = net.connect(port, "127.0.0.1");
     let answer = "";
     socket.on("data", (chunk) => (answer += chunk.toString()));
+    // The server may reset the connection it closes while a byte is on its way (a write then
+    // fails with ECONNRESET): closed either way, which the test checks through "close".
+    socket.on("error", () => {});
     socket.write(
       "POST /api/auth/local HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
         "Content-Length: 200\r\n\r\n{",
