@@ -288,6 +288,46 @@ export async function pageSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Records the layout shifts of the pages `page` opens from now on, before their own scripts run;
+ * `layoutShifts` reads them. From their first frame, or with `afterFonts` from the first frame
+ * after their fonts are ready (`window.fontsSettled` resolves then): the swap to a text font that
+ * came late (a loaded machine) is page-speed.test.ts's to judge (its stand-in, decision 011), and
+ * a test of what the page itself moves leaves it out.
+ */
+export async function recordLayoutShifts(page: Page, { afterFonts = false } = {}): Promise<void> {
+  await page.addInitScript((afterFonts) => {
+    const shifts: number[] = [];
+    let from = afterFonts ? Infinity : 0;
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const fontsSettled = new Promise<void>((resolve) =>
+      document.addEventListener("DOMContentLoaded", () => {
+        void document.fonts.ready
+          .then(nextFrame)
+          .then(nextFrame)
+          .then(() => {
+            from = Math.min(from, performance.now());
+            resolve();
+          });
+      }),
+    );
+    Object.assign(window, { shifts, fontsSettled });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.startTime >= from) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  }, afterFonts);
+}
+
+/** The layout shifts `recordLayoutShifts` has seen on the open page, once its fonts are ready. */
+export function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const recorded = window as unknown as { shifts: number[]; fontsSettled: Promise<void> };
+    await recorded.fontsSettled;
+    return recorded.shifts;
+  });
+}
+
 /** A file for `setInputFiles`: its name, MIME type and bytes. */
 export interface PickedFile {
   name: string;

@@ -4,15 +4,16 @@
 // "Login" shown on the way and nothing moving (CLS 0); a visitor sends no viewer request.
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   firstSlug,
   holdRequests,
+  layoutShifts,
   type Member,
   openPage,
   pageSettled,
+  recordLayoutShifts,
   type RunningApp,
   signIn,
   signUp,
@@ -20,39 +21,6 @@ import {
   viewports,
   withAppAndBrowser,
 } from "./harness.ts";
-
-/**
- * Records the page's layout shifts from the first frame after its fonts are ready on
- * (`window.fontsSettled` resolves then), before the page's own scripts run: the swap to a text
- * font that came late is page-speed.test.ts's to judge (its stand-in, docs/decisions/011); these
- * tests judge what the page itself moves when the reader becomes known.
- */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    let from = Infinity;
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const fontsSettled = new Promise<void>((resolve) =>
-      document.addEventListener("DOMContentLoaded", () => {
-        void document.fonts.ready
-          .then(nextFrame)
-          .then(nextFrame)
-          .then(() => {
-            from = performance.now();
-            resolve();
-          });
-      }),
-    );
-    Object.assign(window, { shifts, fontsSettled });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.startTime >= from) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
-
-const layoutShifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 
 async function articleId(app: RunningApp, slug: string): Promise<number> {
   const res = await fetch(`${app.baseUrl}/api/articles?filters[slug][$eq]=${slug}`);
@@ -108,7 +76,7 @@ describe("one public render, personal parts after hydration", () => {
       await comment(app, member, slug, `Cleo's note on ${width}`);
       const { page, problems } = await openPage(browser, options);
       await signIn(page, app.baseUrl, member.jwt);
-      await recordLayoutShifts(page);
+      await recordLayoutShifts(page, { afterFonts: true });
       // Hold the viewer's answer: what shows before it must already be a member's header. Hold
       // the chunks of the comments and of the member's picture longer: the answer must neither
       // reach the panel before it has hydrated (React would swap its server HTML for the
