@@ -29,9 +29,7 @@ describe("the photo preview on the account page", () => {
     await preview.waitFor();
     expect(await preview.getAttribute("src")).toMatch(/^blob:/);
     // Loaded or refused, the image is complete; only a loaded one has its pixels.
-    await expect
-      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
 
     expect(cspViolations).toEqual([]);

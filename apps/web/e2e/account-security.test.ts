@@ -44,7 +44,7 @@ describe("account security", () => {
   async function mailTo(to: string, subject: RegExp, count = 1) {
     const matching = () =>
       mailbox.received.filter((m) => m.envelopeTo.includes(to) && subject.test(m.subject ?? ""));
-    await expect.poll(() => matching().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+    await expect.poll(() => matching().length).toBeGreaterThanOrEqual(count);
     return matching().at(-1)!;
   }
 

@@ -150,7 +150,7 @@ describe("accounts", () => {
     const notVerified = page.getByRole("region", { name: "Email not verified" });
     await notVerified.waitFor();
     const verifyMail = () => mailbox.received.find((m) => m.envelopeTo.includes(email));
-    await expect.poll(() => verifyMail()?.subject, { timeout: 10_000 }).toMatch(/^Verify your/);
+    await expect.poll(() => verifyMail()?.subject).toMatch(/^Verify your/);
     const verifyCode = verifyCodeOf(verifyMail()?.text ?? "");
     await page.goto(`${app.baseUrl}/verify-email?code=${encodeURIComponent(verifyCode)}`);
     await page.getByRole("button", { name: "Confirm my email" }).click();
@@ -204,9 +204,7 @@ describe("accounts", () => {
     await form(page).getByLabel("Email Address").fill("a@b");
     await form(page).getByRole("button", { name: "Forget Password?" }).click();
     const badEmail = form(page).getByRole("alert");
-    await badEmail
-      .getByText("Please enter a valid email address", { exact: true })
-      .waitFor({ timeout: 10_000 });
+    await badEmail.getByText("Please enter a valid email address", { exact: true }).waitFor();
     expect(await badEmail.count()).toBe(1);
     expect(await form(page).getByText("Please enter a valid email address").count()).toBe(1);
     expect(await form(page).getByLabel("Email Address").getAttribute("aria-invalid")).toBe("true");

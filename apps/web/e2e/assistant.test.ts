@@ -35,7 +35,7 @@ const chip = (page: Page, text: string) =>
 
 /** Waits until the history has loaded (the page is hydrated) and no answer is on its way. */
 async function idle(page: Page) {
-  await page.locator('[role="log"][aria-busy="false"]').waitFor({ timeout: 20_000 });
+  await page.locator('[role="log"][aria-busy="false"]').waitFor();
 }
 
 /** Sends `question` with Enter; resolves with Max's answer once it has finished streaming. */
@@ -44,14 +44,14 @@ async function ask(page: Page, question: string): Promise<Locator> {
   const before = await answers(page).count();
   await input(page).fill(question);
   await input(page).press("Enter");
-  await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBe(before + 1);
+  await expect.poll(() => answers(page).count()).toBe(before + 1);
   await idle(page);
   return answers(page).last();
 }
 
 /** The bubble's text once the reveal (one character per 5 ms) has shown it all. */
 async function fullText(bubble: Locator, expected: RegExp): Promise<string> {
-  await expect.poll(() => bubble.innerText(), { timeout: 20_000 }).toMatch(expected);
+  await expect.poll(() => bubble.innerText()).toMatch(expected);
   return bubble.innerText();
 }
 
@@ -80,7 +80,7 @@ describe("Max, the AI market analyst", () => {
 
     // 1: a chip sends its question; what Max can do costs no free message.
     await chip(page, "What can you do?").click();
-    await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => answers(page).count()).toBe(2);
     await idle(page);
     await fullText(answers(page).last(), /Here is what I can do/);
     expect(await questions(page).first().innerText()).toContain("What can you do?");
@@ -155,7 +155,7 @@ describe("Max, the AI market analyst", () => {
     expect(await input(page).inputValue()).toBe("What other research should I do?");
     answer();
     await page.unrouteAll({ behavior: "wait" });
-    await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => answers(page).count()).toBe(3);
     await idle(page);
     await fullText(answers(page).last(), /\w{3,}/);
     await input(page).fill("");
@@ -234,7 +234,7 @@ describe("Max, the AI market analyst", () => {
     const second = chatRequest();
     await page.getByRole("button", { name: "Retry" }).click();
     expect((await second).postDataJSON()).toEqual(body);
-    await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => answers(page).count()).toBe(2);
     await idle(page);
     await fullText(answers(page).last(), /\w{3,}/);
     expect(problems).toEqual([]);

@@ -148,7 +148,7 @@ describe("newsletter from the studio", () => {
       .getByText(`“${ARTICLE.title}” goes to the 3 confirmed addresses on the list.`)
       .waitFor();
     await dialog.getByRole("button", { name: "Send now" }).click();
-    await expect.poll(() => figure(page, "Sent"), { timeout: 30_000 }).toBe("3");
+    await expect.poll(() => figure(page, "Sent")).toBe("3");
     await expect.poll(() => page.getByText(/Refreshing every/).count()).toBe(0);
     expect(await figure(page, "Recipients")).toBe("3");
     expect(await figure(page, "Failed")).toBe("0");

@@ -201,7 +201,7 @@ describe("page speed on a phone", () => {
     // What the chat moves, not a late text font (the test above judges that).
     await recordLayoutShifts(page, { afterFonts: true });
     await page.goto(`${app.baseUrl}/assistant`);
-    await page.locator('[role="log"][aria-busy="false"]').waitFor({ timeout: 20_000 });
+    await page.locator('[role="log"][aria-busy="false"]').waitFor();
     await hydrated(page);
     await pageSettled(page);
     expect(await layoutShifts(page)).toEqual([]);

@@ -106,18 +106,16 @@ describe("studio", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // The first autosave creates the draft and gives the editor its address.
-    await page.waitForURL(/\/studio\/articles\/\d+$/, { timeout: 10_000 });
+    await page.waitForURL(/\/studio\/articles\/\d+$/);
     articleId = Number(new URL(page.url()).pathname.split("/").pop());
-    await expect
-      .poll(() => saveStatus(page).innerText(), { timeout: 10_000 })
-      .toMatch(/^Saved \d\d:\d\d$/);
+    await expect.poll(() => saveStatus(page).innerText()).toMatch(/^Saved \d\d:\d\d$/);
 
     // A thumbnail through the upload pipeline, previewed, then autosaved.
     await page.getByLabel("Thumbnail image").setInputFiles(await pngFile("thumb.png", 64, 36));
     const thumb = page.getByRole("img", { name: "Thumbnail preview" });
     await thumb.waitFor();
     expect(await thumb.getAttribute("src")).toMatch(/^\/uploads\//);
-    await expect.poll(() => saveStatus(page).innerText(), { timeout: 10_000 }).toMatch(/^Saved/);
+    await expect.poll(() => saveStatus(page).innerText()).toMatch(/^Saved/);
 
     // An author has Save draft only, and the API refuses a publish.
     expect(await page.getByRole("button", { name: "Save draft" }).count()).toBe(1);
@@ -199,7 +197,7 @@ describe("studio", () => {
     expect(other.status).toBe(200);
     await bodyBox.fill("Typed here, too late.");
     const alert = page.getByRole("alert").filter({ hasText: "changed elsewhere" });
-    await alert.waitFor({ timeout: 10_000 });
+    await alert.waitFor();
     expect(await saveStatus(page).innerText()).toBe("Not saved: the article was changed elsewhere");
     await alert.getByRole("button", { name: "Reload the article" }).click();
     await expect.poll(() => bodyBox.inputValue()).toBe("Saved in another tab.");
@@ -248,9 +246,7 @@ describe("studio", () => {
     // Then due in a few seconds: it goes live with no one publishing it (polled, not slept for).
     await dateField.fill(fromNow(3_000));
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect
-      .poll(async () => (await fetch(`${app.baseUrl}/p/${slug}`)).status, { timeout: 30_000 })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`${app.baseUrl}/p/${slug}`)).status).toBe(200);
     expect(await text(app.baseUrl, "/")).toContain(scheduledTitle);
     expect(await text(app.baseUrl, "/feed.xml")).toContain(scheduledTitle);
     expect(problems).toEqual([]);
@@ -295,7 +291,7 @@ describe("studio", () => {
     const signedIn = await api(app.baseUrl, "GET", `/p/${COMMENTED_ARTICLE}`, reader.jwt);
     expect(await signedIn.text()).not.toContain(words);
     await expect
-      .poll(() => text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`), { timeout: 10_000, interval: 500 })
+      .poll(() => text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`), { interval: 500 })
       .not.toContain(words);
     const listed = await (
       await fetch(`${app.baseUrl}/api/comment-manager/comments/${COMMENTED_ARTICLE}`)
