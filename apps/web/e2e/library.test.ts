@@ -119,9 +119,9 @@ describe("the research library", () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
     await menu.getByRole("link", { name: "Market Data" }).click();
-    await page.waitForURL(/\/market-reports$/);
+    await page.waitForURL(/\/markets$/);
     await expect.poll(() => menu.isVisible()).toBe(false);
-    expect(await page.locator("main article").count()).toBeGreaterThan(0);
+    await page.getByRole("table").locator("tbody tr").first().waitFor();
     expect(problems).toEqual([]);
   });
 
