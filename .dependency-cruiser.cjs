@@ -13,8 +13,6 @@ const serverTestFiles = "(\\.test|\\.testing|\\.test-[a-z-]+|/test-(kit|tools))\
 const moduleImports = {
   // The mailer and the house style of a mail.
   accounts: ["mail/mailer.ts", "mail/compose.ts"],
-  // The publication API serves the Market Data pages' reads and the articles naming a coin.
-  articles: ["market/market-pages.ts", "market/coin-mentions.ts"],
   // Max's tools and eval read candles the way the market module cuts them.
   assistant: ["market/ohlc-period.ts", "market/coingecko.ts"],
   // The importer writes articles, and their images, as the library and uploads store them.

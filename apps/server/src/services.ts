@@ -21,7 +21,7 @@ import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
-import { createMarketPages } from "./modules/market/market-pages.ts";
+import { createMarketPages } from "./modules/market/market-pages.service.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
 import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
 import { createNewsletterSending } from "./modules/newsletter/newsletter-sending.ts";

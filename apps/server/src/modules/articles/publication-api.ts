@@ -2,8 +2,8 @@
 // site settings, article reads, search and comments, answered by the services directly.
 import { type PublicationApi, SEARCH_RESULT_LIMIT, type SiteSettings } from "@pragmatist/contracts";
 import type { CommentsService } from "../comments/comments.service.ts";
-import { findCoinMentions } from "../market/coin-mentions.ts";
-import type { MarketPages } from "../market/market-pages.ts";
+import { findCoinMentions } from "./coin-mentions.ts";
+import type { MarketPages } from "../market/market-pages.service.ts";
 import type { IssuesService } from "../newsletter/issues.service.ts";
 import type { SearchService } from "../search/search.types.ts";
 import { NotFoundError } from "../../errors.ts";

@@ -12,7 +12,7 @@ import {
   textOf,
 } from "../distribution/page-head.testing.ts";
 import { engines } from "../../testing/db.ts";
-import { namesPhrase } from "./coin-mentions.ts";
+import { namesPhrase } from "../articles/coin-mentions.ts";
 
 describe("coin mentions", () => {
   it("counts a coin's name as whole words only, in any case", () => {

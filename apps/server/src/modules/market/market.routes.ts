@@ -13,7 +13,7 @@ import { NotFoundError } from "../../errors.ts";
 import { PUBLIC_READ } from "../../http/cache.ts";
 import { strictQuery } from "../../http/query.ts";
 import { errorResponses } from "../../http/responses.ts";
-import type { MarketPages } from "./market-pages.ts";
+import type { MarketPages } from "./market-pages.service.ts";
 
 /**
  * Registers GET /api/markets (a page of the table: `tab`, `sort`, `order`, `page`, `q`; 400 for

@@ -7,7 +7,7 @@ import {
   type CoinPage,
   type TokenData,
 } from "@pragmatist/contracts";
-import type { ArticlesService } from "../articles/articles.service.ts";
+import type { ArticlesService } from "./articles.service.ts";
 import type { SearchService } from "../search/search.types.ts";
 
 /** Articles shown under a coin: research, and newsletters with market reports. */
