@@ -78,8 +78,7 @@ describe("accounts", () => {
     // Anonymous: Like leads to sign-in, and back to the article afterwards.
     await page.goto(`${app.baseUrl}/p/${ARTICLE}`);
     await page.getByRole("link", { name: /^Like, .*\(sign in\)$/ }).click();
-    // The address is what this asserts; the sign-in text below waits for the page itself (the
-    // load event, which waits for every image and font, took over 30 s once on a loaded machine).
+    // The address is what this asserts; the sign-in text below waits for the page itself.
     await page.waitForURL(/\/login\?next=/, { waitUntil: "commit" });
     expect(new URL(page.url()).searchParams.get("next")).toBe(`/p/${ARTICLE}`);
     await page.getByText("Please sign in to continue.").waitFor();

@@ -55,6 +55,43 @@ describe("page speed on a phone", () => {
     }
   });
 
+  // A slow phone shows the server's page seconds before React takes it over; a tap in between is
+  // the browser's own (docs/architecture.md#first-tap).
+  it("follows a link tapped before the page hydrates, though hydration comes before the next page", async () => {
+    const { page, problems } = await openPage(browser, phone);
+    const releaseScripts = await holdRequests(page, "**/assets/*.js");
+    const releaseSignIn = await holdRequests(page, "**/login?*");
+    await page.goto(`${app.baseUrl}/p/${await firstSlug(app)}`, { waitUntil: "commit" });
+    await page.getByRole("link", { name: /^Like, .*\(sign in\)$/ }).tap();
+    // The sign-in page is on its way while React hydrates the article and takes over its
+    // history: the reader's navigation goes on.
+    releaseScripts();
+    await hydrated(page);
+    releaseSignIn();
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByText("Please sign in to continue.").waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("follows a press made before hydration and released after it", async () => {
+    const { page, problems } = await openPage(browser, phone);
+    const releaseScripts = await holdRequests(page, "**/assets/*.js");
+    await page.goto(`${app.baseUrl}/p/${await firstSlug(app)}`, { waitUntil: "commit" });
+    const like = page.getByRole("link", { name: /^Like, .*\(sign in\)$/ });
+    const box = (await like.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Hydration learns the reader is a visitor and drops the member's version of the slot; the
+    // visitor's link under the finger stays the same element, so the release completes a click.
+    releaseScripts();
+    await hydrated(page);
+    await page.mouse.up();
+    await page.waitForURL(/\/login\?next=/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("loads the first card's image first and the others as they come near, each at its shown size", async () => {
     const { page, problems } = await openPage(browser, phone);
     await page.goto(`${app.baseUrl}/`);
