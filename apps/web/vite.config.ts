@@ -20,7 +20,7 @@ const PRELOAD_HELPER = "\0vite/preload-helper.js";
  * import no CSS, and the few small chunks they share beyond the page's own (the dialog primitive,
  * the formats, the controls' icons) follow them one request later, for parts that hydrate below the
  * fold or dialogs fetched when reached for, so a plain `import()` is enough: this keeps the article
- * page under its 120 KiB budget (docs/architecture.md#data). The build fails if a lazily loaded
+ * page under its 120 KiB budget (docs/decisions/017-no-ui-kit.md). The build fails if a lazily loaded
  * chunk ever brings CSS of its own.
  */
 function plainDynamicImports(): Plugin {
@@ -214,7 +214,7 @@ export default defineConfig({
         // pagination, confirmation, badges, notes, times), the API client, the card labels, the
         // formats and the controls' icons; and what loads on demand (the footer, dialogs, a
         // member's picture; components/ui/lazy-load.tsx) has chunks of its own. Keeps the article
-        // page's initial JavaScript under its 120 KiB gzip budget (docs/architecture.md#data).
+        // page's initial JavaScript under its 120 KiB gzip budget (docs/decisions/017-no-ui-kit.md).
         codeSplitting: {
           groups: [
             {

@@ -133,7 +133,7 @@ export function createMetrics(db?: Pick<Db, "onQuery" | "poolStats">) {
   });
   const responseCacheLookups = new Counter({
     name: "pragmatist_response_cache_lookups_total",
-    help: "Anonymous cacheable GETs answered from the response cache (hit) or rendered (miss).",
+    help: "Public GETs (the same answer for every reader) answered from the response cache (hit) or rendered (miss).",
     labelNames: ["result"] as const,
     registers,
   });
