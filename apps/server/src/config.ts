@@ -83,6 +83,9 @@ const envSchema = z.object({
   COINGECKO_API_KEY: z.string().optional(),
   COINGECKO_PLAN: z.enum(["demo", "pro"]).default("demo"),
   COINGECKO_BASE_URL: z.string().url().optional(),
+  // The plan's rate limit, shared by every process (docs/product/max.md#market-data): a demo key
+  // allows about 30 calls a minute.
+  COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(3).max(10_000).default(30),
   // Analytics: the Google Analytics tag is added only when set (first-party page views always).
   GA_MEASUREMENT_ID: z
     .string()
@@ -119,6 +122,8 @@ export type CoinGeckoConfig = Readonly<{
   plan: "demo" | "pro";
   /** Overrides the plan's host (tests point it at a loopback server). */
   baseUrl: string | undefined;
+  /** Calls to CoinGecko allowed a minute, across every process (the plan's rate limit). */
+  callsPerMinute: number;
 }>;
 
 /** S3-compatible object storage for media (modules/uploads/s3-storage.ts); null keeps local disk. */
@@ -347,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           apiKey: e.COINGECKO_API_KEY,
           plan: e.COINGECKO_PLAN,
           baseUrl: e.COINGECKO_BASE_URL,
+          callsPerMinute: e.COINGECKO_CALLS_PER_MINUTE,
         })
       : null,
     s3: s3Config(e),

@@ -1,7 +1,7 @@
 // What the services count as it happens, read as a scraper reads it: CoinGecko calls, failures and
 // stale answers (a loopback CoinGecko), mail sent and failed (a loopback SMTP server).
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMetrics } from "./metrics.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
@@ -32,6 +32,7 @@ describe.skipIf(!hasCoinGeckoCaptures)(`CoinGecko metrics ${needs("coingecko")}`
       cacheKeyPrefix: `test:${randomBytes(6).toString("hex")}:`,
       now: () => now,
       metrics,
+      refreshTickMs: 20,
     });
     const read = async (name: string) =>
       sampleValue(await metrics.registry.metrics(), name, { endpoint: "trending" });
@@ -43,6 +44,8 @@ describe.skipIf(!hasCoinGeckoCaptures)(`CoinGecko metrics ${needs("coingecko")}`
 
       now = new Date(now.getTime() + 700_000); // past trending's 600 s
       coingecko.script("/search/trending", { status: 500 }, { status: 500 });
+      market.start(); // the background refresh tries, and fails
+      await vi.waitFor(async () => expect(await read("pragmatist_coingecko_errors_total")).toBe(1));
       expect(await market.getTrendingTokens()).toMatchObject({ stale: true });
       expect(await read("pragmatist_coingecko_calls_total")).toBe(2);
       expect(await read("pragmatist_coingecko_errors_total")).toBe(1);

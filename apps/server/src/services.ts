@@ -302,12 +302,14 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
 
 /**
  * Connects what the services need before the first request: Redis, the publication watch (and
- * its broadcast between processes); then starts the newsletter delivery worker.
+ * its broadcast between processes); then starts the newsletter delivery worker and, with live
+ * market data, its background refresh (docs/product/markets.md#live-refresh).
  */
 export async function startServices(services: Services): Promise<void> {
   await services.limitStore.ready();
   await services.studio.publication.start();
   services.newsletterDelivery.start();
+  services.market.start();
 }
 
 /**

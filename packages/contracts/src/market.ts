@@ -15,14 +15,21 @@ export const MARKET_ERRORS = {
    * (docs/product/max.md#market-data).
    */
   noHistory: "No price history for this coin in the available data",
+  /**
+   * Live data a page asked for is not cached yet and is being fetched in the background: the
+   * page says so rather than wait on CoinGecko (docs/product/markets.md#live-refresh).
+   */
+  pending: "The data is being fetched",
 } as const;
 
 /** Where a figure came from: CoinGecko's live API, or the dated offline snapshot. */
 export const marketSourceSchema = z.enum(["coingecko", "snapshot"]);
 
 /**
- * Every successful result says when its figures were true. `stale` is set when a live call failed
- * and the last cached value is served instead; `ageSeconds` is then its age at answer time.
+ * Every successful result says when its figures were true. Live, `ageSeconds` is how long ago they
+ * were fetched from CoinGecko (0 for the snapshot), and `stale` is set when they are older than
+ * CoinGecko's cache time and a fresher answer could not be had (a refresh failed, or the rate
+ * limit's back-off), so the last cached value is served instead.
  */
 export const marketFreshnessSchema = z.object({
   /** ISO 8601 time the figures describe (CoinGecko's `last_updated`, or the snapshot's date). */
@@ -181,7 +188,12 @@ export const marketRankingSchema = marketFreshnessSchema.extend({
 
 /** A coin-lookup failure as the model and the UI see it (docs/product/max.md#max-tools). */
 export const marketErrorSchema = z.object({
-  error: z.enum([MARKET_ERRORS.noResults, MARKET_ERRORS.fetchFailed, MARKET_ERRORS.noHistory]),
+  error: z.enum([
+    MARKET_ERRORS.noResults,
+    MARKET_ERRORS.fetchFailed,
+    MARKET_ERRORS.noHistory,
+    MARKET_ERRORS.pending,
+  ]),
   /** What was asked, so the answer can say it ("No results found for 'xyz'"). */
   query: z.string().optional(),
   /** The coin the query named, when it is known but the lookup has nothing for it (noHistory). */

@@ -13,12 +13,14 @@ import { coinGeckoCaptures } from "./shared-data.ts";
 export const capture = (file: string): unknown =>
   JSON.parse(readFileSync(path.join(coinGeckoCaptures, file), "utf8"));
 
-interface Recorded {
+/** A request the loopback CoinGecko received: its path below /api/v3, query and headers. */
+export interface Recorded {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
 }
-interface Scripted {
+/** An answer scripted for the next request to a path (see `script`). */
+export interface Scripted {
   /** The status to answer with, or "hang" to never answer (until the server closes). */
   status: number | "hang";
   headers?: Record<string, string>;

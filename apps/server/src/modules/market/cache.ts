@@ -1,43 +1,70 @@
-// The market-data cache: fresh for CoinGecko's own cache time, kept longer as a stale fallback,
-// with a shared back-off after a 429. Redis (REDIS_URL) shares it between processes; else memory.
-import { Redis } from "ioredis";
-import { LRUCache } from "lru-cache";
+// The market-data cache (docs/product/markets.md#live-refresh): a value is served at any age
+// without waiting on CoinGecko, and one older than CoinGecko's own cache time is refreshed in the
+// background; a failed refresh keeps the value, marked stale. A 429 starts a shared back-off.
+import type { MarketStore } from "./market-store.ts";
 
 /** A cached value and how old it is at answer time. */
 export interface Cached<T> {
   value: T;
-  /** True when a fresh value could not be had (fetch failed, or backing off) and this is older. */
+  /**
+   * True when the value is older than its cache time and a fresher one could not be had: a
+   * refresh of it failed since it was fetched, or CoinGecko is being backed off.
+   */
   stale: boolean;
   ageSeconds: number;
 }
 
+/** When a stored value was fetched and when a refresh of it last failed (Unix ms). */
+export interface CacheTimes {
+  fetchedAt: number;
+  failedAt: number | null;
+}
+
 /** Thrown when nothing is cached and CoinGecko is not being asked because of a recent 429. */
-class BackingOffError extends Error {
+export class BackingOffError extends Error {
   constructor(untilMs: number) {
     super(`CoinGecko rate limit: backing off until ${new Date(untilMs).toISOString()}`);
     this.name = "BackingOffError";
   }
 }
 
-/** The market data cache, in Redis or in memory (built by `createMarketCache`). */
+/** The market data cache over a MarketStore (built by `createMarketCache`). */
 export interface MarketCache {
   /**
-   * The value under `key`. A value stored less than `ttlSeconds` ago is served as is. Otherwise
-   * `fetch` is called (once per key at a time in this process) and its value stored. When `fetch`
-   * fails, or while backing off after a 429, the last stored value (kept STALE_KEEP_SECONDS) is
-   * served with `stale: true`; with none, the fetch error (or a BackingOffError) is thrown.
-   * Values must survive JSON.
+   * The value under `key` at any age, without calling upstream, or null when none is stored.
+   * When it is older than `ttlSeconds` (or there is none), `expired` is called (with whether a
+   * value is stored): the caller asks for a refresh in the background.
    */
-  get<T>(key: string, ttlSeconds: number, fetch: () => Promise<T>): Promise<Cached<T>>;
+  lookup<T>(
+    key: string,
+    ttlSeconds: number,
+    expired: (stored: boolean) => void,
+  ): Promise<Cached<T> | null>;
+  /**
+   * `lookup` (`expired` is called for a stored value only), and when nothing is stored, `refresh`
+   * now: the one wait on upstream.
+   */
+  get<T>(
+    key: string,
+    ttlSeconds: number,
+    fetch: () => Promise<T>,
+    expired: () => void,
+  ): Promise<Cached<T>>;
+  /**
+   * Calls `fetch` now (once per key at a time in this process) and stores its value. When it
+   * fails, the stored value is kept and marked failed (served stale from then on) and the error
+   * is rethrown; a rate limit (`backoffSeconds`) also starts the shared back-off. While backing
+   * off, throws BackingOffError without calling. Values must survive JSON.
+   */
+  refresh<T>(key: string, fetch: () => Promise<T>): Promise<Cached<T>>;
+  /** When the value under `key` was fetched and last failed to refresh; null when none is stored. */
+  times(key: string): Promise<CacheTimes | null>;
   close(): Promise<void>;
 }
 
 /** How `createMarketCache` is built. */
 export interface MarketCacheOptions {
-  /** Redis URL; memory in this process when undefined. */
-  redisUrl: string | undefined;
-  /** Prepended to every key, e.g. "market:". */
-  keyPrefix: string;
+  store: MarketStore;
   now: () => Date;
   /** Seconds to stop calling upstream after `error`, or null when `error` is no rate limit. */
   backoffSeconds: (error: unknown) => number | null;
@@ -52,79 +79,49 @@ export interface MarketCacheOptions {
 
 /** How long a value is kept after it was stored, as the fallback when CoinGecko fails. */
 const STALE_KEEP_SECONDS = 24 * 3600;
-/** Entries kept in memory (per key: a search, a coin, an OHLC period, trending, new coins). */
-const MEMORY_ENTRIES = 2000;
 const BACKOFF_KEY = "backoff";
 
-/** What the store holds under a key: the value and when it was fetched (Unix ms). */
+/** What the store holds under a key: the value, when it was fetched, when a refresh failed (ms). */
 interface Entry {
   v: unknown;
   t: number;
+  f?: number;
 }
 
-interface Store {
-  read(key: string): Promise<string | null>;
-  /** Keeps `value` for `keepMs` (real time). */
-  write(key: string, value: string, keepMs: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-function memoryStore(): Store {
-  const entries = new LRUCache<string, string>({ max: MEMORY_ENTRIES });
+/** Entries of `store` as JSON; a failing store reads as empty and writes nothing (reported). */
+function entriesOf(store: MarketStore, onStoreError: (error: unknown) => void) {
   return {
-    async read(key) {
-      return entries.get(key) ?? null;
+    async read(key: string): Promise<Entry | null> {
+      try {
+        const raw = await store.read(key);
+        return raw === null ? null : (JSON.parse(raw) as Entry);
+      } catch (error) {
+        onStoreError(error);
+        return null;
+      }
     },
-    async write(key, value, keepMs) {
-      entries.set(key, value, { ttl: keepMs });
-    },
-    async close() {
-      entries.clear();
+    async write(key: string, entry: Entry, keepMs: number): Promise<void> {
+      try {
+        await store.write(key, JSON.stringify(entry), keepMs);
+      } catch (error) {
+        onStoreError(error);
+      }
     },
   };
 }
 
-function redisStore(url: string, onError: (error: unknown) => void): Store {
-  // Commands wait for the connection (so the first reads after start see the shared cache) but
-  // give up quickly when Redis is away: the cache then acts as empty, and CoinGecko answers.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
-  redis.on("error", onError);
-  return {
-    read: (key) => redis.get(key),
-    async write(key, value, keepMs) {
-      await redis.set(key, value, "PX", Math.max(1, Math.round(keepMs)));
-    },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
-}
-
-/** Creates the cache over Redis when `redisUrl` is set, else over memory (see MarketCache). */
+/** Creates the cache over `options.store` (see MarketCache). */
 export function createMarketCache(options: MarketCacheOptions): MarketCache {
-  const store = options.redisUrl
-    ? redisStore(options.redisUrl, options.onStoreError)
-    : memoryStore();
+  const { store } = options;
+  const { read, write } = entriesOf(store, options.onStoreError);
   const inFlight = new Map<string, Promise<Cached<unknown>>>();
   const nowMs = () => options.now().getTime();
   const observe = options.observe ?? (() => {});
 
-  async function read(key: string): Promise<Entry | null> {
-    try {
-      const raw = await store.read(options.keyPrefix + key);
-      return raw === null ? null : (JSON.parse(raw) as Entry);
-    } catch (error) {
-      options.onStoreError(error);
-      return null;
-    }
-  }
-
-  async function write(key: string, value: string, keepMs: number): Promise<void> {
-    try {
-      await store.write(options.keyPrefix + key, value, keepMs);
-    } catch (error) {
-      options.onStoreError(error);
-    }
+  /** The end of the back-off in Unix ms (0 when none). */
+  async function backoffUntil(): Promise<number> {
+    const backoff = await read(BACKOFF_KEY);
+    return typeof backoff?.v === "number" ? backoff.v : 0;
   }
 
   function served<T>(entry: Entry, stale: boolean): Cached<T> {
@@ -132,43 +129,59 @@ export function createMarketCache(options: MarketCacheOptions): MarketCache {
     return { value: entry.v as T, stale, ageSeconds };
   }
 
-  async function refresh<T>(key: string, entry: Entry | null, fetch: () => Promise<T>) {
-    const backoff = await read(BACKOFF_KEY);
-    const until = typeof backoff?.v === "number" ? backoff.v : 0;
-    if (until > nowMs()) {
-      if (entry) return served<T>(entry, true);
-      throw new BackingOffError(until);
-    }
+  async function fetchAndStore<T>(key: string, fetch: () => Promise<T>): Promise<Cached<T>> {
+    const until = await backoffUntil();
+    if (until > nowMs()) throw new BackingOffError(until);
     try {
       observe("fetch", key);
-      const value = await fetch();
-      const fresh: Entry = { v: value, t: nowMs() };
-      await write(key, JSON.stringify(fresh), STALE_KEEP_SECONDS * 1000);
+      const fresh: Entry = { v: await fetch(), t: nowMs() };
+      await write(key, fresh, STALE_KEEP_SECONDS * 1000);
       return served<T>(fresh, false);
     } catch (error) {
       observe("fetch_failed", key);
       const seconds = options.backoffSeconds(error);
       if (seconds !== null) {
-        const backoffEntry: Entry = { v: nowMs() + seconds * 1000, t: nowMs() };
-        await write(BACKOFF_KEY, JSON.stringify(backoffEntry), seconds * 1000);
+        const backoff: Entry = { v: nowMs() + seconds * 1000, t: nowMs() };
+        await write(BACKOFF_KEY, backoff, seconds * 1000);
       }
-      if (entry) return served<T>(entry, true);
+      const kept = await read(key);
+      if (kept) {
+        const keepMs = kept.t + STALE_KEEP_SECONDS * 1000 - nowMs();
+        if (keepMs > 0) await write(key, { ...kept, f: nowMs() }, keepMs);
+      }
       throw error;
     }
   }
 
+  function refresh<T>(key: string, fetch: () => Promise<T>): Promise<Cached<T>> {
+    let work = inFlight.get(key) as Promise<Cached<T>> | undefined;
+    if (!work) {
+      work = fetchAndStore(key, fetch).finally(() => inFlight.delete(key));
+      inFlight.set(key, work);
+    }
+    return work;
+  }
+
+  async function lookup<T>(key: string, ttlSeconds: number, expired: (stored: boolean) => void) {
+    const entry = await read(key);
+    if (entry && nowMs() - entry.t < ttlSeconds * 1000) return served<T>(entry, false);
+    expired(entry !== null);
+    if (!entry) return null;
+    const stale = entry.f !== undefined || (await backoffUntil()) > nowMs();
+    if (stale) observe("stale", key);
+    return served<T>(entry, stale);
+  }
+
   return {
-    async get<T>(key: string, ttlSeconds: number, fetch: () => Promise<T>) {
+    lookup,
+    async get<T>(key: string, ttl: number, fetch: () => Promise<T>, expired: () => void) {
+      const hit = await lookup<T>(key, ttl, (stored) => stored && expired());
+      return hit ?? refresh(key, fetch);
+    },
+    refresh,
+    async times(key) {
       const entry = await read(key);
-      if (entry && nowMs() - entry.t < ttlSeconds * 1000) return served<T>(entry, false);
-      let work = inFlight.get(key) as Promise<Cached<T>> | undefined;
-      if (!work) {
-        work = refresh(key, entry, fetch).finally(() => inFlight.delete(key));
-        inFlight.set(key, work);
-      }
-      const answer = await work;
-      if (answer.stale) observe("stale", key);
-      return answer;
+      return entry && { fetchedAt: entry.t, failedAt: entry.f ?? null };
     },
     close: () => store.close(),
   };

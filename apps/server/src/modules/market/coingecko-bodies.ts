@@ -57,6 +57,21 @@ export function missingFigures(token: Omit<MarketBody<TokenData>, "missing">): s
   return missing.map(([name]) => name);
 }
 
+/** What `/coins/{id}` adds to a coin's figures: its description, homepage and categories. */
+export type CoinAbout = Pick<TokenData, "description" | "homepage" | "categories">;
+
+/**
+ * The description (its first two sentences as plain text), first homepage and categories of
+ * `/coins/{id}`; empty when `details` is null.
+ */
+export function aboutFromCoinGecko(details: CoinDetails | null): CoinAbout {
+  return {
+    description: summarize(details?.description.en),
+    homepage: details?.links.homepage?.find((url) => url.trim() !== "") ?? null,
+    categories: (details?.categories ?? []).filter((c): c is string => typeof c === "string"),
+  };
+}
+
 /**
  * One coin's TokenData body from `/coins/{id}` (description, homepage, categories) and its
  * `/coins/markets` row (figures, USD). Either may be missing: unknown figures are null. `asOf` is
@@ -92,9 +107,7 @@ export function tokenFromCoinGecko(
     atlUsd: market?.atl ?? null,
     atlDate: market?.atl_date ?? null,
     atlChangePercent: market?.atl_change_percentage ?? null,
-    description: summarize(details?.description.en),
-    homepage: details?.links.homepage?.find((url) => url.trim() !== "") ?? null,
-    categories: (details?.categories ?? []).filter((c): c is string => typeof c === "string"),
+    ...aboutFromCoinGecko(details),
     asOf: market?.last_updated ?? details?.last_updated ?? fetchedAt.toISOString(),
   };
   return { ...body, missing: missingFigures(body) };

@@ -10,7 +10,10 @@ import type {
   TrendingTokens,
 } from "@pragmatist/contracts";
 import type { CoinGeckoConfig } from "../../config.ts";
+import type { CallBudget } from "./call-budget.ts";
 import {
+  aboutFromCoinGecko,
+  type CoinAbout,
   type MarketBody,
   newTokensFromCoinGecko,
   tokenFromCoinGecko,
@@ -117,6 +120,30 @@ const fetchWithoutLongWaits: typeof fetch = async (input, init) => {
   });
 };
 
+/**
+ * `fetch` within `budget`: each request CoinGecko would be sent counts one call, and one past the
+ * budget is not sent but answered as CoinGecko would, 429 with the window's end as Retry-After
+ * (no client retry), so the cache backs off until the budget has room again.
+ */
+function withinBudget(budget: CallBudget | undefined, send: typeof fetch): typeof fetch {
+  if (!budget) return send;
+  return async (input, init) => {
+    const waitMs = await budget.take();
+    if (waitMs === 0) return send(input, init);
+    const body = {
+      status: { error_code: 429, error_message: "Our CoinGecko call budget is spent" },
+    };
+    return new Response(JSON.stringify(body), {
+      status: 429,
+      headers: {
+        "content-type": "application/json",
+        "retry-after": String(Math.ceil(waitMs / 1000)),
+        "x-should-retry": "false",
+      },
+    });
+  };
+}
+
 /** The paid plans' daily candles exist for these periods only (docs: `/coins/{id}/ohlc`). */
 const DAILY_INTERVAL_DAYS: ReadonlySet<OhlcDays> = new Set([7, 14, 30, 90, 180]);
 
@@ -158,6 +185,8 @@ export interface CoinGeckoApi {
   findCoin(query: string, signal?: AbortSignal): Promise<CoinRef | null>;
   /** `/coins/{id}` and `/coins/markets` (24 h, 7 d and 30 d changes) for one coin. */
   tokenData(id: string, signal?: AbortSignal): Promise<MarketBody<TokenData>>;
+  /** `/coins/{id}` alone: the coin's description, homepage and categories. */
+  about(id: string, signal?: AbortSignal): Promise<CoinAbout>;
   /** `/coins/list/new` (paid plans only). */
   newTokens(signal?: AbortSignal): Promise<MarketBody<NewTokens>>;
   /** `/search/trending`. */
@@ -171,6 +200,26 @@ export interface CoinGeckoApi {
   markets(signal?: AbortSignal): Promise<MarketCoin[]>;
 }
 
+/** `/coins/{id}` as the old client asked for it, without tickers and market data. */
+function fetchDetails(client: Coingecko, id: string, signal: AbortSignal | undefined) {
+  return client.coins.getID(
+    id,
+    {
+      localization: false,
+      // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
+      tickers: false,
+      // Figures come from a /coins/markets row, as in the old client's second call
+      // (docs/product/compatibility.md#departures).
+      market_data: false,
+      // Asked for as the old client's call did (docs/product/max.md#market-data); CoinGecko no
+      // longer returns it (deprecated 2026-08-28).
+      community_data: true,
+      sparkline: false,
+    },
+    { signal },
+  );
+}
+
 /**
  * `/coins/{id}` (details only) and the coin's `/coins/markets` row with 24 h, 7 d and 30 d
  * changes, as the old client's two calls (docs/product/max.md#market-data), mapped to TokenData.
@@ -182,22 +231,7 @@ async function fetchTokenData(
   signal: AbortSignal | undefined,
 ): Promise<MarketBody<TokenData>> {
   const [details, markets] = await Promise.all([
-    client.coins.getID(
-      id,
-      {
-        localization: false,
-        // Tickers (up to 100 exchange pairs, most of the response's weight) are not in TokenData.
-        tickers: false,
-        // Figures come from /coins/markets below, as in the old client's second call
-        // (docs/product/compatibility.md#departures).
-        market_data: false,
-        // Asked for as the old client's call did (docs/product/max.md#market-data); CoinGecko no
-        // longer returns it (deprecated 2026-08-28).
-        community_data: true,
-        sparkline: false,
-      },
-      { signal },
-    ),
+    fetchDetails(client, id, signal),
     client.coins.markets.get(
       {
         vs_currency: "usd",
@@ -218,10 +252,15 @@ async function fetchTokenData(
  * `x-cg-demo-api-key`, pro -> pro-api.coingecko.com with `x-cg-pro-api-key`) or the configured base
  * URL. The client retries once (connection errors, 408, 409, 5xx, and 429 with a short
  * Retry-After) after its short backoff, and gives a request MARKET_CALL_BUDGET_MS; a caller's
- * `signal` (its whole call's budget) aborts it sooner. Errors are the client's (`APIError`
- * subclasses); `now` stamps the figures that carry no `last_updated`.
+ * `signal` (its whole call's budget) aborts it sooner. Every request counts against `budget`
+ * (the plan's rate limit; one past it is a 429 without a call). Errors are the client's
+ * (`APIError` subclasses); `now` stamps the figures that carry no `last_updated`.
  */
-export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): CoinGeckoApi {
+export function createCoinGeckoApi(
+  config: CoinGeckoConfig,
+  now: () => Date,
+  budget?: CallBudget,
+): CoinGeckoApi {
   const pro = config.plan === "pro";
   const client = new Coingecko({
     proAPIKey: pro ? config.apiKey : null,
@@ -230,7 +269,7 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
     ...(config.baseUrl ? { baseURL: config.baseUrl } : { baseURL: null, environment: config.plan }),
     maxRetries: 1,
     timeout: MARKET_CALL_BUDGET_MS,
-    fetch: fetchWithoutLongWaits,
+    fetch: withinBudget(budget, fetchWithoutLongWaits),
     logLevel: "off",
   });
   return {
@@ -242,6 +281,7 @@ export function createCoinGeckoApi(config: CoinGeckoConfig, now: () => Date): Co
         : null;
     },
     tokenData: (id, signal) => fetchTokenData(client, id, now, signal),
+    about: async (id, signal) => aboutFromCoinGecko(await fetchDetails(client, id, signal)),
     async newTokens(signal) {
       return newTokensFromCoinGecko(await client.coins.list.getNew({ signal }), now());
     },

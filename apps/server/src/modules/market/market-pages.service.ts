@@ -63,7 +63,7 @@ export function createMarketPages(market: MarketService): MarketPages {
       if (isMarketError(coin) && coin.error === MARKET_ERRORS.noResults) return null;
       return orUnavailable(coin);
     },
-    coinHistory: (id, range) => market.getOhlc(id, RANGE_DAYS[range]),
+    coinHistory: (id, range) => market.getCoinHistory(id, RANGE_DAYS[range]),
     async listCoinIds() {
       const coins = await market.listCoins();
       const ids = market.knownCoins().map((c) => c.id);

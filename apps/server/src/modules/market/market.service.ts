@@ -1,11 +1,9 @@
 // Market data for Max's tools (docs/product/max.md#max-tools, #market-data): CoinGecko when a key is
 // configured, cached and backed off; the dated offline snapshot otherwise. Never throws.
-import { NotFoundError } from "@coingecko/coingecko-typescript";
 import { LRUCache } from "lru-cache";
 import {
   MARKET_ERRORS,
   type MarketError,
-  type MarketFreshness,
   type MarketRanking,
   type MarketResult,
   type NewTokens,
@@ -15,20 +13,36 @@ import {
 } from "@pragmatist/contracts";
 import type { CoinGeckoConfig } from "../../config.ts";
 import type { Metrics } from "../../metrics.ts";
-import { type Cached, createMarketCache, type MarketCache } from "./cache.ts";
+import { createMarketCache } from "./cache.ts";
+import { createCallBudget } from "./call-budget.ts";
 import {
   backoffSeconds,
   byRank,
-  CACHE_SECONDS,
-  MARKET_CALL_BUDGET_MS,
-  type CoinGeckoApi,
   type CoinRef,
   createCoinGeckoApi,
+  MARKET_CALL_BUDGET_MS,
   type MarketCoin,
   snapOhlcDays,
 } from "./coingecko.ts";
 import type { MarketBody } from "./coingecko-bodies.ts";
+import {
+  cached,
+  coinData,
+  findCoin,
+  guarded,
+  type LiveContext,
+  liveCoin,
+  liveCoinHistory,
+  MARKETS,
+  type MarketLogger,
+  marketList,
+  remember,
+  served,
+} from "./live-market.ts";
+import { createMarketStore } from "./market-store.ts";
 import { type RankingRequest, rankMarket } from "./ranking.ts";
+import { createRefresher } from "./refresher.ts";
+import type { RefreshJob } from "./refresh-jobs.ts";
 import {
   createSnapshotSource,
   loadSnapshot,
@@ -36,13 +50,20 @@ import {
   type SnapshotSource,
 } from "./snapshot.ts";
 
+export type { MarketLogger } from "./live-market.ts";
+
+const fetchFailed: MarketError = { error: MARKET_ERRORS.fetchFailed, source: "coingecko" };
+
 /**
- * The market data behind Max's tools. Every method resolves, never rejects: a lookup whose search
- * finds no coin gives `{ error: "No results found", query }`, any other failure `{ error: "An
- * error occurred while fetching data" }` (docs/product/max.md#max-tools), each with the `source` it
- * searched. Every result says when its figures were true (`asOf`), where they came from
- * (`source`: "coingecko" or "snapshot") and, when CoinGecko failed and the last cached value is
- * served instead, `stale: true` with its `ageSeconds`.
+ * The market data behind Max's tools and the Market Data pages. Every method resolves, never
+ * rejects: a lookup whose search finds no coin gives `{ error: "No results found", query }`, any
+ * other failure `{ error: "An error occurred while fetching data" }` (docs/product/max.md#max-tools),
+ * each with the `source` it searched. Every result says when its figures were true (`asOf`), where
+ * they came from (`source`: "coingecko" or "snapshot"), how long ago they were fetched
+ * (`ageSeconds`) and whether a fresher answer could not be had (`stale`). Live, answers come from
+ * the cache the background refresh keeps (docs/product/markets.md#live-refresh): Max's lookups
+ * wait on CoinGecko only for what nothing has cached yet, the pages' (listCoins, getCoin,
+ * getCoinHistory) never.
  */
 export interface MarketService {
   /** One coin's price, 24 h change, market cap, rank, volume, supply, ATH and description (USD). */
@@ -64,40 +85,51 @@ export interface MarketService {
   /**
    * The whole market getMarket ranks, by market cap, with each coin's 7-day sparkline where the
    * data has one (live: the same cached `/coins/markets` call; the snapshot has none); `asOf` is
-   * the newest coin's (docs/product/markets.md#market-data-pages).
+   * the newest coin's (docs/product/markets.md#market-data-pages). Live before the list's first
+   * refresh: the pending error.
    */
   listCoins(): Promise<MarketResult<MarketCoins>>;
   /**
    * The coin whose CoinGecko id is exactly `id` (no search, no misspellings: a coin page's
-   * address), or noResults when the data has no such coin.
+   * address), or noResults when the data has no such coin. Live: a coin of the markets list has
+   * that row's figures; another coin nothing has cached yet is the snapshot's when it knows the
+   * coin, else pending; an id no data knows is noResults without asking CoinGecko.
    */
   getCoin(id: string): Promise<MarketResult<TokenData>>;
+  /**
+   * The candles of the coin whose id is exactly `id` over `days` (as getOhlc snaps them), for its
+   * page; live, pending while none are cached (they are fetched in the background).
+   */
+  getCoinHistory(id: string, days: number | "max"): Promise<MarketResult<Ohlc>>;
   /**
    * Names, tickers and ids the offline model can recognise (the snapshot's coins plus, when live,
    * the coins seen so far), most relevant first.
    */
   knownCoins(): ReadonlyArray<{ id: string; symbol: string; name: string }>;
-  /** Releases the shared cache's connection (Redis). */
+  /**
+   * Starts the background refresh (live only; the server starts it, command-line tools do not).
+   */
+  start(): void;
+  /** Stops the background refresh and releases the shared cache's connection (Redis). */
   close(): Promise<void>;
-}
-
-/** Where failures are reported (a pino logger fits). */
-export interface MarketLogger {
-  warn(obj: object, msg?: string): void;
 }
 
 /** How `createMarketService` is built. */
 export interface MarketServiceOptions {
   /** CoinGecko access (config.coinGecko); null serves the offline snapshot. */
   coinGecko: CoinGeckoConfig | null;
-  /** Shares the cache and the 429 back-off between processes (config.redisUrl). */
+  /** Shares the cache, the call budget, the back-off and the refresh between processes. */
   redisUrl?: string | undefined;
   /** Prefix of the cache's keys (tests isolate themselves with their own). */
   cacheKeyPrefix?: string;
   now?: () => Date;
   logger?: MarketLogger;
-  /** How long one tool call may wait for CoinGecko, in ms (MARKET_CALL_BUDGET_MS). */
+  /** How long one tool call (or one background refresh) may wait for CoinGecko, in ms. */
   callBudgetMs?: number;
+  /** The call budget's window in seconds (60: coinGecko.callsPerMinute a minute; tests shorten it). */
+  budgetWindowSeconds?: number;
+  /** The pause between background refresh rounds, in ms (tests shorten it). */
+  refreshTickMs?: number;
   /** Where CoinGecko calls, failures, stale answers and the cache's Redis errors are counted. */
   metrics?: Pick<
     Metrics,
@@ -108,84 +140,6 @@ export interface MarketServiceOptions {
 /** Coins seen in live answers, kept for knownCoins (the most recent ones). */
 const SEEN_COINS = 1000;
 const silentLogger: MarketLogger = { warn() {} };
-const fetchFailed: MarketError = { error: MARKET_ERRORS.fetchFailed, source: "coingecko" };
-
-/** The text of a query as a cache key and a search: trimmed, one space, lower case, 100 chars. */
-function normalizeQuery(query: string): string {
-  return query.trim().replace(/\s+/g, " ").toLowerCase().slice(0, 100);
-}
-
-function served<T extends MarketFreshness>(hit: Cached<MarketBody<T>>): T {
-  return { ...hit.value, source: "coingecko", stale: hit.stale, ageSeconds: hit.ageSeconds } as T;
-}
-
-/** What the live service's lookups share. */
-interface LiveContext {
-  api: CoinGeckoApi;
-  cache: MarketCache;
-  /** Coins seen in live answers, by id (the SEEN_COINS most recent). */
-  seen: LRUCache<string, CoinRef>;
-  log: MarketLogger;
-  /** Ends each tool call's wait for CoinGecko (see `guarded`), in ms. */
-  budgetMs: number;
-}
-
-/** Keeps `coins` among the seen coins, for knownCoins. */
-function remember(
-  seen: LRUCache<string, CoinRef>,
-  coins: ReadonlyArray<Omit<CoinRef, "rank"> & { rank?: number | null }>,
-): void {
-  for (const { id, symbol, name, rank } of coins) {
-    seen.set(id, { id, symbol, name, rank: rank ?? null });
-  }
-}
-
-/**
- * Runs one tool's lookup with a signal that aborts its CoinGecko requests after `ctx.budgetMs`
- * (the cache then serves the last value with its age); any failure is logged and becomes
- * the fetch error (docs/product/max.md#max-tools).
- */
-async function guarded<T>(
-  ctx: Pick<LiveContext, "log" | "budgetMs">,
-  what: string,
-  work: (signal: AbortSignal) => Promise<MarketResult<T>>,
-): Promise<MarketResult<T>> {
-  try {
-    return await work(AbortSignal.timeout(ctx.budgetMs));
-  } catch (err) {
-    ctx.log.warn({ err, what }, "market data unavailable");
-    return fetchFailed;
-  }
-}
-
-/** The coin CoinGecko's search ranks first for `query`, or null (no coins, or empty query). */
-async function findCoin(
-  ctx: LiveContext,
-  query: string,
-  signal: AbortSignal,
-): Promise<CoinRef | null> {
-  const q = normalizeQuery(query);
-  if (!q) return null;
-  const hit = await ctx.cache.get(`search:${q}`, CACHE_SECONDS.search, () =>
-    ctx.api.findCoin(q, signal),
-  );
-  if (hit.value) remember(ctx.seen, [hit.value]);
-  return hit.value;
-}
-
-/** `MarketService.getTokenData`, live. */
-async function liveTokenData(
-  ctx: LiveContext,
-  query: string,
-  signal: AbortSignal,
-): Promise<MarketResult<TokenData>> {
-  const coin = await findCoin(ctx, query, signal);
-  if (!coin) return { error: MARKET_ERRORS.noResults, query, source: "coingecko" };
-  const hit = await ctx.cache.get(`token:${coin.id}`, CACHE_SECONDS.token, () =>
-    ctx.api.tokenData(coin.id, signal),
-  );
-  return served<TokenData>(hit);
-}
 
 /** `MarketService.getOhlc`, live. */
 async function liveOhlc(
@@ -196,42 +150,31 @@ async function liveOhlc(
 ): Promise<MarketResult<Ohlc>> {
   const coin = await findCoin(ctx, query, signal);
   if (!coin) return { error: MARKET_ERRORS.noResults, query, source: "coingecko" };
-  const period = snapOhlcDays(days);
-  const hit = await ctx.cache.get(`ohlc:${coin.id}:${period}`, CACHE_SECONDS.ohlc, () =>
-    ctx.api.ohlc(coin, period, signal),
-  );
-  return served<Ohlc>(hit);
+  const job: RefreshJob = { kind: "ohlc", coin, days: snapOhlcDays(days) };
+  return served<Ohlc>(await cached<MarketBody<Ohlc>>(ctx, job, signal));
 }
 
-/** `MarketService.getCoin`, live: `token:{id}` as getTokenData caches it; CoinGecko's 404 is noResults. */
-async function liveCoin(
+/** `MarketService.getTokenData`, live: the coin the search finds, as coinData gives it. */
+async function liveTokenData(
   ctx: LiveContext,
-  id: string,
+  query: string,
   signal: AbortSignal,
 ): Promise<MarketResult<TokenData>> {
-  try {
-    const hit = await ctx.cache.get(`token:${id}`, CACHE_SECONDS.token, () =>
-      ctx.api.tokenData(id, signal),
-    );
-    return served<TokenData>(hit);
-  } catch (err) {
-    if (err instanceof NotFoundError) {
-      return { error: MARKET_ERRORS.noResults, query: id, source: "coingecko" };
-    }
-    throw err;
-  }
+  const coin = await findCoin(ctx, query, signal);
+  if (!coin) return { error: MARKET_ERRORS.noResults, query, source: "coingecko" };
+  return (await coinData(ctx, coin.id, signal)) ?? fetchFailed;
 }
 
-/** The live market list: the cached `/coins/markets` page, dated by its newest coin. */
-async function liveMarkets(ctx: LiveContext, signal: AbortSignal): Promise<Cached<MarketCoin[]>> {
-  const hit = await ctx.cache.get("markets", CACHE_SECONDS.markets, () => ctx.api.markets(signal));
+/** The live market list for getMarket: as cached, fetched only when nothing is. */
+async function liveMarkets(ctx: LiveContext, signal: AbortSignal) {
+  const hit = await cached<MarketCoin[]>(ctx, MARKETS, signal);
   remember(ctx.seen, hit.value);
   return hit;
 }
 
 /**
  * The market cache's `observe` counting into `metrics` by CoinGecko endpoint, the cache key's
- * first part (search, token, ohlc, trending, new): a bounded label, never the coin or query.
+ * first part (search, token, about, ohlc, trending, new): a bounded label, never the coin or query.
  */
 function countLookups(metrics: NonNullable<MarketServiceOptions["metrics"]>) {
   const counters = {
@@ -251,51 +194,79 @@ function knownCoins(snapshot: SnapshotSource, seen: LRUCache<string, CoinRef>) {
 }
 
 /**
- * The market service: live from CoinGecko when `coinGecko` is set (see createCoinGeckoApi), each
- * endpoint cached for CoinGecko's own cache time (CACHE_SECONDS) in Redis or memory, with a shared
- * back-off after a 429; else from the offline snapshot. On a demo key, getNewTokens answers from
- * the snapshot (dated, `source: "snapshot"`): CoinGecko serves `/coins/list/new` to paid plans only.
+ * The live context: the store (Redis or memory), the call budget (config.callsPerMinute a
+ * window), CoinGecko's client within it, the cache and the refresher keeping the markets list and
+ * trending (and new listings on a paid plan) fresh.
+ */
+function liveContext(
+  config: CoinGeckoConfig,
+  snapshot: SnapshotSource,
+  options: MarketServiceOptions,
+): LiveContext {
+  const now = options.now ?? (() => new Date());
+  const log = options.logger ?? silentLogger;
+  const onStoreError = (err: unknown) => {
+    options.metrics?.redisErrors.inc({ client: "market-cache" });
+    log.warn({ err }, "market cache store failed; answering uncached");
+  };
+  const store = createMarketStore(
+    options.redisUrl,
+    options.cacheKeyPrefix ?? "market:",
+    onStoreError,
+  );
+  const budget = createCallBudget({
+    redis: store.redis,
+    calls: config.callsPerMinute,
+    windowSeconds: options.budgetWindowSeconds ?? 60,
+    keyPrefix: options.cacheKeyPrefix ?? "market:",
+  });
+  const api = createCoinGeckoApi(config, now, budget);
+  const observe = options.metrics && countLookups(options.metrics);
+  const cache = createMarketCache({ store, now, backoffSeconds, onStoreError, observe });
+  const budgetMs = options.callBudgetMs ?? MARKET_CALL_BUDGET_MS;
+  const standing: RefreshJob[] = [MARKETS, { kind: "trending" }];
+  if (config.plan === "pro") standing.push({ kind: "new" });
+  const refresher = createRefresher({
+    ...{ api, cache, store, budget, now, log, standing, onStoreError },
+    tickMs: options.refreshTickMs,
+    jobTimeoutMs: budgetMs,
+  });
+  return {
+    api,
+    cache,
+    refresher,
+    seen: new LRUCache({ max: SEEN_COINS }),
+    snapshot,
+    log,
+    budgetMs,
+  };
+}
+
+/**
+ * The market service: live from CoinGecko when `coinGecko` is set, every answer from the cache
+ * the background refresh keeps (see MarketService), in Redis or memory, within the plan's call
+ * budget and with a shared back-off after a 429; else from the offline snapshot. On a demo key,
+ * getNewTokens answers from the snapshot (dated, `source: "snapshot"`): CoinGecko serves
+ * `/coins/list/new` to paid plans only.
  */
 export function createMarketService(options: MarketServiceOptions): MarketService {
   const snapshot = createSnapshotSource(loadSnapshot());
   const config = options.coinGecko;
   if (!config) return snapshotService(snapshot);
-
-  const now = options.now ?? (() => new Date());
-  const log = options.logger ?? silentLogger;
-  const api = createCoinGeckoApi(config, now);
-  const cache = createMarketCache({
-    redisUrl: options.redisUrl,
-    keyPrefix: options.cacheKeyPrefix ?? "market:",
-    now,
-    backoffSeconds,
-    onStoreError: (err) => {
-      options.metrics?.redisErrors.inc({ client: "market-cache" });
-      log.warn({ err }, "market cache store failed; answering uncached");
-    },
-    observe: options.metrics && countLookups(options.metrics),
-  });
-  const ctx: LiveContext = {
-    api,
-    cache,
-    seen: new LRUCache({ max: SEEN_COINS }),
-    log,
-    budgetMs: options.callBudgetMs ?? MARKET_CALL_BUDGET_MS,
-  };
-
+  const ctx = liveContext(config, snapshot, options);
   return {
     getTokenData: (query) =>
       guarded(ctx, "getTokenData", (signal) => liveTokenData(ctx, query, signal)),
     getNewTokens: () =>
       guarded<NewTokens>(ctx, "getNewTokens", async (signal) => {
         if (config.plan === "demo") return snapshot.newTokens();
-        const hit = await cache.get("new", CACHE_SECONDS.newTokens, () => api.newTokens(signal));
+        const hit = await cached<MarketBody<NewTokens>>(ctx, { kind: "new" }, signal);
         remember(ctx.seen, hit.value.tokens);
         return served<NewTokens>(hit);
       }),
     getTrendingTokens: () =>
       guarded<TrendingTokens>(ctx, "getTrendingTokens", async (signal) => {
-        const hit = await cache.get("trending", CACHE_SECONDS.trending, () => api.trending(signal));
+        const hit = await cached<MarketBody<TrendingTokens>>(ctx, { kind: "trending" }, signal);
         remember(ctx.seen, hit.value.tokens);
         return served<TrendingTokens>(hit);
       }),
@@ -307,14 +278,21 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
         return served<MarketRanking>({ ...hit, value: rankMarket(hit.value, request) });
       }),
     listCoins: () =>
-      guarded<MarketCoins>(ctx, "listCoins", async (signal) => {
-        const hit = await liveMarkets(ctx, signal);
+      guarded<MarketCoins>(ctx, "listCoins", async () => {
+        const hit = await marketList(ctx);
+        if (!hit) return { error: MARKET_ERRORS.pending, source: "coingecko" };
         const asOf = hit.value.reduce((newest, c) => (c.asOf > newest ? c.asOf : newest), "");
         return served<MarketCoins>({ ...hit, value: { coins: hit.value, asOf } });
       }),
-    getCoin: (id) => guarded(ctx, "getCoin", (signal) => liveCoin(ctx, id, signal)),
+    getCoin: (id) => guarded(ctx, "getCoin", () => liveCoin(ctx, id)),
+    getCoinHistory: (id, days) =>
+      guarded(ctx, "getCoinHistory", () => liveCoinHistory(ctx, id, days)),
     knownCoins: () => knownCoins(snapshot, ctx.seen),
-    close: () => cache.close(),
+    start: () => ctx.refresher.start(),
+    async close() {
+      await ctx.refresher.stop();
+      await ctx.cache.close();
+    },
   };
 }
 
@@ -329,7 +307,9 @@ function snapshotService(snapshot: SnapshotSource): MarketService {
     getMarket: async (request) => snapshot.market(request),
     listCoins: async () => snapshot.coins(),
     getCoin: async (id) => snapshot.coin(id),
+    getCoinHistory: async (id, days) => snapshot.ohlc(id, days),
     knownCoins: () => known,
+    start() {},
     close: async () => {},
   };
 }

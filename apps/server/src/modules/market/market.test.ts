@@ -1,86 +1,35 @@
 // Max's market data from CoinGecko: the official client against a loopback server that speaks
-// CoinGecko's paths with real captured responses; caching, 429 back-off and stale fallbacks.
-import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  isMarketError,
-  type MarketResult,
-  type NewTokens,
-  type Ohlc,
-  type TokenData,
-  type TrendingTokens,
-} from "@pragmatist/contracts";
+// CoinGecko's paths with real captured responses; the calls made, what they map to, caching and
+// the Redis-shared cache (refreshing in the background: market.refresh.test.ts).
+import { describe, expect, it } from "vitest";
+import type { NewTokens, Ohlc, TokenData, TrendingTokens } from "@pragmatist/contracts";
 import { testConfig } from "../../testing/db.ts";
-import { capture, startFakeCoinGecko } from "../../testing/fake-coingecko.ts";
+import { capture } from "../../testing/fake-coingecko.ts";
 import { hasCoinGeckoCaptures, needs, noteSkipped } from "../../testing/shared-data.ts";
-import { createMarketService, type MarketService } from "./market.service.ts";
+import { createMarketService } from "./market.service.ts";
+import { liveMarketSuite, ok, redisPrefix, START } from "./market.testing.ts";
 
-function ok<T>(result: MarketResult<T>): T {
-  if (isMarketError(result)) throw new Error(`unexpected market error: ${result.error}`);
-  return result;
-}
-
-const START = new Date("2026-11-22T12:00:00.000Z");
-let coingecko: Awaited<ReturnType<typeof startFakeCoinGecko>>;
-let now: Date;
-const services: MarketService[] = [];
-
-/** A service on the loopback CoinGecko with a `plan` key, the test clock and its own cache. */
-function liveMarket(
-  plan: "demo" | "pro" = "demo",
-  extra: { redisUrl?: string; prefix?: string } = {},
-) {
-  const config = testConfig({
-    COINGECKO_API_KEY: `test-${plan}-key`,
-    COINGECKO_PLAN: plan,
-    COINGECKO_BASE_URL: coingecko.baseUrl,
-  });
-  const service = createMarketService({
-    coinGecko: config.coinGecko,
-    redisUrl: extra.redisUrl,
-    cacheKeyPrefix: extra.prefix ?? `test:${randomBytes(6).toString("hex")}:`,
-    now: () => now,
-  });
-  services.push(service);
-  return service;
-}
-
-const advance = (seconds: number) => {
-  now = new Date(now.getTime() + seconds * 1000);
-};
+const live = liveMarketSuite();
+const liveMarket = (plan: "demo" | "pro" = "demo") => live.market({ plan });
 
 // The loopback CoinGecko answers with the real captures, so every test here needs them.
 noteSkipped(hasCoinGeckoCaptures, "market data from a loopback CoinGecko", "coingecko");
 const CAPTURES = needs("coingecko");
-beforeAll(async () => {
-  if (hasCoinGeckoCaptures) coingecko = await startFakeCoinGecko();
-});
-afterAll(async () => {
-  await coingecko?.close();
-});
-beforeEach(() => {
-  now = START;
-  coingecko?.reset();
-});
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((s) => s.close()));
-});
 
 describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`, () => {
   it("looks a coin up with the old client's calls and maps details and markets", async () => {
     const market = liveMarket("demo");
     const btc = ok<TokenData>(await market.getTokenData("Bitcoin"));
 
-    expect(coingecko.last("/search")?.query.get("query")).toBe("bitcoin");
-    expect(coingecko.last("/search")?.headers["x-cg-demo-api-key"]).toBe("test-demo-key");
-    expect(Object.fromEntries(coingecko.last("/coins/bitcoin")?.query ?? [])).toMatchObject({
+    expect(live.coingecko.last("/search")?.query.get("query")).toBe("bitcoin");
+    expect(live.coingecko.last("/search")?.headers["x-cg-demo-api-key"]).toBe("test-demo-key");
+    expect(Object.fromEntries(live.coingecko.last("/coins/bitcoin")?.query ?? [])).toMatchObject({
       localization: "false",
       tickers: "false",
       community_data: "true",
       sparkline: "false",
     });
-    expect(Object.fromEntries(coingecko.last("/coins/markets")?.query ?? [])).toEqual({
+    expect(Object.fromEntries(live.coingecko.last("/coins/markets")?.query ?? [])).toEqual({
       vs_currency: "usd",
       order: "market_cap_desc",
       per_page: "100",
@@ -117,9 +66,9 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
     });
     expect(btc.description).toMatch(/^Bitcoin is the first successful internet money/);
 
-    advance(30);
+    live.advance(30);
     expect(ok(await market.getTokenData("bitcoin"))).toMatchObject({ ageSeconds: 30 });
-    expect(coingecko.requests).toHaveLength(3);
+    expect(live.coingecko.requests).toHaveLength(3);
   });
 
   it("answers 'No results found' when the search finds no coin", async () => {
@@ -130,7 +79,7 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
       source: "coingecko",
     });
     expect(await market.getOhlc("qqzx nothing", 7)).toMatchObject({ error: "No results found" });
-    expect(coingecko.count("/coins/markets")).toBe(0);
+    expect(live.coingecko.count("/coins/markets")).toBe(0);
   });
 
   it("ranks the market from one /coins/markets page: top by volume, losers, the coin at a rank", async () => {
@@ -154,7 +103,7 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
       await market.getMarket({ by: "marketCap", order: "desc", limit: 1, from: 2 }),
     );
     expect(second.coins).toMatchObject([{ position: 2, id: "ethereum", rank: 2 }]);
-    const asked = coingecko.requests.filter((r) => r.path === "/coins/markets");
+    const asked = live.coingecko.requests.filter((r) => r.path === "/coins/markets");
     expect(asked).toHaveLength(1);
     expect(Object.fromEntries(asked[0]!.query)).toMatchObject({
       order: "market_cap_desc",
@@ -168,7 +117,7 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
     const market = liveMarket();
     await market.getMarket({ by: "volume", order: "desc", limit: 3, from: 1 });
     const listed = ok(await market.listCoins());
-    expect(coingecko.count("/coins/markets")).toBe(1);
+    expect(live.coingecko.count("/coins/markets")).toBe(1);
     expect(listed).toMatchObject({ source: "coingecko", asOf: "2026-05-03T07:45:26.833Z" });
     expect(listed.coins[0]).toMatchObject({ id: "bitcoin", fdvUsd: 1569962020102 });
     expect(listed.coins[0]?.sparkline7d).toEqual([78428 * 0.99, 78428]);
@@ -193,7 +142,9 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
   it("lists new coins newest first on a paid key, and from the dated snapshot on a demo key", async () => {
     const pro = liveMarket("pro");
     const listed = ok<NewTokens>(await pro.getNewTokens());
-    expect(coingecko.last("/coins/list/new")?.headers["x-cg-pro-api-key"]).toBe("test-pro-key");
+    expect(live.coingecko.last("/coins/list/new")?.headers["x-cg-pro-api-key"]).toBe(
+      "test-pro-key",
+    );
     expect(listed.tokens[0]).toEqual({
       id: "upside-down-cat",
       symbol: "USDC",
@@ -207,17 +158,17 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
       name: "UpSide Down Cat",
     });
 
-    coingecko.reset();
+    live.coingecko.reset();
     const demo = ok<NewTokens>(await liveMarket("demo").getNewTokens());
     expect(demo.source).toBe("snapshot");
     expect(demo.asOf.startsWith("2026-05")).toBe(true);
-    expect(coingecko.count("/coins/list/new")).toBe(0);
+    expect(live.coingecko.count("/coins/list/new")).toBe(0);
   });
 
   it("asks for OHLC over an allowed period and gives candles by their open time", async () => {
     const demo = liveMarket("demo");
     const day = ok<Ohlc>(await demo.getOhlc("btc", 1));
-    expect(Object.fromEntries(coingecko.last("/coins/bitcoin/ohlc")?.query ?? [])).toEqual({
+    expect(Object.fromEntries(live.coingecko.last("/coins/bitcoin/ohlc")?.query ?? [])).toEqual({
       vs_currency: "usd",
       days: "1",
     });
@@ -230,92 +181,22 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
     expect(day.asOf).toBe(START.toISOString());
 
     expect(ok(await demo.getOhlc("bitcoin", 10)).days).toBe(14);
-    expect(coingecko.last("/coins/bitcoin/ohlc")?.query.get("days")).toBe("14");
+    expect(live.coingecko.last("/coins/bitcoin/ohlc")?.query.get("days")).toBe("14");
 
     const pro = ok<Ohlc>(await liveMarket("pro").getOhlc("bitcoin", 30));
-    expect(coingecko.last("/coins/bitcoin/ohlc")?.query.get("interval")).toBe("daily");
+    expect(live.coingecko.last("/coins/bitcoin/ohlc")?.query.get("interval")).toBe("daily");
     expect(pro.candles[0]?.time).toBe(1779199200 - 86_400);
   });
 
   it("retries a 429 that asks for a short wait, then serves the cache without asking again", async () => {
     const market = liveMarket();
-    coingecko.script("/search/trending", { status: 429, headers: { "retry-after": "1" } });
+    live.coingecko.script("/search/trending", { status: 429, headers: { "retry-after": "1" } });
     expect(ok(await market.getTrendingTokens()).stale).toBe(false);
-    expect(coingecko.count("/search/trending")).toBe(2);
+    expect(live.coingecko.count("/search/trending")).toBe(2);
 
-    advance(599);
+    live.advance(599);
     expect(ok(await market.getTrendingTokens()).ageSeconds).toBe(599);
-    expect(coingecko.count("/search/trending")).toBe(2);
-  });
-
-  it("backs off after a 429 with a long wait: the stale value meanwhile, no calls until it ends", async () => {
-    const market = liveMarket();
-    ok(await market.getTrendingTokens());
-    advance(660);
-    coingecko.script("/search/trending", { status: 429, headers: { "retry-after": "120" } });
-    expect(await market.getTrendingTokens()).toMatchObject({ stale: true, ageSeconds: 660 });
-    expect(coingecko.count("/search/trending")).toBe(2);
-
-    advance(60);
-    expect(await market.getTrendingTokens()).toMatchObject({ stale: true, ageSeconds: 720 });
-    expect(await market.getTokenData("bitcoin")).toEqual({
-      error: "An error occurred while fetching data",
-      source: "coingecko",
-    });
-    expect(coingecko.requests).toHaveLength(2);
-
-    advance(61);
-    expect(await market.getTrendingTokens()).toMatchObject({ stale: false, ageSeconds: 0 });
-    expect(coingecko.count("/search/trending")).toBe(3);
-  });
-
-  it("on a 500 serves the last value as stale with its age, or the fetch error when none", async () => {
-    const market = liveMarket();
-    ok(await market.getOhlc("bitcoin", 7));
-    advance(15 * 60 + 5);
-    coingecko.script("/coins/bitcoin/ohlc", { status: 500 }, { status: 500 });
-    expect(await market.getOhlc("bitcoin", 7)).toMatchObject({
-      id: "bitcoin",
-      days: 7,
-      stale: true,
-      ageSeconds: 905,
-      asOf: START.toISOString(),
-    });
-    expect(coingecko.count("/coins/bitcoin/ohlc")).toBe(3);
-
-    coingecko.script("/search/trending", { status: 500 }, { status: 500 });
-    expect(await market.getTrendingTokens()).toEqual({
-      error: "An error occurred while fetching data",
-      source: "coingecko",
-    });
-    expect(coingecko.count("/search/trending")).toBe(2);
-  });
-
-  it("gives up on a hanging CoinGecko within the call budget: the last value with its age", async () => {
-    const config = testConfig({
-      COINGECKO_API_KEY: "test-demo-key",
-      COINGECKO_BASE_URL: coingecko.baseUrl,
-    });
-    const market = createMarketService({
-      coinGecko: config.coinGecko,
-      cacheKeyPrefix: `test:${randomBytes(6).toString("hex")}:`,
-      now: () => now,
-      callBudgetMs: 300,
-    });
-    services.push(market);
-    const first = ok(await market.getTrendingTokens());
-    advance(700);
-    coingecko.script("/search/trending", { status: "hang" }, { status: "hang" });
-    expect(ok(await market.getTrendingTokens())).toEqual({
-      ...first,
-      stale: true,
-      ageSeconds: 700,
-    });
-    coingecko.script("/search", { status: "hang" }, { status: "hang" });
-    expect(await market.getTokenData("solana")).toEqual({
-      error: "An error occurred while fetching data",
-      source: "coingecko",
-    });
+    expect(live.coingecko.count("/search/trending")).toBe(2);
   });
 
   it("fails with the fetch error when CoinGecko cannot be reached", async () => {
@@ -323,38 +204,32 @@ describe.skipIf(!hasCoinGeckoCaptures)(`market data from CoinGecko ${CAPTURES}`,
       COINGECKO_API_KEY: "test-demo-key",
       COINGECKO_BASE_URL: "http://127.0.0.1:9/api/v3",
     });
-    const market = createMarketService({ coinGecko: config.coinGecko, now: () => now });
-    services.push(market);
+    const market = createMarketService({ coinGecko: config.coinGecko, now: live.now });
     expect(await market.getTokenData("bitcoin")).toEqual({
       error: "An error occurred while fetching data",
       source: "coingecko",
     });
+    await market.close();
   });
 });
 
 describe.runIf(process.env.REDIS_URL && hasCoinGeckoCaptures)(
   `market data cache in Redis ${CAPTURES}`,
   () => {
-    const prefix = `test:market:${randomBytes(6).toString("hex")}:`;
-    afterAll(async () => {
-      const redis = new Redis(process.env.REDIS_URL ?? "");
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    });
+    const shared = { redisUrl: process.env.REDIS_URL, cacheKeyPrefix: redisPrefix() };
 
     it("is shared by two service instances (processes), back-off included", async () => {
-      const a = liveMarket("demo", { redisUrl: process.env.REDIS_URL, prefix });
-      const b = liveMarket("demo", { redisUrl: process.env.REDIS_URL, prefix });
+      const a = live.market(shared);
+      const b = live.market(shared);
       const first = ok(await a.getTrendingTokens());
-      advance(5);
+      live.advance(5);
       expect(ok(await b.getTrendingTokens())).toEqual({ ...first, ageSeconds: 5 });
-      expect(coingecko.count("/search/trending")).toBe(1);
+      expect(live.coingecko.count("/search/trending")).toBe(1);
 
-      coingecko.script("/search", { status: 429, headers: { "retry-after": "120" } });
+      live.coingecko.script("/search", { status: 429, headers: { "retry-after": "120" } });
       expect(await a.getTokenData("ethereum")).toMatchObject({ error: expect.any(String) });
       expect(await b.getOhlc("solana", 30)).toMatchObject({ error: expect.any(String) });
-      expect(coingecko.count("/search")).toBe(1);
+      expect(live.coingecko.count("/search")).toBe(1);
     });
   },
 );
