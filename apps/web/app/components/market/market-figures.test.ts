@@ -66,13 +66,20 @@ describe("token stats card", () => {
 });
 
 describe("as-of line", () => {
-  it("names the time in UTC and the source", () => {
-    expect(asOfLine(solana)).toBe("As of 22 Nov 2026, 07:03 UTC · Data provided by CoinGecko");
+  it("names the time in UTC, how long ago live figures were fetched, and the source", () => {
+    expect(asOfLine(solana)).toBe(
+      "As of 22 Nov 2026, 07:03 UTC · updated under a minute ago · Data provided by CoinGecko",
+    );
+    expect(asOfLine({ ...solana, ageSeconds: 150 })).toBe(
+      "As of 22 Nov 2026, 07:03 UTC · updated 3 min ago · Data provided by CoinGecko",
+    );
   });
-  it("says when figures come from the offline snapshot or an old cache", () => {
-    expect(asOfLine({ ...solana, source: "snapshot" })).toMatch(/CoinGecko \(offline snapshot\)$/);
-    expect(asOfLine({ ...solana, stale: true, ageSeconds: 1080 })).toBe(
-      "As of 22 Nov 2026, 07:03 UTC · cached 18 min ago · Data provided by CoinGecko",
+  it("says when figures come from the offline snapshot, or CoinGecko could not refresh them", () => {
+    expect(asOfLine({ ...solana, source: "snapshot" })).toBe(
+      "As of 22 Nov 2026, 07:03 UTC · Data provided by CoinGecko (offline snapshot)",
+    );
+    expect(asOfLine({ ...solana, stale: true, ageSeconds: 7200 })).toBe(
+      "As of 22 Nov 2026, 07:03 UTC · updated 2 h ago (CoinGecko unavailable since) · Data provided by CoinGecko",
     );
   });
 });

@@ -63,13 +63,24 @@ function ageText(seconds: number): string {
 }
 
 /**
- * The as-of line under a card or chart: "As of 22 Nov 2026, 07:03 UTC · Data provided by
- * CoinGecko", plus the cached value's age when a live call failed (every number carries its as-of
- * time, docs/product/max.md#market-data).
+ * How long ago live figures were fetched from CoinGecko: "updated under a minute ago", "updated
+ * 3 min ago", and when a fresher answer could not be had (`stale`), "updated 2 h ago (CoinGecko
+ * unavailable since)"; "" for the snapshot (docs/product/markets.md#live-refresh).
+ */
+function updatedText(freshness: MarketFreshness): string {
+  if (freshness.source !== "coingecko") return "";
+  const ago = freshness.ageSeconds < 60 ? "under a minute" : `${ageText(freshness.ageSeconds)}`;
+  const stale = freshness.stale ? " (CoinGecko unavailable since)" : "";
+  return ` · updated ${ago} ago${stale}`;
+}
+
+/**
+ * The as-of line under a card, chart or table: "As of 22 Nov 2026, 07:03 UTC · updated 2 min ago
+ * · Data provided by CoinGecko" (every number carries its as-of time and, live, its age:
+ * docs/product/max.md#market-data), or "… · Data provided by CoinGecko (offline snapshot)".
  */
 export function asOfLine(freshness: MarketFreshness): string {
-  const stale = freshness.stale ? ` · cached ${ageText(freshness.ageSeconds)} ago` : "";
-  return `As of ${formatDateTimeUtc(freshness.asOf)}${stale} · Data provided by ${sourceName(freshness.source)}`;
+  return `As of ${formatDateTimeUtc(freshness.asOf)}${updatedText(freshness)} · Data provided by ${sourceName(freshness.source)}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type CoinRange,
   isMarketError,
   MARKET_ERRORS,
+  type MarketError,
   type MarketResult,
   type Ohlc,
 } from "@pragmatist/contracts";
@@ -96,9 +97,21 @@ function ClosesTable({ ohlc }: { ohlc: Ohlc }) {
   );
 }
 
+/** Why there is no chart: not fetched yet (live), unavailable, or no history in the data. */
+function historyMissing(error: MarketError["error"], name: string): string {
+  if (error === MARKET_ERRORS.pending) {
+    return "The price history is on its way from CoinGecko: it shows here within a minute.";
+  }
+  if (error === MARKET_ERRORS.fetchFailed) {
+    return "The price history could not be loaded right now. Please try again in a minute.";
+  }
+  return `The data holds no price history for ${name}.`;
+}
+
 /**
  * The chart section: range links, then the candles with the history's end and the closes table,
- * or a sentence saying the data has no history for the coin (or that it could not be loaded).
+ * or a sentence saying the data has no history for the coin (or that it could not be loaded, or
+ * is still being fetched).
  */
 export function CoinChart(props: {
   id: string;
@@ -117,9 +130,7 @@ export function CoinChart(props: {
       </div>
       {isMarketError(history) ? (
         <p className="mt-3 rounded-xl border border-line bg-surface px-4 py-6 text-sm text-muted">
-          {history.error === MARKET_ERRORS.fetchFailed
-            ? "The price history could not be loaded right now. Please try again in a minute."
-            : `The data holds no price history for ${props.name}.`}
+          {historyMissing(history.error, props.name)}
         </p>
       ) : (
         <>
