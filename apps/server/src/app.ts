@@ -111,7 +111,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
     config,
   });
   analyticsRoutes(app, { analytics: services.analytics });
-  marketRoutes(app, { pages: services.marketPages });
+  marketRoutes(app, { pages: services.marketPages, images: services.coinImages });
   assistantRoutes(app, { assistant: services.assistant, secret: services.secret, secureCookies });
   // Unknown API paths are JSON 404s, never a page from the pages' catch-all.
   app.all("/api/*", async (req) => {

@@ -21,6 +21,7 @@ import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
+import { createCoinImages } from "./modules/market/coin-image.service.ts";
 import { createMarketPages } from "./modules/market/market-pages.service.ts";
 import { createMarketService } from "./modules/market/market.service.ts";
 import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
@@ -243,7 +244,8 @@ function createAssistantServices(
     log,
     metrics,
   });
-  return { market, marketPages: createMarketPages(market), assistant };
+  const coinImages = createCoinImages(market, config.siteName);
+  return { market, marketPages: createMarketPages(market), coinImages, assistant };
 }
 
 /**

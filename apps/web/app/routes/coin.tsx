@@ -28,8 +28,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /**
  * "{Name} ({SYMBOL}) price, chart and research", a description with the dated price, the
- * canonical address (the default range's), and JSON-LD: a WebPage about the coin, with
- * breadcrumbs Home › Market Data › coin.
+ * canonical address (the default range's), the coin's own picture as og:image (1200 × 630,
+ * `/api/markets/{id}/og.png`, docs/product/markets.md#coin-image), and JSON-LD: a WebPage about
+ * the coin, with breadcrumbs Home › Market Data › coin.
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return notFoundMeta(notFoundOf(error));
@@ -42,16 +43,24 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     title: `${name} price, chart and research`,
     description,
     path,
+    image: `/api/markets/${encodeURIComponent(coin.id)}/og.png`,
+    extra: [
+      { property: "og:image:type", content: "image/png" },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { property: "og:image:alt", content: `${name}: price, 24 h change and recent price line` },
+    ],
     breadcrumbs: [
       { name: "Market Data", path: "/markets" },
       { name: coin.name, path },
     ],
-    jsonLd: ({ url }) => [
+    jsonLd: ({ url, image }) => [
       {
         "@type": "WebPage",
         name: `${name} price, chart and research`,
         description,
         url,
+        ...(image ? { image } : {}),
         about: { "@type": "Thing", name: coin.name, alternateName: coin.symbol.toUpperCase() },
       },
     ],
