@@ -12,7 +12,8 @@ const clientDir = path.resolve(import.meta.dirname, "../build/client");
 let app: RunningApp;
 
 beforeAll(async () => {
-  // The model and CoinGecko are configured but never called: only pages and assets are loaded.
+  // The model and CoinGecko are configured on a closed port (the market refresh tries CoinGecko in
+  // the background and fails); only pages and assets are loaded.
   app = await startApp({
     LLM_BASE_URL: "http://127.0.0.1:9/v1",
     LLM_API_KEY: LLM_KEY,
