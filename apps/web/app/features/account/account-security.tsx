@@ -52,12 +52,44 @@ function OutcomeNote({ outcome }: { outcome: Outcome }) {
   return null;
 }
 
-function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
+/**
+ * A form of the edit page named `name` (its accessible name and its button's text): its fields,
+ * then the call's outcome and the submit button, disabled with a spinner while the call runs.
+ */
+function CallForm(props: {
+  name: string;
+  call: Outcome;
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const { name, call, onSubmit, children } = props;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void onSubmit();
+  }
   return (
-    <Button type="submit" variant="secondary" size="md" disabled={busy}>
-      {busy && <Spinner />}
+    <form onSubmit={submit} className="space-y-4" aria-label={name}>
       {children}
-    </Button>
+      <OutcomeNote outcome={call} />
+      <Button type="submit" variant="secondary" size="md" disabled={call.busy}>
+        {call.busy && <Spinner />}
+        {name}
+      </Button>
+    </form>
+  );
+}
+
+/** The member's present password, which both changes ask for. */
+function CurrentPassword({ value, set }: { value: string; set: (value: string) => void }) {
+  return (
+    <TextField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(e) => set(e.target.value)}
+    />
   );
 }
 
@@ -68,8 +100,7 @@ function ChangePassword() {
   const [again, setAgain] = useState("");
   const [mismatch, setMismatch] = useState<string | null>(null);
   const call = useCall();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const problem = passwordProblem(next) ?? (next !== again ? messages.confirmation : null);
     if (problem) return setMismatch(problem);
     setMismatch(null);
@@ -81,15 +112,8 @@ function ChangePassword() {
     if (ok) [setCurrent, setNext, setAgain].forEach((set) => set(""));
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label="Change password">
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
+    <CallForm name="Change password" call={call} onSubmit={submit}>
+      <CurrentPassword value={current} set={setCurrent} />
       <TextField
         label="New password"
         type="password"
@@ -107,9 +131,7 @@ function ChangePassword() {
         value={again}
         onChange={(e) => setAgain(e.target.value)}
       />
-      <OutcomeNote outcome={call} />
-      <Submit busy={call.busy}>Change password</Submit>
-    </form>
+    </CallForm>
   );
 }
 
@@ -118,8 +140,7 @@ function ChangeEmail({ user }: { user: OwnUser }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const call = useCall();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const to = email.trim();
     const ok = await call.run(
       () => accountApi.changeEmail({ email: to, currentPassword: password }),
@@ -128,7 +149,7 @@ function ChangeEmail({ user }: { user: OwnUser }) {
     if (ok) setPassword("");
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label="Change email">
+    <CallForm name="Change email" call={call} onSubmit={submit}>
       <TextField
         label="New email address"
         type="email"
@@ -137,17 +158,8 @@ function ChangeEmail({ user }: { user: OwnUser }) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <OutcomeNote outcome={call} />
-      <Submit busy={call.busy}>Change email</Submit>
-    </form>
+      <CurrentPassword value={password} set={setPassword} />
+    </CallForm>
   );
 }
 
