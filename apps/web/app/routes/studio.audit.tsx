@@ -1,14 +1,12 @@
 // `/studio/audit` (docs/product/studio.md#studio): editors and admins; newest first, 50 a page,
 // filtered by action through ?action=.
-import type { AuditAction } from "@pragmatist/contracts";
-import { Form } from "react-router";
-import { FilterSelect } from "../components/ui/filter-select";
+import { filterValue, HeadingFilter } from "../components/ui/filter-select";
 import { ListSkeleton } from "../components/ui/list-skeleton";
 import { Note } from "../components/ui/note";
 import { PageHeading } from "../components/ui/page-heading";
 import { Pagination } from "../components/ui/pagination";
 import { accountMeta } from "../features/account/page-meta";
-import { AUDIT_ACTIONS, AuditTable } from "../features/studio/audit-log";
+import { AUDIT_FILTER, AuditTable } from "../features/studio/audit-log";
 import { studioApi } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
@@ -20,10 +18,7 @@ import type { Route } from "./+types/studio.audit";
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const actionParam = params.get("action") ?? "";
-  const action = Object.hasOwn(AUDIT_ACTIONS, actionParam)
-    ? (actionParam as AuditAction)
-    : undefined;
+  const action = filterValue(AUDIT_FILTER, params);
   const audit = await studioLoad(request, (signal) =>
     studioApi.audit({ action, page: pageOf(params.get("page")) }, signal),
   );
@@ -49,18 +44,12 @@ export default function StudioAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Audit log">
-        <Form method="get" aria-label="Filter the audit log">
-          <FilterSelect
-            label="Action"
-            hideLabel
-            name="action"
-            defaultValue={action ?? ""}
-            anyLabel="Every action"
-            options={Object.keys(AUDIT_ACTIONS)}
-            labels={AUDIT_ACTIONS}
-            className="w-56"
-          />
-        </Form>
+        <HeadingFilter
+          form="Filter the audit log"
+          filter={AUDIT_FILTER}
+          value={action}
+          className="w-56"
+        />
       </PageHeading>
       {audit.data.length === 0 ? (
         <Note>Nothing recorded yet.</Note>

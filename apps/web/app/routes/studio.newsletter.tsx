@@ -1,15 +1,13 @@
 // `/studio/newsletter` (docs/product/newsletter.md#newsletter-sending): editors and admins; the
 // newsletter issues, newest first, filtered by status through ?status=, and "New issue".
-import type { IssueStatus } from "@pragmatist/contracts";
-import { Form } from "react-router";
-import { FilterSelect } from "../components/ui/filter-select";
+import { filterValue, HeadingFilter } from "../components/ui/filter-select";
 import { ListSkeleton } from "../components/ui/list-skeleton";
 import { Note } from "../components/ui/note";
 import { PageHeading } from "../components/ui/page-heading";
 import { Pagination } from "../components/ui/pagination";
 import { accountMeta } from "../features/account/page-meta";
 import { IssueTable, NewIssueLink } from "../features/studio/newsletter/issue-list";
-import { ISSUE_STATUS_NAMES, ISSUE_STATUSES } from "../features/studio/newsletter/issue-status";
+import { ISSUE_STATUS_FILTER } from "../features/studio/newsletter/issue-status";
 import { newsletterApi } from "../features/studio/newsletter/newsletter-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
@@ -21,10 +19,7 @@ import type { Route } from "./+types/studio.newsletter";
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const statusParam = params.get("status") ?? "";
-  const status = (ISSUE_STATUSES as readonly string[]).includes(statusParam)
-    ? (statusParam as IssueStatus)
-    : undefined;
+  const status = filterValue(ISSUE_STATUS_FILTER, params);
   const issues = await studioLoad(request, (signal) =>
     newsletterApi.list({ status, page: pageOf(params.get("page")) }, signal),
   );
@@ -53,18 +48,12 @@ export default function StudioNewsletter({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Newsletter">
-        <Form method="get" aria-label="Filter the issues">
-          <FilterSelect
-            label="Status"
-            hideLabel
-            name="status"
-            defaultValue={status ?? ""}
-            anyLabel="Any status"
-            options={ISSUE_STATUSES}
-            labels={ISSUE_STATUS_NAMES}
-            className="w-36"
-          />
-        </Form>
+        <HeadingFilter
+          form="Filter the issues"
+          filter={ISSUE_STATUS_FILTER}
+          value={status}
+          className="w-36"
+        />
         <NewIssueLink />
       </PageHeading>
       {issues.data.length === 0 ? (

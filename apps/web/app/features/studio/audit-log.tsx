@@ -3,6 +3,7 @@
 import type { AuditAction, AuditEntry } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { DataTable } from "../../components/ui/data-table";
+import type { ListFilter } from "../../components/ui/filter-select";
 import { UtcTime } from "../../components/ui/utc-time";
 import { formatIsoDateTimeUtc } from "../../lib/format";
 
@@ -20,6 +21,14 @@ export const AUDIT_ACTIONS: Record<AuditAction, string> = {
   "comment.delete": "Deleted a comment",
   "newsletter.send": "Sent a newsletter issue",
   "newsletter.cancel": "Cancelled a newsletter send",
+};
+
+/** The log's filter, `?action=`: one kind of entry, or every action. */
+export const AUDIT_FILTER: ListFilter<AuditAction> = {
+  name: "action",
+  label: "Action",
+  anyLabel: "Every action",
+  choices: AUDIT_ACTIONS,
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);

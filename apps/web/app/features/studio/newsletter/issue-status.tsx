@@ -2,21 +2,22 @@
 // status as a coloured pill.
 import type { IssueKind, IssueStatus } from "@pragmatist/contracts";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import type { ListFilter } from "../../../components/ui/filter-select";
 
-/** The statuses, in list order (contracts `issueStatuses`, without zod in the bundle). */
-export const ISSUE_STATUSES = [
-  "draft",
-  "sending",
-  "sent",
-  "cancelled",
-] as const satisfies IssueStatus[];
-
-/** The statuses in words, in list order (contracts `issueStatuses`). */
+/** The statuses in words, in list order (contracts `issueStatuses`, without zod in the bundle). */
 export const ISSUE_STATUS_NAMES: Record<IssueStatus, string> = {
   draft: "Draft",
   sending: "Sending",
   sent: "Sent",
   cancelled: "Cancelled",
+};
+
+/** The issue list's filter, `?status=`: the issues of one status, or all of them. */
+export const ISSUE_STATUS_FILTER: ListFilter<IssueStatus> = {
+  name: "status",
+  label: "Status",
+  anyLabel: "Any status",
+  choices: ISSUE_STATUS_NAMES,
 };
 
 /** The kinds in words: a post is one article, a digest is "The Weekly Brief". */
