@@ -1,6 +1,23 @@
-// The words of the About and Services pages (docs/product/site.md#about, #services): objectives and
-// what we offer.
+// The words of the About and Services pages (docs/product/site.md#about, #services): their names
+// and descriptions, objectives and what we offer.
+import type { MarketingPageHead } from "./marketing-page.tsx";
 import type { Point } from "./sections.tsx";
+
+/** About's address, name and description. */
+export const aboutHead: MarketingPageHead = {
+  path: "/about",
+  name: "About us",
+  description:
+    "Independent crypto research and market intelligence: our objectives are investor engagement, user education, project visibility and global distribution.",
+};
+
+/** Services' address, name and description. */
+export const servicesHead: MarketingPageHead = {
+  path: "/services",
+  name: "Partner with us",
+  description:
+    "Research as a service: industry and narrative reports, newsletter and social content, and ecosystem coverage for crypto projects.",
+};
 
 /** About: the four objectives named in docs/product/site.md#about. */
 export const objectives: Point[] = [
