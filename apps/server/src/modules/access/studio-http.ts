@@ -16,3 +16,19 @@ export const tags = ["studio"];
 export const allow = (action: StudioAction) => async (req: FastifyRequest) => {
   authorizeRole(req.user, action);
 };
+
+/**
+ * A studio route's options: the role check for `action` (`allow`, before validation), and its
+ * `schema` (summary, params, query string, body, its success answers in `response`) with the
+ * studio's tag and error answers added (docs/product/studio.md#studio,
+ * docs/product/accounts.md#permission-matrix).
+ */
+export function studioRoute<const S extends { summary: string; response: object }>(
+  action: StudioAction,
+  schema: S,
+) {
+  return {
+    preValidation: allow(action),
+    schema: { tags, ...schema, response: { ...schema.response, ...errors } },
+  };
+}

@@ -15,7 +15,7 @@ import {
   subscriberQuerySchema,
 } from "@pragmatist/contracts";
 import type { MembersService } from "./members.service.ts";
-import { allow, errors, tags } from "../access/studio-http.ts";
+import { studioRoute } from "../access/studio-http.ts";
 
 /** Registers /api/studio/members, …/{id}/role, /api/studio/subscribers(.csv) and /api/studio/audit. */
 export function membersRoutes(app: FastifyInstance, deps: { members: MembersService }) {
@@ -24,57 +24,41 @@ export function membersRoutes(app: FastifyInstance, deps: { members: MembersServ
 
   r.get(
     "/api/studio/members",
-    {
-      preValidation: allow("member.list"),
-      schema: {
-        tags,
-        summary: "Members by part of their name or email, and by role (admins)",
-        querystring: memberQuerySchema,
-        response: { 200: memberListSchema, ...errors },
-      },
-    },
+    studioRoute("member.list", {
+      summary: "Members by part of their name or email, and by role (admins)",
+      querystring: memberQuerySchema,
+      response: { 200: memberListSchema },
+    }),
     async (req) => members.list(req.user, req.query),
   );
 
   r.put(
     "/api/studio/members/:id/role",
-    {
-      preValidation: allow("member.role"),
-      schema: {
-        tags,
-        summary: "Gives a member a role (admins; the last admin cannot step down: 409)",
-        params: z.object({ id: idPathParam }),
-        body: roleBodySchema,
-        response: { 200: z.object({ data: studioMemberSchema }), ...errors },
-      },
-    },
+    studioRoute("member.role", {
+      summary: "Gives a member a role (admins; the last admin cannot step down: 409)",
+      params: z.object({ id: idPathParam }),
+      body: roleBodySchema,
+      response: { 200: z.object({ data: studioMemberSchema }) },
+    }),
     async (req) => ({ data: await members.setRole(req.user, req.params.id, req.body.role) }),
   );
 
   r.get(
     "/api/studio/subscribers",
-    {
-      preValidation: allow("subscriber.read"),
-      schema: {
-        tags,
-        summary: "Newsletter subscribers by part of the email and status (editors, admins)",
-        querystring: subscriberQuerySchema,
-        response: { 200: subscriberListSchema, ...errors },
-      },
-    },
+    studioRoute("subscriber.read", {
+      summary: "Newsletter subscribers by part of the email and status (editors, admins)",
+      querystring: subscriberQuerySchema,
+      response: { 200: subscriberListSchema },
+    }),
     async (req) => members.subscribers(req.user, req.query),
   );
 
   r.get(
     "/api/studio/subscribers.csv",
-    {
-      preValidation: allow("subscriber.read"),
-      schema: {
-        tags,
-        summary: "Confirmed newsletter subscribers as CSV (the newsletter export)",
-        response: { 200: z.string(), ...errors },
-      },
-    },
+    studioRoute("subscriber.read", {
+      summary: "Confirmed newsletter subscribers as CSV (the newsletter export)",
+      response: { 200: z.string() },
+    }),
     async (req, reply) =>
       reply
         .header("content-type", "text/csv; charset=utf-8")
@@ -85,15 +69,11 @@ export function membersRoutes(app: FastifyInstance, deps: { members: MembersServ
 
   r.get(
     "/api/studio/audit",
-    {
-      preValidation: allow("audit.read"),
-      schema: {
-        tags,
-        summary: "Who published, unpublished, scheduled, deleted, changed roles and moderated",
-        querystring: auditQuerySchema,
-        response: { 200: auditListSchema, ...errors },
-      },
-    },
+    studioRoute("audit.read", {
+      summary: "Who published, unpublished, scheduled, deleted, changed roles and moderated",
+      querystring: auditQuerySchema,
+      response: { 200: auditListSchema },
+    }),
     async (req) => members.audit(req.user, req.query),
   );
 }

@@ -11,25 +11,19 @@ import {
   reportQuerySchema,
 } from "@pragmatist/contracts";
 import type { ModerationService } from "./moderation.service.ts";
-import { allow, errors, tags } from "../access/studio-http.ts";
+import { studioRoute } from "../access/studio-http.ts";
 
 const idParams = z.object({ id: idPathParam });
-
-const moderate = allow("comment.moderate");
 
 /** GET /api/studio/reports: the queue of reported comments. */
 function reportsRoute(app: FastifyInstance, moderation: ModerationService) {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/studio/reports",
-    {
-      preValidation: moderate,
-      schema: {
-        tags,
-        summary: "Reported comments with report counts and reasons, most recently reported first",
-        querystring: reportQuerySchema,
-        response: { 200: reportListSchema, ...errors },
-      },
-    },
+    studioRoute("comment.moderate", {
+      summary: "Reported comments with report counts and reasons, most recently reported first",
+      querystring: reportQuerySchema,
+      response: { 200: reportListSchema },
+    }),
     async (req) => moderation.reports(req.user, req.query),
   );
 }
@@ -43,32 +37,24 @@ function commentRoutes(app: FastifyInstance, moderation: ModerationService) {
   ] as const) {
     r.post(
       `/api/studio/comments/:id/${verb}`,
-      {
-        preValidation: moderate,
-        schema: {
-          tags,
-          summary: hidden
-            ? "Hides a comment and its replies from readers"
-            : "Shows a hidden comment to readers again",
-          params: idParams,
-          response: { 200: z.object({ data: z.object({ hidden: z.boolean() }) }), ...errors },
-        },
-      },
+      studioRoute("comment.moderate", {
+        summary: hidden
+          ? "Hides a comment and its replies from readers"
+          : "Shows a hidden comment to readers again",
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ hidden: z.boolean() }) }) },
+      }),
       async (req) => ({ data: await moderation.setHidden(req.user, req.params.id, hidden) }),
     );
   }
 
   r.delete(
     "/api/studio/comments/:id",
-    {
-      preValidation: moderate,
-      schema: {
-        tags,
-        summary: "Deletes a comment (its text is erased; replies stay)",
-        params: idParams,
-        response: { 200: z.object({ data: z.object({ deleted: z.literal(true) }) }), ...errors },
-      },
-    },
+    studioRoute("comment.moderate", {
+      summary: "Deletes a comment (its text is erased; replies stay)",
+      params: idParams,
+      response: { 200: z.object({ data: z.object({ deleted: z.literal(true) }) }) },
+    }),
     async (req) => ({ data: await moderation.deleteComment(req.user, req.params.id) }),
   );
 }
@@ -78,30 +64,22 @@ function banRoutes(app: FastifyInstance, moderation: ModerationService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/studio/members/:id/ban",
-    {
-      preValidation: moderate,
-      schema: {
-        tags,
-        summary: "Bans a member from commenting, with the reason they are shown",
-        params: idParams,
-        body: banBodySchema,
-        response: { 200: z.object({ data: banSchema }), ...errors },
-      },
-    },
+    studioRoute("comment.moderate", {
+      summary: "Bans a member from commenting, with the reason they are shown",
+      params: idParams,
+      body: banBodySchema,
+      response: { 200: z.object({ data: banSchema }) },
+    }),
     async (req) => ({ data: await moderation.ban(req.user, req.params.id, req.body.reason) }),
   );
 
   r.post(
     "/api/studio/members/:id/unban",
-    {
-      preValidation: moderate,
-      schema: {
-        tags,
-        summary: "Lets a banned member comment again",
-        params: idParams,
-        response: { 200: z.object({ data: z.object({ banned: z.literal(false) }) }), ...errors },
-      },
-    },
+    studioRoute("comment.moderate", {
+      summary: "Lets a banned member comment again",
+      params: idParams,
+      response: { 200: z.object({ data: z.object({ banned: z.literal(false) }) }) },
+    }),
     async (req) => ({ data: await moderation.unban(req.user, req.params.id) }),
   );
 }

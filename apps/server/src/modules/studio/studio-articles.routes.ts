@@ -15,7 +15,7 @@ import {
   studioArticleResponseSchema,
   updateArticleBodySchema,
 } from "@pragmatist/contracts";
-import { allow, errors, tags } from "../access/studio-http.ts";
+import { studioRoute } from "../access/studio-http.ts";
 import type { StudioArticlesService } from "./studio-articles.service.ts";
 
 const idParams = z.object({ id: idPathParam });
@@ -26,15 +26,11 @@ function articleWriteRoutes(app: FastifyInstance, articles: StudioArticlesServic
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/articles",
-    {
-      preValidation: allow("article.create"),
-      schema: {
-        tags,
-        summary: "Writes an article (authors: drafts only; editors may publish or schedule)",
-        body: createArticleBodySchema,
-        response: { 201: studioArticleResponseSchema, ...errors },
-      },
-    },
+    studioRoute("article.create", {
+      summary: "Writes an article (authors: drafts only; editors may publish or schedule)",
+      body: createArticleBodySchema,
+      response: { 201: studioArticleResponseSchema },
+    }),
     async (req, reply) => {
       const data = await articles.create(req.user, req.body.data);
       return reply.status(201).send({ data, meta: {} });
@@ -43,17 +39,13 @@ function articleWriteRoutes(app: FastifyInstance, articles: StudioArticlesServic
 
   r.put(
     "/api/articles/:id",
-    {
-      preValidation: allow("article.edit"),
-      schema: {
-        tags,
-        summary:
-          "Saves changes (autosave-safe: unchanged saves write nothing; data.updatedAt detects conflicts with 409)",
-        params: idParams,
-        body: updateArticleBodySchema,
-        response: { 200: studioArticleResponseSchema, ...errors },
-      },
-    },
+    studioRoute("article.edit", {
+      summary:
+        "Saves changes (autosave-safe: unchanged saves write nothing; data.updatedAt detects conflicts with 409)",
+      params: idParams,
+      body: updateArticleBodySchema,
+      response: { 200: studioArticleResponseSchema },
+    }),
     async (req) => ({
       data: await articles.update(req.user, req.params.id, req.body.data),
       meta: {},
@@ -62,15 +54,11 @@ function articleWriteRoutes(app: FastifyInstance, articles: StudioArticlesServic
 
   r.delete(
     "/api/articles/:id",
-    {
-      preValidation: allow("article.delete"),
-      schema: {
-        tags,
-        summary: "Deletes an article (editors; authors their own drafts)",
-        params: idParams,
-        response: { 200: studioArticleResponseSchema, ...errors },
-      },
-    },
+    studioRoute("article.delete", {
+      summary: "Deletes an article (editors; authors their own drafts)",
+      params: idParams,
+      response: { 200: studioArticleResponseSchema },
+    }),
     async (req) => ({ data: await articles.remove(req.user, req.params.id), meta: {} }),
   );
 }
@@ -80,29 +68,21 @@ function studioArticleReadRoutes(app: FastifyInstance, articles: StudioArticlesS
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/studio/articles",
-    {
-      preValidation: allow("article.list"),
-      schema: {
-        tags,
-        summary: "Articles in any status by title, state, type and author (authors: their own)",
-        querystring: studioArticleQuerySchema,
-        response: { 200: studioArticleListSchema, ...errors },
-      },
-    },
+    studioRoute("article.list", {
+      summary: "Articles in any status by title, state, type and author (authors: their own)",
+      querystring: studioArticleQuerySchema,
+      response: { 200: studioArticleListSchema },
+    }),
     async (req) => articles.list(req.user, req.query),
   );
 
   r.get(
     "/api/studio/articles/:id",
-    {
-      preValidation: allow("article.read"),
-      schema: {
-        tags,
-        summary: "One article in any status, with its Markdown",
-        params: idParams,
-        response: { 200: studioArticleResponseSchema, ...errors },
-      },
-    },
+    studioRoute("article.read", {
+      summary: "One article in any status, with its Markdown",
+      params: idParams,
+      response: { 200: studioArticleResponseSchema },
+    }),
     async (req) => ({ data: await articles.get(req.user, req.params.id), meta: {} }),
   );
 }
@@ -112,29 +92,21 @@ function revisionRoutes(app: FastifyInstance, articles: StudioArticlesService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/studio/articles/:id/revisions",
-    {
-      preValidation: allow("article.read"),
-      schema: {
-        tags,
-        summary: "The article's saved versions, newest first (without content)",
-        params: idParams,
-        response: { 200: revisionListSchema, ...errors },
-      },
-    },
+    studioRoute("article.read", {
+      summary: "The article's saved versions, newest first (without content)",
+      params: idParams,
+      response: { 200: revisionListSchema },
+    }),
     async (req) => ({ data: await articles.listRevisions(req.user, req.params.id) }),
   );
 
   r.get(
     "/api/studio/articles/:id/revisions/:revisionId",
-    {
-      preValidation: allow("article.read"),
-      schema: {
-        tags,
-        summary: "One saved version with its content, to compare with the current text",
-        params: revisionParams,
-        response: { 200: revisionResponseSchema, ...errors },
-      },
-    },
+    studioRoute("article.read", {
+      summary: "One saved version with its content, to compare with the current text",
+      params: revisionParams,
+      response: { 200: revisionResponseSchema },
+    }),
     async (req) => ({
       data: await articles.getRevision(req.user, req.params.id, req.params.revisionId),
     }),
@@ -142,15 +114,11 @@ function revisionRoutes(app: FastifyInstance, articles: StudioArticlesService) {
 
   r.post(
     "/api/studio/articles/:id/revisions/:revisionId/restore",
-    {
-      preValidation: allow("article.edit"),
-      schema: {
-        tags,
-        summary: "Puts a saved version's text back (a save: it keeps a new revision)",
-        params: revisionParams,
-        response: { 200: studioArticleResponseSchema, ...errors },
-      },
-    },
+    studioRoute("article.edit", {
+      summary: "Puts a saved version's text back (a save: it keeps a new revision)",
+      params: revisionParams,
+      response: { 200: studioArticleResponseSchema },
+    }),
     async (req) => ({
       data: await articles.restoreRevision(req.user, req.params.id, req.params.revisionId),
       meta: {},
@@ -163,15 +131,11 @@ function statsRoute(app: FastifyInstance, articles: StudioArticlesService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/studio/articles/:id/stats",
-    {
-      preValidation: allow("article.read"),
-      schema: {
-        tags,
-        summary: "Views, likes, bookmarks and comments of the last 30 days",
-        params: idParams,
-        response: { 200: articleStatsSchema, ...errors },
-      },
-    },
+    studioRoute("article.read", {
+      summary: "Views, likes, bookmarks and comments of the last 30 days",
+      params: idParams,
+      response: { 200: articleStatsSchema },
+    }),
     async (req) => ({ data: await articles.stats(req.user, req.params.id) }),
   );
 }
