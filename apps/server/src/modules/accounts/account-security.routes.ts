@@ -13,6 +13,7 @@ import {
 import { errorResponses } from "../../http/responses.ts";
 import { requireUser, setSessionCookie } from "../../plugins/auth.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import { authRoute } from "./auth-http.ts";
 import type { EmailVerificationService } from "./email-verification.ts";
 import type { PasswordChangeService } from "./password-change.ts";
 
@@ -41,16 +42,12 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
 
   r.post(
     "/api/auth/change-password",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Changes the signed-in member's password (current password required); ends every other session and answers this one anew as { jwt, user } (cookie too)",
-        body: changePasswordBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["change-password-user"] },
-    },
+    authRoute(["change-password-user"], {
+      summary:
+        "Changes the signed-in member's password (current password required); ends every other session and answers this one anew as { jwt, user } (cookie too)",
+      body: changePasswordBodySchema,
+      response: { 200: authResponseSchema, ...errors },
+    }),
     async (req, reply) => {
       const user = requireUser(req);
       await passwordChange.changePassword(user.id, req.body, { log: req.log });
@@ -63,16 +60,12 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
 
   r.post(
     "/api/auth/change-email",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Asks to move the signed-in member to a new email (current password required); nothing changes until the link mailed to the new address is followed",
-        body: changeEmailBodySchema,
-        response: { 200: okResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["change-email-user"] },
-    },
+    authRoute(["change-email-user"], {
+      summary:
+        "Asks to move the signed-in member to a new email (current password required); nothing changes until the link mailed to the new address is followed",
+      body: changeEmailBodySchema,
+      response: { 200: okResponseSchema, ...errors },
+    }),
     async (req) => {
       const user = requireUser(req);
       await emailVerification.requestEmailChange(user.id, req.body, { log: req.log });
@@ -89,14 +82,10 @@ function emailLinkRoutes(app: FastifyInstance, deps: AccountSecurityDeps) {
   const { emailVerification } = deps;
   r.post(
     "/api/auth/send-email-confirmation",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "Mails the signed-in member a new link to verify their email (rate limited)",
-        response: { 200: okResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["verify-email-ip", "verify-email-user"] },
-    },
+    authRoute(["verify-email-ip", "verify-email-user"], {
+      summary: "Mails the signed-in member a new link to verify their email (rate limited)",
+      response: { 200: okResponseSchema, ...errors },
+    }),
     async (req) => {
       const user = requireUser(req);
       await emailVerification.resend(user.id, { ip: req.ip, log: req.log });
@@ -106,16 +95,12 @@ function emailLinkRoutes(app: FastifyInstance, deps: AccountSecurityDeps) {
 
   r.post(
     "/api/auth/email-confirmation",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Follows a mailed email link (the page at /verify-email posts its code): verifies the address, or completes an email change and tells the old address",
-        body: emailConfirmationBodySchema,
-        response: { 200: emailConfirmationResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["email-confirmation-ip"] },
-    },
+    authRoute(["email-confirmation-ip"], {
+      summary:
+        "Follows a mailed email link (the page at /verify-email posts its code): verifies the address, or completes an email change and tells the old address",
+      body: emailConfirmationBodySchema,
+      response: { 200: emailConfirmationResponseSchema, ...errors },
+    }),
     async (req) => {
       const { changed } = await emailVerification.confirm(req.body.code, { log: req.log });
       return { ok: true as const, changed };

@@ -10,6 +10,7 @@ import {
 } from "@pragmatist/contracts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../plugins/auth.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import { authRoute } from "./auth-http.ts";
 import type { EmailVerificationService } from "./email-verification.ts";
 import { DEVICE_COOKIE, setDeviceCookie } from "./device-cookies.ts";
 import { errorResponses } from "../../http/responses.ts";
@@ -30,16 +31,12 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps) {
 
   r.post(
     "/api/auth/local/register",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Sign up with username, email and password; answers { jwt, user }, sets the session cookie and mails a link to verify the email",
-        body: registerBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["register"] },
-    },
+    authRoute(["register"], {
+      summary:
+        "Sign up with username, email and password; answers { jwt, user }, sets the session cookie and mails a link to verify the email",
+      body: registerBodySchema,
+      response: { 200: authResponseSchema, ...errors },
+    }),
     async (req, reply) => {
       const { session, device } = await accounts.register(req.body);
       // After the answer: the sign-up never waits for, nor fails on, the mailer.
@@ -52,16 +49,12 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps) {
 
   r.post(
     "/api/auth/local",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Sign in with identifier (email) and password; answers { jwt, user } and sets the session cookie",
-        body: loginBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["login-ip", "login-account", "login-device"] },
-    },
+    authRoute(["login-ip", "login-account", "login-device"], {
+      summary:
+        "Sign in with identifier (email) and password; answers { jwt, user } and sets the session cookie",
+      body: loginBodySchema,
+      response: { 200: authResponseSchema, ...errors },
+    }),
     async (req, reply) => {
       const client = { device: req.cookies[DEVICE_COOKIE] };
       const { session, device } = await accounts.login(req.body, client);

@@ -12,6 +12,7 @@ import type { PasswordResetService } from "./password-reset.ts";
 import { errorResponses } from "../../http/responses.ts";
 import { setSessionCookie } from "../../plugins/auth.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import { authRoute } from "./auth-http.ts";
 import { DEVICE_COOKIE, setDeviceCookie } from "./device-cookies.ts";
 
 const errors = errorResponses(400, 429);
@@ -32,16 +33,12 @@ export function passwordResetRoutes(
 
   r.post(
     "/api/auth/forgot-password",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Mails a single-use reset link (30 minutes) when the account exists; the answer is the same either way",
-        body: forgotPasswordBodySchema,
-        response: { 200: okResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["forgot-password-ip", "forgot-password-email"] },
-    },
+    authRoute(["forgot-password-ip", "forgot-password-email"], {
+      summary:
+        "Mails a single-use reset link (30 minutes) when the account exists; the answer is the same either way",
+      body: forgotPasswordBodySchema,
+      response: { 200: okResponseSchema, ...errors },
+    }),
     async (req) => {
       const device = req.cookies[DEVICE_COOKIE];
       await passwordReset.forgotPassword(req.body.email, { device, log: req.log });
@@ -51,16 +48,12 @@ export function passwordResetRoutes(
 
   r.post(
     "/api/auth/reset-password",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Sets a new password with the code from the reset mail; ends every session of the member (sign in again); an invitation's code signs the new member in (session cookie)",
-        body: resetPasswordBodySchema,
-        response: { 200: okResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["reset-password-ip"] },
-    },
+    authRoute(["reset-password-ip"], {
+      summary:
+        "Sets a new password with the code from the reset mail; ends every session of the member (sign in again); an invitation's code signs the new member in (session cookie)",
+      body: resetPasswordBodySchema,
+      response: { 200: okResponseSchema, ...errors },
+    }),
     async (req, reply) => {
       const { userId, invitation } = await passwordReset.resetPassword(req.body);
       if (invitation) {
@@ -76,16 +69,12 @@ export function passwordResetRoutes(
 
   r.post(
     "/api/auth/reset-password/check",
-    {
-      schema: {
-        tags: ["auth"],
-        summary:
-          "Whether a mailed link's code can still set a password (asked before showing the form); spends nothing",
-        body: resetCodeBodySchema,
-        response: { 200: okResponseSchema, ...errors },
-      },
-      config: { rateLimits: ["reset-password-ip"] },
-    },
+    authRoute(["reset-password-ip"], {
+      summary:
+        "Whether a mailed link's code can still set a password (asked before showing the form); spends nothing",
+      body: resetCodeBodySchema,
+      response: { 200: okResponseSchema, ...errors },
+    }),
     async (req) => {
       await passwordReset.checkCode(req.body.code);
       return { ok: true as const };
