@@ -77,6 +77,20 @@ function stillWanted(eb: D) {
   ]);
 }
 
+/** What a delivery's lease is once given up: no owner, no expiry. */
+const UNLEASED = { lease_owner: null, lease_expires_at: null } as const;
+
+/**
+ * The UPDATE of delivery `id` while `owner` holds its lease: every state change around an SMTP
+ * call matches on both, so a worker never settles a delivery another one holds (decision 007).
+ */
+function updateLeased(db: Q, id: number, owner: string) {
+  return db
+    .updateTable("newsletter_deliveries")
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner);
+}
+
 /**
  * The check before the SMTP call: moves the delivery from pending (leased to `owner`) to sending,
  * counts the attempt and holds it until `leaseUntil`, in one conditional UPDATE, only while the
@@ -87,16 +101,13 @@ export async function beginSend(
   db: Q,
   input: { id: number; owner: string; leaseUntil: string },
 ): Promise<number | null> {
-  const row = await db
-    .updateTable("newsletter_deliveries")
+  const row = await updateLeased(db, input.id, input.owner)
     .set((eb) => ({
       state: "sending",
       attempts: eb("attempts", "+", 1),
       lease_expires_at: input.leaseUntil,
     }))
-    .where("id", "=", input.id)
     .where("state", "=", "pending")
-    .where("lease_owner", "=", input.owner)
     .where(stillWanted)
     .returning("attempts")
     .executeTakeFirst();
@@ -105,17 +116,13 @@ export async function beginSend(
 
 /** Marks a pending delivery of `owner` that `beginSend` refused as skipped (unsubscribed, suppressed). */
 export async function skipUnwanted(db: Q, id: number, owner: string): Promise<void> {
-  await db
-    .updateTable("newsletter_deliveries")
+  await updateLeased(db, id, owner)
     .set({
       state: "skipped",
       last_error: "The recipient unsubscribed or was suppressed after the send began",
-      lease_owner: null,
-      lease_expires_at: null,
+      ...UNLEASED,
     })
-    .where("id", "=", id)
     .where("state", "=", "pending")
-    .where("lease_owner", "=", owner)
     .execute();
 }
 
@@ -127,8 +134,7 @@ export async function recordSent(
   db: Q,
   input: { id: number; owner: string; messageId: string; now: string },
 ): Promise<void> {
-  await db
-    .updateTable("newsletter_deliveries")
+  await updateLeased(db, input.id, input.owner)
     .set({
       state: "sent",
       sent_at: input.now,
@@ -136,8 +142,6 @@ export async function recordSent(
       last_error: null,
       lease_expires_at: null,
     })
-    .where("id", "=", input.id)
-    .where("lease_owner", "=", input.owner)
     .execute();
 }
 
@@ -146,18 +150,14 @@ export async function recordRetry(
   db: Q,
   input: { id: number; owner: string; retryAt: string; error: string },
 ): Promise<void> {
-  await db
-    .updateTable("newsletter_deliveries")
+  await updateLeased(db, input.id, input.owner)
     .set({
       state: "pending",
       next_attempt_at: input.retryAt,
       last_error: input.error,
-      lease_owner: null,
-      lease_expires_at: null,
+      ...UNLEASED,
     })
-    .where("id", "=", input.id)
     .where("state", "=", "sending")
-    .where("lease_owner", "=", input.owner)
     .execute();
 }
 
@@ -170,11 +170,8 @@ export async function recordFailure(
   input: { id: number; owner: string; state: "failed" | "bounced"; error: string; now: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("newsletter_deliveries")
+    const row = await updateLeased(trx, input.id, input.owner)
       .set({ state: input.state, last_error: input.error, lease_expires_at: null })
-      .where("id", "=", input.id)
-      .where("lease_owner", "=", input.owner)
       .returning("email")
       .executeTakeFirst();
     if (!row || input.state !== "bounced") return;
@@ -214,7 +211,7 @@ export async function sweepInterrupted(db: Q, now: string): Promise<number> {
 export async function releaseClaims(db: Q, owner: string): Promise<void> {
   await db
     .updateTable("newsletter_deliveries")
-    .set({ lease_owner: null, lease_expires_at: null })
+    .set(UNLEASED)
     .where("state", "=", "pending")
     .where("lease_owner", "=", owner)
     .execute();
@@ -224,7 +221,7 @@ export async function releaseClaims(db: Q, owner: string): Promise<void> {
 export async function cancelPending(db: Q, issueId: number): Promise<number> {
   const result = await db
     .updateTable("newsletter_deliveries")
-    .set({ state: "cancelled", lease_owner: null, lease_expires_at: null })
+    .set({ state: "cancelled", ...UNLEASED })
     .where("issue_id", "=", issueId)
     .where("state", "=", "pending")
     .executeTakeFirst();
