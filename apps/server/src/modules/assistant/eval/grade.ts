@@ -293,6 +293,59 @@ export function grade(c: EvalCase, t: Transcript, ctx: GradeContext): string[] {
   return gradeExpectation(c.turns.at(-1) ?? "", c.expect, t, ctx);
 }
 
+/** One answer being graded: the question, what it should do, the transcript and the problems. */
+interface Grading<E extends Expectation> {
+  question: string;
+  e: E;
+  t: Transcript;
+  ctx: GradeContext;
+  problems: string[];
+}
+
+type Kind = Expectation["kind"];
+type Of<K extends Kind> = Extract<Expectation, { kind: K }>;
+
+/** A coin the data does not hold: says so, points to live data, and gives no price. */
+function gradeUncovered({ e, t, problems }: Grading<Of<"uncovered">>): void {
+  if (!NOT_COVERED.test(t.text)) problems.push(`does not say ${e.name} is not covered`);
+  if (!LIVE_DATA.test(t.text)) problems.push("does not point to live data (COINGECKO_API_KEY)");
+  if (/\$\s?\d/.test(t.text)) problems.push("gives a price for a coin the data does not hold");
+}
+
+/** The checks of each kind of expectation after the common ones (docs/product/max.md#eval-classes). */
+const GRADERS: { [K in Kind]: (g: Grading<Of<K>>) => void } = {
+  token: (g) => gradeToken(g.t, g.e, g.ctx, g.problems),
+  compare: (g) => gradeCompare(g.question, g.t, g.e, g.ctx, g.problems),
+  "market-total": (g) => gradeMarketTotal(g.t, g.e, g.ctx, g.problems),
+  history: (g) => gradeHistory(g.t, g.e, g.ctx, g.problems),
+  "history-missing": (g) => gradeHistoryMissing(g.t, g.e, g.ctx, g.problems),
+  uncovered: gradeUncovered,
+  "new-tokens": (g) => gradeList(g.t, "getNewTokens", g.ctx, g.problems),
+  trending: (g) => gradeList(g.t, "getTrendingTokens", g.ctx, g.problems),
+  research: (g) => gradeResearch(g.t, g.question, g.e, g.ctx, g.problems),
+  advice: (g) => gradeAdvice(g.t, g.e, g.ctx, g.problems),
+  refusal: (g) => gradeRefusal(g.t, g.e, g.ctx, g.problems),
+  market: (g) => gradeMarket(g.t, g.e, g.ctx, g.problems),
+  clarify: (g) => gradeClarify(g.t, g.e, g.ctx, g.problems),
+  chat: (g) => gradeChat(g.t, g.problems),
+  multi: (g) => {
+    g.problems.push(
+      ...gradeParts(g.t, g.e.parts, (s, part) => gradeExpectation(g.question, part, s, g.ctx)),
+    );
+  },
+  guarded: (g) => {
+    g.problems.push(
+      ...gradeParts(g.t, [g.e.answer], (s, part) => gradeExpectation(g.question, part, s, g.ctx)),
+    );
+    gradeDeclinedRest(g.t, g.ctx, g.problems);
+  },
+};
+
+/** Runs the grader of `kind` (the kind of `g.e`) on `g`. */
+function gradeAs<K extends Kind>(kind: K, g: Grading<Of<K>>): void {
+  GRADERS[kind](g);
+}
+
 /** The problems of `t` as an answer to `question` that should do what `e` says. */
 function gradeExpectation(
   question: string,
@@ -302,62 +355,6 @@ function gradeExpectation(
 ): string[] {
   const problems: string[] = [];
   gradeCommon(t, e, problems);
-  switch (e.kind) {
-    case "token":
-      gradeToken(t, e, ctx, problems);
-      break;
-    case "compare":
-      gradeCompare(question, t, e, ctx, problems);
-      break;
-    case "market-total":
-      gradeMarketTotal(t, e, ctx, problems);
-      break;
-    case "history":
-      gradeHistory(t, e, ctx, problems);
-      break;
-    case "history-missing":
-      gradeHistoryMissing(t, e, ctx, problems);
-      break;
-    case "uncovered":
-      if (!NOT_COVERED.test(t.text)) problems.push(`does not say ${e.name} is not covered`);
-      if (!LIVE_DATA.test(t.text)) problems.push("does not point to live data (COINGECKO_API_KEY)");
-      if (/\$\s?\d/.test(t.text)) problems.push("gives a price for a coin the data does not hold");
-      break;
-    case "new-tokens":
-      gradeList(t, "getNewTokens", ctx, problems);
-      break;
-    case "trending":
-      gradeList(t, "getTrendingTokens", ctx, problems);
-      break;
-    case "research":
-      gradeResearch(t, question, e, ctx, problems);
-      break;
-    case "advice":
-      gradeAdvice(t, e, ctx, problems);
-      break;
-    case "refusal":
-      gradeRefusal(t, e, ctx, problems);
-      break;
-    case "market":
-      gradeMarket(t, e, ctx, problems);
-      break;
-    case "clarify":
-      gradeClarify(t, e, ctx, problems);
-      break;
-    case "chat":
-      gradeChat(t, problems);
-      break;
-    case "multi":
-      problems.push(
-        ...gradeParts(t, e.parts, (s, part) => gradeExpectation(question, part, s, ctx)),
-      );
-      break;
-    case "guarded":
-      problems.push(
-        ...gradeParts(t, [e.answer], (s, part) => gradeExpectation(question, part, s, ctx)),
-      );
-      gradeDeclinedRest(t, ctx, problems);
-      break;
-  }
+  gradeAs(e.kind, { question, e, t, ctx, problems });
   return problems;
 }
