@@ -209,6 +209,19 @@ export const marketErrorSchema = z.object({
 export type MarketSource = z.infer<typeof marketSourceSchema>;
 /** When a result's figures were true and whether they are stale (`marketFreshnessSchema`). */
 export type MarketFreshness = z.infer<typeof marketFreshnessSchema>;
+
+/**
+ * A result as the Market Data pages show it: dated (`asOf`, `stale`), without its age at the
+ * moment of the request, so a page changes only when its data does
+ * (docs/product/markets.md#live-refresh).
+ */
+export type Dated<T extends MarketFreshness> = Omit<T, "ageSeconds">;
+
+/** `result` without its age (Dated). */
+export function dated<T extends MarketFreshness>(result: T): Dated<T> {
+  const { ageSeconds: _age, ...rest } = result;
+  return rest;
+}
 /** getTokenData's result (`tokenDataSchema`). */
 export type TokenData = z.infer<typeof tokenDataSchema>;
 /** getNewTokens's result (`newTokensSchema`). */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ArticleCard } from "./articles.ts";
 import {
   coinFiguresSchema,
+  type Dated,
   marketFreshnessSchema,
   type MarketResult,
   type Ohlc,
@@ -75,7 +76,7 @@ export const marketRowSchema = coinFiguresSchema.extend({
 export type MarketRow = z.infer<typeof marketRowSchema>;
 
 /** A page of the table as `GET /api/markets` answers it (figures dated by their freshness). */
-export const marketTableSchema = marketFreshnessSchema.extend({
+export const marketTableSchema = marketFreshnessSchema.omit({ ageSeconds: true }).extend({
   tab: z.enum(MARKET_TABS),
   /** The sort applied; null: the tab's own order (trending order, newest listing first). */
   sort: z.enum(MARKET_SORTS).nullable(),
@@ -97,7 +98,7 @@ export type MarketTable = z.infer<typeof marketTableSchema>;
 export const coinIdSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, "not a coin id");
 
 /** A coin's market figures as the coin page and `GET /api/markets/{id}` give them. */
-export type CoinFigures = TokenData;
+export type CoinFigures = Dated<TokenData>;
 
 /** The chart ranges of a coin page (`?range=`), in days ("max": the whole history). */
 export const COIN_RANGES = ["7d", "30d", "90d", "1y", "max"] as const;
@@ -112,7 +113,7 @@ export interface CoinPage {
    * The range's daily candles, or the market error saying why there are none (no history in the
    * data for this coin, or market data unavailable).
    */
-  history: MarketResult<Ohlc>;
+  history: MarketResult<Dated<Ohlc>>;
   /** Articles labelled Research that mention the coin, newest first (at most 6). */
   research: ArticleCard[];
   /** Newsletters and market reports (by their card label) mentioning it, newest first (at most 4). */

@@ -1,14 +1,16 @@
 // What the Market Data pages and their API read (docs/product/markets.md#market-data-pages): the table,
 // a coin by its id and its chart's history, over the one market service Max uses.
 import {
+  type CoinFigures,
   type CoinRange,
+  dated,
+  type Dated,
   isMarketError,
   MARKET_ERRORS,
   type MarketResult,
   type MarketTable,
   type MarketTableQuery,
   type Ohlc,
-  type TokenData,
 } from "@pragmatist/contracts";
 import { UnavailableError } from "../../errors.ts";
 import type { MarketService } from "./market.service.ts";
@@ -26,12 +28,12 @@ export interface MarketPages {
    * The coin with this exact CoinGecko id, or null when the data has no such coin.
    * @throws UnavailableError as findTable.
    */
-  findCoin(id: string): Promise<TokenData | null>;
+  findCoin(id: string): Promise<CoinFigures | null>;
   /**
    * The coin's daily candles over `range` (its last `range` days of history; "max": all of it),
    * or the market error saying why there are none (no history in the data, or unavailable).
    */
-  coinHistory(id: string, range: CoinRange): Promise<MarketResult<Ohlc>>;
+  coinHistory(id: string, range: CoinRange): Promise<MarketResult<Dated<Ohlc>>>;
   /**
    * The ids of every coin with a page (the coins the market service knows) and when the market's
    * figures were true (null when it cannot say: live data down, nothing cached).
@@ -61,9 +63,12 @@ export function createMarketPages(market: MarketService): MarketPages {
     async findCoin(id) {
       const coin = await market.getCoin(id);
       if (isMarketError(coin) && coin.error === MARKET_ERRORS.noResults) return null;
-      return orUnavailable(coin);
+      return dated(orUnavailable(coin));
     },
-    coinHistory: (id, range) => market.getCoinHistory(id, RANGE_DAYS[range]),
+    async coinHistory(id, range) {
+      const history = await market.getCoinHistory(id, RANGE_DAYS[range]);
+      return isMarketError(history) ? history : dated(history);
+    },
     async listCoinIds() {
       const coins = await market.listCoins();
       const ids = market.knownCoins().map((c) => c.id);

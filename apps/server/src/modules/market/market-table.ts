@@ -4,6 +4,8 @@ import {
   defaultMarketOrder,
   isMarketError,
   MARKET_PAGE_SIZE,
+  type Dated,
+  dated,
   type MarketResult,
   type MarketFreshness,
   type MarketRow,
@@ -23,7 +25,7 @@ export interface MarketTableSource {
   trending: Pick<TrendingTokens, "tokens" | "asOf">;
   newTokens: Pick<NewTokens, "tokens" | "asOf">;
   /** When the coins' figures were true and where they came from. */
-  freshness: MarketFreshness;
+  freshness: Dated<MarketFreshness>;
 }
 
 /** The row's figure each sortable column compares. */
@@ -158,5 +160,5 @@ export async function loadMarketTable(
   if (isMarketError(trending)) return trending;
   if (isMarketError(newTokens)) return newTokens;
   const { coins: list, ...freshness } = coins;
-  return buildMarketTable({ coins: list, trending, newTokens, freshness }, query);
+  return buildMarketTable({ coins: list, trending, newTokens, freshness: dated(freshness) }, query);
 }

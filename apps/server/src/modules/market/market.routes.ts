@@ -53,7 +53,10 @@ export function marketRoutes(
         tags: ["markets"],
         summary: "One coin's market figures by its CoinGecko id",
         params: z.object({ id: coinIdSchema }),
-        response: { 200: z.object({ data: tokenDataSchema }), ...errorResponses(400, 404, 503) },
+        response: {
+          200: z.object({ data: tokenDataSchema.omit({ ageSeconds: true }) }),
+          ...errorResponses(400, 404, 503),
+        },
       },
     },
     async (req) => {

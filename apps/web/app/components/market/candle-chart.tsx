@@ -1,7 +1,7 @@
 // A price-history answer's candlestick chart (docs/product/max.md#assistant), drawn with
 // TradingView's lightweight-charts. The library (~50 KiB gzip) is fetched when a chart first shows,
 // never with the page.
-import type { Ohlc } from "@pragmatist/contracts";
+import type { Dated, Ohlc } from "@pragmatist/contracts";
 import type { RefObject } from "react";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { asOfLine, ohlcSummary } from "./market-figures.ts";
@@ -35,7 +35,7 @@ function ChartArea(props: {
  * A coin's daily candles in USD as a figure: caption, chart, the period's summary (also the
  * chart's accessible name) and its as-of line. With no candles, a sentence saying so instead.
  */
-export function CandleChart({ ohlc }: { ohlc: Ohlc }) {
+export function CandleChart({ ohlc }: { ohlc: Dated<Ohlc> & { ageSeconds?: number } }) {
   const { box, state } = useCandleChart(ohlc);
   const summary = ohlcSummary(ohlc);
   if (!summary) {

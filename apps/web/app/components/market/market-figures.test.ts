@@ -82,6 +82,13 @@ describe("as-of line", () => {
       "As of 22 Nov 2026, 07:03 UTC · updated 2 h ago (CoinGecko unavailable since) · Data provided by CoinGecko",
     );
   });
+  it("dates a page's figures without their age, so the page changes only with its data", () => {
+    const { ageSeconds: _age, ...onPage } = solana;
+    expect(asOfLine(onPage)).toBe("As of 22 Nov 2026, 07:03 UTC · Data provided by CoinGecko");
+    expect(asOfLine({ ...onPage, stale: true })).toBe(
+      "As of 22 Nov 2026, 07:03 UTC (CoinGecko unavailable since) · Data provided by CoinGecko",
+    );
+  });
 });
 
 describe("price history summary (the chart's caption and screen-reader text)", () => {

@@ -1,7 +1,7 @@
 // Market figures as Max's bubbles and the Market Data pages show them (docs/product/max.md#max-tools,
 // docs/product/markets.md#market-data-pages): the stats card's rows, the change's colour, the as-of
 // line every figure carries. Pure, so tests run in Node.
-import type { MarketFreshness, Ohlc, TokenData } from "@pragmatist/contracts";
+import type { Dated, MarketFreshness, Ohlc, TokenData } from "@pragmatist/contracts";
 import {
   formatDateTimeUtc,
   formatSignedPercent,
@@ -63,15 +63,20 @@ function ageText(seconds: number): string {
 }
 
 /**
- * How long ago live figures were fetched from CoinGecko: "updated under a minute ago", "updated
- * 3 min ago", and when a fresher answer could not be had (`stale`), "updated 2 h ago (CoinGecko
+ * How long ago live figures were fetched from CoinGecko, when the result says (Max's answers:
+ * "updated under a minute ago", "updated 3 min ago"; a page's figures are dated only, so the page
+ * changes only with its data), and when a fresher answer could not be had (`stale`), "(CoinGecko
  * unavailable since)"; "" for the snapshot (docs/product/markets.md#live-refresh).
  */
-function updatedText(freshness: MarketFreshness): string {
+function updatedText(freshness: Dated<MarketFreshness> & { ageSeconds?: number }): string {
   if (freshness.source !== "coingecko") return "";
-  const ago = freshness.ageSeconds < 60 ? "under a minute" : `${ageText(freshness.ageSeconds)}`;
+  const { ageSeconds } = freshness;
+  const ago =
+    ageSeconds === undefined
+      ? ""
+      : ` · updated ${ageSeconds < 60 ? "under a minute" : ageText(ageSeconds)} ago`;
   const stale = freshness.stale ? " (CoinGecko unavailable since)" : "";
-  return ` · updated ${ago} ago${stale}`;
+  return `${ago}${stale}`;
 }
 
 /**
@@ -79,7 +84,7 @@ function updatedText(freshness: MarketFreshness): string {
  * · Data provided by CoinGecko" (every number carries its as-of time and, live, its age:
  * docs/product/max.md#market-data), or "… · Data provided by CoinGecko (offline snapshot)".
  */
-export function asOfLine(freshness: MarketFreshness): string {
+export function asOfLine(freshness: Dated<MarketFreshness> & { ageSeconds?: number }): string {
   return `As of ${formatDateTimeUtc(freshness.asOf)}${updatedText(freshness)} · Data provided by ${sourceName(freshness.source)}`;
 }
 
@@ -88,7 +93,7 @@ export function asOfLine(freshness: MarketFreshness): string {
  * 30 days: from $58,000.00 to $64,012.50 (+10.37%), low $56,100.00, high $65,300.00". Null when
  * there are no candles.
  */
-export function ohlcSummary(ohlc: Ohlc): string | null {
+export function ohlcSummary(ohlc: Dated<Ohlc>): string | null {
   const first = ohlc.candles[0];
   const last = ohlc.candles.at(-1);
   if (!first || !last) return null;

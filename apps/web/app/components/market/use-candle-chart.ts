@@ -1,7 +1,7 @@
 // Draws a price history's candles with TradingView's lightweight-charts
 // (docs/product/max.md#assistant): the library (~50 KiB gzip) is fetched when a chart first shows,
 // never with the page.
-import type { Ohlc } from "@pragmatist/contracts";
+import type { Dated, Ohlc } from "@pragmatist/contracts";
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { formatUsdCompact, formatUsdPrice } from "../../lib/format.ts";
@@ -70,7 +70,7 @@ function drawCandles(lib: ChartLibrary, element: HTMLElement, candles: Ohlc["can
  * (not when a streaming message hands over a new object for the same data); it repaints when the
  * system's colour scheme flips and is removed on unmount. No candles: nothing is drawn.
  */
-export function useCandleChart(ohlc: Ohlc) {
+export function useCandleChart(ohlc: Dated<Ohlc>) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<CandleChartState>("loading");
   // The candles, not the object: a streaming message hands over a new object for the same data.

@@ -7,6 +7,7 @@ import {
   MARKET_ERRORS,
   type MarketError,
   type MarketResult,
+  type Dated,
   type Ohlc,
 } from "@pragmatist/contracts";
 import { Link } from "react-router";
@@ -55,7 +56,7 @@ function RangeLinks({ id, range }: { id: string; range: CoinRange }) {
 }
 
 /** Where the history ends, and from when it is built from daily closing prices only. */
-function HistoryNote({ ohlc }: { ohlc: Ohlc }) {
+function HistoryNote({ ohlc }: { ohlc: Dated<Ohlc> }) {
   const last = ohlc.candles.at(-1);
   return (
     <p className="mt-2 text-xs text-muted">
@@ -67,7 +68,7 @@ function HistoryNote({ ohlc }: { ohlc: Ohlc }) {
 }
 
 /** The closes as a table (sampled when long), folded away under a summary. */
-function ClosesTable({ ohlc }: { ohlc: Ohlc }) {
+function ClosesTable({ ohlc }: { ohlc: Dated<Ohlc> }) {
   const rows = closesForTable(ohlc.candles);
   return (
     <details className="mt-3 text-sm">
@@ -117,7 +118,7 @@ export function CoinChart(props: {
   id: string;
   name: string;
   range: CoinRange;
-  history: MarketResult<Ohlc>;
+  history: MarketResult<Dated<Ohlc>>;
 }) {
   const { history } = props;
   return (

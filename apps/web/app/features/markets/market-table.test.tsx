@@ -51,7 +51,6 @@ const table = (over: Partial<MarketTable> = {}): MarketTable => ({
   asOf: "2026-05-03T07:45:46.127Z",
   source: "snapshot",
   stale: false,
-  ageSeconds: 0,
   listAsOf: null,
   ...over,
 });
