@@ -68,7 +68,7 @@ describe("one conversation with Max (decision 013)", () => {
     const last = await ask("give me stats on the last one");
     expect(last.calls).toEqual(['getTokenData {"query":"spx6900"}']);
     expect(last.text).toMatch(/^As of 3 May 2026, \*\*SPX6900 \(SPX\)\*\*/);
-  }, 60_000);
+  });
 
   // The point is in the imported ethereum.org articles; the demo library alone misses it, so it
   // is held only when ../shared is there.
