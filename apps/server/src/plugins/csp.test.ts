@@ -79,9 +79,9 @@ describe.each(engines)("content security policy on %s", (engine) => {
     await insertArticle(db, { slug: "first-article" });
   });
   afterAll(async () => {
-    await app.close();
-    await withTag.close();
-    await db.close();
+    await app?.close();
+    await withTag?.close();
+    await db?.close();
   });
 
   it("gives every page a strict policy whose nonce is on each of its scripts", async () => {
