@@ -1,6 +1,7 @@
 // Max's instructions, the guard against prompt injection (OWASP LLM01, LLM07 system prompt leakage)
 // and the follow-up chips as questions, shared by the chat service and the offline model.
 import { splitSentences } from "../../text/sentences.ts";
+import { fold } from "../../text/words.ts";
 
 /** The article of "Ask Max about this article", as the system prompt names it. */
 export interface ArticleContext {
@@ -103,18 +104,6 @@ const INJECTION = [
 ];
 /** "DAN" is checked on the raw text: the lower-case word is a name. */
 const DAN = /\bDAN\b/;
-
-const COMBINING_MARKS = /\p{M}+/gu;
-
-/** The text with diacritics dropped ("Éthereum" -> "Ethereum") and curly apostrophes straightened. */
-export function straighten(text: string): string {
-  return text.normalize("NFKD").replace(COMBINING_MARKS, "").replace(/[‘’]/g, "'");
-}
-
-/** Lower case without accents and with straight apostrophes, for matching phrasings. */
-export function fold(text: string): string {
-  return straighten(text).toLowerCase();
-}
 
 /** True when the question tries to override or extract Max's instructions (OWASP LLM01, LLM07). */
 export function isInjectionAttempt(question: string): boolean {

@@ -5,7 +5,7 @@ import MiniSearch, { type Query } from "minisearch";
 import { splitSentences } from "../../text/sentences.ts";
 import { stem } from "../../text/stems.ts";
 import { markdownSections } from "../../text/sections.ts";
-import { fold } from "./assistant.prompt.ts";
+import { fold } from "../../text/words.ts";
 import {
   SYNONYMS,
   SYNONYM_WEIGHT,

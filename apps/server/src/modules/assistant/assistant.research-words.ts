@@ -3,7 +3,7 @@
 // question.
 import type { Query } from "minisearch";
 import { isFunctionWord, stem } from "../../text/stems.ts";
-import { fold } from "./assistant.prompt.ts";
+import { fold } from "../../text/words.ts";
 
 /** Words of a question that say nothing about its topic. */
 const SCAFFOLDING = new Set([

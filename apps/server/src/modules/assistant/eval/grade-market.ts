@@ -2,7 +2,7 @@
 // lookups, the figure asked for computed from the results the model got, the first sentence
 // answering it, and honest dates.
 import { formatLongDate } from "@pragmatist/contracts";
-import { fold } from "../assistant.prompt.ts";
+import { fold } from "../../../text/words.ts";
 import type { ComparedFigure, Expectation, TokenFigure } from "./cases.ts";
 import { coinMentionAt, namesDate, openingOf, saysDirection, writesFigure } from "./text-checks.ts";
 import {

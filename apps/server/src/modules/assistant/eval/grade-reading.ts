@@ -1,7 +1,7 @@
 // Grading of what reading a message gets right or wrong (docs/decisions/013-reading-questions.md):
 // market-wide rankings, ambiguous coins, small talk, several questions in one message and a
 // question with an injection riding along.
-import { fold } from "../assistant.prompt.ts";
+import { fold } from "../../../text/words.ts";
 import type { Expectation, MarketBy } from "./cases.ts";
 import { checkDating, openingSentence } from "./grade-market.ts";
 import { DECLINE, coinMentionAt } from "./text-checks.ts";

@@ -4,7 +4,7 @@ import type { RootContent } from "mdast";
 import { NUMBER_SCALES } from "../../../text/number-scales.ts";
 import { markdownToPlainText, parseMarkdown } from "../../../text/plain-text.ts";
 import { splitSentences } from "../../../text/sentences.ts";
-import { fold } from "../assistant.prompt.ts";
+import { fold } from "../../../text/words.ts";
 
 /** The opening of an answer: its first sentence, or why it has none (it opens with a list). */
 export type Opening = { sentence: string } | { sentence: null; opensWith: string };

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import type { KnownCoin } from "./decision.ts";
-import { createGazetteer } from "./reading/gazetteer.ts";
+import { createGazetteer } from "../../market/coin-gazetteer.service.ts";
 import { type TurnReader, createTurnReader } from "./reading/turn.ts";
 import { decideStep, finishReason, outputCharacters } from "./step.ts";
 import { contentOf, type Pause, pacedStream, planStream } from "./stream.ts";

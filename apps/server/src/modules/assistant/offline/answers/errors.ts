@@ -1,7 +1,7 @@
 // The offline model's honest failure messages (docs/product/max.md#max-tools): a coin the data does
 // not cover, a coin without price history, or data that could not be fetched.
 import { MARKET_ERRORS, type MarketError } from "@pragmatist/contracts";
-import { fold } from "../../assistant.prompt.ts";
+import { fold } from "../../../../text/words.ts";
 import { coinLabel, escapeMarkdown } from "./format.ts";
 import { type ToolOutcome, inputField } from "./outcome.ts";
 

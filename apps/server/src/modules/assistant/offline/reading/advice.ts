@@ -1,6 +1,6 @@
 // The words that make a reader's request advice (eval class R7, docs/product/max.md#eval-classes,
 // #max-safety): hand rules, since precision here is safety, beside the classifier's reading.
-import type { Token } from "./words.ts";
+import type { Token } from "../../../../text/words.ts";
 
 /**
  * Stems of a forecast or a valuation: they make a request advice whatever the classifier says

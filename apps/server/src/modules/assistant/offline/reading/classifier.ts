@@ -2,7 +2,7 @@
 // per process on training.ts's phrasings, over stems and word pairs with coins and numbers masked.
 import { createRequire } from "node:module";
 import { INTENTS, type Intent, TRAINING, expand } from "./training.ts";
-import { tokenize } from "./words.ts";
+import { tokenize } from "../../../../text/words.ts";
 
 /** The mask a coin mention is read as, in training and in questions. */
 export const COIN_MASK = "COIN";

@@ -3,11 +3,11 @@
 // "give me stats on the last one" (of the list just shown), "does that also apply to Bitcoin?"
 // after a research answer.
 import type { KnownCoin, PlannedCall } from "../decision.ts";
-import type { CoinMention, Gazetteer } from "./gazetteer.ts";
+import type { CoinMention, Gazetteer } from "../../../market/coin-gazetteer.service.ts";
 import type { CompareMetric } from "./slots.ts";
 import { CONFIDENCE_FLOOR, type Clause, type Reading, isFragment } from "./read.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
-import { tokenize } from "./words.ts";
+import { tokenize } from "../../../../text/words.ts";
 
 /** What the previous turn asked and got. */
 export interface PreviousTurn {

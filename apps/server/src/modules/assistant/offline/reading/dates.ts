@@ -4,7 +4,7 @@
 // market data reports, windows counted back from now ("last 90 days", "six weeks"), years,
 // quarters, seasons and the whole history.
 import * as chrono from "chrono-node";
-import { type Token, tokenize } from "./words.ts";
+import { type Token, tokenize } from "../../../../text/words.ts";
 
 /** The 24 h, 7 d or 30 d change that getTokenData reports. */
 export type ChangeWindow = "24h" | "7d" | "30d";

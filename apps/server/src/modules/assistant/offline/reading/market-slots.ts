@@ -3,7 +3,7 @@
 // stems and phrases, as slots.ts.
 import type { MarketRankingBy } from "@pragmatist/contracts";
 import { type ClauseWords, any, has, numberOf } from "./slots.ts";
-import type { Token } from "./words.ts";
+import type { Token } from "../../../../text/words.ts";
 
 /** A ranking of the whole market (getMarket's input). */
 export interface RankingAsk {

@@ -6,7 +6,7 @@ import type { Clause, Reading } from "./read.ts";
 import { DAY_MS } from "./dates.ts";
 import { CONFIDENCE_FLOOR } from "./read.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
-import { tokenize } from "./words.ts";
+import { tokenize } from "../../../../text/words.ts";
 
 /** At most this many coins are looked up for one clause. */
 const MAX_COINS = 3;

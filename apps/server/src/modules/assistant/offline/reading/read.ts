@@ -8,7 +8,7 @@ import {
 } from "../../assistant.prompt.ts";
 import { COIN_MASK, NUMBER_MASK, classify } from "./classifier.ts";
 import { type CalendarRange, type ChangeWindow, type TimeAsk, readTime } from "./dates.ts";
-import type { CoinMention, Gazetteer } from "./gazetteer.ts";
+import type { CoinMention, Gazetteer } from "../../../market/coin-gazetteer.service.ts";
 import {
   type ClauseWords,
   type CompareMetric,
@@ -26,7 +26,8 @@ import { onlyCoins, topicOf } from "./topic.ts";
 import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
 import { adviceWords } from "./advice.ts";
 import { splitSentences } from "../../../../text/sentences.ts";
-import { type Token, clauseShape, tokenize, withDigits } from "./words.ts";
+import { type Token, tokenize } from "../../../../text/words.ts";
+import { clauseShape, withDigits } from "./words.ts";
 
 /** One request inside a message, with what it asks for. */
 export interface Clause {

@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { isInjectionAttempt, withoutInjection } from "../../assistant.prompt.ts";
 import { knownCoins } from "../test-kit.ts";
 import { readTime } from "./dates.ts";
-import { createGazetteer } from "./gazetteer.ts";
+import { createGazetteer } from "../../../market/coin-gazetteer.service.ts";
 import { planReading } from "./plan.ts";
 import { CONFIDENCE_FLOOR, readMessage } from "./read.ts";
-import { tokenize, withDigits } from "./words.ts";
+import { tokenize } from "../../../../text/words.ts";
+import { withDigits } from "./words.ts";
 
 const now = new Date("2026-05-20T12:00:00Z");
 const time = (text: string) => {

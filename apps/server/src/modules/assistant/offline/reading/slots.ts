@@ -3,7 +3,7 @@
 // Read from the clause's words by small vocabularies of stems and phrases (data), not patterns.
 import { NUMBER_SCALES } from "../../../../text/number-scales.ts";
 import type { ChangeWindow } from "./dates.ts";
-import type { Token } from "./words.ts";
+import type { Token } from "../../../../text/words.ts";
 
 /** A figure of getTokenData a clause can ask for. */
 export type TokenFigure = "price" | "marketCap" | "volume" | "supply" | "rank" | "ath" | "fromAth";

@@ -1,8 +1,8 @@
 // The words of a clause around its topic (docs/decisions/013-reading-questions.md): the research
 // topic without the question's scaffolding, and whether a clause says nothing but a coin's name.
-import type { CoinMention } from "./gazetteer.ts";
+import type { CoinMention } from "../../../market/coin-gazetteer.service.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
-import { type Token } from "./words.ts";
+import { type Token } from "../../../../text/words.ts";
 
 /** Words around a research topic that are not the topic. */
 const SCAFFOLDING = new Set([

@@ -4,7 +4,7 @@
 import { LRUCache } from "lru-cache";
 import type { ConversationView, Decision, PlannedCall } from "../decision.ts";
 import { type PreviousTurn, withContext } from "./context.ts";
-import type { Gazetteer } from "./gazetteer.ts";
+import type { Gazetteer } from "../../../market/coin-gazetteer.service.ts";
 import { planReading } from "./plan.ts";
 import { type Reading, readMessage } from "./read.ts";
 

@@ -1,9 +1,10 @@
 // A coin the gazetteer does not know, as a message names it (eval class R4,
 // docs/product/max.md#eval-classes): what the tools should search for, so the answer can say the
 // data lacks it rather than guess another coin.
+import { GENERIC } from "../../../market/coin-gazetteer.service.ts";
 import { MONTH_WORDS } from "./dates.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
-import { type Token, isEnglishWord } from "./words.ts";
+import { type Token, isEnglishWord } from "../../../../text/words.ts";
 
 /** Words that say what is asked about a coin, never part of its name. */
 export const ASKING = new Set([
@@ -25,26 +26,6 @@ export const ASKING = new Set([
   "supply",
   "rank",
   "ticker",
-]);
-
-/** Words of the field that name no coin ("crypto", "altcoins", "blockchain"). */
-export const GENERIC = new Set([
-  "crypto",
-  "cryptos",
-  "cryptocurrency",
-  "cryptocurrencies",
-  "altcoin",
-  "altcoins",
-  "memecoin",
-  "memecoins",
-  "stablecoin",
-  "stablecoins",
-  "defi",
-  "nft",
-  "nfts",
-  "blockchain",
-  "web3",
-  "coingecko",
 ]);
 
 /**
