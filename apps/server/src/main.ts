@@ -56,6 +56,10 @@ async function serve(config: Config): Promise<void> {
   app.services.assistant.searchResearch.warm().catch((err: unknown) => {
     app.log.warn({ err }, "research index not built ahead of the first question");
   });
+  // So are the coins each article names, so that no coin page waits for articles' texts.
+  app.services.coinMentions.warm().catch((err: unknown) => {
+    app.log.warn({ err }, "articles' coins not read ahead of the first coin page");
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   createArticlesService,
   systemClock,
 } from "./modules/articles/articles.service.ts";
+import { createCoinMentions } from "./modules/articles/coin-mentions.ts";
 import { createPublicationApi } from "./modules/articles/publication-api.ts";
 import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
@@ -244,8 +245,11 @@ function createAssistantServices(
     log,
     metrics,
   });
+  const marketPages = createMarketPages(market);
   const coinImages = createCoinImages(market, config.siteName);
-  return { market, marketPages: createMarketPages(market), coinImages, assistant };
+  // The coins articles name, for article and coin pages (docs/product/reader.md#article-coins).
+  const coinMentions = createCoinMentions({ articles: publishing.articles, marketPages });
+  return { market, marketPages, coinImages, coinMentions, assistant };
 }
 
 /**
@@ -279,7 +283,12 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
       partnerFormUrl: config.partnerFormUrl ?? null,
       gaMeasurementId: config.gaMeasurementId,
     },
-    { ...publishing, newsletterIssues: sending.issues, marketPages: max.marketPages },
+    {
+      ...publishing,
+      newsletterIssues: sending.issues,
+      marketPages: max.marketPages,
+      coinMentions: max.coinMentions,
+    },
   );
   const { secret, limitStore, limits, sessions, mailer, metrics, changeBroadcast } = foundation;
   const newsletterIssues = sending.issues;

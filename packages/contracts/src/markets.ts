@@ -6,6 +6,7 @@ import {
   coinFiguresSchema,
   type Dated,
   marketFreshnessSchema,
+  type MarketFreshness,
   type MarketResult,
   type Ohlc,
   type TokenData,
@@ -118,4 +119,30 @@ export interface CoinPage {
   research: ArticleCard[];
   /** Newsletters and market reports (by their card label) mentioning it, newest first (at most 4). */
   newsletters: ArticleCard[];
+}
+
+/**
+ * A coin an article names, as the article's "Coins in this article" section lists it
+ * (docs/product/reader.md#article-coins): its price in USD and 24 h change in percent as the
+ * market service gives them (null when the data lacks the figure).
+ */
+export interface ArticleCoin {
+  id: string;
+  symbol: string;
+  name: string;
+  priceUsd: number | null;
+  change24hPercent: number | null;
+  /** When the figures were true and where they come from; null when market data is unavailable. */
+  freshness: MarketFreshness | null;
+}
+
+/** What an article's page shows of the coins it names (docs/product/reader.md#article-coins). */
+export interface ArticleCoins {
+  /**
+   * The article's text with the first mention of each coin linked to its page
+   * (`[Solana](/markets/solana)`); the text as stored when it links none or is plain text.
+   */
+  content: string;
+  /** The coins named, in the order first named (title, subtitle, then text). */
+  coins: ArticleCoin[];
 }

@@ -4,7 +4,13 @@ import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
 import type { Comment, CommentSort } from "./comments.ts";
-import type { CoinPage, CoinRange, MarketTable, MarketTableQuery } from "./markets.ts";
+import type {
+  ArticleCoins,
+  CoinPage,
+  CoinRange,
+  MarketTable,
+  MarketTableQuery,
+} from "./markets.ts";
 import type { PublicIssue, PublicIssueList } from "./newsletter.ts";
 
 /** The publication's settings the pages need (from the server's config). */
@@ -104,6 +110,13 @@ export interface PublicationApi {
    */
   latestArticles(query: { types: readonly ArticleType[]; count: number }): Promise<ArticleLink[]>;
   findArticle(slug: string): Promise<Article | null>;
+  /**
+   * The coins `article` names and its text with the first mention of each linked to the coin's
+   * page, each coin with its dated price and 24 h change (docs/product/reader.md#article-coins).
+   * The same for every reader (decision 008); never rejects for market data: a coin's figures
+   * are then null.
+   */
+  findArticleCoins(article: Article): Promise<ArticleCoins>;
   countArticles(): Promise<number>;
   listTerms(kind: "category" | "ecosystem"): Promise<TermCount[]>;
   /**

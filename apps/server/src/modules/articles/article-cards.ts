@@ -73,6 +73,14 @@ function cardAttributes(r: ArticleRow, terms: Term[]): ArticleCardAttributes {
 }
 
 /**
+ * An article's `updatedAt` (ISO 8601) from its row's last write and publish date: a scheduled
+ * article was last edited before it went out, and is never shown as updated before its publication.
+ */
+export function articleUpdatedAt(row: { updated_at: string; publish_date: string }): string {
+  return new Date(Math.max(Date.parse(row.updated_at), Date.parse(row.publish_date))).toISOString();
+}
+
+/**
  * Row `r` as a card, or as the full article when it was read with its content, with its `terms`
  * (`loadTerms`).
  */
@@ -87,10 +95,7 @@ export function toCardOrArticle(r: ArticleRow, terms: Term[]): ArticleCard | Art
       ...attributes,
       content: full.content,
       body: full.body === 1,
-      // A scheduled article was last edited before it went out: never before its publication.
-      updatedAt: new Date(
-        Math.max(Date.parse(full.updated_at), Date.parse(full.publish_date)),
-      ).toISOString(),
+      updatedAt: articleUpdatedAt(full),
       source:
         full.source_name && full.source_url
           ? { name: full.source_name, url: full.source_url, licence: full.source_licence ?? "" }

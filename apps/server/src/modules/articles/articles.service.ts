@@ -13,7 +13,9 @@ import {
 import type { Db } from "../../db/client.ts";
 import * as repo from "./articles.repository.ts";
 import { type ArticleFilter, type ArticleSort, articleOrders } from "./articles.repository.ts";
-import { hydrate } from "./article-cards.ts";
+import { articleUpdatedAt, hydrate } from "./article-cards.ts";
+import type { ArticleText } from "./article-coins.ts";
+import { findPublishedTexts, findPublishedVersions } from "./article-versions.repository.ts";
 import {
   type AuthorInUseRow,
   findAllAuthorsInUse,
@@ -37,6 +39,22 @@ export interface Clock {
 /** The real clock: `new Date()` at each call. */
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A published article's version: its id, `updatedAt` as the article gives it and publish date
+ * (ISO 8601), no text.
+ */
+export interface ArticleVersion {
+  id: number;
+  updatedAt: string;
+  publishDate: string;
+}
+
+/** A published article's words at a version (ArticlesService.findTexts). */
+export interface ArticleWords extends ArticleText {
+  id: number;
+  updatedAt: string;
+}
+
 /** What readers may see of the article library (routes, the web's loaders, other modules). */
 export interface ArticlesService {
   /** A page of published articles, as cards. */
@@ -53,6 +71,13 @@ export interface ArticlesService {
   ): Promise<ArticleListResponse>;
   /** The published article with this slug, with its content, or null. */
   findBySlug(slug: string): Promise<Article | null>;
+  /**
+   * Every published article's version, without its text: what a reading kept in memory checks
+   * to be current (coin-mentions.ts); one query, in no particular order.
+   */
+  listVersions(): Promise<ArticleVersion[]>;
+  /** The words of the published articles among `ids` (title, subtitle, text), in no order. */
+  findTexts(ids: number[]): Promise<ArticleWords[]>;
   /** The `count` newest published articles of `type`, newest first, as links (one query). */
   latest(types: readonly ArticleType[], count: number): Promise<ArticleLink[]>;
   /** How many articles a reader can find (published, not future-dated). */
@@ -229,6 +254,25 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
     list: (options) => list(ctx, options),
     listByIds: (ids, options) => listByIds(ctx, ids, options),
     findBySlug: (slug) => findBySlug(ctx, slug),
+    async listVersions() {
+      const rows = await findPublishedVersions(k, nowIso());
+      return rows.map((r) => ({
+        id: r.id,
+        updatedAt: articleUpdatedAt(r),
+        publishDate: r.publish_date,
+      }));
+    },
+    async findTexts(ids) {
+      const rows = await findPublishedTexts(k, ids, nowIso());
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        subTitle: r.sub_title,
+        content: r.content,
+        body: r.body === 1,
+        updatedAt: articleUpdatedAt(r),
+      }));
+    },
     async latest(types, count) {
       const rows = await repo.findLatestLinks(k, types, count, nowIso());
       return rows.map((r) => ({

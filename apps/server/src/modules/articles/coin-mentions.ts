@@ -1,86 +1,146 @@
-// Our writing that mentions a coin, for its page (docs/product/markets.md#coin-page): found by the search
-// index, kept only where the text really names the coin, split by card label, newest first.
+// The coins our published articles name, read once per version of each article and kept in
+// memory: an article page's coin links and its "Coins in this article" (docs/product/reader.md#article-coins),
+// and a coin page's research and newsletters (docs/product/markets.md#coin-page), which read cards only.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   type Article,
-  type ArticleCard,
   articleLabel,
+  type ArticleCard,
+  type ArticleCoins,
   type CoinPage,
-  type TokenData,
 } from "@pragmatist/contracts";
-import type { ArticlesService } from "./articles.service.ts";
-import type { SearchService } from "../search/search.types.ts";
+import { LRUCache } from "lru-cache";
+import type { MarketPages } from "../market/market-pages.service.ts";
+import {
+  type ArticleCoinReading,
+  type ArticleText,
+  linkCoins,
+  readArticleCoins,
+} from "./article-coins.ts";
+import type { ArticlesService, ArticleVersion } from "./articles.service.ts";
 
 /** Articles shown under a coin: research, and newsletters with market reports. */
 const SHOWN = { research: 6, newsletters: 4 } as const;
-/** Search hits read in full to check that they name the coin. */
-const CANDIDATES = 24;
+/** Texts read at a time when the readings catch up with the publication. */
+const TEXT_BATCH = 50;
+/** Cards read at a time, newest first, until both of a coin page's lists are full. */
+const CARD_BATCH = 24;
 
-/** What names a coin in text. */
-type CoinNames = Pick<TokenData, "name" | "symbol" | "rank">;
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/**
- * Whether `text` holds `phrase` as whole words, in any case ("Bitcoin's" names Bitcoin,
- * "bitcoins" and "Cat" in "Catalyst" do not name it).
- */
-export function namesPhrase(text: string, phrase: string): boolean {
-  const haystack = text.toLowerCase();
-  const needle = phrase.toLowerCase();
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
-    const before = haystack[at - 1] ?? " ";
-    const after = haystack[at + needle.length] ?? " ";
-    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
-  }
-  return false;
+/** The coins of the publication's articles, for article pages and coin pages. */
+export interface CoinMentions {
+  /**
+   * The published articles that name the coin with this CoinGecko id, newest first: those whose
+   * card label is Newsletter or Market Report (docs/product/reader.md#article-card) as
+   * newsletters, at most SHOWN.newsletters; the Research ones as research, at most SHOWN.research.
+   * Reads the articles' versions and cards; a text only for an article published or edited since
+   * it was last read.
+   */
+  find(coinId: string): Promise<Pick<CoinPage, "research" | "newsletters">>;
+  /**
+   * `article`'s coins (PublicationApi.findArticleCoins): its text with each coin's first linkable
+   * mention linked (linkCoins), and the coins with their dated figures (MarketPages.quoteCoins).
+   */
+  articleCoins(article: Article): Promise<ArticleCoins>;
+  /** Reads every published article not read yet, so the first coin page reads no text. */
+  warm(): Promise<void>;
 }
 
 /**
- * Whether `article` names the coin: its name, or, for a coin with a market-cap rank, its ticker
- * written `$TICKER` or in capitals (tickers are not unique: an unranked new listing called "USDC"
- * must not claim every article about the stablecoin).
+ * The cards of the articles `naming` a coin (their ids, newest first), read CARD_BATCH at a time
+ * until both lists are full: Research as research, the rest as newsletters, at most SHOWN of each.
  */
-function mentions(article: Article, coin: CoinNames): boolean {
-  const { title, subTitle, content } = article.attributes;
-  const text = `${title}\n${subTitle}\n${content}`;
-  if (namesPhrase(text, coin.name)) return true;
-  const ticker = coin.symbol.toUpperCase();
-  // A ticker of two letters ("OP", "AR") is too often something else.
-  if (coin.rank === null || ticker.length < 3 || !/^[A-Z0-9]+$/.test(ticker)) return false;
-  return new RegExp(`(^|[^\\w$])\\$?${ticker}(?!\\w)`).test(text);
-}
-
-/** The card of a full article: everything but its text. */
-function cardOf(article: Article): ArticleCard {
-  const {
-    content: _content,
-    body: _body,
-    updatedAt: _u,
-    source: _s,
-    ...attributes
-  } = article.attributes;
-  return { id: article.id, attributes };
-}
-
-/**
- * The published articles that name `coin` (mentions) among the search index's best CANDIDATES
- * for its name, newest first: those whose card label is Newsletter or Market Report
- * (docs/product/reader.md#article-card) as newsletters, at most SHOWN.newsletters; the Research ones as
- * research, at most SHOWN.research.
- */
-export async function findCoinMentions(
-  deps: { articles: Pick<ArticlesService, "findBySlug">; search: SearchService },
-  coin: CoinNames,
+async function shownOf(
+  articles: Pick<ArticlesService, "listByIds">,
+  naming: number[],
 ): Promise<Pick<CoinPage, "research" | "newsletters">> {
-  const hits = await deps.search.search(coin.name, CANDIDATES);
-  const found = await Promise.all(hits.map((hit) => deps.articles.findBySlug(hit.slug)));
-  const named = found
-    .filter((a): a is Article => a !== null && mentions(a, coin))
-    .map(cardOf)
-    .sort((a, b) => b.attributes.publishDate.localeCompare(a.attributes.publishDate));
-  const isNews = (a: ArticleCard) => articleLabel(a.attributes) !== "Research";
+  const research: ArticleCard[] = [];
+  const newsletters: ArticleCard[] = [];
+  const full = () => research.length >= SHOWN.research && newsletters.length >= SHOWN.newsletters;
+  for (let i = 0; i < naming.length && !full(); i += CARD_BATCH) {
+    const ids = naming.slice(i, i + CARD_BATCH);
+    const { data } = await articles.listByIds(ids, { page: 1, pageSize: ids.length });
+    for (const card of data) {
+      (articleLabel(card.attributes) === "Research" ? research : newsletters).push(card);
+    }
+  }
   return {
-    research: named.filter((a) => !isNews(a)).slice(0, SHOWN.research),
-    newsletters: named.filter(isNews).slice(0, SHOWN.newsletters),
+    research: research.slice(0, SHOWN.research),
+    newsletters: newsletters.slice(0, SHOWN.newsletters),
+  };
+}
+
+/**
+ * CoinMentions over the library (`articles`) and the market's coin names and figures
+ * (`marketPages`). Readings are kept per article and version (`updatedAt`), so an edit is read
+ * again and an unpublished article forgotten at the next coin page; linked texts of articles
+ * shown are kept up to 16 MB.
+ */
+export function createCoinMentions(deps: {
+  articles: Pick<ArticlesService, "listVersions" | "findTexts" | "listByIds">;
+  marketPages: Pick<MarketPages, "coinGazetteer" | "quoteCoins">;
+}): CoinMentions {
+  const { articles, marketPages } = deps;
+  const readings = new Map<number, { version: string; reading: ArticleCoinReading }>();
+  const linked = new LRUCache<string, string>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (v) => v.length + 64,
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function read(id: number, version: string, text: ArticleText): ArticleCoinReading {
+    const known = readings.get(id);
+    if (known?.version === version) return known.reading;
+    const reading = readArticleCoins(text, marketPages.coinGazetteer());
+    readings.set(id, { version, reading });
+    return reading;
+  }
+
+  /** The published versions, every one read; one catch-up at a time (no text is read twice). */
+  function current(): Promise<ArticleVersion[]> {
+    const run = queue.then(async () => {
+      const versions = await articles.listVersions();
+      const published = new Set(versions.map((v) => v.id));
+      for (const id of readings.keys()) if (!published.has(id)) readings.delete(id);
+      const stale = versions.filter((v) => readings.get(v.id)?.version !== v.updatedAt);
+      for (let i = 0; i < stale.length; i += TEXT_BATCH) {
+        const texts = await articles.findTexts(stale.slice(i, i + TEXT_BATCH).map((v) => v.id));
+        for (const text of texts) {
+          read(text.id, text.updatedAt, text);
+          // Reading is CPU work: let requests in between articles.
+          await nextTurn();
+        }
+      }
+      return versions;
+    });
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  async function find(coinId: string): Promise<Pick<CoinPage, "research" | "newsletters">> {
+    const naming = (await current())
+      .filter((v) => readings.get(v.id)?.reading.coinIds.includes(coinId))
+      .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || b.id - a.id)
+      .map((v) => v.id);
+    return shownOf(articles, naming);
+  }
+
+  async function articleCoins(article: Article): Promise<ArticleCoins> {
+    const { title, subTitle, content, body, updatedAt } = article.attributes;
+    const reading = read(article.id, updatedAt, { title, subTitle, content, body });
+    const key = `${article.id}@${updatedAt}`;
+    let text = body ? linked.get(key) : content;
+    if (text === undefined) {
+      text = linkCoins(content, reading.links);
+      linked.set(key, text);
+    }
+    return { content: text, coins: await marketPages.quoteCoins(reading.coinIds) };
+  }
+
+  return {
+    find,
+    articleCoins,
+    warm: async () => {
+      await current();
+    },
   };
 }

@@ -2,7 +2,7 @@
 // site settings, article reads, search and comments, answered by the services directly.
 import { type PublicationApi, SEARCH_RESULT_LIMIT, type SiteSettings } from "@pragmatist/contracts";
 import type { CommentsService } from "../comments/comments.service.ts";
-import { findCoinMentions } from "./coin-mentions.ts";
+import type { CoinMentions } from "./coin-mentions.ts";
 import type { MarketPages } from "../market/market-pages.service.ts";
 import type { IssuesService } from "../newsletter/issues.service.ts";
 import type { SearchService } from "../search/search.types.ts";
@@ -13,7 +13,8 @@ import type { ArticlesService } from "./articles.service.ts";
  * Builds the `PublicationApi` the server render hands every loader (packages/contracts
  * server-context.ts). Search ranks with `search` (at most SEARCH_RESULT_LIMIT hits), then reads
  * one page of the matching cards in rank order, as the old client's fuzzy search + populate-fuzzy
- * calls do (docs/product/api.md#api-search).
+ * calls do (docs/product/api.md#api-search). The coins articles name and the articles that name
+ * a coin are `coinMentions`' (docs/product/reader.md#article-coins).
  */
 export function createPublicationApi(
   site: SiteSettings,
@@ -23,14 +24,16 @@ export function createPublicationApi(
     comments: CommentsService;
     newsletterIssues: Pick<IssuesService, "archive" | "webVersion">;
     marketPages: MarketPages;
+    coinMentions: CoinMentions;
   },
 ): PublicationApi {
-  const { articles, search, comments, newsletterIssues, marketPages } = deps;
+  const { articles, search, comments, newsletterIssues, marketPages, coinMentions } = deps;
   return {
     site,
     listArticles: (q) => articles.list(q),
     latestArticles: ({ types, count }) => articles.latest(types, count),
     findArticle: (slug) => articles.findBySlug(slug),
+    findArticleCoins: (article) => coinMentions.articleCoins(article),
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
     findAuthor: (slug) => articles.findAuthor(slug),
@@ -47,7 +50,7 @@ export function createPublicationApi(
       if (!coin) return null;
       const [history, mentions] = await Promise.all([
         marketPages.coinHistory(id, range),
-        findCoinMentions(deps, coin),
+        coinMentions.find(coin.id),
       ]);
       return { coin, range, history, ...mentions };
     },

@@ -1,18 +1,21 @@
 // What the Market Data pages and their API read (docs/product/markets.md#market-data-pages): the table,
 // a coin by its id and its chart's history, over the one market service Max uses.
 import {
+  type ArticleCoin,
   type CoinFigures,
   type CoinRange,
   dated,
   type Dated,
   isMarketError,
   MARKET_ERRORS,
+  type MarketFreshness,
   type MarketResult,
   type MarketTable,
   type MarketTableQuery,
   type Ohlc,
 } from "@pragmatist/contracts";
 import { UnavailableError } from "../../errors.ts";
+import { createGazetteer, type Gazetteer } from "./coin-gazetteer.service.ts";
 import type { MarketService } from "./market.service.ts";
 import { loadMarketTable } from "./market-table.ts";
 
@@ -39,6 +42,19 @@ export interface MarketPages {
    * figures were true (null when it cannot say: live data down, nothing cached).
    */
   listCoinIds(): Promise<{ ids: string[]; asOf: string | null }>;
+  /**
+   * The coin-name reader articles are read with (Gazetteer.findInProse): over the snapshot's
+   * coins (MarketService.snapshotCoins), so an article's coin links are the same everywhere and
+   * change only with the snapshot (decision 008: one public render).
+   */
+  coinGazetteer(): Gazetteer;
+  /**
+   * The coins of `ids`, in that order, with their price and 24 h change as the market service
+   * gives them (docs/product/reader.md#article-coins): from the whole market's list (one cached
+   * call live), else the coin's own figures; figures null and `freshness` null when market data
+   * is unavailable. Never rejects; an id the data does not know is left out.
+   */
+  quoteCoins(ids: readonly string[]): Promise<ArticleCoin[]>;
 }
 
 /** A chart range in days as getOhlc takes it. */
@@ -53,8 +69,18 @@ function orUnavailable<T>(result: MarketResult<T>): T {
   return result;
 }
 
+/** A coin's figures as an article lists them, dated by `freshness`. */
+function quoteOf(
+  coin: Pick<TokenData, "id" | "symbol" | "name" | "priceUsd" | "change24hPercent">,
+  freshness: ArticleCoin["freshness"],
+): ArticleCoin {
+  const { id, symbol, name, priceUsd, change24hPercent } = coin;
+  return { id, symbol, name, priceUsd, change24hPercent, freshness };
+}
+
 /** MarketPages over `market` (the service Max's tools use, so both show the same figures). */
 export function createMarketPages(market: MarketService): MarketPages {
+  let gazetteer: Gazetteer | null = null;
   return {
     async findTable(query) {
       const table = await loadMarketTable(market, query);
@@ -74,5 +100,43 @@ export function createMarketPages(market: MarketService): MarketPages {
       const ids = market.knownCoins().map((c) => c.id);
       return { ids, asOf: isMarketError(coins) ? null : coins.asOf };
     },
+    coinGazetteer() {
+      gazetteer ??= createGazetteer(market.snapshotCoins());
+      return gazetteer;
+    },
+    quoteCoins: (ids) => quoteCoins(market, ids),
   };
+}
+
+/** The freshness fields of a market answer, and nothing else. */
+const freshnessOf = ({ asOf, source, stale, ageSeconds }: MarketFreshness): MarketFreshness => ({
+  asOf,
+  source,
+  stale,
+  ageSeconds,
+});
+
+/** MarketPages.quoteCoins over `market`. */
+async function quoteCoins(market: MarketService, ids: readonly string[]): Promise<ArticleCoin[]> {
+  if (ids.length === 0) return [];
+  const listed = await market.listCoins();
+  const known = new Map(market.snapshotCoins().map((c) => [c.id, c]));
+  /** The coin without figures: market data is unavailable, or has no figures for it. */
+  const unquoted = (id: string) => {
+    const coin = known.get(id);
+    return coin ? quoteOf({ ...coin, priceUsd: null, change24hPercent: null }, null) : null;
+  };
+  const quotes = await Promise.all(
+    ids.map(async (id): Promise<ArticleCoin | null> => {
+      // Down with nothing cached: no coin is asked for on its own (each would wait its budget).
+      if (isMarketError(listed)) return unquoted(id);
+      const row = listed.coins.find((c) => c.id === id);
+      // Dated as the market table dates its page: by the list's time.
+      if (row) return quoteOf(row, freshnessOf(listed));
+      // Outside the market's list (an older capture, below the top coins live): its own figures.
+      const own = await market.getCoin(id);
+      return isMarketError(own) ? unquoted(id) : quoteOf(own, freshnessOf(own));
+    }),
+  );
+  return quotes.filter((q) => q !== null);
 }

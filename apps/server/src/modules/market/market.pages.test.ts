@@ -12,16 +12,6 @@ import {
   textOf,
 } from "../distribution/page-head.testing.ts";
 import { engines } from "../../testing/db.ts";
-import { namesPhrase } from "../articles/coin-mentions.ts";
-
-describe("coin mentions", () => {
-  it("counts a coin's name as whole words only, in any case", () => {
-    expect(namesPhrase("Bitcoin's fee market", "Bitcoin")).toBe(true);
-    expect(namesPhrase("the bitcoin network", "Bitcoin")).toBe(true);
-    expect(namesPhrase("a catalyst for change", "Cat")).toBe(false);
-    expect(namesPhrase("Upside down, the cat", "UpSide Down Cat")).toBe(false);
-  });
-});
 
 describe.each(engines)("Market Data pages on %s", (engine) => {
   const { ctx, get, expectNotFound } = pageHeadSuite(engine);

@@ -107,6 +107,12 @@ export interface MarketService {
    */
   knownCoins(): ReadonlyArray<{ id: string; symbol: string; name: string }>;
   /**
+   * The offline snapshot's coins with their market-cap rank, best ranked first, live or not: a
+   * list that changes only with the snapshot, so what is read against it (the coins an article
+   * names) is the same in every process and on every request.
+   */
+  snapshotCoins(): ReadonlyArray<CoinRef>;
+  /**
    * Starts the background refresh (live only; the server starts it, command-line tools do not).
    */
   start(): void;
@@ -288,6 +294,7 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     getCoinHistory: (id, days) =>
       guarded(ctx, "getCoinHistory", () => liveCoinHistory(ctx, id, days)),
     knownCoins: () => knownCoins(snapshot, ctx.seen),
+    snapshotCoins: () => snapshot.knownCoins(),
     start: () => ctx.refresher.start(),
     async close() {
       await ctx.refresher.stop();
@@ -309,6 +316,7 @@ function snapshotService(snapshot: SnapshotSource): MarketService {
     getCoin: async (id) => snapshot.coin(id),
     getCoinHistory: async (id, days) => snapshot.ohlc(id, days),
     knownCoins: () => known,
+    snapshotCoins: () => snapshot.knownCoins(),
     start() {},
     close: async () => {},
   };
