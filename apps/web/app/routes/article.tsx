@@ -13,6 +13,7 @@ import { ARTICLE_BODY_HTML, ArticleBody } from "../components/article-body.tsx";
 import { ArticleHeader } from "../features/reader/article-header.tsx";
 import { renderArticleHtml } from "../features/reader/article-html.server.tsx";
 import { ArticleThumbnail } from "../features/reader/article-thumbnail.tsx";
+import { ArticleCoinsSection } from "../features/markets/article-coins.tsx";
 import { Chip, ChipList } from "../features/reader/chips.tsx";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
 import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
@@ -47,16 +48,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // a failure stays inside their section (docs/product/reader.md#comment-thread).
   const url = new URL(request.url);
   const author = article.attributes.author;
-  const [comments, authorPage] = await Promise.all([
+  const [comments, authorPage, coins] = await Promise.all([
     loadComments(api, article.attributes.slug, commentSortOf(url), allCommentsOf(url)),
     // Linked only when the page exists: a deleted account, or a name another author's page
     // already answers for, has none.
     author ? api.findAuthor(authorSlug(author.username)) : null,
+    // The coins it names: the text with each first mention linked, and their dated figures
+    // (docs/product/reader.md#article-coins).
+    api.findArticleCoins(article),
   ]);
   // The text travels as server-rendered HTML, not Markdown: no parser in the browser; and once: a
   // document request keeps it out of the hydration data (ArticleBody reads it from the page).
-  const { content, ...attributes } = article.attributes;
-  const html = renderArticleHtml(content, article.attributes.body);
+  const { content: _content, ...attributes } = article.attributes;
+  const html = renderArticleHtml(coins.content, article.attributes.body);
   const documentHtml = context.get(documentHtmlContext);
   documentHtml?.set(ARTICLE_BODY_HTML, html);
   return {
@@ -69,6 +73,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     publishDateText: formatLongDate(attributes.publishDate),
     site: { name: site.name },
     comments,
+    coins: coins.coins,
     canonicalUrl: `${site.publicUrl}/p/${encodeURIComponent(article.attributes.slug)}`,
     authorHref:
       authorPage && authorPage.id === author?.id
@@ -134,10 +139,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 /**
  * The article: header, bar (reactions, comments count, share), lead image, the server-rendered
- * text, tags, source credit, the subscribe panel and the comments.
+ * text, the coins it names, tags, source credit, the subscribe panel and the comments.
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { id, article: a, html, label, site, canonicalUrl, comments } = loaderData;
+  const { id, article: a, html, label, site, canonicalUrl, comments, coins } = loaderData;
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
       <article className="mx-auto max-w-[42rem] space-y-8">
@@ -164,6 +169,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         />
         {a.thumbnailUrl && <ArticleThumbnail image={a.thumbnailUrl} title={a.title} />}
         <ArticleBody html={html} />
+        <ArticleCoinsSection coins={coins} />
         {a.tags.length > 0 && (
           <ChipList label="Tags">
             {a.tags.map((t) => (

@@ -100,6 +100,52 @@ describe.each(engines)("Market Data pages on %s", (engine) => {
     await expectNotFound("/markets/bitcoin?range=2y");
   });
 
+  it("an article links each coin's first mention to its page and ends with its coins, dated", async () => {
+    const page = await get("/p/weekly-market-report-unlocks-and-flows");
+    expect(page.status).toBe(200);
+    const [body] = all(page.body, (e) => e.attrs["data-document-html"] === "article-body");
+    const coinLinks = all(
+      body!,
+      (e) => e.tag === "a" && (e.attrs.href ?? "").startsWith("/markets/"),
+    );
+    // "bitcoin" first in a list item, later "Bitcoin" plain; "near neutral" is no NEAR.
+    expect(coinLinks.map((a) => [textOf(a), a.attrs.href])).toEqual([
+      ["bitcoin", "/markets/bitcoin"],
+      ["Ethereum", "/markets/ethereum"],
+      ["Arbitrum", "/markets/arbitrum"],
+    ]);
+    expect(textOf(body!)).toContain("Funding rates stayed near neutral");
+    const [coins] = all(page.body, (e) => e.attrs["aria-labelledby"] === "article-coins");
+    const rows = all(coins!, (e) => e.tag === "tr").map((tr) =>
+      tr.children.filter((c) => c.tag !== "#text").map((cell) => textOf(cell).trim()),
+    );
+    expect(rows).toEqual([
+      ["Coin", "Price", "24h"],
+      ["Bitcoin btc", "$78,428.00", "▲+0.28%"],
+      ["Ethereum eth", "$2,312.67", "▲+0.49%"],
+      ["Arbitrum arb", "$0.1191", "▼-2.71%"],
+    ]);
+    expect(textOf(coins!)).toContain(
+      "As of 3 May 2026, 07:45 UTC · Data provided by CoinGecko (offline snapshot)",
+    );
+    // The coin's page lists the article among the writing that names it.
+    const arbitrum = await get("/markets/arbitrum");
+    const [listed] = all(arbitrum.body, (e) => e.attrs["aria-labelledby"] === "coin-newsletters");
+    const hrefs = all(listed!, (e) => e.tag === "a").map((a) => a.attrs.href);
+    expect(hrefs).toContain("/p/weekly-market-report-unlocks-and-flows");
+  });
+
+  it("an article's table cell 'Near neutral' links no coin; a coin it names is listed", async () => {
+    const page = await get("/p/daily-market-wrap-fees-and-funding");
+    const [body] = all(page.body, (e) => e.attrs["data-document-html"] === "article-body");
+    expect(textOf(body!)).toContain("Near neutral");
+    const coinLinks = all(
+      body!,
+      (e) => e.tag === "a" && (e.attrs.href ?? "").startsWith("/markets/"),
+    );
+    expect(coinLinks.map((a) => a.attrs.href)).toEqual(["/markets/ethereum"]);
+  });
+
   it("caches coin pages as article pages: the same public Cache-Control, an ETag, 304s", async () => {
     const coin = await ctx.app.inject({ url: "/markets/ethereum" });
     const article = await ctx.app.inject({ url: `/p/${demo[0]!.slug}` });
