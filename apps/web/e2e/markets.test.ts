@@ -1,6 +1,7 @@
 // The Market Data journey in headless Chromium at 1366 and 390 px (docs/product/markets.md#market-data-pages,
-// #coin-page): the market table sorted and filtered, a coin's page with its chart, a research
-// article about the coin, and Max opened with the question about it ready to send. Screenshots of
+// #coin-page; docs/product/reader.md#article-coins): the market table sorted and filtered, a coin's
+// page with its chart, a research article about the coin with its coins listed and its first
+// mention linking back, and Max opened with the question about it ready to send. Screenshots of
 // each step go to SCREENSHOT_DIR (the system's temporary folder by default) to be looked at.
 import os from "node:os";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
@@ -29,7 +30,7 @@ describe("Market Data", () => {
   withAppAndBrowser((started) => ({ app, browser } = started));
 
   it.each(widths)(
-    "at %s px: table → coin page → research article → Ask Max",
+    "at %s px: table → coin page → research article → its coin link → Ask Max",
     async (width, options) => {
       const { page, problems } = await openPage(browser, options);
       await page.goto(`${app.baseUrl}/markets`);
@@ -70,9 +71,21 @@ describe("Market Data", () => {
       const heading = page.getByRole("heading", { level: 1 });
       await expect.poll(() => heading.innerText()).toBe(title);
       expect(await page.locator("article").innerText()).toMatch(/Solana/);
+      await hydrated(page);
       await shoot(page, "article", width);
 
-      await page.goBack();
+      // The article ends with the coins it names, dated and sourced, each linking to its page.
+      const coins = page.getByRole("region", { name: "Coins in this article" });
+      await coins.getByRole("link", { name: "Solana", exact: true }).waitFor();
+      expect(await coins.innerText()).toMatch(/As of .+ · Data provided by CoinGecko/);
+      // In the text, Solana's first mention (only that one) leads back to its page.
+      const body = page.locator('[data-document-html="article-body"]');
+      const mention = body.locator('a[href="/markets/solana"]');
+      expect(await mention.count()).toBe(1);
+      await mention.click();
+      await page.waitForURL(`${app.baseUrl}/markets/solana`);
+      await hydrated(page);
+
       await page.getByRole("link", { name: "Ask Max about Solana" }).click();
       await page.waitForURL(/\/assistant\?ask=/);
       const input = page.getByRole("textbox", { name: "Send a message" });
