@@ -132,8 +132,11 @@ export interface ArticleCoin {
   name: string;
   priceUsd: number | null;
   change24hPercent: number | null;
-  /** When the figures were true and where they come from; null when market data is unavailable. */
-  freshness: MarketFreshness | null;
+  /**
+   * When the figures were true and where they come from (dated, as a page shows them); null when
+   * market data is unavailable.
+   */
+  freshness: Dated<MarketFreshness> | null;
 }
 
 /** What an article's page shows of the coins it names (docs/product/reader.md#article-coins). */

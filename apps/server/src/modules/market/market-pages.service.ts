@@ -71,7 +71,7 @@ function orUnavailable<T>(result: MarketResult<T>): T {
 
 /** A coin's figures as an article lists them, dated by `freshness`. */
 function quoteOf(
-  coin: Pick<TokenData, "id" | "symbol" | "name" | "priceUsd" | "change24hPercent">,
+  coin: Pick<CoinFigures, "id" | "symbol" | "name" | "priceUsd" | "change24hPercent">,
   freshness: ArticleCoin["freshness"],
 ): ArticleCoin {
   const { id, symbol, name, priceUsd, change24hPercent } = coin;
@@ -108,12 +108,11 @@ export function createMarketPages(market: MarketService): MarketPages {
   };
 }
 
-/** The freshness fields of a market answer, and nothing else. */
-const freshnessOf = ({ asOf, source, stale, ageSeconds }: MarketFreshness): MarketFreshness => ({
+/** The freshness fields of a market answer as a page shows them (Dated), and nothing else. */
+const freshnessOf = ({ asOf, source, stale }: MarketFreshness): Dated<MarketFreshness> => ({
   asOf,
   source,
   stale,
-  ageSeconds,
 });
 
 /** MarketPages.quoteCoins over `market`. */

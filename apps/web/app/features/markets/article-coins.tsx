@@ -1,6 +1,6 @@
 // "Coins in this article" (docs/product/reader.md#article-coins): each coin an article names, linking
 // to its page, with its price and 24 h change from the market service, dated and sourced.
-import type { ArticleCoin, MarketFreshness } from "@pragmatist/contracts";
+import type { ArticleCoin, Dated, MarketFreshness } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { asOfLine } from "../../components/market/market-figures.ts";
 import { formatDateTimeUtc } from "../../lib/format.ts";
@@ -11,8 +11,8 @@ import { changeCell, priceCell } from "./market-cells.ts";
  * The section's as-of line: the newest figures' freshness (as the market table dates its page),
  * or null when no coin has figures (market data unavailable).
  */
-export function sharedFreshness(coins: readonly ArticleCoin[]): MarketFreshness | null {
-  return coins.reduce<MarketFreshness | null>(
+export function sharedFreshness(coins: readonly ArticleCoin[]): Dated<MarketFreshness> | null {
+  return coins.reduce<Dated<MarketFreshness> | null>(
     (newest, c) =>
       c.freshness && (!newest || c.freshness.asOf > newest.asOf) ? c.freshness : newest,
     null,
@@ -23,13 +23,13 @@ export function sharedFreshness(coins: readonly ArticleCoin[]): MarketFreshness 
 const APART_MS = 60 * 60 * 1000;
 
 /** Whether `coin`'s figures are dated apart from the section's line (an older capture). */
-export function datedApart(coin: ArticleCoin, shared: MarketFreshness | null): boolean {
+export function datedApart(coin: ArticleCoin, shared: Dated<MarketFreshness> | null): boolean {
   if (!coin.freshness || !shared) return false;
   return Date.parse(shared.asOf) - Date.parse(coin.freshness.asOf) > APART_MS;
 }
 
 /** One coin: its name and ticker linking to its page, its own date when apart, its figures. */
-function CoinRow({ coin, shared }: { coin: ArticleCoin; shared: MarketFreshness | null }) {
+function CoinRow({ coin, shared }: { coin: ArticleCoin; shared: Dated<MarketFreshness> | null }) {
   const own = datedApart(coin, shared) ? coin.freshness : null;
   return (
     <tr>
