@@ -1,14 +1,22 @@
 // `npm run bench:pages`: Lighthouse, mobile and desktop presets, on the public pages of a production
-// build (desktop has the sidebar, which mobile hides).
-// Writes bench/results/pages-<time>.json and pages-latest.json and prints a table.
+// build (desktop has the sidebar, which mobile hides), then what a reader's phone pays for each
+// page, measured so that hosts agree (bench/page-cost.ts, docs/architecture.md#what-a-readers-phone-pays).
+// Writes bench/results/pages-<time>.json and pages-latest.json and prints two tables.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Config, desktopConfig, type Result } from "lighthouse";
+import lighthouse, {
+  type Config,
+  desktopConfig,
+  type Flags,
+  type Result,
+  type RunnerResult,
+} from "lighthouse";
 import { SESSION_COOKIE } from "../apps/server/src/modules/accounts/sessions.ts";
 import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import { root, startApp, table } from "./load.ts";
+import { measureCost, median, type PageCost, startProxy } from "./page-cost.ts";
 
 /** Lighthouse runs per page (BENCH_PAGES_RUNS, default 3); each figure is the median of the runs. */
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
@@ -53,6 +61,8 @@ interface RunFigures {
   cls: number;
   totalBytes: number;
   jsBytes: number;
+  /** Lighthouse's measure of the host's CPU (the LHR's `environment.benchmarkIndex`). */
+  benchmarkIndex: number;
 }
 
 interface PageResult extends RunFigures {
@@ -82,6 +92,7 @@ function figures(lhr: Result): RunFigures {
     cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
     totalBytes: audit("total-byte-weight"),
     jsBytes: items.find((i) => i.resourceType === "script")?.transferSize ?? 0,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -97,12 +108,6 @@ function failingAudits(lhr: Result): Record<string, string> {
   return out;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 function medianFigures(runs: RunFigures[]): RunFigures {
   const of = (pick: (r: RunFigures) => number) => median(runs.map(pick));
   return {
@@ -116,6 +121,7 @@ function medianFigures(runs: RunFigures[]): RunFigures {
     cls: of((r) => r.cls),
     totalBytes: of((r) => r.totalBytes),
     jsBytes: of((r) => r.jsBytes),
+    benchmarkIndex: of((r) => r.benchmarkIndex),
   };
 }
 
@@ -131,16 +137,23 @@ async function articleWithImage(base: string): Promise<string> {
 }
 
 /**
- * One Lighthouse run of `url` with `preset` in the browser on `port`; a run that fails to record
- * (a trace without navigation start happens on busy machines) is repeated, up to ATTEMPTS times.
+ * One Lighthouse run of `url` in the browser on `port` with `flags` (added to the run's own: its
+ * categories) and `config` (a preset's; Lighthouse's default, mobile, when undefined); a run that
+ * fails to record (a trace without navigation start happens on busy machines) is repeated, up to
+ * ATTEMPTS times.
  */
-async function audit(port: number, url: string, preset: Preset): Promise<{ lhr: Result }> {
+async function audit(
+  port: number,
+  url: string,
+  flags: Flags = {},
+  config?: Config,
+): Promise<RunnerResult> {
   let failure = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const result = await lighthouse(
       url,
-      { port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES] },
-      PRESETS[preset].config,
+      { port, logLevel: "error", output: "json", onlyCategories: [...CATEGORIES], ...flags },
+      config,
     );
     if (result && !result.lhr.runtimeError) return result;
     failure = result?.lhr.runtimeError?.message ?? "no result";
@@ -149,12 +162,79 @@ async function audit(port: number, url: string, preset: Preset): Promise<{ lhr: 
   throw new Error(`${url}: ${failure}`);
 }
 
+/** The presets' table: each page's scores and metrics, one row per preset. */
+function printLighthouse(results: PageResult[]): void {
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  const mark = (c: Category, score: number) => `${score}${score >= TARGETS[c] ? "" : " !"}`;
+  table(
+    results.map((r) => ({
+      page: shortPath(r.path),
+      preset: r.preset,
+      perf: mark("performance", r.scores.performance),
+      a11y: mark("accessibility", r.scores.accessibility),
+      "best pr.": mark("best-practices", r.scores["best-practices"]),
+      seo: mark("seo", r.scores.seo),
+      "FCP ms": r.fcpMs,
+      "LCP ms": r.lcpMs,
+      "TBT ms": r.tbtMs,
+      CLS: r.cls,
+      "total KiB": kib(r.totalBytes),
+      "JS KiB": kib(r.jsBytes),
+    })),
+  );
+  console.log(`\nmedian of ${RUNS} runs per page; "!" marks a score below its target`);
+  for (const r of results) {
+    const ids = Object.keys(r.failing);
+    if (ids.length) console.log(`${r.path} (${r.preset}): not passing: ${ids.join(", ")}`);
+  }
+}
+
+/**
+ * What a reader's phone pays, one row per page: the main thread at load without throttling, as
+ * served (script, style and layout) and bare, their ratio, the host's benchmarkIndex, the
+ * calibrated CPU slowdown and the total blocking time and score under it, beside the presets'
+ * scores (docs/architecture.md#what-a-readers-phone-pays).
+ */
+function printCosts(results: PageResult[], costs: PageCost[]): void {
+  const score = (pagePath: string, preset: Preset) =>
+    results.find((r) => r.path === pagePath && r.preset === preset)?.scores.performance ?? "";
+  console.log(
+    "\nmain thread at load without throttling: CPU ms (thread time) as served, split, and bare;",
+  );
+  console.log("wall ratio: the same in wall time; TBT and score at the calibrated CPU slowdown");
+  table(
+    costs.map((c) => ({
+      page: shortPath(c.path),
+      "mobile perf": score(c.path, "mobile"),
+      "desktop perf": score(c.path, "desktop"),
+      "served ms": c.served.cpuMs,
+      script: c.served.scriptMs,
+      "style+layout": c.served.styleLayoutMs,
+      other: c.served.otherMs,
+      "bare ms": c.bare.cpuMs,
+      "served/bare": c.ratio.toFixed(2),
+      "ratio runs": c.runs.ratios.map((r) => r.toFixed(2)).join(" "),
+      "wall ratio": c.wallRatio.toFixed(2),
+      benchmarkIndex: c.benchmarkIndex,
+      "CPU x": c.multiplier,
+      "cal. TBT ms": c.calibrated.tbtMs,
+      "cal. perf": c.calibrated.performance,
+    })),
+  );
+}
+
+/** A page's path cut to 40 characters for a table. */
+function shortPath(pagePath: string): string {
+  return pagePath.length > 40 ? `${pagePath.slice(0, 39)}…` : pagePath;
+}
+
 ensureWebBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-pages-"));
 const app = await startApp(dataDir);
+const base = `http://127.0.0.1:${app.port}`;
+const proxies = { served: await startProxy(base, false), bare: await startProxy(base, true) };
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const base = `http://127.0.0.1:${app.port}`;
   const all = [
     "/",
     `/p/${await articleWithImage(base)}`,
@@ -179,21 +259,36 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const results: PageResult[] = [];
+  const costs: PageCost[] = [];
   const environment = { lighthouse: "", browser: "" };
+  const port = chrome.port;
+  const run = async (url: string, flags: Flags, config?: Config) => {
+    const result = await audit(port, url, flags, config);
+    environment.lighthouse = result.lhr.lighthouseVersion;
+    environment.browser = result.lhr.environment.hostUserAgent;
+    return result;
+  };
+  const bench = { run, runs: RUNS, base, ...proxies };
   for (const pagePath of pages) {
     for (const preset of Object.keys(PRESETS) as Preset[]) {
       const runs: RunFigures[] = [];
       const failing: Record<string, string> = {};
       for (let i = 0; i < RUNS; i++) {
         console.log(`lighthouse ${pagePath} ${preset} (run ${i + 1} of ${RUNS}) …`);
-        const result = await audit(chrome.port, base + pagePath, preset);
-        environment.lighthouse = result.lhr.lighthouseVersion;
-        environment.browser = result.lhr.environment.hostUserAgent;
-        runs.push(figures(result.lhr));
-        Object.assign(failing, failingAudits(result.lhr));
+        const { lhr } = await run(base + pagePath, {}, PRESETS[preset].config);
+        runs.push(figures(lhr));
+        Object.assign(failing, failingAudits(lhr));
       }
       results.push({ path: pagePath, preset, ...medianFigures(runs), runs, failing });
     }
+    const indexes = results.flatMap((r) => (r.path === pagePath ? r.runs : []));
+    costs.push(
+      await measureCost(
+        bench,
+        pagePath,
+        indexes.map((r) => r.benchmarkIndex),
+      ),
+    );
   }
 
   const measuredAt = new Date().toISOString();
@@ -206,40 +301,22 @@ try {
     ),
     runsPerPage: RUNS,
     targets: TARGETS,
+    benchmarkIndex: median(costs.flatMap((c) => c.runs.benchmarkIndex)),
     pages: results,
+    costs,
   };
   const dir = path.join(root, "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `pages-${measuredAt.replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
   fs.writeFileSync(path.join(dir, "pages-latest.json"), JSON.stringify(report, null, 2));
-
-  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-  const mark = (c: Category, score: number) => `${score}${score >= TARGETS[c] ? "" : " !"}`;
-  table(
-    results.map((r) => ({
-      page: r.path.length > 40 ? `${r.path.slice(0, 39)}…` : r.path,
-      preset: r.preset,
-      perf: mark("performance", r.scores.performance),
-      a11y: mark("accessibility", r.scores.accessibility),
-      "best pr.": mark("best-practices", r.scores["best-practices"]),
-      seo: mark("seo", r.scores.seo),
-      "FCP ms": r.fcpMs,
-      "LCP ms": r.lcpMs,
-      "TBT ms": r.tbtMs,
-      CLS: r.cls,
-      "total KiB": kib(r.totalBytes),
-      "JS KiB": kib(r.jsBytes),
-    })),
-  );
-  console.log(`\nmedian of ${RUNS} runs per page; "!" marks a score below its target`);
-  for (const r of results) {
-    const ids = Object.keys(r.failing);
-    if (ids.length) console.log(`${r.path} (${r.preset}): not passing: ${ids.join(", ")}`);
-  }
+  printLighthouse(results);
+  printCosts(results, costs);
   console.log(`written ${path.relative(root, file)}`);
 } finally {
   await chrome?.kill();
+  await proxies.served.close();
+  await proxies.bare.close();
   app.child.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
