@@ -32,6 +32,7 @@ export interface LoadResult {
 export type StartApp = (
   dataDir: string,
   env?: Record<string, string>,
+  checkout?: string,
 ) => Promise<{ child: ChildProcess; port: number }>;
 
 function freePort(): Promise<number> {
@@ -50,13 +51,14 @@ function freePort(): Promise<number> {
  * The production server (`NODE_ENV=production node apps/server/src/main.ts`) on a free loopback
  * port (or `extraEnv.PORT`), with quiet logs (LOG_LEVEL=warn), the embedded SQLite database in `dataDir`, in-memory
  * limits and PUBLIC_URL set to where it listens (canonical and Open Graph URLs point at the server
- * measured); `extraEnv` overrides any of these. Rejects when the server exits or is not healthy
- * within 120 s. The caller kills `child`.
+ * measured); `extraEnv` overrides any of these. `checkout` is the repository it runs from (this one
+ * by default; another, with its own web build, to compare two builds). Rejects when the server
+ * exits or is not healthy within 120 s. The caller kills `child`.
  */
-export const startApp: StartApp = async (dataDir, extraEnv = {}) => {
+export const startApp: StartApp = async (dataDir, extraEnv = {}, checkout = root) => {
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const child = spawn("node", ["apps/server/src/main.ts"], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -16,7 +16,8 @@ import lighthouse, {
 import { SESSION_COOKIE } from "../apps/server/src/modules/accounts/sessions.ts";
 import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import { root, startApp, table } from "./load.ts";
-import { measureCost, median, type PageCost, startProxy } from "./page-cost.ts";
+import { median } from "./page-cost.ts";
+import { closeSite, measureCost, type PageCost, type Site, startSite } from "./page-cost-runs.ts";
 
 /** Lighthouse runs per page (BENCH_PAGES_RUNS, default 3); each figure is the median of the runs. */
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
@@ -223,6 +224,29 @@ function printCosts(results: PageResult[], costs: PageCost[]): void {
   );
 }
 
+/**
+ * This build against the baseline's (BENCH_PAGES_BASELINE), measured in the same rounds: main
+ * thread CPU ms as served, its script part, and served/bare, for each; "this/base" is the ratio of
+ * the two builds' served CPU time (below 1: this build costs a phone less).
+ */
+function printBaseline(costs: PageCost[], checkout: string): void {
+  console.log(`\nthis build against ${checkout} (main thread CPU ms, same rounds)`);
+  table(
+    costs.map((c) => ({
+      page: shortPath(c.path),
+      "served ms": c.served.cpuMs,
+      "base served ms": c.baseline?.served.cpuMs ?? "",
+      "this/base": c.baseline ? (c.served.cpuMs / c.baseline.served.cpuMs).toFixed(2) : "",
+      script: c.served.scriptMs,
+      "base script": c.baseline?.served.scriptMs ?? "",
+      "served/bare": c.ratio.toFixed(2),
+      "base served/bare": c.baseline?.ratio.toFixed(2) ?? "",
+      "ratio runs": c.runs.ratios.map((r) => r.toFixed(2)).join(" "),
+      "base ratio runs": c.baseline?.runs.ratios.map((r) => r.toFixed(2)).join(" ") ?? "",
+    })),
+  );
+}
+
 /** A page's path cut to 40 characters for a table. */
 function shortPath(pagePath: string): string {
   return pagePath.length > 40 ? `${pagePath.slice(0, 39)}…` : pagePath;
@@ -232,7 +256,14 @@ ensureWebBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-pages-"));
 const app = await startApp(dataDir);
 const base = `http://127.0.0.1:${app.port}`;
-const proxies = { served: await startProxy(base, false), bare: await startProxy(base, true) };
+const site = await startSite(base);
+// BENCH_PAGES_BASELINE=/path/to/checkout: that checkout's build (built beforehand, its
+// node_modules beside it) served too, its main thread measured in the same rounds as this one's.
+const baselineCheckout = process.env.BENCH_PAGES_BASELINE;
+const baselineDir = baselineCheckout && fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-base-"));
+const baselineApp = baselineDir ? await startApp(baselineDir, {}, baselineCheckout) : undefined;
+const baseline: Site | undefined =
+  baselineApp && (await startSite(`http://127.0.0.1:${baselineApp.port}`));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const all = [
@@ -268,7 +299,7 @@ try {
     environment.browser = result.lhr.environment.hostUserAgent;
     return result;
   };
-  const bench = { run, runs: RUNS, base, ...proxies };
+  const bench = { run, runs: RUNS, site, baseline };
   for (const pagePath of pages) {
     for (const preset of Object.keys(PRESETS) as Preset[]) {
       const runs: RunFigures[] = [];
@@ -302,6 +333,7 @@ try {
     runsPerPage: RUNS,
     targets: TARGETS,
     benchmarkIndex: median(costs.flatMap((c) => c.runs.benchmarkIndex)),
+    baseline: baselineCheckout ?? null,
     pages: results,
     costs,
   };
@@ -312,11 +344,14 @@ try {
   fs.writeFileSync(path.join(dir, "pages-latest.json"), JSON.stringify(report, null, 2));
   printLighthouse(results);
   printCosts(results, costs);
+  if (baselineCheckout) printBaseline(costs, baselineCheckout);
   console.log(`written ${path.relative(root, file)}`);
 } finally {
   await chrome?.kill();
-  await proxies.served.close();
-  await proxies.bare.close();
+  await closeSite(site);
+  if (baseline) await closeSite(baseline);
   app.child.kill("SIGTERM");
+  baselineApp?.child.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (baselineDir) fs.rmSync(baselineDir, { recursive: true, force: true });
 }
