@@ -12,6 +12,7 @@ import {
   type TokenData,
   type TrendingTokens,
 } from "./market.ts";
+import { MAX_QUERY_LENGTH } from "./pagination.ts";
 
 /**
  * Free messages for an anonymous visitor (docs/product/max.md#assistant-credits: "shown as n / 2").
@@ -100,7 +101,7 @@ export const assistantToolInputs = {
       .string()
       .trim()
       .min(2)
-      .max(200)
+      .max(MAX_QUERY_LENGTH)
       .describe("Keywords for the publication's own research articles, e.g. 'rollups data'."),
     slug: z
       .string()

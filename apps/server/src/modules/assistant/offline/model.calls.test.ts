@@ -168,6 +168,45 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
     expect: [research("latest Bitcoin Optech newsletter")],
   },
   { say: "latest weekly market report?", expect: [research("latest weekly market report")] },
+  // The reader's own words are searched: "one of them", "billions" are not digits to an article.
+  {
+    say: "my stETH balance grows every day but my rETH stays the same. is one of them broken?",
+    expect: [
+      research("stETH balance grows every day but my rETH stays the same is one of them broken"),
+    ],
+  },
+  // A sentence that only goes on with the question before it is the same search.
+  {
+    say: "I keep getting 0 value transfers from addresses that look like mine?? what is this",
+    expect: [
+      research("keep getting 0 value transfers from addresses that look like mine what is this"),
+    ],
+  },
+  {
+    say: "Can my wallet become a smart account? Or do I have to move to a new address?",
+    expect: [research("wallet become a smart account move to a new address")],
+  },
+  {
+    say: "How do rollups work? What is a DAO?",
+    expect: [research("rollups"), research("DAO")],
+  },
+  // "it" as the subject of a question of its own does not lean on the answer before.
+  {
+    say: "why is it so hard for a small solana validator to turn a profit?",
+    past: [{ user: "How do rollups work?", calls: [research("rollups")] }],
+    expect: [research("hard for a small solana validator to turn a profit")],
+  },
+  {
+    say: "why do they pay more than plain staking these days, is there a hidden cost?",
+    past: [{ user: "What is restaking?", calls: [research("restaking")] }],
+    expect: [research("restaking pay more than plain staking these days is there a hidden cost")],
+  },
+  {
+    say: "does that also apply to validators?",
+    past: [{ user: "How do rollups work?", calls: [research("rollups")] }],
+    expect: [research("rollups apply to validators")],
+  },
+
   { say: "Explain proposer-builder separation", expect: [research("proposer builder separation")] },
   {
     say: "How should I read spot bitcoin ETF flows?",
@@ -238,6 +277,19 @@ describe("offline model: what it calls", () => {
       expect(assistantToolInputs[name as AssistantToolName].safeParse(input).success).toBe(true);
     }
     expect(finishReason).toBe(expected.length > 0 ? "tool-calls" : "stop");
+  });
+
+  it("keeps a long question's search within the research tool's query, cut at a whole word", async () => {
+    const preamble =
+      "I have been reading about staking services and their operators for a long while. ";
+    const say = `${preamble.repeat(3)}If I give an operator my keys, can they run off with my ETH? what do they get access to`;
+    const { calls } = await decide(prompt(say));
+    expect(calls).toHaveLength(1);
+    const query = String((calls[0]![1] as { query?: unknown }).query);
+    expect(query.length).toBeLessThanOrEqual(200);
+    expect(query).toMatch(/^reading about staking services/);
+    // Whole words of the question, punctuation aside.
+    expect(say.replace(/[^\p{L}\p{N}\s]/gu, "")).toContain(`${query} `);
   });
 
   it("covers at least 60 phrasings", () => {

@@ -8,6 +8,7 @@ import type { CompareMetric } from "./slots.ts";
 import { CONFIDENCE_FLOOR, type Clause, type Reading, isFragment } from "./read.ts";
 import { isFunctionWord } from "../../../../text/stems.ts";
 import { tokenize } from "../../../../text/words.ts";
+import { POINTERS, joinedTopic, leansBack } from "./topic.ts";
 
 /** What the previous turn asked and got. */
 export interface PreviousTurn {
@@ -50,7 +51,6 @@ const ORDINALS: Readonly<Record<string, number>> = {
   "5th": 4,
 };
 /** Words that point back at what was said ("it", "that", "those"). */
-const POINTERS = new Set(["it", "its", "that", "this", "those", "them", "these", "they"]);
 
 /** A coin as a mention carried from context (no position in this message). */
 function carried(coin: KnownCoin): CoinMention {
@@ -124,9 +124,8 @@ function resolveClause(clause: Clause, previous: PreviousTurn, gazetteer: Gazett
     const earlier = previousCoins(previous, gazetteer).filter((m) => !own.has(m.coin.id));
     next = { ...next, coins: [...earlier, ...next.coins], fromContext: earlier.length > 0 };
   }
-  const pointsBack = tokenize(clause.text).some((t) => POINTERS.has(t.norm));
-  if (next.intent === "research" && before?.intent === "research" && pointsBack) {
-    next = { ...next, topic: `${before.topic} ${next.topic}`.trim(), fromContext: true };
+  if (next.intent === "research" && before?.intent === "research" && leansBack(clause)) {
+    next = { ...next, topic: joinedTopic(before.topic, next.topic), fromContext: true };
   }
   return next;
 }

@@ -5,7 +5,7 @@ import type { ArticleRef, DirectReply, PlannedCall } from "../decision.ts";
 import type { Clause, Reading } from "./read.ts";
 import { DAY_MS } from "./dates.ts";
 import { CONFIDENCE_FLOOR } from "./read.ts";
-import { isFunctionWord } from "../../../../text/stems.ts";
+import { contentWords } from "./topic.ts";
 import { tokenize } from "../../../../text/words.ts";
 
 /** At most this many coins are looked up for one clause. */
@@ -97,7 +97,7 @@ const TOPIC_WORDS = 5;
  * may answer it, and says when it cannot; "what's the price?" only lacks its coin.
  */
 function carriesTopic(clause: Clause): boolean {
-  return tokenize(clause.topic).filter((t) => !isFunctionWord(t.norm)).length >= TOPIC_WORDS;
+  return contentWords(clause.topic) >= TOPIC_WORDS;
 }
 
 /** A research search on the clause's topic. */

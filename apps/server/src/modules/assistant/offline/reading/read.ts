@@ -22,12 +22,12 @@ import {
 } from "./slots.ts";
 import type { Intent } from "./training.ts";
 import { type RankingAsk, otherCurrency, rankingAsk } from "./market-slots.ts";
-import { onlyCoins, topicOf } from "./topic.ts";
+import { POINTERS, joinedTopic, leansBack, onlyCoins, topicOf } from "./topic.ts";
 import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
 import { adviceWords } from "./advice.ts";
-import { splitSentences } from "../../../../text/sentences.ts";
 import { type Token, tokenize } from "../../../../text/words.ts";
 import { clauseShape, withDigits } from "./words.ts";
+import { joinLeaning, requests } from "./requests.ts";
 
 /** One request inside a message, with what it asks for. */
 export interface Clause {
@@ -184,10 +184,14 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     ranking: rankingAsk(words),
     currency: otherCurrency(words, raw),
     historyFocus: historyFocus(words),
-    topic: topicOf(tokens),
+    // The reader's own words: "one of them", "billions" searched as written, not as digits.
+    topic: topicOf(tokenize(raw)),
     fromContext: false,
   };
 }
+
+/** How far before an "and" a "between" makes it the end of a range. */
+const RANGE_WORDS = 4;
 
 /**
  * The parts of one sentence: split at "and", "also", "then", "plus" when both sides are requests of
@@ -233,51 +237,6 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
   return [whole];
 }
 
-/** A lead-in that only announces what follows ("Two things:", "Quick question:"). */
-const LEAD_IN_WORDS = 3;
-
-/**
- * The sentences of a message, each numbered item ("(1) … (2) …", "1) …") a sentence of its own
- * and "+" read as "and"; a short lead-in ending with ":" left out ("Two things:").
- */
-function requests(question: string): string[] {
-  return question
-    .replaceAll(" + ", " and ")
-    .split(/\(\d\)|(?:^|\s)\d\)\s/)
-    .flatMap(splitSentences)
-    .map((s) => s.replace(/[,;]\s*$/, ""))
-    .filter((s) => !(s.endsWith(":") && tokenize(s).length <= LEAD_IN_WORDS));
-}
-
-/** How far before an "and" a "between" makes it the end of a range. */
-const RANGE_WORDS = 4;
-
-/** Sentences that only ask about the one before ("…two different tokens?? Why"). */
-const BARE_QUESTIONS = new Set(["why", "how", "how come", "really", "what"]);
-
-/**
- * Sentences joined with the request they belong to: a statement ("I have USDC but no ETH.") with
- * the sentence after it, a bare question word ("…two different tokens?? Why") with the one before,
- * so the request is read with what it is about (clauseShape).
- */
-function withContext(parts: string[]): string[] {
-  const out: string[] = [];
-  let pending = "";
-  for (const part of parts) {
-    const text = pending ? `${pending} ${part}` : part;
-    pending = "";
-    const words = tokenize(part)
-      .map((t) => t.norm)
-      .join(" ");
-    if (BARE_QUESTIONS.has(words) && out.length > 0) {
-      out[out.length - 1] = `${out[out.length - 1]} ${text}`;
-    } else if (clauseShape(part).statement) pending = text;
-    else out.push(text);
-  }
-  if (pending) out.push(pending);
-  return out;
-}
-
 /**
  * Reads `question` (docs/decisions/013-reading-questions.md): the follow-up chips; sentences that
  * try to override or extract the instructions left out (and `injection` set) so the rest is still
@@ -289,18 +248,18 @@ export function readMessage(question: string, ctx: ReadContext): Reading {
     return { clauses: [], injection: false, chip: "more-research" };
   }
   // "new listings + trending", "(1) … (2) …": the same breaks between requests as "and".
-  const parts = withContext(requests(question));
+  const parts = joinLeaning(requests(question));
   const safe = parts.filter((s) => !isInjectionAttempt(s));
   const injection = safe.length < parts.length || isInjectionAttempt(question);
-  const clauses = refined(withEarlierCoins(safe.flatMap((s) => splitSentence(s, ctx))));
+  const clauses = refined(withEarlierCoins(continued(safe.flatMap((s) => splitSentence(s, ctx)))));
   const real = clauses.filter((c) => c.intent !== "chat");
   return { clauses: real.length > 0 ? real : clauses, injection, chip: null };
 }
 
-/** Words of rankings and of coins in the plural ("the worst performers", "top coins"). */
 /** Stems of figures only the whole market has: a coin's share of it (market-total). */
 const TOTAL_FIGURES = ["domin", "market share"];
 
+/** Words of rankings and of coins in the plural ("the worst performers", "top coins"). */
 const RANKING_WORDS = new Set([
   "gainers",
   "losers",
@@ -314,8 +273,6 @@ const RANKING_WORDS = new Set([
   "biggest",
   "largest",
 ]);
-/** Words that point back at a coin named before ("how did it do?"). */
-const POINTERS = new Set(["it", "its", "that", "this", "them", "they", "those"]);
 
 /**
  * Clauses without the ones that only refine the clause before: "Rank the best performers of the
@@ -333,6 +290,35 @@ function refined(clauses: Clause[]): Clause[] {
     if (before && refines)
       out[out.length - 1] = { ...before, ranking: { ...before.ranking, limit: c.ranking.limit } };
     else out.push(c);
+  }
+  return out;
+}
+
+/** Words that open a sentence going on with the question before it ("…a new address? Or do I…"). */
+const GOING_ON = new Set(["or", "but", "so"]);
+
+/**
+ * Clauses with each one that only goes on with a research question before it folded into that
+ * question: a sentence opening with "or", "but" or "so", or one that leans back on it (leansBack:
+ * "…look like mine?? what is this"), read as research or not placed; one search on the whole
+ * question, not one per sentence. "How do rollups work? What is a DAO?" stays two.
+ */
+function continued(clauses: Clause[]): Clause[] {
+  const out: Clause[] = [];
+  for (const c of clauses) {
+    const before = out.at(-1);
+    const goesOn =
+      before?.intent === "research" &&
+      c.coins.length === 0 &&
+      (c.intent === "research" || c.confidence < CONFIDENCE_FLOOR) &&
+      (leansBack(c) || GOING_ON.has(tokenize(c.text)[0]?.norm ?? ""));
+    if (before && goesOn) {
+      out[out.length - 1] = {
+        ...before,
+        text: `${before.text} ${c.text}`,
+        topic: joinedTopic(before.topic, c.topic),
+      };
+    } else out.push(c);
   }
   return out;
 }

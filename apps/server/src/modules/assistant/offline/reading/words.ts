@@ -46,3 +46,16 @@ export function clauseShape(text: string): { unfinished: boolean; statement: boo
   const wish = doc.has("^#Pronoun (#Modal|#Adverb)? (want|wants|need|needs|wonder|like|love)");
   return { unfinished, statement: !asking && told && !wish && !doc.has("^(#Modal|#Copula)") };
 }
+
+/**
+ * Whether `text` has an "it" that stands for what follows, not for something said before: "is it
+ * so hard for a small validator to …", "it's expensive to run a node" (a copula, an adjective,
+ * then "to" or "for"), by compromise's part-of-speech tags.
+ */
+export function hasDummyIt(text: string): boolean {
+  const doc = nlp(text);
+  return (
+    doc.has("(is|was) it #Adverb? #Adjective (to|for)") ||
+    doc.has("it (is|was) #Adverb? #Adjective (to|for)")
+  );
+}
