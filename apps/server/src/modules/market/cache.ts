@@ -1,6 +1,7 @@
 // The market-data cache (docs/product/markets.md#live-refresh): a value is served at any age
 // without waiting on CoinGecko, and one older than CoinGecko's own cache time is refreshed in the
 // background; a failed refresh keeps the value, marked stale. A 429 starts a shared back-off.
+import { LRUCache } from "lru-cache";
 import type { MarketStore } from "./market-store.ts";
 
 /** A cached value and how old it is at answer time. */
@@ -88,13 +89,38 @@ interface Entry {
   f?: number;
 }
 
-/** Entries of `store` as JSON; a failing store reads as empty and writes nothing (reported). */
+/**
+ * Decoded entries kept per process, by key: a lookup whose stored JSON has not changed since the
+ * last read is answered without parsing it again (the markets list is about 240 KB of JSON, read
+ * several times by each coin page render).
+ */
+const DECODED_ENTRIES = 64;
+
+/** `value` and everything in it frozen: decoded entries are shared by every caller. */
+function deepFrozen<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFrozen(inner);
+  }
+  return value;
+}
+
+/**
+ * Entries of `store` as JSON, each decoded once per stored version (DECODED_ENTRIES) and frozen,
+ * since callers share it; a failing store reads as empty and writes nothing (reported).
+ */
 function entriesOf(store: MarketStore, onStoreError: (error: unknown) => void) {
+  const decoded = new LRUCache<string, { raw: string; entry: Entry }>({ max: DECODED_ENTRIES });
   return {
     async read(key: string): Promise<Entry | null> {
       try {
         const raw = await store.read(key);
-        return raw === null ? null : (JSON.parse(raw) as Entry);
+        if (raw === null) return null;
+        const known = decoded.get(key);
+        if (known?.raw === raw) return known.entry;
+        const entry = deepFrozen(JSON.parse(raw) as Entry);
+        decoded.set(key, { raw, entry });
+        return entry;
       } catch (error) {
         onStoreError(error);
         return null;
