@@ -199,7 +199,12 @@ function createPublishingServices(
     now,
   });
   const users = createUsersService(db, { reactions, uploads, now, siteName: config.siteName });
-  const viewer = createViewerService({ accounts: readers.accounts, reactions, comments });
+  const viewer = createViewerService({
+    accounts: readers.accounts,
+    reactions,
+    comments,
+    newsletter: readers.newsletter,
+  });
   return {
     media,
     articles,

@@ -26,18 +26,20 @@ export interface RouteOptions {
    * viewer store (lib/viewer.ts) after the first render: look the screen up with `findBy…`.
    */
   viewer?: Pick<OwnUser, "id"> | OwnUser | null;
+  /** Whether GET /api/viewer says the member gets the newsletter; false by default. */
+  subscribed?: boolean;
 }
 
 /**
  * The browser as signing in leaves it for `viewer`: the member hint cookie set (or cleared), and
  * GET /api/viewer answered with them; every other request goes to the `fetch` of the moment.
  */
-function signedInAs(viewer: RouteOptions["viewer"]): void {
+function signedInAs(viewer: RouteOptions["viewer"], subscribed = false): void {
   setMemberHint(viewer);
   const next = globalThis.fetch;
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).startsWith("/api/viewer")
-      ? Promise.resolve(viewerAnswer(viewer ?? null))
+      ? Promise.resolve(viewerAnswer(viewer ?? null, null, subscribed))
       : next(input, init),
   );
 }
@@ -47,8 +49,8 @@ function signedInAs(viewer: RouteOptions["viewer"]): void {
  * `options.viewer` loaded into the viewer store as root.tsx loads it after hydration.
  */
 export function renderRoute(screen: ReactElement, options: RouteOptions = {}): RenderResult {
-  const { path = "/", at = path, action, routes = [], viewer } = options;
-  signedInAs(viewer);
+  const { path = "/", at = path, action, routes = [], viewer, subscribed } = options;
+  signedInAs(viewer, subscribed);
   const Screen = () => {
     useViewerSync(null);
     return screen;

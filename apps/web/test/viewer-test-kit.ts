@@ -33,32 +33,34 @@ export function viewerMarks(slug: string, fields: Partial<ViewerArticle> = {}): 
   };
 }
 
-/** GET /api/viewer's answer for `member` and their `article` marks. */
+/** GET /api/viewer's answer for `member`, their `article` marks and whether they get the newsletter. */
 export function viewerAnswer(
   member: Pick<OwnUser, "id"> | OwnUser | null,
   article: ViewerArticle | null = null,
+  subscribed = false,
 ): Response {
-  return Response.json({ data: { user: member, article } } as ViewerState);
+  return Response.json({ data: { user: member, article, subscribed } } as ViewerState);
 }
 
 /**
  * Loads the viewer store for the page of article `slug` (null: a page without one) as the browser
  * does after hydration: for a `member` the hint cookie is set and GET /api/viewer answers
- * `{ user: member, article }`; for null the cookie is cleared, so nothing is asked. fetch answers
- * that one call only and is put back after it.
+ * `{ user: member, article, subscribed }`; for null the cookie is cleared, so nothing is asked.
+ * fetch answers that one call only and is put back after it.
  * @returns the addresses fetched
  */
 export async function loadViewerAs(
   member: OwnUser | null,
   slug: string | null,
   article: ViewerArticle | null = null,
+  subscribed = false,
 ): Promise<string[]> {
   setMemberHint(member);
   const asked: string[] = [];
   const previous = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL) => {
     asked.push(String(input));
-    return viewerAnswer(member, article);
+    return viewerAnswer(member, article, subscribed);
   };
   try {
     await act(() => loadViewer(slug));

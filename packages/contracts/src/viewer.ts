@@ -30,12 +30,15 @@ export type ViewerArticle = z.infer<typeof viewerArticleSchema>;
 /**
  * The answer of GET /api/viewer (`private, no-store`): `user` null for a reader without a valid
  * session; `article` null when none was asked, the reader is signed out, or the slug is not a
- * published article.
+ * published article; `subscribed` true when the member's account email gets the built-in
+ * newsletter (confirmed on the one list, not suppressed), false otherwise and signed out
+ * (docs/product/newsletter.md#newsletter).
  */
 export const viewerStateSchema = z.object({
   data: z.object({
     user: ownUserSchema.nullable(),
     article: viewerArticleSchema.nullable(),
+    subscribed: z.boolean(),
   }),
 });
 

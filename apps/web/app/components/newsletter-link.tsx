@@ -3,12 +3,15 @@
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 import { sitePath } from "../lib/safe-url.ts";
+import { useViewerSnapshot } from "../lib/viewer";
 import { NewTabLink } from "./new-tab-link.tsx";
 
 /**
  * A link to `href`, the site's `newsletterUrl`: a path on this site (`/newsletter`) navigates in
  * the app; anything else opens in a new tab and says so (NewTabLink). `external` is shown only for
- * the latter (the "opens elsewhere" icon).
+ * the latter (the "opens elsewhere" icon). To a member who gets the built-in newsletter it reads
+ * "Subscribed" (still leading to the page where they can stop it) instead of inviting them again
+ * (docs/product/newsletter.md#newsletter).
  */
 export function NewsletterLink({
   href,
@@ -21,9 +24,10 @@ export function NewsletterLink({
   external?: ReactNode;
 }) {
   const path = sitePath(href);
+  const { subscribed } = useViewerSnapshot();
   return path ? (
     <Link to={path} {...attributes}>
-      {children}
+      {subscribed ? "Subscribed" : children}
     </Link>
   ) : (
     <NewTabLink href={href} {...attributes}>

@@ -5,6 +5,7 @@ import type { MemberNewsletter } from "@pragmatist/contracts";
 import { useEffect, useState } from "react";
 import { call } from "./account-api";
 import { ApiError, isAbortError } from "./fetch-json";
+import { refreshViewer } from "./viewer";
 
 const URL = "/api/newsletter/opt-in";
 type Answer = { data: MemberNewsletter };
@@ -59,6 +60,8 @@ export function useMemberNewsletter(enabled = true) {
       const answer = await call<Answer>("PUT", URL, { data: { optIn } });
       setState({ kind: "ready", value: answer.data });
       setMessage({ text: doneText(answer.data), failed: false });
+      // The Subscribe links of the page (NewsletterLink) say what the member gets now.
+      void refreshViewer();
     } catch (error) {
       setMessage({ text: `Not saved: ${failureText(error)}`, failed: true });
     } finally {

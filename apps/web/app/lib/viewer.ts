@@ -25,9 +25,17 @@ export interface ViewerSnapshot {
   user: OwnUser | null;
   /** Their marks on the article being read (null elsewhere, or signed out). */
   article: ViewerArticle | null;
+  /** Whether the member gets the built-in newsletter (false until known, and signed out). */
+  subscribed: boolean;
 }
 
-const UNKNOWN: ViewerSnapshot = { status: "unknown", user: null, article: null };
+const UNKNOWN: ViewerSnapshot = { status: "unknown", user: null, article: null, subscribed: false };
+const ANONYMOUS: ViewerSnapshot = {
+  status: "anonymous",
+  user: null,
+  article: null,
+  subscribed: false,
+};
 let snapshot = UNKNOWN;
 let loadedFor: string | null = null;
 let inflight: AbortController | null = null;
@@ -67,7 +75,7 @@ export async function loadViewer(article: string | null): Promise<void> {
   loadedFor = article;
   inflight?.abort();
   if (!hasMemberHint()) {
-    publish({ status: "anonymous", user: null, article: null });
+    publish(ANONYMOUS);
     return;
   }
   const controller = (inflight = new AbortController());
@@ -76,11 +84,11 @@ export async function loadViewer(article: string | null): Promise<void> {
     if (!data.user) document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
     publish(
       data.user
-        ? { status: "member", user: data.user, article: data.article }
-        : { status: "anonymous", user: null, article: null },
+        ? { status: "member", user: data.user, article: data.article, subscribed: data.subscribed }
+        : ANONYMOUS,
     );
   } catch (error) {
-    if (!isAbortError(error)) publish({ status: "anonymous", user: null, article: null });
+    if (!isAbortError(error)) publish(ANONYMOUS);
   }
 }
 

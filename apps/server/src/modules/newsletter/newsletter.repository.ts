@@ -114,6 +114,25 @@ export async function findMemberEmail(
   return { email: row.email.toLowerCase(), verifiedAt: row.email_verified_at };
 }
 
+/**
+ * Whether live member `userId`'s account email (any case) is confirmed on the one list and not
+ * suppressed: the newsletter goes to them. One query.
+ */
+export async function memberReceives(db: Q, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("users as u")
+    .innerJoin("newsletter_subscribers as s", (join) =>
+      join.on((eb) => eb("s.email", "=", eb.fn<string>("lower", ["u.email"]))),
+    )
+    .leftJoin("newsletter_suppressions as x", "x.email", "s.email")
+    .select("x.email as suppressed")
+    .where("u.id", "=", userId)
+    .where("u.deleted_at", "is", null)
+    .where("s.status", "=", "confirmed")
+    .executeTakeFirst();
+  return row !== undefined && row.suppressed === null;
+}
+
 /** The row of the one list for `email` (lower case) and whether the address is suppressed. */
 export async function findSubscription(
   db: Q,

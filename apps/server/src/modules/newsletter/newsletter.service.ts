@@ -88,6 +88,11 @@ export interface NewsletterService {
    */
   memberNewsletter(userId: number): Promise<MemberNewsletter>;
   /**
+   * Whether member `userId` gets the newsletter: their account email confirmed on the one list and
+   * not suppressed (false without an email). One query, for GET /api/viewer.
+   */
+  memberReceives(userId: number): Promise<boolean>;
+  /**
    * Turns the signed-in member's switch on (confirmed at once for a verified email, else the
    * confirmation mail, logged on `log`) or off (`writeMemberNewsletter`); answers the new state.
    * @throws NotFoundError (no email), RateLimitError (5 confirmation mails an hour per email).
@@ -248,6 +253,7 @@ export function createNewsletterService(
     resubscribe: (token) => resubscribe(ctx, token),
 
     memberNewsletter: (userId) => readMemberNewsletter(k, userId),
+    memberReceives: (userId) => repo.memberReceives(k, userId),
 
     setMemberNewsletter: (userId, optIn, log) =>
       writeMemberNewsletter(k, userId, optIn, {

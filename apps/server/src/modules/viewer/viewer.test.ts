@@ -45,7 +45,7 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
             const res = await counting.app.inject({ url: `/api/viewer${query}`, headers });
             expect(res.statusCode).toBe(200);
             expect(res.headers["cache-control"]).toBe("private, no-store");
-            expect(res.json()).toEqual({ data: { user: null, article: null } });
+            expect(res.json()).toEqual({ data: { user: null, article: null, subscribed: false } });
           });
           expect(queries, `${JSON.stringify(headers)} ${query}`).toBe(0);
         }
@@ -94,6 +94,7 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
         likedComments: [own, theirs],
         ownComments: [own, ownReply],
       },
+      subscribed: false,
     });
     expect(me).toMatchObject({ id: a.id, username: a.username, email: a.email });
 
@@ -150,6 +151,27 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       likedComments: [onSecond],
       ownComments: [onSecond],
     });
+  });
+
+  it("tells a member whether they get the newsletter, as their switch leaves it", async () => {
+    const a = await member();
+    const b = await member();
+    const optIn = (on: boolean) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: "/api/newsletter/opt-in",
+        headers: a.auth,
+        payload: { data: { optIn: on } },
+      });
+    expect((await state(null, a)).subscribed).toBe(false);
+    const on = await optIn(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.optIn).toBe(true);
+    expect((await state(null, a)).subscribed).toBe(true);
+    // Another member's answer is their own.
+    expect((await state(null, b)).subscribed).toBe(false);
+    expect((await optIn(false)).statusCode).toBe(200);
+    expect((await state(null, a)).subscribed).toBe(false);
   });
 
   it("answers article null for no, unknown, draft and future-dated slugs", async () => {
@@ -210,8 +232,9 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       };
       const small = await measure(10);
       expect(await measure(200)).toBe(small);
-      // The session, the member, the article's like and bookmark, the comments' marks.
-      expect(small).toBeLessThanOrEqual(4);
+      // The session, the member, the article's like and bookmark, the comments' marks, and
+      // whether the member gets the newsletter.
+      expect(small).toBeLessThanOrEqual(5);
     } finally {
       await counting.app.close();
     }

@@ -67,6 +67,8 @@ describe("IssueArchive's subscribe slot", () => {
       ["GET", "/api/viewer", undefined],
       ["GET", OPT_IN, undefined],
       ["PUT", OPT_IN, { data: { optIn: false } }],
+      // The viewer again, so the page's Subscribe links say what the member gets now.
+      ["GET", "/api/viewer", undefined],
     ]);
   });
 
