@@ -11,7 +11,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const link = (href: string) => <NewsletterLink href={href}>Subscribe free</NewsletterLink>;
+const link = (href: string) => (
+  <NewsletterLink invites href={href}>
+    Subscribe free
+  </NewsletterLink>
+);
 
 describe("NewsletterLink", () => {
   it("invites a visitor and a member who does not get the newsletter", async () => {
@@ -29,6 +33,12 @@ describe("NewsletterLink", () => {
     const subscribed = await screen.findByRole("link", { name: "Subscribed" });
     expect(subscribed.getAttribute("href")).toBe("/newsletter");
     expect(screen.queryByText("Subscribe free")).toBeNull();
+  });
+
+  it("leaves a link that only names the newsletter alone (the sidebar's Newsletter)", async () => {
+    const nav = <NewsletterLink href="/newsletter">Newsletter</NewsletterLink>;
+    renderRoute(nav, { viewer: { id: 3 }, subscribed: true });
+    expect(await screen.findByRole("link", { name: "Newsletter" })).toBeTruthy();
   });
 
   it("leaves an external newsletter's invitation alone: our list does not know it", async () => {

@@ -125,6 +125,7 @@ function MenuLinks({ newsletterUrl, staff }: { newsletterUrl: string; staff: boo
         )}
         <li>
           <NewsletterLink
+            invites
             href={newsletterUrl}
             className={itemClass({ isActive: false })}
             external={<ExternalIcon size={16} className="ml-1.5 text-muted" />}

@@ -152,7 +152,7 @@ function QuickLinks({ newsletterUrl }: { newsletterUrl: string }) {
           </Link>
         </li>
         <li>
-          <NewsletterLink href={newsletterUrl} className={linkClass}>
+          <NewsletterLink invites href={newsletterUrl} className={linkClass}>
             Subscribe
           </NewsletterLink>
         </li>

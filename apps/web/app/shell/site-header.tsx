@@ -85,6 +85,7 @@ export function SiteHeader({
             </NavLink>
           )}
           <NewsletterLink
+            invites
             href={newsletterUrl}
             className={buttonClass("secondary", "sm", "ml-3")}
             external={<ExternalIcon size={15} className="-mr-0.5 text-muted" />}

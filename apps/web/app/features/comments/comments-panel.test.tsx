@@ -1,5 +1,5 @@
-// The comment composer inside the comments panel (docs/product/reader.md#comment-composer, issue
-// #4), driven through the panel's real code with fetch answering as the comment manager does.
+// The comment composer inside the comments panel (docs/product/reader.md#comment-composer), driven
+// through the panel's real code with fetch answering as the comment manager does.
 import type { Comment, OwnUser } from "@pragmatist/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

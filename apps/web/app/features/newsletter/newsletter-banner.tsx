@@ -18,6 +18,7 @@ export function NewsletterBanner({ newsletterUrl }: { newsletterUrl: string }) {
           </span>
         </span>
         <NewsletterLink
+          invites
           href={newsletterUrl}
           className="inline-flex items-center gap-1 font-medium text-accent hover:underline underline-offset-4"
         >
