@@ -27,6 +27,7 @@ import {
   loadComments,
 } from "../features/comments/comments.server.ts";
 import { lazyPart } from "../components/ui/lazy-load.tsx";
+import { StaticPart } from "../components/ui/static-part.tsx";
 import type { Route } from "./+types/article";
 
 /** The subscribe panel under the text, below the fold: hydrated from a chunk of its own. */
@@ -139,25 +140,30 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 /**
  * The article: header, bar (reactions, comments count, share), lead image, the server-rendered
- * text, the coins it names, tags, source credit, the subscribe panel and the comments.
+ * text, the coins it names, tags, source credit, the subscribe panel and the comments. The header
+ * and the coins, tags and credit are StaticParts and the text one element's inner HTML: React does
+ * not walk them when the page hydrates (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { id, article: a, html, label, site, canonicalUrl, comments, coins } = loaderData;
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
       <article className="mx-auto max-w-[42rem] space-y-8">
-        <ArticleHeader
-          title={a.title}
-          subTitle={a.subTitle}
-          author={a.author}
-          authorHref={loaderData.authorHref}
-          publishDate={a.publishDate}
-          publishDateText={loaderData.publishDateText}
-          readingTimeMinutes={a.readingTimeMinutes}
-          categories={a.categories}
-          ecosystems={a.ecosystems}
-          label={label}
-        />
+        {/* Links and text, kept as the server rendered them when the page hydrates. */}
+        <StaticPart deps={[loaderData]}>
+          <ArticleHeader
+            title={a.title}
+            subTitle={a.subTitle}
+            author={a.author}
+            authorHref={loaderData.authorHref}
+            publishDate={a.publishDate}
+            publishDateText={loaderData.publishDateText}
+            readingTimeMinutes={a.readingTimeMinutes}
+            categories={a.categories}
+            ecosystems={a.ecosystems}
+            label={label}
+          />
+        </StaticPart>
         <ArticleBar
           likeCount={a.likeCount}
           commentCount={a.commentCount}
@@ -169,15 +175,20 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         />
         {a.thumbnailUrl && <ArticleThumbnail image={a.thumbnailUrl} title={a.title} />}
         <ArticleBody html={html} />
-        <ArticleCoinsSection coins={coins} />
-        {a.tags.length > 0 && (
-          <ChipList label="Tags">
-            {a.tags.map((t) => (
-              <Chip key={t}>#{t}</Chip>
-            ))}
-          </ChipList>
+        {(coins.length > 0 || a.tags.length > 0 || a.source) && (
+          // The coins' figures, tags and credit: links and text, as the server rendered them.
+          <StaticPart deps={[loaderData]} className="space-y-8">
+            <ArticleCoinsSection coins={coins} />
+            {a.tags.length > 0 && (
+              <ChipList label="Tags">
+                {a.tags.map((t) => (
+                  <Chip key={t}>#{t}</Chip>
+                ))}
+              </ChipList>
+            )}
+            {a.source && <SourceCredit source={a.source} />}
+          </StaticPart>
         )}
-        {a.source && <SourceCredit source={a.source} />}
         <SubscribePanel siteName={site.name} />
         <CommentsSection
           key={a.slug}

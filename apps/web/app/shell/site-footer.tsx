@@ -10,6 +10,7 @@ import { formatCardDate, truncateTitle } from "../lib/format";
 import { Logo } from "../components/logo";
 import type { PopularItem } from "../lib/site-data";
 import { lazyDialog } from "../components/ui/lazy-load";
+import { StaticPart } from "../components/ui/static-part";
 
 /** The subscribe modal, loaded when "Get it by email" is reached for (it is rarely opened). */
 const subscribeModal = lazyDialog(() => import("../features/newsletter/subscribe-modal.tsx"));
@@ -28,7 +29,8 @@ const linkClass = "text-sm text-ink/85 hover:text-accent hover:underline underli
 
 /**
  * The footer: the logo, a line about the publication and "Get it by email" (the subscribe
- * modal), Latest News, Quick Links, then the copyright line.
+ * modal), Latest News, Quick Links (a StaticPart: kept as the server rendered them when the page
+ * hydrates), then the copyright line.
  */
 export function SiteFooter({
   siteName,
@@ -63,8 +65,11 @@ export function SiteFooter({
             Get it by email
           </button>
         </div>
-        <LatestNews popular={popular} />
-        <QuickLinks newsletterUrl={newsletterUrl} />
+        {/* Links only: the server's markup, not walked by React when the footer hydrates. */}
+        <StaticPart deps={[popular, newsletterUrl]} className="contents">
+          <LatestNews popular={popular} />
+          <QuickLinks newsletterUrl={newsletterUrl} />
+        </StaticPart>
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-[100rem] px-4 py-5 text-xs text-muted sm:px-6">

@@ -3,6 +3,7 @@
 // JavaScript).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { StaticPart } from "../../components/ui/static-part";
 import { ArticleCard } from "./article-card";
 import { ArticleGrid } from "./article-grid";
 import { type ArchivePage, pagePath } from "./listing";
@@ -62,10 +63,16 @@ export function ArchiveList({
         {heading}
       </h2>
       <ArticleGrid>
+        {/* Each card as the server rendered it, not walked by React when the page hydrates. */}
         {articles.map((article, i) => (
-          <li key={article.id} className="flex">
+          <StaticPart
+            as="li"
+            key={article.id}
+            deps={[article, page === 1 && i === 0]}
+            className="flex"
+          >
             <ArticleCard article={article} priority={page === 1 && i === 0} />
-          </li>
+          </StaticPart>
         ))}
       </ArticleGrid>
       {pageCount > 1 && (

@@ -3,6 +3,7 @@
 // loads, with skeleton cards, until a page returns fewer than the page size.
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { StaticPart } from "../../components/ui/static-part";
 import { isAbortError } from "../../lib/fetch-json";
 import { ArticleCard, ArticleCardSkeleton } from "./article-card";
 import { ArticleGrid } from "./article-grid";
@@ -102,10 +103,12 @@ export function InfiniteArticleList(props: InfiniteArticleListProps) {
   return (
     <div>
       <ArticleGrid busy={status === "loading"}>
+        {/* A card is a link and markup: the server's, not walked by React when the page
+            hydrates; cards of later pages render as usual. */}
         {items.map((article, i) => (
-          <li key={article.id} className="flex">
+          <StaticPart as="li" key={article.id} deps={[article, i === 0]} className="flex">
             <ArticleCard article={article} priority={i === 0} />
-          </li>
+          </StaticPart>
         ))}
         {status === "loading" &&
           Array.from({ length: Math.min(pageSize, 5) }, (_, i) => (

@@ -4,6 +4,7 @@ import type { MarketTable } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { asOfLine } from "../../components/market/market-figures.ts";
 import { Pagination } from "../../components/ui/pagination.tsx";
+import { StaticPart } from "../../components/ui/static-part.tsx";
 import { formatDateTimeUtc } from "../../lib/format.ts";
 import { marketsHref, namesSort, TAB_LABELS, tabHref } from "./market-links.ts";
 import { MarketTableView } from "./market-table.tsx";
@@ -94,7 +95,10 @@ export function viewTitle(table: MarketTable): string {
   return table.q ? `${tab} matching “${table.q}”` : tab;
 }
 
-/** The whole screen: heading, tabs and filter, dates, the table and its pages. */
+/**
+ * The whole screen: heading, tabs and filter, dates, the table and its pages (a StaticPart: kept
+ * as the server rendered it when the page hydrates).
+ */
 export function MarketsPage({ table }: { table: MarketTable }) {
   const title = viewTitle(table);
   return (
@@ -120,11 +124,15 @@ export function MarketsPage({ table }: { table: MarketTable }) {
           </Link>
         </p>
       )}
-      <MarketTableView
-        table={table}
-        caption={`${title}, page ${table.page} of ${table.pageCount}`}
-      />
-      <Pagination pagination={table} label="Market table pages" noun={["coin", "coins"]} />
+      {/* Rows of figures and links only (sorting and pages are links): the server's markup, not
+          walked by React on load; `contents` keeps its pieces in this column's gaps. */}
+      <StaticPart deps={[table]} className="contents">
+        <MarketTableView
+          table={table}
+          caption={`${title}, page ${table.page} of ${table.pageCount}`}
+        />
+        <Pagination pagination={table} label="Market table pages" noun={["coin", "coins"]} />
+      </StaticPart>
     </div>
   );
 }
