@@ -72,13 +72,20 @@ describe("Static parts", () => {
   it("keeps each static part as the server sent it, with nothing inside walked by React", async () => {
     const { page, problems } = await openPage(browser, viewports.mobile);
     const article = await articleLinkingACoin(page);
-    for (const path of ["/", "/markets", "/markets?sort=price&order=desc&page=2", article]) {
+    const paths = [
+      "/",
+      "/markets",
+      "/markets?sort=price&order=desc&page=2",
+      "/markets/bitcoin",
+      article,
+    ];
+    for (const path of paths) {
       await page.goto(app.baseUrl + path);
       await hydrated(page);
       const served = await servedParts(page, app.baseUrl + path);
       const live = await liveParts(page);
-      // Every page has the footer's links; the listing its cards, /markets its table, the article
-      // its header, text and coins.
+      // Every page has the footer's links; the listing its cards, /markets its table, a coin its
+      // figures and articles, the article its header, text and coins.
       expect(Object.keys(served).length, path).toBeGreaterThan(1);
       expect(live.parts, path).toEqual(served);
       expect(live.walked, path).toBe(0);

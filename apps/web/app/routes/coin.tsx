@@ -6,6 +6,7 @@ import { CoinChart } from "../features/markets/coin-chart.tsx";
 import { CoinAbout, CoinHeader, CoinStats } from "../features/markets/coin-figures.tsx";
 import { AskMaxAboutCoin, CoinMentions } from "../features/markets/coin-mentions.tsx";
 import { coinIdOf, coinRangeOf } from "../features/markets/markets.server.ts";
+import { StaticPart } from "../components/ui/static-part.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
 import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
@@ -75,7 +76,10 @@ function coinDescription(coin: Route.ComponentProps["loaderData"]["page"]["coin"
   return `${coin.name} (${coin.symbol.toUpperCase()}): price, market cap, supply, all-time high and low, price chart, and our research and newsletters about it.${price}`;
 }
 
-/** Breadcrumb, head, Ask Max, chart, figures, about, research and newsletters. */
+/**
+ * Breadcrumb, head, Ask Max, chart, figures, about, research and newsletters; the head, figures,
+ * about and articles are StaticParts (docs/decisions/026-static-parts-not-hydrated.md).
+ */
 export default function CoinPage({ loaderData }: Route.ComponentProps) {
   const { coin, range, history, research, newsletters } = loaderData.page;
   return (
@@ -87,13 +91,18 @@ export default function CoinPage({ loaderData }: Route.ComponentProps) {
         › <span aria-current="page">{coin.name}</span>
       </nav>
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <CoinHeader coin={coin} />
+        {/* Figures and links, kept as the server rendered them when the page hydrates. */}
+        <StaticPart deps={[coin]}>
+          <CoinHeader coin={coin} />
+        </StaticPart>
         <AskMaxAboutCoin name={coin.name} />
       </div>
       <CoinChart id={coin.id} name={coin.name} range={range} history={history} />
-      <CoinStats coin={coin} />
-      <CoinAbout coin={coin} />
-      <CoinMentions name={coin.name} research={research} newsletters={newsletters} />
+      <StaticPart deps={[loaderData.page]} className="contents">
+        <CoinStats coin={coin} />
+        <CoinAbout coin={coin} />
+        <CoinMentions name={coin.name} research={research} newsletters={newsletters} />
+      </StaticPart>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "../components/ui/icons";
 import { activeSidebarTab, type SidebarTab } from "./nav";
 import { PartnerLogos } from "../components/partner-logos.tsx";
+import { StaticPart } from "../components/ui/static-part.tsx";
 
 const tabClass = (active: boolean) =>
   `group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
@@ -86,7 +87,13 @@ export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
             </li>
           </ul>
         </nav>
-        <section aria-labelledby="sidebar-partners" className="border-t border-line pt-6">
+        {/* Logos and links only: the server's markup, not walked by React on load. */}
+        <StaticPart
+          as="section"
+          deps={[]}
+          aria-labelledby="sidebar-partners"
+          className="border-t border-line pt-6"
+        >
           <h2
             id="sidebar-partners"
             className="px-3 text-xs font-semibold tracking-wider text-muted uppercase"
@@ -96,7 +103,7 @@ export function Sidebar({ newsletterUrl }: { newsletterUrl: string }) {
           <div className="mt-4 px-3">
             <PartnerLogos variant="strip" />
           </div>
-        </section>
+        </StaticPart>
       </div>
     </aside>
   );

@@ -12,6 +12,7 @@ import {
 } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { CandleChart } from "../../components/market/candle-chart.tsx";
+import { StaticPart } from "../../components/ui/static-part.tsx";
 import { formatLongDate, formatUsdPrice } from "../../lib/format.ts";
 
 const RANGE_LABELS: Record<CoinRange, string> = {
@@ -137,7 +138,10 @@ export function CoinChart(props: {
         <>
           <CandleChart ohlc={history} />
           <HistoryNote ohlc={history} />
-          <ClosesTable ohlc={history} />
+          {/* Text and a native <details>: the server's markup, not walked by React on load. */}
+          <StaticPart deps={[history]}>
+            <ClosesTable ohlc={history} />
+          </StaticPart>
         </>
       )}
     </section>
