@@ -64,10 +64,13 @@ export function useInAppLinkClick(): (event: MouseEvent<HTMLElement>) => void {
   };
 }
 
-/** What a {@link StaticPart} takes: its element's tag and attributes, its content and its data. */
+/**
+ * What a {@link StaticPart} takes: its element's tag and attributes (but `onClick`: the part's
+ * own is the links' delegated handler), its content and its data.
+ */
 export type StaticPartProps = Omit<
   HTMLAttributes<HTMLElement>,
-  "children" | "dangerouslySetInnerHTML"
+  "children" | "dangerouslySetInnerHTML" | "onClick"
 > & {
   /** The element the part is ("div" by default): it is in the page like any other. */
   as?: StaticTag;
