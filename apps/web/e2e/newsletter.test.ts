@@ -173,6 +173,8 @@ describe("newsletter", () => {
     await subscribed.waitFor();
     expect(await subscribed.getAttribute("href")).toBe("/newsletter");
     expect(await banner.getByRole("link", { name: /^Subscribe free/ }).count()).toBe(0);
+    // The footer's Quick Links too, though the footer hydrates as the server's markup.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Subscribed" }).waitFor();
     // On a wide screen the sidebar's "Newsletter" still names the section, not an invitation.
     await page.setViewportSize({ width: 1366, height: 800 });
     const nav = page.getByRole("navigation", { name: "Sections" });

@@ -11,6 +11,7 @@ import { Logo } from "../components/logo";
 import type { PopularItem } from "../lib/site-data";
 import { lazyDialog } from "../components/ui/lazy-load";
 import { StaticPart } from "../components/ui/static-part";
+import { useViewerSnapshot } from "../lib/viewer";
 
 /** The subscribe modal, loaded when "Get it by email" is reached for (it is rarely opened). */
 const subscribeModal = lazyDialog(() => import("../features/newsletter/subscribe-modal.tsx"));
@@ -44,6 +45,7 @@ export function SiteFooter({
   popular: PopularItem[];
 }) {
   const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const { subscribed } = useViewerSnapshot();
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto grid max-w-[100rem] gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1.4fr_0.8fr]">
@@ -65,8 +67,9 @@ export function SiteFooter({
             Get it by email
           </button>
         </div>
-        {/* Links only: the server's markup, not walked by React when the footer hydrates. */}
-        <StaticPart deps={[popular, newsletterUrl]} className="contents">
+        {/* Links only: the server's markup, not walked by React when the footer hydrates; a
+            member who gets the newsletter has it rendered again, for "Subscribed". */}
+        <StaticPart deps={[popular, newsletterUrl, subscribed]} className="contents">
           <LatestNews popular={popular} />
           <QuickLinks newsletterUrl={newsletterUrl} />
         </StaticPart>
