@@ -1,4 +1,5 @@
-// The question asked before something that cannot be undone, with Cancel focused first.
+// The question asked before something that cannot be undone or that others see at once, with
+// Cancel focused first.
 import { type ReactNode, useId } from "react";
 import { Button } from "./button";
 import { dangerButton } from "./danger";
@@ -6,7 +7,8 @@ import { Dialog } from "./dialog";
 
 /**
  * Asks before something that cannot be undone: a heading, what will happen, Cancel and the
- * named action (red). Cancel has the focus first, so Enter never destroys by accident.
+ * named action (red, or the accent colour when not `danger`: publishing). Cancel has the focus
+ * first, so Enter never destroys or publishes by accident.
  */
 export function ConfirmDialog({
   open,
@@ -14,6 +16,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy = false,
+  danger = true,
   onConfirm,
   onClose,
 }: {
@@ -23,6 +26,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The action is on its way: its button waits. */
   busy?: boolean;
+  /** The action destroys or shuts out (true by default): its button is red. */
+  danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -38,7 +43,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button className={dangerButton} onClick={onConfirm} disabled={busy}>
+          <Button className={danger ? dangerButton : ""} onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </Button>
         </div>

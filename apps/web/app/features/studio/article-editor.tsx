@@ -6,7 +6,7 @@ import { ArticlePanels } from "./editor/article-panels";
 import { BodyField } from "./editor/body-field";
 import { DetailsFields } from "./editor/details-fields";
 import { initialView } from "./editor/editor-access";
-import { DeleteDialog, LeaveDialog } from "./editor/editor-dialogs";
+import { EditorDialogs } from "./editor/editor-dialogs";
 import { EditorHeader } from "./editor/editor-header";
 import { EditorNotices } from "./editor/editor-notices";
 import { EditorToolbar } from "./editor/editor-toolbar";
@@ -19,7 +19,7 @@ import type { EditorSubject } from "./editor/use-article-saving";
  * Edits `article` (null: a new one, created by its first save, after which the address becomes
  * `/studio/articles/{id}` with `editorKey` in the history state so this editor stays mounted).
  * Authors save drafts only and see their published articles read-only; editors and admins
- * also publish, schedule, unpublish and delete.
+ * also publish (after a confirmation), schedule, unpublish and delete.
  */
 export function ArticleEditor({ article, role, editorKey }: EditorSubject) {
   const { saving, leave, actions, edit, field, toolbar, busy } = useArticleEditor({
@@ -82,14 +82,7 @@ export function ArticleEditor({ article, role, editorKey }: EditorSubject) {
           )}
         </div>
       </div>
-      <DeleteDialog
-        open={actions.confirmDelete}
-        title={saved?.attributes.title}
-        busy={actions.action === "delete"}
-        onClose={() => actions.setConfirmDelete(false)}
-        onConfirm={() => void actions.run("delete", actions.remove)}
-      />
-      <LeaveDialog blocker={leave.blocker} />
+      <EditorDialogs saving={saving} actions={actions} blocker={leave.blocker} />
     </div>
   );
 }

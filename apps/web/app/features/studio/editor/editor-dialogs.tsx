@@ -1,9 +1,49 @@
-// The editor's two questions: delete the article, and leave without saving.
+// The editor's questions: publish now, delete the article, and leave without saving.
 import type { Blocker } from "react-router";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { PublishDialog, publishSubject } from "./publish-dialog";
+import type { ArticleSaving } from "./use-article-saving";
+import type { useEditorActions } from "./use-editor-actions";
+
+/**
+ * The editor's dialogs: "Publish now"'s question (published only, not emailed; confirming closes
+ * it and publishes), Delete's, and Leave's while `blocker` holds a navigation.
+ */
+export function EditorDialogs({
+  saving,
+  actions,
+  blocker,
+}: {
+  saving: ArticleSaving;
+  actions: ReturnType<typeof useEditorActions>;
+  blocker: Blocker;
+}) {
+  return (
+    <>
+      <PublishDialog
+        open={actions.confirmPublish}
+        subject={publishSubject(saving)}
+        email={false}
+        onClose={() => actions.setConfirmPublish(false)}
+        onConfirm={() => {
+          actions.setConfirmPublish(false);
+          void actions.run("publish", actions.work.publishNow);
+        }}
+      />
+      <DeleteDialog
+        open={actions.confirmDelete}
+        title={saving.saved?.attributes.title}
+        busy={actions.action === "delete"}
+        onClose={() => actions.setConfirmDelete(false)}
+        onConfirm={() => void actions.run("delete", actions.remove)}
+      />
+      <LeaveDialog blocker={blocker} />
+    </>
+  );
+}
 
 /** "Delete this article?" naming its `title`: it goes with its revisions, comments, reactions. */
-export function DeleteDialog({
+function DeleteDialog({
   open,
   title,
   busy,
@@ -31,7 +71,7 @@ export function DeleteDialog({
 }
 
 /** "Leave without saving?" while `blocker` holds a navigation: Leave proceeds, Cancel stays. */
-export function LeaveDialog({ blocker }: { blocker: Blocker }) {
+function LeaveDialog({ blocker }: { blocker: Blocker }) {
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}

@@ -1,7 +1,9 @@
 // The boxes under the editor's top bar: a save conflict with its Reload, the last action's
 // notice, and why a read-only article cannot be changed.
 import type { ArticleState } from "@pragmatist/contracts";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import type { EditorNotice } from "./use-editor-actions";
 
 /** The conflict alert: the edits were not saved because the article changed elsewhere. */
 function ConflictNotice({ onReload }: { onReload: () => void }) {
@@ -23,8 +25,9 @@ function ConflictNotice({ onReload }: { onReload: () => void }) {
 }
 
 /**
- * In order: the conflict alert (while `conflict`), the `notice` of the last action, and, for a
- * `readOnly` article, that only editors can change it in its `state`.
+ * In order: the conflict alert (while `conflict`), the `notice` of the last action (after a
+ * publish, with "View article" to its page), and, for a `readOnly` article, that only editors can
+ * change it in its `state`.
  */
 export function EditorNotices({
   conflict,
@@ -34,7 +37,7 @@ export function EditorNotices({
   onReload,
 }: {
   conflict: boolean;
-  notice: string | null;
+  notice: EditorNotice | null;
   readOnly: boolean;
   state: ArticleState;
   onReload: () => void;
@@ -47,7 +50,18 @@ export function EditorNotices({
           role="status"
           className="mb-4 rounded-xl border border-accent/30 bg-accent/8 px-4 py-2.5 text-sm"
         >
-          {notice}
+          {notice.text}
+          {notice.view && (
+            <>
+              {" "}
+              <Link
+                to={notice.view}
+                className="font-medium text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
+              >
+                View article
+              </Link>
+            </>
+          )}
         </p>
       )}
       {readOnly && (

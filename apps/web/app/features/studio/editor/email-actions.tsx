@@ -2,12 +2,14 @@
 // status actions, "Publish and email" and "Email only" for a draft or a scheduled article, "Send as
 // newsletter" for a published one. Each makes a post issue of the article and opens it in the
 // newsletter screen, where the editor previews, tests and sends it.
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/action-icons";
 import { hasUnsavedWork } from "../autosave";
 import { newsletterApi } from "../newsletter/newsletter-api";
 import { messageOf } from "../studio-load";
+import { PublishDialog, publishSubject } from "./publish-dialog";
 import type { EditorAction } from "./toolbar-actions";
 import type { ArticleSaving } from "./use-article-saving";
 import type { useEditorActions } from "./use-editor-actions";
@@ -23,7 +25,8 @@ interface EmailButton {
 /**
  * The buttons for an editor or admin (none for authors: the newsletter API is theirs alone). The
  * work runs as the editor action "email", so every button of the toolbar waits meanwhile.
- * "Publish and email" publishes now as "Publish now" does, then makes the issue; "Email only"
+ * "Publish and email" asks first as "Publish now" does (editor/publish-dialog.tsx, saying it is
+ * emailed and to how many), then publishes now and makes the issue; "Email only"
  * saves the draft first (the mail is the stored text); "Send as newsletter" waits while a
  * published article holds unsaved changes (saving them would publish them). A refusal leaves a
  * notice under the toolbar.
@@ -38,6 +41,7 @@ export function EmailActions({
   busy: boolean;
 }) {
   const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
   const { access } = saving;
   if (!access.editor) return null;
 
@@ -64,13 +68,7 @@ export function EmailActions({
           },
         ]
       : [
-          {
-            label: "Publish and email",
-            work: async () => {
-              await actions.work.publishNow();
-              if (saving.savedRef.current?.attributes.state === "published") await openIssue();
-            },
-          },
+          { label: "Publish and email", work: async () => setAsking(true) },
           {
             label: "Email only",
             title: "Email the article without publishing it",
@@ -79,6 +77,37 @@ export function EmailActions({
             },
           },
         ];
+  const publishAndEmail = async () => {
+    await actions.work.publishNow();
+    if (saving.savedRef.current?.attributes.state === "published") await openIssue();
+  };
+  return (
+    <>
+      <EmailButtons buttons={buttons} actions={actions} busy={busy} />
+      <PublishDialog
+        open={asking}
+        subject={publishSubject(saving)}
+        email
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void actions.run("email", publishAndEmail);
+        }}
+      />
+    </>
+  );
+}
+
+/** The `buttons` in a "Newsletter" group, each run as the editor action "email". */
+function EmailButtons({
+  buttons,
+  actions,
+  busy,
+}: {
+  buttons: EmailButton[];
+  actions: ReturnType<typeof useEditorActions>;
+  busy: boolean;
+}) {
   const kind: EditorAction = "email";
   return (
     <div

@@ -38,7 +38,7 @@ describe("toolbarActions", () => {
     expect(past[1]).toMatchObject({
       kind: "schedule",
       disabled: true,
-      title: "Set a publish date in the future to schedule",
+      why: "Set a publish date in the future to schedule.",
     });
   });
 

@@ -14,13 +14,16 @@ export interface ToolbarAction {
   kind: EditorAction;
   label: string;
   variant: "primary" | "secondary";
-  /** Refused for now (Schedule without a future date); `title` says why. */
+  /** Refused for now (Schedule without a future date); `why` says why, shown beside it. */
   disabled?: boolean;
-  title?: string;
+  why?: string;
   work: () => Promise<void>;
 }
 
-/** The work behind the buttons: save as is, publish now, schedule, unpublish. */
+/**
+ * The work behind the buttons: save as is, publish now (the editor asks first: `publishNow` opens
+ * its confirmation), schedule, unpublish.
+ */
 export interface StatusWork {
   save: () => Promise<void>;
   publishNow: () => Promise<void>;
@@ -50,7 +53,7 @@ export function toolbarActions(
     if (!access.editor) return [save];
     const scheduleBlock = future
       ? {}
-      : { disabled: true, title: "Set a publish date in the future to schedule" };
+      : { disabled: true, why: "Set a publish date in the future to schedule." };
     return [
       save,
       {

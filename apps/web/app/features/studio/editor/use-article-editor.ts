@@ -11,8 +11,8 @@ import { useLeaveWarning } from "./use-leave-warning";
 /**
  * The editor of `article` for a viewer with `role` (see `useArticleSaving`, `useLeaveWarning`,
  * `useEditorActions`): `edit` applies a typed change and clears the last notice; `field` binds
- * a text field; `toolbar` lists the status actions allowed now; `busy` is true while a save or
- * an action is on its way (every button waits).
+ * a text field; `toolbar` lists the status actions allowed now ("Publish now" opens its
+ * confirmation); `busy` is true while a save or an action is on its way (every button waits).
  */
 export function useArticleEditor(props: EditorSubject) {
   const saving = useArticleSaving(props);
@@ -24,13 +24,15 @@ export function useArticleEditor(props: EditorSubject) {
     actions.setNotice(null);
   };
   const future = isFutureDate(saving.form.publishDate, new Date());
+  /** "Publish now" asks first (editor/publish-dialog.tsx); the dialog runs `work.publishNow`. */
+  const ask = async () => actions.setConfirmPublish(true);
   return {
     saving,
     leave,
     actions,
     edit,
     field: bindTextFields(saving.form, saving.fieldErrors, edit),
-    toolbar: toolbarActions(saving.access, future, actions.work),
+    toolbar: toolbarActions(saving.access, future, { ...actions.work, publishNow: ask }),
     busy: saving.save.saving || actions.action !== null,
   };
 }

@@ -14,8 +14,11 @@ export function recipientsText(count: number | null): string {
   return `the ${count.toLocaleString("en-US")} confirmed addresses on the list`;
 }
 
-/** The confirmed addresses counted while the dialog is open; null while unknown or failed. */
-function useSubscriberCount(open: boolean): number | null {
+/**
+ * The confirmed addresses on the list, counted while `open` (a dialog that names them); null while
+ * unknown or when the count failed.
+ */
+export function useSubscriberCount(open: boolean): number | null {
   const state = useStudioData(open ? "count" : "none", (signal) =>
     open ? newsletterApi.confirmedSubscribers(signal) : Promise.resolve(null),
   );
