@@ -286,6 +286,13 @@ describe("newsletter from the studio", () => {
     await buttons.getByRole("button", { name: "Email only" }).waitFor();
     await shoot(page, "newsletter-studio-editor-1440");
     await buttons.getByRole("button", { name: "Publish and email" }).click();
+    // The editor's publish question says it is also emailed, and to how many.
+    const dialog = page.getByRole("dialog", { name: "Publish this article now?" });
+    await dialog
+      .getByText(/^It is also emailed: its newsletter issue opens next, for the \d+ confirmed/)
+      .waitFor();
+    await shoot(page, "newsletter-studio-publish-email-1440", dialog);
+    await dialog.getByRole("button", { name: "Publish and email" }).click();
     await page.waitForURL(/\/studio\/newsletter\/\d+$/);
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
     const article = await fetch(`${app.baseUrl}/api/studio/articles/${draftId}`, { headers });

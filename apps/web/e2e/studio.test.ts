@@ -1,6 +1,8 @@
 // Editorial studio journeys in headless Chromium (docs/product/studio.md#studio): an author writes
-// an illustrated draft and cannot publish; an editor publishes it (home, search, feed), schedules
-// another that goes live on its own, hides a reported comment, and restores a revision.
+// an illustrated draft and cannot publish; an editor publishes it after the question that names
+// what happens (Cancel changes nothing; then "View article"; home, search, feed), schedules another
+// that goes live on its own, hides a reported comment, and restores a revision.
+import os from "node:os";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,6 +19,7 @@ import {
 } from "./harness.ts";
 
 const COMMENTED_ARTICLE = "reading-smart-contract-risk";
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
 /** A word no demo article has, so search finds only ours. */
 const MARKER = `zephyrine${Date.now().toString(36)}`;
 
@@ -41,6 +44,27 @@ const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${
 
 /** The editor's save status line ("Saving…", "Saved 12:03", "Not saved: …"). */
 const saveStatus = (page: Page) => page.locator("[data-save-status]");
+
+/**
+ * Screenshots to look at, `SCREENSHOT_DIR/studio-{name}-{width}.png`, at 1366 and 390 px wide, once
+ * the animations running (a dialog fading in) have ended.
+ */
+async function shootWidths(page: Page, name: string): Promise<void> {
+  // Finite ones only (a spinner turns for ever); one cancelled meanwhile counts as done.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 390 ? 900 : 844 });
+    await page.screenshot({ path: `${SCREENSHOTS}/studio-${name}-${width}.png` });
+  }
+  await page.setViewportSize(viewports.desktop.viewport);
+}
 
 describe("studio", () => {
   let app: RunningApp;
@@ -205,15 +229,35 @@ describe("studio", () => {
     expect(problems).toEqual([]);
   });
 
-  it("lets an editor publish it: on the home page, in search and in the feed", async () => {
+  it("lets an editor publish it after saying what happens, then view it; Cancel publishes nothing", async () => {
     expect(articleId).toBeGreaterThan(0);
+    const slug = `field-notes-on-${MARKER}-liquidity`;
     const { page, problems } = await openPage(browser);
     await signIn(page, app.baseUrl, editor.jwt);
     await page.goto(`${app.baseUrl}/studio?q=${MARKER}`);
     await page.getByRole("link", { name: title }).click();
-    await page.getByRole("button", { name: "Publish now" }).click();
-    await page.getByText("Published: readers can see it now.").waitFor();
+    const publish = page.getByRole("button", { name: "Publish now" });
+    const dialog = page.getByRole("dialog", { name: "Publish this article now?" });
+    await publish.click();
+    await dialog.getByText(`“${title}” goes live at /p/${slug} now`).waitFor();
+    await dialog.getByText("It is published only: it is not emailed to subscribers.").waitFor();
+    await shootWidths(page, "publish-dialog");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect((await fetch(`${app.baseUrl}/p/${slug}`)).status).toBe(404);
+    expect(await page.getByText("Draft", { exact: true }).count()).toBeGreaterThan(0);
+
+    await publish.click();
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    const notice = page
+      .getByRole("status")
+      .filter({ hasText: "Published: readers can see it now." });
+    await notice.waitFor();
     expect(await page.getByText("Published", { exact: true }).count()).toBeGreaterThan(0);
+    await shootWidths(page, "published");
+    await notice.getByRole("link", { name: "View article" }).click();
+    await page.waitForURL(`${app.baseUrl}/p/${slug}`);
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor();
 
     expect(await text(app.baseUrl, "/")).toContain(title);
     await page.goto(`${app.baseUrl}/?q=${MARKER}`);
@@ -229,13 +273,20 @@ describe("studio", () => {
     const scheduledTitle = `Scheduled ${MARKER} outlook`;
     await page.getByLabel("Title", { exact: true }).fill(scheduledTitle);
     await page.getByRole("textbox", { name: "Body (Markdown)" }).fill("Due soon.");
+    // Without a future date, Schedule waits and the line it is described by says why.
+    const schedule = page.getByRole("button", { name: "Schedule" });
+    expect(await schedule.isDisabled()).toBe(true);
+    const why = page.locator(`[id="${await schedule.getAttribute("aria-describedby")}"]`);
+    expect(await why.innerText()).toBe("Set a publish date in the future to schedule.");
+    await shootWidths(page, "schedule-why");
     const dateField = page.getByLabel("Publish date (UTC)");
     /** Its publish date `ms` from now, as the field takes it (whole seconds, UTC). */
     const fromNow = (ms: number) =>
       new Date(Date.now() + ms).toISOString().slice(0, 19).replace("T", " ");
     // An hour ahead first, so "not before" holds however slowly this machine gets through it.
     await dateField.fill(fromNow(3_600_000));
-    await page.getByRole("button", { name: "Schedule" }).click();
+    await schedule.click();
+    expect(await why.count()).toBe(0);
     await page.getByText("Scheduled: it goes live at its publish date.").waitFor();
     const slug = `scheduled-${MARKER}-outlook`;
 
