@@ -16,7 +16,7 @@ export interface PublishSubject {
 
 /** The subject of a publish from the editor's form as it will be saved, and the stored state. */
 export function publishSubject(saving: ArticleSaving): PublishSubject {
-  const saved = saving.savedRef.current;
+  const { saved } = saving;
   return {
     title: saving.form.title.trim() || "Untitled",
     slug: saving.form.slug.trim(),
