@@ -1,6 +1,6 @@
 // Share links of the article bar (docs/product/reader.md#article-bar: facebook, twitter, linkedin)
 // using each network's share URL.
-import { FacebookIcon, LinkedInIcon, XIcon } from "../../components/ui/icons.tsx";
+import { type Brand, BrandIcon } from "../../components/ui/brand-icons.tsx";
 
 /**
  * The networks' documented web share endpoints: they open a prefilled post in a new tab and need
@@ -22,14 +22,14 @@ export function shareUrls(url: string, title: string) {
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const links = shareUrls(url, title);
-  const items = [
-    { href: links.facebook, label: "Share on Facebook", Icon: FacebookIcon },
-    { href: links.x, label: "Share on X", Icon: XIcon },
-    { href: links.linkedin, label: "Share on LinkedIn", Icon: LinkedInIcon },
+  const items: { href: string; label: string; brand: Brand }[] = [
+    { href: links.facebook, label: "Share on Facebook", brand: "facebook" },
+    { href: links.x, label: "Share on X", brand: "x" },
+    { href: links.linkedin, label: "Share on LinkedIn", brand: "linkedin" },
   ];
   return (
     <ul className="flex items-center gap-1" aria-label="Share this article">
-      {items.map(({ href, label, Icon }) => (
+      {items.map(({ href, label, brand }) => (
         <li key={label}>
           <a
             href={href}
@@ -39,7 +39,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
             title={label}
             className="flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-page hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
           >
-            <Icon />
+            <BrandIcon brand={brand} />
           </a>
         </li>
       ))}
