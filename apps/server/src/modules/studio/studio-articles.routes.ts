@@ -16,14 +16,49 @@ import {
   updateArticleBodySchema,
 } from "@pragmatist/contracts";
 import { studioRoute } from "../access/studio-http.ts";
+import type { ZodRoutes } from "../../http/routes.ts";
 import type { StudioArticlesService } from "./studio-articles.service.ts";
 
 const idParams = z.object({ id: idPathParam });
 const revisionParams = z.object({ id: idPathParam, revisionId: idPathParam });
 
-/** POST /api/articles, PUT and DELETE /api/articles/{id}: the Strapi-style writes. */
-function articleWriteRoutes(app: FastifyInstance, articles: StudioArticlesService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/**
+ * DELETE /api/articles/{id} and GET /api/studio/articles/{id}: one article by the id in its path,
+ * each after the role check for its `action`, answered with what the service's `run` returns for
+ * the caller as `{ data: article, meta: {} }` (the Strapi single-entry shape).
+ */
+function oneArticleRoutes(r: ZodRoutes, articles: StudioArticlesService) {
+  const routes = [
+    {
+      method: "delete",
+      url: "/api/articles/:id",
+      action: "article.delete",
+      summary: "Deletes an article (editors; authors their own drafts)",
+      run: "remove",
+    },
+    {
+      method: "get",
+      url: "/api/studio/articles/:id",
+      action: "article.read",
+      summary: "One article in any status, with its Markdown",
+      run: "get",
+    },
+  ] as const;
+  for (const { method, url, action, summary, run } of routes) {
+    r[method](
+      url,
+      studioRoute(action, {
+        summary,
+        params: idParams,
+        response: { 200: studioArticleResponseSchema },
+      }),
+      async (req) => ({ data: await articles[run](req.user, req.params.id), meta: {} }),
+    );
+  }
+}
+
+/** POST /api/articles, PUT /api/articles/{id}: Strapi-style writes (DELETE: oneArticleRoutes). */
+function articleWriteRoutes(r: ZodRoutes, articles: StudioArticlesService) {
   r.post(
     "/api/articles",
     studioRoute("article.create", {
@@ -51,21 +86,10 @@ function articleWriteRoutes(app: FastifyInstance, articles: StudioArticlesServic
       meta: {},
     }),
   );
-
-  r.delete(
-    "/api/articles/:id",
-    studioRoute("article.delete", {
-      summary: "Deletes an article (editors; authors their own drafts)",
-      params: idParams,
-      response: { 200: studioArticleResponseSchema },
-    }),
-    async (req) => ({ data: await articles.remove(req.user, req.params.id), meta: {} }),
-  );
 }
 
-/** GET /api/studio/articles and …/{id}: the staff reads of articles in any status. */
-function studioArticleReadRoutes(app: FastifyInstance, articles: StudioArticlesService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** GET /api/studio/articles: the staff list of articles in any status. */
+function studioArticleListRoute(r: ZodRoutes, articles: StudioArticlesService) {
   r.get(
     "/api/studio/articles",
     studioRoute("article.list", {
@@ -75,21 +99,23 @@ function studioArticleReadRoutes(app: FastifyInstance, articles: StudioArticlesS
     }),
     async (req) => articles.list(req.user, req.query),
   );
+}
 
+/** GET /api/studio/articles/{id}/stats: the article's last 30 days. */
+function statsRoute(r: ZodRoutes, articles: StudioArticlesService) {
   r.get(
-    "/api/studio/articles/:id",
+    "/api/studio/articles/:id/stats",
     studioRoute("article.read", {
-      summary: "One article in any status, with its Markdown",
+      summary: "Views, likes, bookmarks and comments of the last 30 days",
       params: idParams,
-      response: { 200: studioArticleResponseSchema },
+      response: { 200: articleStatsSchema },
     }),
-    async (req) => ({ data: await articles.get(req.user, req.params.id), meta: {} }),
+    async (req) => ({ data: await articles.stats(req.user, req.params.id) }),
   );
 }
 
 /** The revisions of an article: list, one with its content, and restoring one. */
-function revisionRoutes(app: FastifyInstance, articles: StudioArticlesService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+function revisionRoutes(r: ZodRoutes, articles: StudioArticlesService) {
   r.get(
     "/api/studio/articles/:id/revisions",
     studioRoute("article.read", {
@@ -126,20 +152,6 @@ function revisionRoutes(app: FastifyInstance, articles: StudioArticlesService) {
   );
 }
 
-/** GET /api/studio/articles/{id}/stats: the article's last 30 days. */
-function statsRoute(app: FastifyInstance, articles: StudioArticlesService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    "/api/studio/articles/:id/stats",
-    studioRoute("article.read", {
-      summary: "Views, likes, bookmarks and comments of the last 30 days",
-      params: idParams,
-      response: { 200: articleStatsSchema },
-    }),
-    async (req) => ({ data: await articles.stats(req.user, req.params.id) }),
-  );
-}
-
 /**
  * Registers the article writes (POST /api/articles, PUT and DELETE /api/articles/{id}) and the
  * studio's article reads under /api/studio/articles (list, one, revisions, restore, stats).
@@ -148,8 +160,10 @@ export function studioArticlesRoutes(
   app: FastifyInstance,
   deps: { articles: StudioArticlesService },
 ) {
-  articleWriteRoutes(app, deps.articles);
-  studioArticleReadRoutes(app, deps.articles);
-  revisionRoutes(app, deps.articles);
-  statsRoute(app, deps.articles);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  articleWriteRoutes(r, deps.articles);
+  studioArticleListRoute(r, deps.articles);
+  oneArticleRoutes(r, deps.articles);
+  statsRoute(r, deps.articles);
+  revisionRoutes(r, deps.articles);
 }
