@@ -18,60 +18,76 @@ import { withoutPageHeading, withoutStandfirst } from "./standfirst.ts";
 
 /**
  * ethereum.org pages among the shared data folder's articles (`testing/shared-data.ts`; its
- * SOURCES.md, "ethereum.org file map"): the file's original path under https://ethereum.org/en/
- * and the day it last changed upstream, used as the publish date since the pages carry no date.
+ * SOURCES.md, "ethereum.org file map"), by file name (the page's path under
+ * https://ethereum.org/en/ with "--" for "/"): the day each last changed upstream, used as the
+ * publish date since the pages carry no date.
  */
-const ETHEREUM_ORG_PAGES: Record<string, [path: string, lastChanged: string]> = {
-  bridges: ["bridges", "2024-04-22"],
-  "consensus-mechanisms--pos": ["developers/docs/consensus-mechanisms/pos", "2024-03-29"],
-  dao: ["dao", "2024-06-17"],
-  dapps: ["developers/docs/dapps", "2024-04-23"],
-  "decentralized-identity": ["decentralized-identity", "2024-06-21"],
-  defi: ["defi", "2024-06-13"],
-  desci: ["desci", "2024-06-18"],
-  "energy-consumption": ["energy-consumption", "2023-10-24"],
-  gas: ["developers/docs/gas", "2024-03-19"],
-  governance: ["governance", "2024-04-17"],
-  "guides--how-to-id-scam-tokens": ["guides/how-to-id-scam-tokens", "2023-08-15"],
-  "guides--how-to-revoke-token-access": ["guides/how-to-revoke-token-access", "2024-02-27"],
-  "guides--how-to-use-a-bridge": ["guides/how-to-use-a-bridge", "2023-12-08"],
-  "guides--how-to-use-a-wallet": ["guides/how-to-use-a-wallet", "2023-09-08"],
-  history: ["history", "2024-03-14"],
-  "intro-to-ether": ["developers/docs/intro-to-ether", "2024-05-16"],
-  "intro-to-ethereum": ["developers/docs/intro-to-ethereum", "2023-08-15"],
-  mev: ["developers/docs/mev", "2024-02-07"],
-  nft: ["nft", "2024-06-13"],
-  oracles: ["developers/docs/oracles", "2024-06-14"],
-  refi: ["refi", "2024-06-13"],
-  "roadmap--account-abstraction": ["roadmap/account-abstraction", "2024-03-29"],
-  "roadmap--beacon-chain": ["roadmap/beacon-chain", "2024-06-13"],
-  "roadmap--danksharding": ["roadmap/danksharding", "2024-03-20"],
-  "roadmap--dencun": ["roadmap/dencun", "2024-03-13"],
-  "roadmap--merge--issuance": ["roadmap/merge/issuance", "2023-12-08"],
-  "roadmap--merge": ["roadmap/merge", "2024-06-13"],
-  "roadmap--pbs": ["roadmap/pbs", "2024-02-13"],
-  "roadmap--scaling": ["roadmap/scaling", "2024-06-13"],
-  "roadmap--single-slot-finality": ["roadmap/single-slot-finality", "2024-05-03"],
-  "roadmap--statelessness": ["roadmap/statelessness", "2024-04-02"],
-  roadmap: ["roadmap", "2024-06-13"],
-  "scaling--optimistic-rollups": ["developers/docs/scaling/optimistic-rollups", "2024-05-07"],
-  "scaling--zk-rollups": ["developers/docs/scaling/zk-rollups", "2024-06-11"],
-  scaling: ["developers/docs/scaling", "2024-05-07"],
-  security: ["security", "2024-04-08"],
-  "smart-contracts": ["smart-contracts", "2024-03-07"],
-  "social-networks": ["social-networks", "2024-06-13"],
-  "staking--dvt": ["staking/dvt", "2023-08-15"],
-  "staking--pools": ["staking/pools", "2024-06-13"],
-  "staking--saas": ["staking/saas", "2024-06-13"],
-  "staking--solo": ["staking/solo", "2024-06-13"],
-  "staking--withdrawals": ["staking/withdrawals", "2024-06-13"],
-  "standards--tokens--erc-20": ["developers/docs/standards/tokens/erc-20", "2024-06-11"],
-  "web2-vs-web3": ["developers/docs/web2-vs-web3", "2023-08-15"],
-  web3: ["web3", "2024-03-01"],
-  whitepaper: ["whitepaper", "2024-03-14"],
-  "wrapped-eth": ["wrapped-eth", "2024-04-02"],
-  "zero-knowledge-proofs": ["zero-knowledge-proofs", "2024-05-15"],
+const ETHEREUM_ORG_LAST_CHANGED: Record<string, string> = {
+  bridges: "2024-04-22",
+  "consensus-mechanisms--pos": "2024-03-29",
+  dao: "2024-06-17",
+  dapps: "2024-04-23",
+  "decentralized-identity": "2024-06-21",
+  defi: "2024-06-13",
+  desci: "2024-06-18",
+  "energy-consumption": "2023-10-24",
+  gas: "2024-03-19",
+  governance: "2024-04-17",
+  "guides--how-to-id-scam-tokens": "2023-08-15",
+  "guides--how-to-revoke-token-access": "2024-02-27",
+  "guides--how-to-use-a-bridge": "2023-12-08",
+  "guides--how-to-use-a-wallet": "2023-09-08",
+  history: "2024-03-14",
+  "intro-to-ether": "2024-05-16",
+  "intro-to-ethereum": "2023-08-15",
+  mev: "2024-02-07",
+  nft: "2024-06-13",
+  oracles: "2024-06-14",
+  refi: "2024-06-13",
+  "roadmap--account-abstraction": "2024-03-29",
+  "roadmap--beacon-chain": "2024-06-13",
+  "roadmap--danksharding": "2024-03-20",
+  "roadmap--dencun": "2024-03-13",
+  "roadmap--merge--issuance": "2023-12-08",
+  "roadmap--merge": "2024-06-13",
+  "roadmap--pbs": "2024-02-13",
+  "roadmap--scaling": "2024-06-13",
+  "roadmap--single-slot-finality": "2024-05-03",
+  "roadmap--statelessness": "2024-04-02",
+  roadmap: "2024-06-13",
+  "scaling--optimistic-rollups": "2024-05-07",
+  "scaling--zk-rollups": "2024-06-11",
+  scaling: "2024-05-07",
+  security: "2024-04-08",
+  "smart-contracts": "2024-03-07",
+  "social-networks": "2024-06-13",
+  "staking--dvt": "2023-08-15",
+  "staking--pools": "2024-06-13",
+  "staking--saas": "2024-06-13",
+  "staking--solo": "2024-06-13",
+  "staking--withdrawals": "2024-06-13",
+  "standards--tokens--erc-20": "2024-06-11",
+  "web2-vs-web3": "2023-08-15",
+  web3: "2024-03-01",
+  whitepaper: "2024-03-14",
+  "wrapped-eth": "2024-04-02",
+  "zero-knowledge-proofs": "2024-05-15",
 };
+/** The pages above from ethereum.org's developer docs, whose path is under /en/developers/docs/. */
+const DEVELOPER_DOCS = new Set([
+  "consensus-mechanisms--pos",
+  "dapps",
+  "gas",
+  "intro-to-ether",
+  "intro-to-ethereum",
+  "mev",
+  "oracles",
+  "scaling--optimistic-rollups",
+  "scaling--zk-rollups",
+  "scaling",
+  "standards--tokens--erc-20",
+  "web2-vs-web3",
+]);
 /** The snapshot's date (SOURCES.md: upstream commit df0644c2c1 of 2024-06-21) for other pages. */
 const ETHEREUM_ORG_SNAPSHOT_DATE = "2024-06-21";
 
@@ -168,9 +184,11 @@ function summaryPoints(data: Record<string, unknown>, pageUrl: string): string[]
  */
 export function ethereumOrgDraft(src: SourceFile): ArticleDraft | DraftError {
   const { file, base, title, data } = src;
-  const known = ETHEREUM_ORG_PAGES[base];
-  const pagePath = known?.[0] ?? base.split("--").join("/");
-  const publishDate = parsePublishDate(known?.[1] ?? ETHEREUM_ORG_SNAPSHOT_DATE);
+  const filePath = base.split("--").join("/");
+  const pagePath = DEVELOPER_DOCS.has(base) ? `developers/docs/${filePath}` : filePath;
+  const publishDate = parsePublishDate(
+    ETHEREUM_ORG_LAST_CHANGED[base] ?? ETHEREUM_ORG_SNAPSHOT_DATE,
+  );
   if (!publishDate) return { file, reason: "bad date" };
   const pageUrl = `https://ethereum.org/en/${pagePath}/`;
   const text = withoutPageHeading(
