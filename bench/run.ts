@@ -180,7 +180,8 @@ try {
         met: ratio(listFresh) >= 8.7,
       },
       cacheOffArticlesP99OverP50: tail(listFresh),
-      // Issue 28: cached at least the article page's ratio, cache off at least half of its.
+      // docs/product/markets.md#market-data-pages: cached at least the article page's ratio, cache
+      // off at least half of its.
       ...marketTargets({ markets, coin }, ratio(page), ratio),
       ...marketTargets({ marketsFresh, coinFresh }, ratio(pageFresh) / 2, ratio),
       articlePageKB: { value: pageKB, target: "<= 70", met: pageKB <= 70 },
