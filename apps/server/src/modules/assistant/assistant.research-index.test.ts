@@ -83,6 +83,24 @@ describe("the research index", () => {
     expect(best?.section.slug).toBe("blob-space");
   });
 
+  it("ranks a section saying the reader's words side by side above one holding them apart", () => {
+    // Both say "chain" and "split" as often; only one speaks of "the chain split".
+    const library = buildResearchIndex([
+      article(
+        "apart",
+        "Notes on the network",
+        "Each chain has its history. A token split happened elsewhere, and the chain carried on without it.",
+      ),
+      article(
+        "together",
+        "Notes on the community",
+        "The chain split left two networks, and the community had to choose one of them.",
+      ),
+    ]);
+    const [best] = library.search("why was there a chain split?", 2);
+    expect(best?.section.slug).toBe("together");
+  });
+
   it("knows a series by the name its titles share before '#' or ':', newest issue first", () => {
     expect(index.series(terms("weekly letter")).map((a) => a.slug)).toEqual([
       "weekly-2",

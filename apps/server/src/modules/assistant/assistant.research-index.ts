@@ -144,17 +144,65 @@ export interface ResearchIndex {
  */
 const TITLE_IN_ANSWER = 0.15;
 
-/** A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness. */
+/** The fields of a section holding its words; `pairs` holds its adjacent words (pairsOf). */
+const WORD_FIELDS = ["title", "keywords", "heading", "text"];
+
+/** Each line's adjacent terms (stems, stop words out) joined by "_": "ethereum_classic". */
+function pairsOf(text: string): string[] {
+  return text.split("\n").flatMap((line) => {
+    const t = terms(line);
+    return t.slice(1).map((w, i) => `${t[i]}_${w}`);
+  });
+}
+
+/** How much a pair of the reader's adjacent words, found adjacent, weighs beside one word. */
+const PAIR_WEIGHT = 2;
+
+/**
+ * A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness;
+ * and, in `pairs`, each line's adjacent terms (title, heading, text).
+ */
 function bm25(sections: Section[]): MiniSearch<Section> {
   const mini = new MiniSearch<Section>({
-    fields: ["title", "keywords", "heading", "text"],
+    fields: [...WORD_FIELDS, "pairs"],
     storeFields: [],
-    tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
-    processTerm: (term) => (isStop(term) ? null : stem(term)),
+    extractField: (doc, field) =>
+      field === "pairs"
+        ? `${doc.title}\n${doc.heading ?? ""}\n${doc.text}`
+        : (doc[field as keyof Section] ?? ""),
+    tokenize: (text, field) =>
+      field === "pairs" ? pairsOf(text) : (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []),
+    processTerm: (term, field) => (field === "pairs" ? term : isStop(term) ? null : stem(term)),
     searchOptions: { boost: { title: 3, keywords: 2, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
   });
-  mini.addAll(sections.map((s) => ({ ...s, heading: s.heading ?? "" })));
+  mini.addAll(sections);
   return mini;
+}
+
+/**
+ * The section index's query for `query`: its words (`words`, synonyms added) in the word fields,
+ * OR its pairs of adjacent words found adjacent, at PAIR_WEIGHT, so a section saying "Ethereum
+ * Classic" or "base fee" ranks above one holding the words apart (the ordered pairs of the
+ * sequential dependence model, Metzler & Croft 2005). MiniSearch multiplies a score by the number
+ * of query terms matched, so a pair found also counts as one more term.
+ */
+function sectionQuery(query: string, words: Query): Query {
+  const pairs = pairsOf(query);
+  if (pairs.length === 0) return words;
+  return {
+    combineWith: "OR",
+    queries: [
+      { queries: [words], fields: WORD_FIELDS },
+      {
+        queries: [pairs.join(" ")],
+        fields: ["pairs"],
+        tokenize: (text) => text.split(" "),
+        processTerm: (term) => term,
+        fuzzy: false,
+        boost: { pairs: PAIR_WEIGHT },
+      },
+    ],
+  };
 }
 
 /** The shortest statement, in characters, and the fewest words of a list item read as one. */
@@ -298,7 +346,7 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
       const rarest = [...own].map(weight).sort((a, b) => b - a);
       const enough = rarest.slice(0, TITLE_TERMS).reduce((sum, w) => sum + w, 0);
       return mini
-        .search(expanded(query))
+        .search(sectionQuery(query, expanded(query)))
         .map((r) => {
           const section = sections[r.id as number]!;
           // An article whose title is the question's topic is about it, not only on it.

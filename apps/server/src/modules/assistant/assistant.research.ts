@@ -23,8 +23,8 @@ const RELATED_SHARE = 0.25;
 /**
  * Sentences in one passage, and its longest length in characters (docs/product/max.md#max-tools).
  */
-const PASSAGE_SENTENCES = 4;
-const PASSAGE_CHARS = 600;
+const PASSAGE_SENTENCES = 6;
+const PASSAGE_CHARS = 900;
 /** An index older than this is rebuilt even when the article count did not change (an edit). */
 const INDEX_MAX_AGE_MS = 10 * 60_000;
 /** Articles read per page when the index is built. */

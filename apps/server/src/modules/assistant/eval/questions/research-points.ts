@@ -4,6 +4,7 @@
 // Bitcoin Optech), without the code or the held-out set.
 import type { EvalCase } from "../cases.ts";
 import { point } from "./build.ts";
+import { ANSWER_KIND_QUESTIONS } from "./research-kinds.ts";
 
 /** Questions whose answers must say the point, not only cite the article. */
 export const RESEARCH_POINT_QUESTIONS: EvalCase[] = [
@@ -379,4 +380,5 @@ export const RESEARCH_POINT_QUESTIONS: EvalCase[] = [
     ["bitcoin-optech-newsletter-2025-12-19"],
     [["BIP360", "P2TSH", "quantum-vulnerable"]],
   ),
+  ...ANSWER_KIND_QUESTIONS,
 ];

@@ -10,7 +10,7 @@ const MIN_SENTENCES = 3;
 /** …and never more than this many. */
 const MAX_SENTENCES = 6;
 /** Sentences taken in order from the best passage (the section that answers). */
-const FROM_BEST = 4;
+const FROM_BEST = 6;
 /** A sentence sharing more than this share of its words with one already taken adds nothing. */
 const MAX_OVERLAP = 0.6;
 
