@@ -1,15 +1,43 @@
 // A reader's message as the reading works on it besides its words (text/words.ts, decision 013):
-// spelled numbers as digits and the shape of a clause, by compromise.
+// spelled numbers as digits and the shape of a clause, by compromise, one document per text.
 import nlp from "compromise";
+import { LRUCache } from "lru-cache";
+
+/** What compromise tells of one text: everything the reading asks of it, from one parse. */
+interface Parsed {
+  digits: string;
+  unfinished: boolean;
+  statement: boolean;
+  dummyIt: boolean;
+}
+
+/**
+ * Texts parsed, kept: a message, its requests and its clauses are often the same text, and a
+ * turn is read twice (to call the tools, then to write).
+ */
+const parsedTexts = new LRUCache<string, Parsed>({ max: 500 });
+
+/** `text` parsed once by compromise (its tags read first, its numbers then written as digits). */
+function parsed(text: string): Parsed {
+  const kept = parsedTexts.get(text);
+  if (kept) return kept;
+  const doc = nlp(text);
+  const shape = shapeOf(doc, text);
+  const dummyIt =
+    doc.has("(is|was) it #Adverb? #Adjective (to|for)") ||
+    doc.has("it (is|was) #Adverb? #Adjective (to|for)");
+  doc.numbers().toNumber();
+  const result = { ...shape, dummyIt, digits: doc.text() };
+  parsedTexts.set(text, result);
+  return result;
+}
 
 /**
  * `text` with spelled numbers and ordinals written as digits ("ninety days" -> "90 days", "the
  * third largest" -> "the 3rd largest"), by compromise's number parser.
  */
 export function withDigits(text: string): string {
-  const doc = nlp(text);
-  doc.numbers().toNumber();
-  return doc.text();
+  return parsed(text).digits;
 }
 
 /** Verbs that need a main verb after them: a clause with one of these alone is unfinished ("why did fees on X"). */
@@ -35,7 +63,12 @@ const AUXILIARIES = new Set([
  * "sent some tokens to a contract by mistake"), so it is context for the request beside it.
  */
 export function clauseShape(text: string): { unfinished: boolean; statement: boolean } {
-  const doc = nlp(text);
+  const { unfinished, statement } = parsed(text);
+  return { unfinished, statement };
+}
+
+/** clauseShape of `text` from its compromise document. */
+function shapeOf(doc: ReturnType<typeof nlp>, text: string) {
   const verbs = doc.verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>;
   const words = verbs.flatMap((v) => v.terms.filter((t) => t.tags.includes("Verb")));
   // One verb, an auxiliary ("how did SOL do" has its main verb, "do").
@@ -53,9 +86,5 @@ export function clauseShape(text: string): { unfinished: boolean; statement: boo
  * then "to" or "for"), by compromise's part-of-speech tags.
  */
 export function hasDummyIt(text: string): boolean {
-  const doc = nlp(text);
-  return (
-    doc.has("(is|was) it #Adverb? #Adjective (to|for)") ||
-    doc.has("it (is|was) #Adverb? #Adjective (to|for)")
-  );
+  return parsed(text).dummyIt;
 }
