@@ -13,7 +13,6 @@ import { ARTICLE_BODY_HTML, ArticleBody } from "../components/article-body.tsx";
 import { ArticleHeader } from "../features/reader/article-header.tsx";
 import { renderArticleHtml } from "../features/reader/article-html.server.tsx";
 import { ArticleThumbnail } from "../features/reader/article-thumbnail.tsx";
-import { ArticleCoinsSection } from "../features/markets/article-coins.tsx";
 import { Chip, ChipList } from "../features/reader/chips.tsx";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
 import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
@@ -29,6 +28,14 @@ import {
 import { lazyPart } from "../components/ui/lazy-load.tsx";
 import { StaticPart } from "../components/ui/static-part.tsx";
 import type { Route } from "./+types/article";
+
+/**
+ * "Coins in this article", below the text: inside a StaticPart, so hydration never renders it and
+ * its chunk (with the market figures' formats) loads only when a client-side navigation does.
+ */
+const ArticleCoinsSection = lazyPart(() =>
+  import("../features/markets/article-coins.tsx").then((m) => m.ArticleCoinsSection),
+);
 
 /** The subscribe panel under the text, below the fold: hydrated from a chunk of its own. */
 const SubscribePanel = lazyPart(() =>
