@@ -38,7 +38,11 @@ export function StudioNav({ role, username }: { role: Role; username: string }) 
             {username} · {role}
           </span>
         </p>
-        <nav aria-label="Studio" className="-mb-px min-w-0 flex-1 overflow-x-auto">
+        {/* On a phone the tabs scroll sideways; the fading right edge says there are more. */}
+        <nav
+          aria-label="Studio"
+          className="-mb-px min-w-0 flex-1 overflow-x-auto mask-r-from-85% sm:mask-none"
+        >
           <ul className="flex gap-5">
             {sections
               .filter((s) => s.allowed(role))

@@ -20,7 +20,8 @@ function TypesField({
   return (
     <fieldset>
       <legend className="mb-1 text-[0.8125rem] font-medium">Types</legend>
-      <div className="flex gap-4">
+      {/* Wraps in a narrow side panel instead of spilling out of it. */}
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
         {ARTICLE_TYPES.map((type: ArticleType) => {
           const checked = types.includes(type);
           return (

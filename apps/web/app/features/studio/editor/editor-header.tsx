@@ -22,7 +22,8 @@ export function EditorHeader({
 }) {
   return (
     <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-3">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* A line of its own on a phone, so the title is not squeezed beside the save status. */}
+      <div className="flex min-w-0 basis-full items-center gap-3 sm:flex-1">
         <Link
           to="/studio"
           className="shrink-0 rounded-md text-sm font-medium text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
