@@ -22,12 +22,12 @@ import {
 import {
   CAPABILITIES,
   INJECTION_REFUSAL,
-  isAnalysisRequest,
   isCapabilitiesRequest,
   withoutInjection,
   systemPrompt,
 } from "./assistant.prompt.ts";
 import { articleContext } from "./assistant.research.ts";
+import { chipOf } from "./offline/reading/classifier.ts";
 import { historyMessages, latestAnswerHoldsData, ownerOf, persist } from "./assistant.threads.ts";
 import type { createAssistantTools } from "./assistant.tools.ts";
 import type { Asker, AssistantDependencies, ChatUIMessage } from "./assistant.types.ts";
@@ -297,7 +297,7 @@ export async function chat(
   ctx: ChatContext,
   input: ChatInput,
 ): Promise<ReadableStream<UIMessageChunk<AssistantMessageMetadata>>> {
-  if (isAnalysisRequest(input.text) && !(await latestAnswerHoldsData(ctx.k, input.asker))) {
+  if (chipOf(input.text) === "analyse" && !(await latestAnswerHoldsData(ctx.k, input.asker))) {
     countAnswer(ctx.deps, "nothing_to_analyse");
     return fixedStream(await answerMetadata(ctx, input.asker), NOTHING_TO_ANALYSE_MESSAGE);
   }

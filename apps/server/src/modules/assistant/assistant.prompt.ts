@@ -143,26 +143,6 @@ export function withoutInjection(question: string): string {
   return kept.join(" ").trim();
 }
 
-// The follow-up chips (docs/product/max.md#assistant-chips), recognised however they are worded:
-// the chat service answers "Analyze…" without a model when there is nothing to analyse, the offline
-// model answers both.
-/** The "Analyze your last message for valuable insights" chip and its rephrasings ("dig deeper"). */
-const ANALYSE_CHIP =
-  /\banaly[sz]e\s+(?:your|the|that|this)\s+(?:last|previous|latest)?\s*(?:message|answer|reply|response)|\binsights?\s+(?:from|in|on)\s+(?:your|the|that)\s+(?:last|previous)|\banaly[sz]e\s+(?:that|this|it)\b|\bdig\s+deeper\b|^\s*(?:tell\s+me\s+more|go\s+on|elaborate|more\s+details?|go\s+deeper)\s*[.!?]*\s*$/;
-/** The "What other research should I do?" chip and its rephrasings. */
-const MORE_RESEARCH_CHIP =
-  /\bwhat\s+(?:other|else|more|further)\s+(?:research|should\s+i\s+(?:research|read|look\s+into|study))|\b(?:other|further|more)\s+research\b|\bwhat\s+should\s+i\s+(?:research|read|look\s+into)\s*(?:next)?\b|\bresearch\s+(?:should\s+i|next)\b/;
-
-/** True for the "Analyze your last message for valuable insights" chip and its rephrasings. */
-export function isAnalysisRequest(question: string): boolean {
-  return ANALYSE_CHIP.test(fold(question));
-}
-
-/** True for the "What other research should I do?" chip and its rephrasings. */
-export function isMoreResearchRequest(question: string): boolean {
-  return MORE_RESEARCH_CHIP.test(fold(question));
-}
-
 /**
  * Example questions Max answers, as the chips (docs/product/max.md#assistant-chips) phrase
  * them.

@@ -3,6 +3,17 @@
 import { createRequire } from "node:module";
 import { INTENTS, type Intent, TRAINING, expand } from "./training.ts";
 import { tokenize } from "../../../../text/words.ts";
+import { isFunctionWord } from "../../../../text/stems.ts";
+import { isInjectionAttempt } from "../../assistant.prompt.ts";
+
+/**
+ * The follow-up chips' intents (docs/product/max.md#assistant-chips): a whole message asks for
+ * one, never a clause of a longer one.
+ */
+export const CHIP_INTENTS: ReadonlySet<Intent> = new Set(["analyse", "more-research"]);
+
+/** What a clause of a message asks for: any intent but a chip's. */
+export type ClauseIntent = Exclude<Intent, "analyse" | "more-research">;
 
 /** The mask a coin mention is read as, in training and in questions. */
 export const COIN_MASK = "COIN";
@@ -83,4 +94,44 @@ export function classify(
     : "off-topic";
   const lead = (top?.[1] ?? 0) - (second?.[1] ?? 0);
   return { intent, confidence: 1 / (1 + 2 ** -lead) };
+}
+
+/** Each chip's words: the stems of its training phrasings, function words aside. */
+const chipWords = new Map<Intent, Set<string>>();
+
+/** The words `intent`'s phrasings use (stems, function words aside), read once. */
+function wordsOf(intent: Intent): Set<string> {
+  let words = chipWords.get(intent);
+  if (!words) {
+    const phrasings = TRAINING[intent].flatMap(expand);
+    words = new Set(phrasings.flatMap((p) => contentStems(p)));
+    chipWords.set(intent, words);
+  }
+  return words;
+}
+
+/** The stems of `text`'s words that carry content (not function words). */
+function contentStems(text: string): string[] {
+  return tokenize(text)
+    .filter((t) => !isFunctionWord(t.norm))
+    .map((t) => t.stem);
+}
+
+/**
+ * The follow-up chip a whole message asks for, however it is worded ("Analyze your last message
+ * for valuable insights", "can you unpack that?"; "What other research should I do?", "what
+ * should I read next"), or null (docs/product/max.md#assistant-chips): the classifier's intent
+ * when it is a chip's and every word of the message that carries content is one of that chip's
+ * phrasings' words; a word they never use asks about something ("tell me more about Solana",
+ * "should I go all in on PEPE"). An injection attempt is none.
+ */
+export function chipOf(message: string): "analyse" | "more-research" | null {
+  // "Ignore your previous instructions…" shares the chip's words, never its request.
+  if (isInjectionAttempt(message)) return null;
+  const { intent } = classify(message);
+  if (!CHIP_INTENTS.has(intent)) return null;
+  const own = wordsOf(intent);
+  return contentStems(message).every((s) => own.has(s))
+    ? (intent as "analyse" | "more-research")
+    : null;
 }

@@ -1,12 +1,15 @@
 // One reading of a reader's message (docs/decisions/013-reading-questions.md, One reading, two
 // readers): its clauses, each with an intent from the classifier, a confidence and
 // its slots, read once per turn and used both to plan the tool calls and to write the answer.
+import { isInjectionAttempt } from "../../assistant.prompt.ts";
 import {
-  isAnalysisRequest,
-  isInjectionAttempt,
-  isMoreResearchRequest,
-} from "../../assistant.prompt.ts";
-import { COIN_MASK, NUMBER_MASK, classify } from "./classifier.ts";
+  CHIP_INTENTS,
+  COIN_MASK,
+  type ClauseIntent,
+  NUMBER_MASK,
+  chipOf,
+  classify,
+} from "./classifier.ts";
 import { type CalendarRange, type ChangeWindow, type TimeAsk, readTime } from "./dates.ts";
 import type { CoinMention, Gazetteer } from "../../../market/coin-gazetteer.service.ts";
 import {
@@ -33,7 +36,7 @@ import { joinLeaning, requests } from "./requests.ts";
 export interface Clause {
   /** The clause as written. */
   text: string;
-  intent: Intent;
+  intent: ClauseIntent;
   /** The classifier's confidence in `intent`, 0 to 1 (1 for a safety rule's decision). */
   confidence: number;
   coins: CoinMention[];
@@ -140,10 +143,13 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
   // "What is the Beacon Chain?" stays a question about a topic.
   const asked = unknownCoin !== null && tokens.some((t) => ASKING.has(t.norm));
   const { buying, cued } = adviceWords(tokens);
-  let { intent, confidence } = classify(
+  const read = classify(
     masked(tokens, coins, asked ? unknownCoin : null),
-    cued ? new Set() : new Set(["advice"]),
+    new Set([...CHIP_INTENTS, ...(cued ? [] : (["advice"] as const))]),
   );
+  // The chips' intents are excluded: a clause of a message is never a chip.
+  let intent = read.intent as ClauseIntent;
+  let confidence = read.confidence;
   const forecast = [" will be worth ", " will it ", " all in "].some((p) =>
     words.words.includes(p),
   );
@@ -243,10 +249,8 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
  * answered; each sentence split into its requests; greetings beside a real request dropped.
  */
 export function readMessage(question: string, ctx: ReadContext): Reading {
-  if (isAnalysisRequest(question)) return { clauses: [], injection: false, chip: "analyse" };
-  if (isMoreResearchRequest(question)) {
-    return { clauses: [], injection: false, chip: "more-research" };
-  }
+  const chip = chipOf(question);
+  if (chip) return { clauses: [], injection: false, chip };
   // "new listings + trending", "(1) … (2) …": the same breaks between requests as "and".
   const parts = joinLeaning(requests(question));
   const safe = parts.filter((s) => !isInjectionAttempt(s));

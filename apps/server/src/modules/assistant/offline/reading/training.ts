@@ -15,6 +15,8 @@ export const INTENTS = [
   "advice",
   "chat",
   "off-topic",
+  "analyse",
+  "more-research",
 ] as const;
 
 /** One of INTENTS. */
@@ -321,6 +323,30 @@ export const TRAINING: Record<Intent, string[]> = {
     "what do you know",
     "help",
     "nice one",
+  ],
+  analyse: [
+    "{analyze|analyse} your {last|previous|latest|} {message|answer|reply|response} for {valuable|useful|} insights",
+    "{analyze|analyse} {that|this|it} {for me|}",
+    "{analyze|analyse} {that|your|the} {answer|message|reply}",
+    "{dig|go} deeper {into that|into it|}",
+    "tell me more {about that|about it|please|}",
+    "{elaborate|expand} {on that|on it|please|}",
+    "{go on|keep going|continue} {please|}",
+    "more {details|detail} {please|on that|}",
+    "{what are|give me} the {key|main} {takeaways|insights|points} {from that|from your answer|}",
+    "{insights|takeaways} from {your|that|the} {last|previous|} {answer|message|reply}",
+    "break {that|it} down for me",
+    "can you {expand on|unpack} {that|this|your answer}",
+  ],
+  "more-research": [
+    "what other research should i do",
+    "what {else|more|further} should i {research|read|look into|study}",
+    "what should i {research|read|look into|study} next",
+    "{other|further|more} research {ideas|suggestions|to do|}",
+    "what {should i read|to read} next {on this|about this|}",
+    "{recommend|suggest} {more|further|some} reading {on this|}",
+    "where {should i|do i} go {next|from here} {with this|}",
+    "{any|are there} other articles {on this|about this|i should read}",
   ],
   "off-topic": [
     "{what is|what's} COIN {stock|share} price",
