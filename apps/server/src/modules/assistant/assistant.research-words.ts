@@ -80,6 +80,14 @@ export interface Expansion {
  */
 export const SYNONYM_WEIGHT = 0.4;
 
+/**
+ * What each other phrase of a group weighs when the reader named the group by a phrase of several
+ * words ("stopped mining", "smart contract wallet"): such a phrase names the concept itself, so its
+ * other names count nearly as the reader's own words, not a share of 0.4 ("why did Ethereum stop
+ * mining?" finds the Merge).
+ */
+export const PHRASE_SYNONYM_WEIGHT = 0.8;
+
 /** The phrases the synonym groups give for `query`: the other phrases of each group it names. */
 export function expansionsOf(query: string, groups: ReadonlyArray<readonly string[]>): Expansion[] {
   const stems = ` ${key(query)} `;
@@ -87,7 +95,9 @@ export function expansionsOf(query: string, groups: ReadonlyArray<readonly strin
     const named = (phrase: string) => stems.includes(` ${key(phrase)} `);
     if (!group.some(named)) return [];
     const others = group.filter((phrase) => !named(phrase));
-    return others.map((phrase) => ({ phrase, weight: SYNONYM_WEIGHT / others.length }));
+    const byPhrase = group.some((phrase) => named(phrase) && key(phrase).includes(" "));
+    const weight = byPhrase ? PHRASE_SYNONYM_WEIGHT : SYNONYM_WEIGHT / others.length;
+    return others.map((phrase) => ({ phrase, weight }));
   });
 }
 
