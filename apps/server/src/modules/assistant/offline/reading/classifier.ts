@@ -10,10 +10,14 @@ import { isInjectionAttempt } from "../../assistant.prompt.ts";
  * The follow-up chips' intents (docs/product/max.md#assistant-chips): a whole message asks for
  * one, never a clause of a longer one.
  */
-export const CHIP_INTENTS: ReadonlySet<Intent> = new Set(["analyse", "more-research"]);
+const CHIPS = ["analyse", "more-research"] as const satisfies readonly Intent[];
+export const CHIP_INTENTS: ReadonlySet<Intent> = new Set(CHIPS);
+
+/** A follow-up chip's intent. */
+type ChipIntent = (typeof CHIPS)[number];
 
 /** What a clause of a message asks for: any intent but a chip's. */
-export type ClauseIntent = Exclude<Intent, "analyse" | "more-research">;
+export type ClauseIntent = Exclude<Intent, ChipIntent>;
 
 /** The mask a coin mention is read as, in training and in questions. */
 export const COIN_MASK = "COIN";
@@ -125,13 +129,11 @@ function contentStems(text: string): string[] {
  * phrasings' words; a word they never use asks about something ("tell me more about Solana",
  * "should I go all in on PEPE"). An injection attempt is none.
  */
-export function chipOf(message: string): "analyse" | "more-research" | null {
+export function chipOf(message: string): ChipIntent | null {
   // "Ignore your previous instructions…" shares the chip's words, never its request.
   if (isInjectionAttempt(message)) return null;
   const { intent } = classify(message);
   if (!CHIP_INTENTS.has(intent)) return null;
   const own = wordsOf(intent);
-  return contentStems(message).every((s) => own.has(s))
-    ? (intent as "analyse" | "more-research")
-    : null;
+  return contentStems(message).every((s) => own.has(s)) ? (intent as ChipIntent) : null;
 }
