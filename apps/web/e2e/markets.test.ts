@@ -37,6 +37,10 @@ describe("Market Data", () => {
       await hydrated(page);
       const table = page.getByRole("table", { name: /All coins/ });
       expect(await table.getByRole("row").nth(1).innerText()).toContain("Bitcoin");
+      // A move shows its direction by an arrow besides its colour and sign (drawn by app.css).
+      const move = table.locator(".change-down").first();
+      expect(await move.evaluate((e) => getComputedStyle(e, "::before").content)).toMatch(/^"▼"/);
+      expect(await move.innerText()).toMatch(/^-\d/);
 
       // Sorting is a link: the price heading sorts largest first and says so.
       await page.getByRole("link", { name: "Price", exact: true }).click();

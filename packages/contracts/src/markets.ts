@@ -1,7 +1,6 @@
 // The Market Data section's contract (docs/product/markets.md#market-data-pages): the `/markets` table's
 // query and answer, and a coin page's data; the figures are the market service's (market.ts).
 import { z } from "zod";
-import type { ArticleCard } from "./articles.ts";
 import {
   coinFiguresSchema,
   type Dated,
@@ -116,9 +115,23 @@ export interface CoinPage {
    */
   history: MarketResult<Dated<Ohlc>>;
   /** Articles labelled Research that mention the coin, newest first (at most 6). */
-  research: ArticleCard[];
+  research: CoinPageArticle[];
   /** Newsletters and market reports (by their card label) mentioning it, newest first (at most 4). */
-  newsletters: ArticleCard[];
+  newsletters: CoinPageArticle[];
+}
+
+/**
+ * An article as a coin page lists it: a title linking to it, its date and subtitle; only what the
+ * list shows, since the page's hydration data carries it too.
+ */
+export interface CoinPageArticle {
+  id: number;
+  title: string;
+  /** "" when the article has none. */
+  subTitle: string;
+  slug: string;
+  /** ISO 8601. */
+  publishDate: string;
 }
 
 /**

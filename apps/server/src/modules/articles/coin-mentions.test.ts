@@ -1,7 +1,12 @@
 // The coins our articles name, kept per article version (docs/product/markets.md#coin-page,
 // docs/product/reader.md#article-coins): a coin page lists the articles naming the coin from cards
 // alone once the articles were read, reads an edited article again and forgets an unpublished one.
-import type { Article, ArticleCard, ArticleListResponse } from "@pragmatist/contracts";
+import type {
+  Article,
+  ArticleCard,
+  ArticleListResponse,
+  CoinPageArticle,
+} from "@pragmatist/contracts";
 import { describe, expect, it } from "vitest";
 import { createGazetteer } from "../market/coin-gazetteer.service.ts";
 import { createSnapshotSource, loadSnapshot } from "../market/snapshot.ts";
@@ -72,7 +77,7 @@ const article = (id: number, content: string, extra: Partial<Stored> = {}): Stor
   ...extra,
 });
 
-const slugs = (cards: ArticleCard[]) => cards.map((c) => c.attributes.slug);
+const slugs = (shown: CoinPageArticle[]) => shown.map((a) => a.slug);
 
 describe("the articles naming a coin", () => {
   it("lists them newest first by label from cards alone once every article was read", async () => {

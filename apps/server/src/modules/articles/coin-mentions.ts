@@ -5,9 +5,9 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   type Article,
   articleLabel,
-  type ArticleCard,
   type ArticleCoins,
   type CoinPage,
+  type CoinPageArticle,
 } from "@pragmatist/contracts";
 import { LRUCache } from "lru-cache";
 import type { MarketPages } from "../market/market-pages.service.ts";
@@ -53,14 +53,16 @@ async function shownOf(
   articles: Pick<ArticlesService, "listByIds">,
   naming: number[],
 ): Promise<Pick<CoinPage, "research" | "newsletters">> {
-  const research: ArticleCard[] = [];
-  const newsletters: ArticleCard[] = [];
+  const research: CoinPageArticle[] = [];
+  const newsletters: CoinPageArticle[] = [];
   const full = () => research.length >= SHOWN.research && newsletters.length >= SHOWN.newsletters;
   for (let i = 0; i < naming.length && !full(); i += CARD_BATCH) {
     const ids = naming.slice(i, i + CARD_BATCH);
     const { data } = await articles.listByIds(ids, { page: 1, pageSize: ids.length });
-    for (const card of data) {
-      (articleLabel(card.attributes) === "Research" ? research : newsletters).push(card);
+    for (const { id, attributes: a } of data) {
+      const { title, subTitle, slug, publishDate } = a;
+      const shown = { id, title, subTitle, slug, publishDate };
+      (articleLabel(a) === "Research" ? research : newsletters).push(shown);
     }
   }
   return {

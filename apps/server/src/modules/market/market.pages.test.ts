@@ -37,7 +37,9 @@ describe.each(engines)("Market Data pages on %s", (engine) => {
     expect(coinLinks[0]?.attrs.href).toBe("/markets/bitcoin");
     const text = textOf(page.body);
     expect(text).toContain("As of 3 May 2026, 07:45 UTC · Data provided by CoinGecko");
-    expect(text).toContain("▲+0.28%");
+    // Bitcoin's 24 h move: its sign, and its direction (colour and arrow, app.css's .change-up).
+    const rises = all(page.body, (e) => e.attrs.class === "change-up").map((e) => textOf(e));
+    expect(rises[0]).toBe("+0.28%");
   });
 
   it("/markets answers a bad parameter 400 with what is wrong, and a page too far 404", async () => {
@@ -121,9 +123,16 @@ describe.each(engines)("Market Data pages on %s", (engine) => {
     );
     expect(rows).toEqual([
       ["Coin", "Price", "24h"],
-      ["Bitcoin btc", "$78,428.00", "▲+0.28%"],
-      ["Ethereum eth", "$2,312.67", "▲+0.49%"],
-      ["Arbitrum arb", "$0.1191", "▼-2.71%"],
+      ["Bitcoin btc", "$78,428.00", "+0.28%"],
+      ["Ethereum eth", "$2,312.67", "+0.49%"],
+      ["Arbitrum arb", "$0.1191", "-2.71%"],
+    ]);
+    // Each move's direction: its colour and arrow (app.css's .change-up and .change-down).
+    const moves = all(coins!, (e) => /^change-/.test(e.attrs.class ?? ""));
+    expect(moves.map((e) => [textOf(e), e.attrs.class])).toEqual([
+      ["+0.28%", "change-up"],
+      ["+0.49%", "change-up"],
+      ["-2.71%", "change-down"],
     ]);
     expect(textOf(coins!)).toContain(
       "As of 3 May 2026, 07:45 UTC · Data provided by CoinGecko (offline snapshot)",

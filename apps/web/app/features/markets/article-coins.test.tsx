@@ -1,5 +1,5 @@
 // "Coins in this article" as a reader meets it (docs/product/reader.md#article-coins): each coin
-// links to its page, its move reads by sign and arrow as well as colour, figures are dated and
+// links to its page, its move reads by sign as well as by direction (colour and arrow), figures are dated and
 // sourced, an older figure carries its own date, and an outage says so instead of showing zeros.
 import { screen, within } from "@testing-library/react";
 import type { ArticleCoin } from "@pragmatist/contracts";
@@ -26,7 +26,7 @@ const rows = () =>
     .map((row) => [...row.querySelectorAll("th, td")].map((c) => c.textContent));
 
 describe("Coins in this article", () => {
-  it("lists each coin linking to its page, its price and its 24 h move with sign and arrow", () => {
+  it("lists each coin linking to its page, its price and its 24 h move with sign and direction", () => {
     renderRoute(
       <ArticleCoinsSection
         coins={[
@@ -42,9 +42,13 @@ describe("Coins in this article", () => {
       />,
     );
     expect(rows()).toEqual([
-      ["Solana sol", "$86.20", "▲+2.31%"],
-      ["NEAR Protocol near", "$1.50", "▼-3.20%"],
+      ["Solana sol", "$86.20", "+2.31%"],
+      ["NEAR Protocol near", "$1.50", "-3.20%"],
     ]);
+    // The direction's colour and arrow (app.css's .change-up and .change-down; the e2e journey
+    // reads the arrow a browser draws).
+    expect(screen.getByText("+2.31%").className).toBe("change-up");
+    expect(screen.getByText("-3.20%").className).toBe("change-down");
     expect(screen.getByRole("link", { name: "NEAR Protocol" }).getAttribute("href")).toBe(
       "/markets/near",
     );

@@ -1,6 +1,6 @@
 // What a coin page adds to the figures (docs/product/markets.md#coin-page): our research and newsletters
 // that mention the coin, newest first, and "Ask Max about {coin}" with the question ready.
-import type { ArticleCard } from "@pragmatist/contracts";
+import type { CoinPageArticle } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { SparkIcon } from "../../components/ui/icons.tsx";
 import { formatLongDate } from "../../lib/format.ts";
@@ -20,12 +20,12 @@ export function askMaxHref(name: string): string {
 }
 
 /** A list of articles as title links with their date, or `empty` when there is none. */
-function ArticleLinks({ articles, empty }: { articles: ArticleCard[]; empty: string }) {
+function ArticleLinks({ articles, empty }: { articles: CoinPageArticle[]; empty: string }) {
   if (articles.length === 0) return <p className="mt-2 text-sm text-muted">{empty}</p>;
   return (
     <ul className="mt-2 divide-y divide-line">
-      {articles.map(({ id, attributes: a }) => (
-        <li key={id} className="py-2.5">
+      {articles.map((a) => (
+        <li key={a.id} className="py-2.5">
           <Link
             to={`/p/${encodeURIComponent(a.slug)}`}
             className="font-medium hover:text-accent hover:underline"
@@ -48,8 +48,8 @@ function ArticleLinks({ articles, empty }: { articles: ArticleCard[]; empty: str
  */
 export function CoinMentions(props: {
   name: string;
-  research: ArticleCard[];
-  newsletters: ArticleCard[];
+  research: CoinPageArticle[];
+  newsletters: CoinPageArticle[];
 }) {
   const { name } = props;
   return (

@@ -2,8 +2,6 @@
 // and sign besides its colour (docs/product/markets.md#market-data-pages).
 import type { Cell, ChangeCell } from "./market-cells.ts";
 
-const toneClass = { up: "text-up", down: "text-down" } as const;
-
 /** A figure's text, or a dash read as "not in the data" when the data lacks it. */
 export function Figure({ cell }: { cell: Cell }) {
   if (!cell.missing) return <>{cell.text}</>;
@@ -15,17 +13,12 @@ export function Figure({ cell }: { cell: Cell }) {
   );
 }
 
-/** A change: "▲ +3.21%" in green, "▼ -0.50%" in red; the arrow is decoration, the sign is read. */
+/**
+ * A change: "▲ +3.21%" in green, "▼ -0.50%" in red. The colour and the arrow are app.css's
+ * `.change-up` and `.change-down` (the arrow decoration, with no text to read); the sign is read.
+ */
 export function Change({ cell }: { cell: ChangeCell }) {
   if (cell.missing) return <Figure cell={cell} />;
-  return (
-    <span className={`whitespace-nowrap ${cell.tone ? toneClass[cell.tone] : ""}`}>
-      {cell.arrow && (
-        <span aria-hidden="true" className="mr-0.5 text-[0.7em]">
-          {cell.arrow}
-        </span>
-      )}
-      {cell.text}
-    </span>
-  );
+  if (!cell.tone) return <>{cell.text}</>;
+  return <span className={`change-${cell.tone}`}>{cell.text}</span>;
 }

@@ -11,10 +11,8 @@ export interface Cell {
   missing: boolean;
 }
 
-/** A change cell: the signed percent, an arrow for the direction, and its colour. */
+/** A change cell: the signed percent and its direction (its colour and arrow, figure.tsx). */
 export interface ChangeCell extends Cell {
-  /** "▲" for a rise, "▼" for a fall, "" when flat or missing. */
-  arrow: string;
   tone: Tone;
 }
 
@@ -47,7 +45,5 @@ export const rankCell = (rank: number | null): Cell => cellOf(rank, String);
  */
 export function changeCell(percent: number | null): ChangeCell {
   const shown = percent === null ? null : Math.round(percent * 100) / 100;
-  const tone = toneOf(shown);
-  const arrow = tone === "up" ? "▲" : tone === "down" ? "▼" : "";
-  return { ...cellOf(percent, formatSignedPercent), arrow, tone };
+  return { ...cellOf(percent, formatSignedPercent), tone: toneOf(shown) };
 }

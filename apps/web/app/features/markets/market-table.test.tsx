@@ -68,13 +68,13 @@ describe("market figures", () => {
     for (const cell of [priceCell(null), compactCell(null), supplyCell(null), rankCell(null)]) {
       expect(cell).toEqual({ text: "–", missing: true });
     }
-    expect(changeCell(null)).toMatchObject({ missing: true, arrow: "", tone: null });
+    expect(changeCell(null)).toMatchObject({ missing: true, tone: null });
   });
 
-  it("gives a change its sign and arrow as well as its colour; a rounded zero has none", () => {
-    expect(changeCell(3.214)).toEqual({ text: "+3.21%", missing: false, arrow: "▲", tone: "up" });
-    expect(changeCell(-0.5)).toEqual({ text: "-0.50%", missing: false, arrow: "▼", tone: "down" });
-    expect(changeCell(-0.004)).toEqual({ text: "0.00%", missing: false, arrow: "", tone: null });
+  it("gives a change its sign as well as its direction; a rounded zero has none", () => {
+    expect(changeCell(3.214)).toEqual({ text: "+3.21%", missing: false, tone: "up" });
+    expect(changeCell(-0.5)).toEqual({ text: "-0.50%", missing: false, tone: "down" });
+    expect(changeCell(-0.004)).toEqual({ text: "0.00%", missing: false, tone: null });
   });
 });
 
