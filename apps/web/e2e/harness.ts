@@ -347,3 +347,21 @@ export async function pngFile(
     .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
+
+/** `method` `path` on the app as the member with `jwt` (a bearer token), with a JSON `body` if any. */
+export async function api(
+  baseUrl: string,
+  method: string,
+  path: string,
+  jwt: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${jwt}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}

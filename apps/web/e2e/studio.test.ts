@@ -3,9 +3,11 @@
 // what happens (Cancel changes nothing; then "View article"; home, search, feed), schedules another
 // that goes live on its own, hides a reported comment, and restores a revision.
 import os from "node:os";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import type { StudioTerms } from "@pragmatist/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  api,
   grantRole,
   type Member,
   openPage,
@@ -23,23 +25,6 @@ const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
 /** A word no demo article has, so search finds only ours. */
 const MARKER = `zephyrine${Date.now().toString(36)}`;
 
-async function api(
-  baseUrl: string,
-  method: string,
-  path: string,
-  jwt: string,
-  body?: unknown,
-): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${jwt}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-}
-
 const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${path}`)).text();
 
 /** The editor's save status line ("Saving…", "Saved 12:03", "Not saved: …"). */
@@ -47,9 +32,9 @@ const saveStatus = (page: Page) => page.locator("[data-save-status]");
 
 /**
  * Screenshots to look at, `SCREENSHOT_DIR/studio-{name}-{width}.png`, at 1366 and 390 px wide, once
- * the animations running (a dialog fading in) have ended.
+ * the animations running (a dialog fading in) have ended; `near` is scrolled into view at each.
  */
-async function shootWidths(page: Page, name: string): Promise<void> {
+async function shootWidths(page: Page, name: string, near?: Locator): Promise<void> {
   // Finite ones only (a spinner turns for ever); one cancelled meanwhile counts as done.
   await page.evaluate(() =>
     Promise.all(
@@ -61,6 +46,7 @@ async function shootWidths(page: Page, name: string): Promise<void> {
   );
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 390 ? 900 : 844 });
+    await near?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/studio-${name}-${width}.png` });
   }
   await page.setViewportSize(viewports.desktop.viewport);
@@ -116,7 +102,22 @@ describe("studio", () => {
     expect(await page.getByLabel("Slug").inputValue()).toBe(`field-notes-on-${MARKER}-liquidity`);
     await page.getByLabel("Subtitle").fill("What the order books said");
     await page.getByRole("textbox", { name: "Body (Markdown)" }).fill(body);
-    await page.getByLabel("Tags").fill("liquidity, order books");
+    // Tags are picked from those in use as they are spelled, or added on purpose.
+    const inUse = await api(app.baseUrl, "GET", "/api/studio/terms", author.jwt);
+    const known = ((await inUse.json()) as { data: StudioTerms }).data.tags[0]!.name;
+    const tags = page.getByRole("combobox", { name: "Tags" });
+    await tags.fill(known.slice(0, 4).toUpperCase());
+    await page.getByRole("option").first().click();
+    await tags.fill("order books");
+    await page.getByRole("option", { name: "Add new tag “order books”" }).waitFor();
+    await shootWidths(page, "terms", tags);
+    await tags.press("Enter");
+    const chips = page.getByRole("list", { name: "Tags chosen" }).getByRole("button");
+    await chips.nth(1).waitFor();
+    expect(await chips.evaluateAll((all) => all.map((b) => b.ariaLabel))).toEqual([
+      `Remove tag ${known}`,
+      "Remove tag order books",
+    ]);
 
     // The preview renders the Markdown as the article page does.
     const preview = page.getByRole("article", { name: "Preview" });

@@ -195,6 +195,29 @@ export const articleStatsSchema = z.object({
 /** An article's figures over the last 30 days (`articleStatsSchema`'s `data`). */
 export type ArticleStats = z.infer<typeof articleStatsSchema>["data"];
 
+/** A term the editor offers to pick: its name, slug and how many articles it files. */
+export const studioTermSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  articleCount: z.number().int(),
+});
+/** One of the terms the editor offers (`studioTermSchema`). */
+export type StudioTerm = z.infer<typeof studioTermSchema>;
+
+/**
+ * `GET /api/studio/terms`: the categories, tags and ecosystems in use, most used first, that the
+ * editor's term fields offer (docs/product/studio.md#studio-terms).
+ */
+export const studioTermsSchema = z.object({
+  data: z.object({
+    categories: z.array(studioTermSchema),
+    tags: z.array(studioTermSchema),
+    ecosystems: z.array(studioTermSchema),
+  }),
+});
+/** The terms in use by kind (`studioTermsSchema`'s `data`). */
+export type StudioTerms = z.infer<typeof studioTermsSchema>["data"];
+
 /** `GET /api/studio/reports`: reported comments, most recently reported first. */
 export const reportedCommentSchema = z.object({
   comment: z.object({

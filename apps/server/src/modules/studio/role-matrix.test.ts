@@ -101,6 +101,7 @@ const rows: Row[] = [
     (t) => ({ url: `${s(t)}/stats` }),
     [401, 403, 200, 403, 200, 200],
   ],
+  ["GET /api/studio/terms", () => ({ url: "/api/studio/terms" }), [401, 403, 200, 200, 200, 200]],
   [
     "GET /api/studio/reports",
     () => ({ url: "/api/studio/reports" }),

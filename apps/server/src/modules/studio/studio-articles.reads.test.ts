@@ -1,9 +1,9 @@
 // The studio's reads of articles as authors and editors see them (docs/product/studio.md#studio):
 // the list with its search, filters and pages, and the 30-day stats.
 import { describe, expect, it } from "vitest";
-import type { ArticleStats, StudioArticle } from "@pragmatist/contracts";
+import type { ArticleStats, StudioArticle, StudioTerm, StudioTerms } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";
-import { insertUser } from "../../testing/fixtures.ts";
+import { insertUser, type TestMember } from "../../testing/fixtures.ts";
 import { get, insertComment, putArticle, writeArticle } from "../../testing/studio.ts";
 import { studioArticlesSuite } from "./studio-articles.test-setup.ts";
 
@@ -154,6 +154,55 @@ describe.each(engines)("studio articles on %s", (engine) => {
       expect(stats.daily[0]).toEqual({ day: "2026-03-02", views: 7 });
       expect(stats.daily[29]).toEqual({ day: "2026-03-31", views: 3 });
       expect(stats.daily[15]).toEqual({ day: "2026-03-17", views: 0 });
+    });
+  });
+  describe("terms", () => {
+    it("offers the terms in use, most used first; an author those of live articles and their own", async () => {
+      ctx.clock.set("2026-03-20T00:00:00.000Z");
+      const t = (name: string) => `${name} ${engine}t`;
+      const live = { types: ["News"], status: "published", publishDate: "2026-03-01T00:00:00Z" };
+      await writeArticle(ctx, editor, {
+        ...live,
+        title: "Terms one",
+        tags: [t("Staking"), t("Audits")],
+        categories: [t("Security")],
+      });
+      await writeArticle(ctx, editor, { ...live, title: "Terms two", tags: [t("Staking")] });
+      await writeArticle(ctx, editor, {
+        ...live,
+        title: "Terms scheduled",
+        publishDate: "2027-01-01T00:00:00Z",
+        tags: [t("Embargoed")],
+      });
+      await writeArticle(ctx, otherAuthor, { title: "Their draft", tags: [t("Secret deal")] });
+      await writeArticle(ctx, author, { title: "My draft", tags: [t("Mine")] });
+      const terms = async (who: TestMember) => {
+        const res = await get(ctx, who, "/api/studio/terms");
+        expect(res.statusCode, res.body).toBe(200);
+        const data = res.json().data as StudioTerms;
+        const ours = (list: StudioTerm[]) =>
+          list.filter((x) => x.name.endsWith(`${engine}t`)).map((x) => [x.name, x.articleCount]);
+        return { tags: ours(data.tags), categories: ours(data.categories) };
+      };
+      expect(await terms(editor)).toEqual({
+        tags: [
+          [t("Staking"), 2],
+          [t("Audits"), 1],
+          [t("Embargoed"), 1],
+          [t("Mine"), 1],
+          [t("Secret deal"), 1],
+        ],
+        categories: [[t("Security"), 1]],
+      });
+      // Another's draft and a scheduled article's terms stay unseen by an author.
+      expect((await terms(author)).tags).toEqual([
+        [t("Staking"), 2],
+        [t("Audits"), 1],
+        [t("Mine"), 1],
+      ]);
+      expect((await get(ctx, null, "/api/studio/terms")).statusCode).toBe(401);
+      const reader = await ctx.person("member", "Terms Reader");
+      expect((await get(ctx, reader, "/api/studio/terms")).statusCode).toBe(403);
     });
   });
 });

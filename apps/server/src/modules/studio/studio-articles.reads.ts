@@ -8,6 +8,7 @@ import {
   type StudioArticle,
   type StudioArticleList,
   type StudioArticleQuery,
+  type StudioTerms,
 } from "@pragmatist/contracts";
 import { type Actor, authorize, can } from "../access/policy.ts";
 import {
@@ -113,4 +114,16 @@ export async function articleStats(
     ...recent,
     daily: days.map((day) => ({ day, views: byDay.get(day)?.views ?? 0 })),
   };
+}
+
+/** `StudioArticlesService.terms`: see its docstring. */
+export async function listTerms(ctx: ArticlesContext, actor: Actor | null): Promise<StudioTerms> {
+  authorize(actor, "article.list");
+  const visibleTo = can(actor, "article.publish") ? null : actor.id;
+  const terms = await repo.listTermsInUse(ctx.k, visibleTo, ctx.now().toISOString());
+  const of = (kind: repo.TermInUse["kind"]) =>
+    terms
+      .filter((t) => t.kind === kind)
+      .map(({ name, slug, articleCount }) => ({ name, slug, articleCount }));
+  return { categories: of("category"), tags: of("tag"), ecosystems: of("ecosystem") };
 }

@@ -130,6 +130,52 @@ export async function listArticles(
   return { rows, total: Number(count.n) };
 }
 
+/** A term in use: its kind, name, slug and the number of articles it files. */
+export interface TermInUse {
+  kind: "category" | "tag" | "ecosystem";
+  name: string;
+  slug: string;
+  articleCount: number;
+}
+
+/**
+ * The categories, tags and ecosystems filing at least one article, most used first, then by
+ * name. With `visibleTo` (an author's id), only the articles that author may read count: the live
+ * ones (published, publish date at or before `now`, ISO 8601) and their own, so a term of
+ * another's draft or scheduled article stays unseen.
+ */
+export async function listTermsInUse(
+  db: Q,
+  visibleTo: number | null,
+  now: string,
+): Promise<TermInUse[]> {
+  let qb = db
+    .selectFrom("terms as t")
+    .innerJoin("article_terms as at", "at.term_id", "t.id")
+    .innerJoin("articles as a", "a.id", "at.article_id")
+    .where("t.kind", "in", ["category", "tag", "ecosystem"] as const);
+  if (visibleTo !== null) {
+    qb = qb.where((eb) =>
+      eb.or([
+        eb.and([eb("a.status", "=", "published"), eb("a.publish_date", "<=", now)]),
+        eb("a.author_id", "=", visibleTo),
+      ]),
+    );
+  }
+  const rows = await qb
+    .select((eb) => ["t.kind", "t.name", "t.slug", eb.fn.count<number>("a.id").as("n")])
+    .groupBy(["t.id", "t.kind", "t.name", "t.slug"])
+    .orderBy("n", "desc")
+    .orderBy("t.name")
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind as TermInUse["kind"],
+    name: r.name,
+    slug: r.slug,
+    articleCount: Number(r.n),
+  }));
+}
+
 /** The terms of the given articles in their stored order: the library's query, any status. */
 export { findTerms, type TermRow } from "../articles/articles.repository.ts";
 

@@ -13,6 +13,7 @@ import {
   studioArticleListSchema,
   studioArticleQuerySchema,
   studioArticleResponseSchema,
+  studioTermsSchema,
   updateArticleBodySchema,
 } from "@pragmatist/contracts";
 import { studioRoute } from "../access/studio-http.ts";
@@ -101,6 +102,19 @@ function studioArticleListRoute(r: ZodRoutes, articles: StudioArticlesService) {
   );
 }
 
+/** GET /api/studio/terms: the categories, tags and ecosystems the editor's term fields offer. */
+function termsRoute(r: ZodRoutes, articles: StudioArticlesService) {
+  r.get(
+    "/api/studio/terms",
+    studioRoute("article.list", {
+      summary:
+        "The categories, tags and ecosystems in use, most used first (authors: visible ones)",
+      response: { 200: studioTermsSchema },
+    }),
+    async (req) => ({ data: await articles.terms(req.user) }),
+  );
+}
+
 /** GET /api/studio/articles/{id}/stats: the article's last 30 days. */
 function statsRoute(r: ZodRoutes, articles: StudioArticlesService) {
   r.get(
@@ -154,7 +168,8 @@ function revisionRoutes(r: ZodRoutes, articles: StudioArticlesService) {
 
 /**
  * Registers the article writes (POST /api/articles, PUT and DELETE /api/articles/{id}) and the
- * studio's article reads under /api/studio/articles (list, one, revisions, restore, stats).
+ * studio's article reads under /api/studio/articles (list, one, revisions, restore, stats) and
+ * /api/studio/terms.
  */
 export function studioArticlesRoutes(
   app: FastifyInstance,
@@ -165,5 +180,6 @@ export function studioArticlesRoutes(
   studioArticleListRoute(r, deps.articles);
   oneArticleRoutes(r, deps.articles);
   statsRoute(r, deps.articles);
+  termsRoute(r, deps.articles);
   revisionRoutes(r, deps.articles);
 }

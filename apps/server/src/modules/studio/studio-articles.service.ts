@@ -11,6 +11,7 @@ import type {
   StudioArticle,
   StudioArticleList,
   StudioArticleQuery,
+  StudioTerms,
 } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../access/policy.ts";
@@ -21,6 +22,7 @@ import {
   getRevision,
   listArticles,
   listRevisions,
+  listTerms,
 } from "./studio-articles.reads.ts";
 import {
   createArticle,
@@ -68,6 +70,12 @@ export interface StudioArticlesService {
   restoreRevision(actor: Actor | null, id: number, revisionId: number): Promise<StudioArticle>;
   /** Views of `/p/{slug}`, likes, bookmarks and comments of the last 30 days (UTC). */
   stats(actor: Actor | null, id: number): Promise<ArticleStats>;
+  /**
+   * The categories, tags and ecosystems in use, most used first, for the editor's term fields
+   * (docs/product/studio.md#studio-terms). An author sees the terms of live articles and of
+   * their own only. @throws 401/403 (policy).
+   */
+  terms(actor: Actor | null): Promise<StudioTerms>;
 }
 
 /**
@@ -89,5 +97,6 @@ export function createStudioArticlesService(
     getRevision: (actor, id, revisionId) => getRevision(ctx, actor, id, revisionId),
     restoreRevision: (actor, id, revisionId) => restoreRevision(ctx, actor, id, revisionId),
     stats: (actor, id) => articleStats(ctx, actor, id),
+    terms: (actor) => listTerms(ctx, actor),
   };
 }

@@ -29,14 +29,17 @@ export interface FieldFrame {
 }
 
 /** What a control gets from its frame: its id, and the hint and error that describe it. */
-interface ControlProps {
+export interface ControlProps {
   id: string;
   "aria-describedby": string | undefined;
   "aria-invalid": true | undefined;
 }
 
-/** The label above, the control, then the hint and error below, all tied by ids. */
-function Frame({
+/**
+ * The label above (its id `{id}-label`), the control, then the hint and error below, all tied by
+ * ids: the fields below, and a control of its own such as the studio's term picker.
+ */
+export function Frame({
   label,
   hint,
   error,
@@ -49,6 +52,7 @@ function Frame({
   return (
     <div className={className}>
       <label
+        id={`${id}-label`}
         htmlFor={id}
         className={hideLabel ? "sr-only" : "mb-1 block text-[0.8125rem] font-medium text-ink"}
       >

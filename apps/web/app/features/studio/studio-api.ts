@@ -17,6 +17,7 @@ import type {
   StudioArticle,
   StudioArticleList,
   StudioMember,
+  StudioTerms,
   Subscriber,
 } from "@pragmatist/contracts";
 import { call } from "../../lib/account-api";
@@ -114,6 +115,11 @@ export const studioApi = {
   async stats(articleId: number, signal?: AbortSignal): Promise<ArticleStats> {
     const url = `/api/studio/articles/${id(articleId)}/stats`;
     return (await call<{ data: ArticleStats }>("GET", url, undefined, signal)).data;
+  },
+
+  /** `GET /api/studio/terms`: the categories, tags and ecosystems in use, most used first. */
+  async terms(signal?: AbortSignal): Promise<StudioTerms> {
+    return (await call<{ data: StudioTerms }>("GET", "/api/studio/terms", undefined, signal)).data;
   },
 
   /** `GET /api/studio/reports`: reported comments; `all` includes hidden and deleted ones. */

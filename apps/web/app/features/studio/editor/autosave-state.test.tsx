@@ -70,8 +70,11 @@ const refused = (status: number, name: string, message: string): Answer => ({
   body: { data: null, error: { status, name, message, details: {} } },
 });
 
-/** The side panels' loads (revisions, stats), answered at once; the article's calls wait. */
+/** The side panels' loads (revisions, stats, terms), answered at once; the article's calls wait. */
 function panelAnswer(url: string): Answer | undefined {
+  if (url.endsWith("/api/studio/terms")) {
+    return { status: 200, body: { data: { categories: [], tags: [], ecosystems: [] } } };
+  }
   if (url.endsWith("/revisions")) return { status: 200, body: { data: [] } };
   if (!url.endsWith("/stats")) return undefined;
   const day = "2026-05-01";

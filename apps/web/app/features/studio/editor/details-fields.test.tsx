@@ -1,9 +1,10 @@
-// The editor's publish date as an editor sees it
-// (docs/product/studio.md#studio-editor): ISO 8601 date and 24-hour time in UTC as text, whatever
-// the browser's locale, and a plain message for a date that is not one.
-import { fireEvent, render, screen } from "@testing-library/react";
+// The editor's side fields as an editor sees them (docs/product/studio.md#studio-editor): the
+// publish date as ISO 8601 date and 24-hour time in UTC as text, whatever the browser's locale,
+// with a plain message for a date that is not one; and the term fields, which offer the terms in
+// use and take a new one only on purpose (docs/product/studio.md#studio-terms).
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ArticleForm, formOf } from "../article-form";
 import { DetailsFields } from "./details-fields";
 import { bindTextFields } from "./field-binding";
@@ -15,16 +16,41 @@ function Harness({ publishDate }: { publishDate: string }) {
   }));
   const edit = (patch: Partial<ArticleForm>) => setForm((f) => ({ ...f, ...patch }));
   return (
-    <DetailsFields
-      form={form}
-      field={bindTextFields(form, {}, edit)}
-      edit={edit}
-      fieldErrors={{}}
-      editor
-      canEdit
-    />
+    <>
+      <DetailsFields
+        form={form}
+        field={bindTextFields(form, {}, edit)}
+        edit={edit}
+        fieldErrors={{}}
+        editor
+        canEdit
+      />
+      <output aria-label="Stored categories">{form.categories}</output>
+    </>
   );
 }
+
+/** `GET /api/studio/terms` as the server answers it: the terms in use, most used first. */
+const termsInUse = {
+  categories: [
+    { name: "DeFi", slug: "defi", articleCount: 12 },
+    { name: "Security", slug: "security", articleCount: 7 },
+    { name: "Decentralised identity", slug: "decentralised-identity", articleCount: 1 },
+  ],
+  tags: [],
+  ecosystems: [],
+};
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", async (url: string) =>
+    url === "/api/studio/terms"
+      ? Response.json({ data: termsInUse })
+      : Response.json({ data: null }, { status: 404 }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const dateField = () => screen.getByLabelText("Publish date (UTC)") as HTMLInputElement;
 
@@ -45,5 +71,54 @@ describe("the publish date field", () => {
     fireEvent.change(dateField(), { target: { value: "2026-11-24 14:05" } });
     expect(dateField().getAttribute("aria-invalid")).toBeNull();
     expect(screen.queryByText(/Write the date as/)).toBeNull();
+  });
+});
+
+describe("the term fields", () => {
+  const box = () => screen.getByRole("combobox", { name: "Categories" });
+  const stored = () => screen.getByRole("status", { name: "Stored categories" }).textContent;
+  const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
+  /** Renders the fields and lets the terms in use arrive. */
+  const open = async () => {
+    render(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
+    await act(async () => {});
+  };
+
+  it("offers the terms in use that hold what is typed, most used first, and adds the chosen one", async () => {
+    await open();
+    type("de");
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual([
+      "DeFi12 articles",
+      "Decentralised identity1 article",
+      "Add new category “de”",
+    ]);
+    fireEvent.keyDown(box(), { key: "Enter" });
+    // The term as it is spelled in use, not as typed.
+    expect(stored()).toBe("DeFi");
+    expect(box()).toHaveProperty("value", "");
+    const chosen = screen.getByRole("list", { name: "Categories chosen" });
+    expect(within(chosen).getByText("DeFi")).toBeTruthy();
+  });
+
+  it("takes a new term only through its own option, and removes a chip", async () => {
+    await open();
+    type("defi");
+    // Typed in another case, the term in use is the only option: no second "DeFi".
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["DeFi12 articles"]);
+    type("Restaking");
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Add new category “Restaking”",
+    ]);
+    fireEvent.keyDown(box(), { key: "Enter" });
+    type("sec");
+    fireEvent.click(screen.getByRole("option", { name: /Security/ }));
+    expect(stored()).toBe("Restaking, Security");
+    fireEvent.click(screen.getByRole("button", { name: "Remove category Restaking" }));
+    expect(stored()).toBe("Security");
+    // Leaving the box chooses nothing.
+    type("Typo");
+    fireEvent.blur(box());
+    expect(stored()).toBe("Security");
   });
 });

@@ -4,10 +4,13 @@ import type { ArticleType } from "@pragmatist/contracts";
 import { errorText } from "../../../components/ui/danger";
 import { TextInput } from "../../../components/ui/field";
 import { ARTICLE_TYPES, type ArticleForm, fromUtcInput } from "../article-form";
+import { studioApi } from "../studio-api";
 import { ThumbnailField } from "../thumbnail-field";
+import { useStudioData } from "../use-studio-data";
 import { Section } from "./editor-section";
 import type { BindField } from "./field-binding";
 import type { FieldErrors } from "./save-failure";
+import { TermsField } from "./terms-field";
 
 /** The types as checkboxes, in ARTICLE_TYPES order; the last one ticked cannot be unticked. */
 function TypesField({
@@ -85,14 +88,42 @@ function PublishDateField({
 }
 
 const TERM_FIELDS = [
-  ["categories", "Categories", "e.g. DeFi, Security"],
-  ["tags", "Tags", "e.g. audits, staking"],
-  ["ecosystems", "Ecosystems", "e.g. Ethereum, Solana"],
+  ["categories", "Categories", "category"],
+  ["tags", "Tags", "tag"],
+  ["ecosystems", "Ecosystems", "ecosystem"],
 ] as const;
 
 /**
+ * Terms: a picker per kind over the terms in use (loaded once with the editor). Without them (still
+ * loading, or the call failed) a field still takes new terms, and says why it offers none.
+ */
+function TermsSection({ field, canEdit }: { field: BindField; canEdit: boolean }) {
+  const inUse = useStudioData("terms", (signal) => studioApi.terms(signal));
+  const terms = inUse.kind === "ready" ? inUse.value : null;
+  return (
+    <Section title="Terms">
+      <p className="text-xs text-muted">
+        {inUse.kind === "error"
+          ? `The terms in use could not be loaded (${inUse.message}); new ones can still be added.`
+          : "Pick from the terms in use as you type; a new one only with “Add new”."}
+      </p>
+      {TERM_FIELDS.map(([key, label, noun]) => (
+        <TermsField
+          key={key}
+          label={label}
+          noun={noun}
+          binding={field(key)}
+          terms={terms?.[key] ?? null}
+          disabled={!canEdit}
+        />
+      ))}
+    </Section>
+  );
+}
+
+/**
  * The side column's fields (disabled unless `canEdit`): Publishing (the date in UTC, with a hint
- * for `editor`s or authors, and the types), Terms (comma-separated), and Thumbnail with its error.
+ * for `editor`s or authors, and the types), Terms (TermsSection), and Thumbnail with its error.
  */
 export function DetailsFields({
   form,
@@ -116,11 +147,7 @@ export function DetailsFields({
         <PublishDateField binding={field("publishDate")} editor={editor} />
         <TypesField types={form.types} edit={edit} />
       </Section>
-      <Section title="Terms">
-        {TERM_FIELDS.map(([key, label, example]) => (
-          <TextInput key={key} label={label} {...field(key)} hint={`Comma-separated, ${example}`} />
-        ))}
-      </Section>
+      <TermsSection field={field} canEdit={canEdit} />
       <Section title="Thumbnail">
         <ThumbnailField
           value={form.thumbnail}
