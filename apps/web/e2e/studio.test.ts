@@ -237,6 +237,11 @@ describe("studio", () => {
     await signIn(page, app.baseUrl, editor.jwt);
     await page.goto(`${app.baseUrl}/studio?q=${MARKER}`);
     await page.getByRole("link", { name: title }).click();
+    // What search results and shared links show, previewed as a link card.
+    await page.getByLabel("Meta title").fill(`Liquidity, briefly ${MARKER}`);
+    const card = page.getByRole("figure", { name: "Shared link" });
+    await card.getByText(`Liquidity, briefly ${MARKER}`).waitFor();
+    await shootWidths(page, "seo", card);
     const publish = page.getByRole("button", { name: "Publish now" });
     const dialog = page.getByRole("dialog", { name: "Publish this article now?" });
     await publish.click();
@@ -259,6 +264,7 @@ describe("studio", () => {
     await notice.getByRole("link", { name: "View article" }).click();
     await page.waitForURL(`${app.baseUrl}/p/${slug}`);
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+    expect(await page.title()).toMatch(new RegExp(`^Liquidity, briefly ${MARKER} — `));
 
     expect(await text(app.baseUrl, "/")).toContain(title);
     await page.goto(`${app.baseUrl}/?q=${MARKER}`);

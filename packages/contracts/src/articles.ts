@@ -44,6 +44,18 @@ export const sourceSchema = z.object({
   licence: z.string(),
 });
 
+/**
+ * What an editor set for search engines and link previews (docs/product/studio.md#studio-seo),
+ * each null when not set: the page then uses the title, the subtitle or excerpt, its own address.
+ */
+export const seoSchema = z.object({
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  canonicalUrl: z.string().nullable(),
+});
+/** An article's search and social fields (`seoSchema`). */
+export type Seo = z.infer<typeof seoSchema>;
+
 /** Attributes shared by list cards and the full article. */
 const cardAttributes = {
   title: z.string(),
@@ -74,6 +86,7 @@ export const articleAttributesSchema = z.object({
   /** When the article last changed (ISO 8601): JSON-LD dateModified, article:modified_time. */
   updatedAt: z.string(),
   source: sourceSchema.nullable(),
+  seo: seoSchema,
 });
 /** The attributes of a list card (`articleCardAttributesSchema`). */
 export type ArticleCardAttributes = z.infer<typeof articleCardAttributesSchema>;

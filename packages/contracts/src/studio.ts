@@ -2,7 +2,7 @@
 // moderation, members and audit, in the Strapi v4 style (`{ data: {...} }` bodies, `{ data, meta }`
 // answers).
 import { z } from "zod";
-import { articleTypes, termSchema } from "./articles.ts";
+import { articleTypes, seoSchema, termSchema } from "./articles.ts";
 import { roles } from "./auth.ts";
 import { paginationMetaSchema, pageParam, pageSizeParam, searchQueryParam } from "./pagination.ts";
 import { SLUG_MAX } from "./slug.ts";
@@ -25,6 +25,10 @@ export const SUBTITLE_MAX = 300;
 export const CONTENT_MAX = 200_000;
 /** Terms per kind on one article. */
 export const TERMS_MAX = 20;
+/** The longest meta title: 120 characters (search results show about 60). */
+export const META_TITLE_MAX = 120;
+/** The longest meta description: 320 characters (search results show about 155). */
+export const META_DESCRIPTION_MAX = 320;
 
 const termName = z.string().trim().min(1).max(60);
 const termNames = z.array(termName).max(TERMS_MAX);
@@ -58,6 +62,14 @@ const articleFields = {
   /** A media id from `POST /api/upload`, or null for none. */
   thumbnail: mediaId.nullable(),
   status: z.enum(articleStatuses),
+  /** Search and link previews (docs/product/studio.md#studio-seo); null: the page's default. */
+  metaTitle: z.string().trim().min(1).max(META_TITLE_MAX).nullable(),
+  metaDescription: z.string().trim().min(1).max(META_DESCRIPTION_MAX).nullable(),
+  /** Where the article was first published: an absolute http(s) address, or null for its own. */
+  canonicalUrl: z
+    .url({ protocol: /^https?$/, message: "A canonical URL is a full http:// or https:// address" })
+    .max(2000)
+    .nullable(),
 };
 const titleSchema = z.string().trim().min(1, "A title is needed").max(TITLE_MAX);
 
@@ -125,7 +137,10 @@ export const studioArticleSummarySchema = z.object({
 /** The full article for the editor: the summary plus its Markdown. */
 export const studioArticleSchema = z.object({
   id: z.number().int(),
-  attributes: studioArticleSummarySchema.shape.attributes.extend({ content: z.string() }),
+  attributes: studioArticleSummarySchema.shape.attributes.extend({
+    content: z.string(),
+    seo: seoSchema,
+  }),
 });
 /** An article as staff see it in lists (`studioArticleSummarySchema`). */
 export type StudioArticleSummary = z.infer<typeof studioArticleSummarySchema>;

@@ -58,6 +58,12 @@ export interface ArticlesTable {
   source_name: string | null;
   source_url: string | null;
   source_licence: string | null;
+  /** What search engines and link previews show instead of the title; null: the title. */
+  meta_title: string | null;
+  /** The meta description; null: the subtitle or the excerpt. */
+  meta_description: string | null;
+  /** Where the article was first published, for rel=canonical; null: its own address. */
+  canonical_url: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -78,6 +78,11 @@ export interface PageMetaOptions {
   feed?: { title: string; path: string };
   /** Search results and the like: robots noindex, and no canonical. */
   noindex?: boolean;
+  /**
+   * The absolute address search engines should credit instead of `path` (an article first
+   * published elsewhere): the rel=canonical link; og:url stays the page's own.
+   */
+  canonical?: string | null | undefined;
   /** The page's structured data, built on its absolute address and picture. */
   jsonLd?: (page: { url: string; image: string | null; site: SiteSettings }) => JsonLd[];
   /** More tags of this page (article:published_time …). */
@@ -132,7 +137,7 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { name: "description", content: description },
     ...(options.noindex
       ? [{ name: "robots", content: "noindex" }]
-      : link("canonical", options.path)),
+      : link("canonical", options.canonical || options.path)),
     ...link("prev", options.prev),
     ...link("next", options.next),
     { property: "og:site_name", content: site.name },

@@ -93,19 +93,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /**
  * The article's head: og:type article with article:published_time, article:author (the author's
  * page) and article:section, its thumbnail as og:image, Article JSON-LD with author and dates, and
- * breadcrumbs Home › first category › article.
+ * breadcrumbs Home › first category › article; the editor's meta title, description and canonical
+ * address where set.
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return notFoundMeta(notFoundOf(error));
   const { article: a, authorHref, canonicalUrl } = loaderData;
-  const description = a.subTitle || a.excerpt;
+  // An editor's search and social fields win over the defaults (docs/product/studio.md#studio-seo).
+  const description = a.seo.metaDescription ?? (a.subTitle || a.excerpt);
   const category = a.categories[0];
   const authorUrl = authorHref ? new URL(authorHref, canonicalUrl).href : null;
   return pageMeta({
     matches,
-    title: a.title,
+    title: a.seo.metaTitle ?? a.title,
     description,
     path: `/p/${encodeURIComponent(a.slug)}`,
+    canonical: a.seo.canonicalUrl,
     type: "article",
     image: a.thumbnailUrl?.url,
     breadcrumbs: [

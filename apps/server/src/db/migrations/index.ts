@@ -19,6 +19,7 @@ import * as usernameKeys from "./015-username-keys.ts";
 import * as newsletterType from "./016-newsletter-type.ts";
 import * as oneNewsletterList from "./017-one-newsletter-list.ts";
 import * as emailCodes from "./018-email-codes.ts";
+import * as articleSeo from "./019-article-seo.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -45,4 +46,5 @@ export const migrations: Record<string, DialectMigration> = {
   "016-newsletter-type": newsletterType,
   "017-one-newsletter-list": oneNewsletterList,
   "018-email-codes": emailCodes,
+  "019-article-seo": articleSeo,
 };

@@ -100,6 +100,11 @@ export function toCardOrArticle(r: ArticleRow, terms: Term[]): ArticleCard | Art
         full.source_name && full.source_url
           ? { name: full.source_name, url: full.source_url, licence: full.source_licence ?? "" }
           : null,
+      seo: {
+        metaTitle: full.meta_title,
+        metaDescription: full.meta_description,
+        canonicalUrl: full.canonical_url,
+      },
     },
   };
 }

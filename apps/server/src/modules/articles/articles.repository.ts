@@ -74,16 +74,14 @@ export const articleOrders: Record<ArticleSort, OrderItem[]> = {
   ],
 };
 
-/** What a full article adds to its card's row: read only with its content (`withContent`). */
-export interface FullArticleColumns {
-  content: string;
-  body: number;
-  source_name: string | null;
-  source_url: string | null;
-  source_licence: string | null;
-  /** When the article last changed (ISO 8601). */
-  updated_at: string;
-}
+/** A column's name without its table alias: "a.content" → "content". */
+type Unaliased<C> = C extends `a.${infer Name}` ? Name : never;
+
+/** What a full article adds to its card's row (`fullArticleColumns`), read with its content. */
+export type FullArticleColumns = Pick<
+  ArticlesTable,
+  Unaliased<(typeof fullArticleColumns)[number]>
+>;
 
 /**
  * An article as the page queries read it: what its card shows, of its own row and of its related
@@ -121,6 +119,9 @@ const fullArticleColumns = [
   "a.source_name",
   "a.source_url",
   "a.source_licence",
+  "a.meta_title",
+  "a.meta_description",
+  "a.canonical_url",
   "a.updated_at",
 ] as const;
 

@@ -4,7 +4,7 @@
 // changing pages) + demo content, requested with app.inject on each database engine.
 import { describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";
-import { registerMember } from "../../testing/fixtures.ts";
+import { insertArticle, registerMember } from "../../testing/fixtures.ts";
 import {
   all,
   BASE,
@@ -155,5 +155,28 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect(account.status).toBe(200);
     expect(account.title).toBe(`Your account — ${SITE}`);
     expect(account.meta("robots")).toEqual(["noindex"]);
+  });
+
+  it("article: the editor's meta title, description and canonical address win", async () => {
+    const slug = "first-published-elsewhere";
+    await insertArticle(ctx.db, { slug, title: "First published elsewhere" });
+    await ctx.db.kysely
+      .updateTable("articles")
+      .set({
+        meta_title: "Staking, plainly",
+        meta_description: "What a validator earns, in one page.",
+        canonical_url: "https://example.org/first/",
+      })
+      .where("slug", "=", slug)
+      .execute();
+    const page = await get(`/p/${slug}`);
+    expect(page.title).toBe(`Staking, plainly — ${SITE}`);
+    expect(page.meta("og:title")).toEqual(["Staking, plainly"]);
+    expect(page.meta("description")).toEqual(["What a validator earns, in one page."]);
+    expect(page.meta("og:description")).toEqual(["What a validator earns, in one page."]);
+    // Search engines credit the first address; the page's own stays its og:url and headline.
+    expect(page.links("canonical")).toEqual(["https://example.org/first/"]);
+    expect(page.meta("og:url")).toEqual([`${BASE}/p/${slug}`]);
+    expect(page.ld("Article").headline).toBe("First published elsewhere");
   });
 });

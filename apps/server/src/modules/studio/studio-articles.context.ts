@@ -53,7 +53,12 @@ export async function presentArticle(
 ): Promise<StudioArticle> {
   terms ??= await repo.findTerms(ctx.k, [row.id]);
   const summary = toSummary(row, terms, ctx.now());
-  return { id: row.id, attributes: { ...summary.attributes, content: row.content ?? "" } };
+  const seo = {
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    canonicalUrl: row.canonical_url,
+  };
+  return { id: row.id, attributes: { ...summary.attributes, content: row.content ?? "", seo } };
 }
 
 /** Article `id` once `actor` may do `action` on it. @throws NotFoundError, 401/403 (policy). */

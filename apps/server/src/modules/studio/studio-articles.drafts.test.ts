@@ -67,6 +67,28 @@ describe.each(engines)("studio articles on %s", (engine) => {
       expect(clash.statusCode).toBe(400);
       expect(clash.json().error.message).toContain('"taken-slug" is already used');
     });
+
+    it("keeps the search and social fields, null puts back the default, a bad address is a 400", async () => {
+      const seo = {
+        metaTitle: "Staking, plainly",
+        metaDescription: "What a validator earns.",
+        canonicalUrl: "https://example.org/first/",
+      };
+      const draft = await writeArticle(ctx, author, { title: "Seo piece", ...seo });
+      expect(draft.attributes.seo).toEqual(seo);
+      const cleared = await putArticle(ctx, author, draft.id, { metaTitle: null });
+      expect(cleared.statusCode).toBe(200);
+      expect((await open(author, draft.id)).attributes.seo).toEqual({ ...seo, metaTitle: null });
+      for (const canonicalUrl of ["/p/seo-piece", "javascript:alert(1)", "example.org/x"]) {
+        const res = await putArticle(ctx, author, draft.id, { canonicalUrl });
+        expect(res.statusCode, canonicalUrl).toBe(400);
+        expect(res.json().error.message).toContain("A canonical URL is a full http:// or https://");
+      }
+      const long = await putArticle(ctx, author, draft.id, { metaTitle: "x".repeat(121) });
+      expect(long.statusCode).toBe(400);
+      // Nothing of the refused saves was written.
+      expect((await open(author, draft.id)).attributes.seo).toEqual({ ...seo, metaTitle: null });
+    });
   });
 
   describe("autosave", () => {

@@ -30,6 +30,9 @@ export interface StudioArticleRow {
   author_username: string | null;
   created_at: string;
   updated_at: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  canonical_url: string | null;
   content?: string;
 }
 
@@ -58,6 +61,9 @@ const columns = [
   "u.username as author_username",
   "a.created_at",
   "a.updated_at",
+  "a.meta_title",
+  "a.meta_description",
+  "a.canonical_url",
 ] as const;
 
 /** One article in any status, with its content, or null. */
@@ -202,11 +208,20 @@ export async function findImage(db: Q, id: number): Promise<{ id: number } | nul
   return row ?? null;
 }
 
-/** What the studio writes: the importer's columns less author and source credit, plus status. */
+/** An article's search and social columns (docs/product/studio.md#studio-seo), null when unset. */
+export type SeoColumns = Pick<
+  StudioArticleRow,
+  "meta_title" | "meta_description" | "canonical_url"
+>;
+
+/**
+ * What the studio writes: the importer's columns less author and source credit, plus status and
+ * the search and social columns.
+ */
 export type ArticleWrite = Omit<
   ImportedArticleWrite,
   "author_id" | "source_name" | "source_url" | "source_licence"
-> & { status: string };
+> & { status: string } & SeoColumns;
 
 /** Inserts an article written in the studio (Markdown body, no source). @returns its id. */
 export async function insertArticle(

@@ -4,7 +4,12 @@
 import type { ArticleChanges, ArticleState, AuditAction } from "@pragmatist/contracts";
 import { ValidationError } from "../../errors.ts";
 import { type ArticleTermNames, derivedArticleFields } from "../articles/article-writes.ts";
-import type { ArticleWrite, StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
+import type {
+  ArticleWrite,
+  SeoColumns,
+  StudioArticleRow,
+  TermRow,
+} from "./studio-articles.repository.ts";
 
 /**
  * ISO 8601 with milliseconds in UTC (`2026-03-02T09:00:00.000Z`) of an instant given as text or
@@ -151,12 +156,28 @@ export function termsChange(
   return { names, changed };
 }
 
+/**
+ * The search and social columns `changes` set (a field absent: left as it is; null: back to the
+ * page's default), over `row`'s (none for a new article).
+ */
+export function seoColumns(changes: ArticleChanges, row: SeoColumns | null): SeoColumns {
+  const kept = <K extends keyof SeoColumns>(key: K) => row?.[key] ?? null;
+  return {
+    meta_title: changes.metaTitle !== undefined ? changes.metaTitle : kept("meta_title"),
+    meta_description:
+      changes.metaDescription !== undefined ? changes.metaDescription : kept("meta_description"),
+    canonical_url:
+      changes.canonicalUrl !== undefined ? changes.canonicalUrl : kept("canonical_url"),
+  };
+}
+
 /** The article's columns as a save leaves them, before they are compared with the stored row. */
 export interface NextColumns {
   slug: string;
   text: { text: ArticleText; changed: boolean };
   publication: PublicationChange;
   thumbnailId: number | null;
+  seo: SeoColumns;
 }
 
 /** The columns of `row` that `next` changes, and only those: empty when nothing is new. */
@@ -170,6 +191,9 @@ export function columnChanges(row: StudioArticleRow, next: NextColumns): Partial
     write.publish_date = publication.after.publishDate;
   }
   if (next.thumbnailId !== row.thumbnail_id) write.thumbnail_id = next.thumbnailId;
+  for (const key of ["meta_title", "meta_description", "canonical_url"] as const) {
+    if (next.seo[key] !== row[key]) write[key] = next.seo[key];
+  }
   return write;
 }
 

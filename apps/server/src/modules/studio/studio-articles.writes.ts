@@ -27,6 +27,7 @@ import {
   nextVersion,
   type PublicationChange,
   publicationChange,
+  seoColumns,
   slugTaken,
   termsChange,
   textChange,
@@ -43,6 +44,7 @@ interface NewArticle {
   names: ArticleTermNames;
   thumbnailId: number | null;
   publishDate: string;
+  seo: repo.SeoColumns;
 }
 
 /** Inserts `a` with its terms, revision 1 and (when published or scheduled) its audit entry. */
@@ -60,6 +62,7 @@ function insertNew(ctx: ArticlesContext, actor: Actor, a: NewArticle, at: Date):
           publish_date: a.publishDate,
           thumbnail_id: a.thumbnailId,
           status: a.status,
+          ...a.seo,
           author_id: actor.id,
         },
         stamp,
@@ -101,7 +104,8 @@ export async function createArticle(
     ecosystems: input.ecosystems ?? [],
   };
   const publishDate = iso(input.publishDate ?? at);
-  const article = { slug, status, text, names, thumbnailId, publishDate };
+  const seo = seoColumns(input, null);
+  const article = { slug, status, text, names, thumbnailId, publishDate, seo };
   const id = await insertNew(ctx, actor, article, at);
   await indexArticle(ctx, id, text);
   if (status === "published") ctx.watch.changed();
@@ -184,7 +188,8 @@ export async function updateArticle(
   if (slug !== row.slug && (await repo.findTakenSlugs(ctx.k, [slug], id)).size > 0) {
     throw slugTaken(slug);
   }
-  const write = columnChanges(row, { slug, text, publication, thumbnailId });
+  const seo = seoColumns(changes, row);
+  const write = columnChanges(row, { slug, text, publication, thumbnailId, seo });
   // Nothing new: no write, same version (an autosave of unchanged text costs two reads).
   if (Object.keys(write).length === 0 && !terms.changed) return presentArticle(ctx, row, termRows);
   await saveChanges(ctx, actor, row, { write, slug, text, terms, publication, at });

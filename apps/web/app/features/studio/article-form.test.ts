@@ -1,6 +1,8 @@
 // The editor's form: dates in UTC, comma lists, and the body it sends.
 import {
   articleTypes,
+  META_DESCRIPTION_MAX as CONTRACT_DESCRIPTION_MAX,
+  META_TITLE_MAX as CONTRACT_TITLE_MAX,
   TERMS_MAX as CONTRACT_TERMS_MAX,
   updateArticleBodySchema,
 } from "@pragmatist/contracts";
@@ -11,15 +13,21 @@ import {
   formOf,
   fromUtcInput,
   isFutureDate,
+  META_DESCRIPTION_MAX,
+  META_TITLE_MAX,
   splitTerms,
   TERMS_MAX,
   toUtcInput,
 } from "./article-form";
 
 describe("article form", () => {
-  it("keeps the contract's types and term limit", () => {
+  it("keeps the contract's types and limits", () => {
     expect([...ARTICLE_TYPES]).toEqual([...articleTypes]);
     expect(TERMS_MAX).toBe(CONTRACT_TERMS_MAX);
+    expect([META_TITLE_MAX, META_DESCRIPTION_MAX]).toEqual([
+      CONTRACT_TITLE_MAX,
+      CONTRACT_DESCRIPTION_MAX,
+    ]);
   });
 
   it("shows and reads publish dates as ISO 8601, 24-hour, in UTC", () => {
@@ -60,5 +68,26 @@ describe("article form", () => {
       types: ["Research"],
     });
     expect(updateArticleBodySchema.safeParse({ data }).success).toBe(true);
+  });
+
+  it("sends an empty search field as null (the page's default) and a set one trimmed", () => {
+    const empty = changesOf(formOf(null, new Date("2026-05-01T08:00:00Z")));
+    expect(empty).toMatchObject({ metaTitle: null, metaDescription: null, canonicalUrl: null });
+    const data = changesOf({
+      ...formOf(null, new Date("2026-05-01T08:00:00Z")),
+      title: "A piece",
+      metaTitle: " Staking, plainly ",
+      canonicalUrl: " https://example.org/first/ ",
+    });
+    expect(data).toMatchObject({
+      metaTitle: "Staking, plainly",
+      canonicalUrl: "https://example.org/first/",
+    });
+    expect(updateArticleBodySchema.safeParse({ data }).success).toBe(true);
+    // A canonical URL is a whole http(s) address.
+    for (const canonicalUrl of ["/p/a-piece", "javascript:alert(1)", "ftp://example.org/x"]) {
+      const refused = updateArticleBodySchema.safeParse({ data: { ...data, canonicalUrl } });
+      expect(refused.success, canonicalUrl).toBe(false);
+    }
   });
 });

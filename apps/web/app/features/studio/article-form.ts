@@ -14,6 +14,9 @@ export const ARTICLE_TYPES = [
 
 /** Terms per kind the API takes (contracts `TERMS_MAX`). */
 export const TERMS_MAX = 20;
+/** The longest meta title and description the API takes (contracts `META_TITLE_MAX`, …). */
+export const META_TITLE_MAX = 120;
+export const META_DESCRIPTION_MAX = 320;
 
 /**
  * The editor's fields as typed: text as the inputs hold it, turned into the API's `data` by
@@ -35,6 +38,10 @@ export interface ArticleForm {
   /** `YYYY-MM-DD HH:MM[:SS]`, 24-hour, in UTC, as typed (see `toUtcInput`). */
   publishDate: string;
   thumbnail: { id: number; url: string } | null;
+  /** Search and link previews (docs/product/studio.md#studio-seo); "" for the page's default. */
+  metaTitle: string;
+  metaDescription: string;
+  canonicalUrl: string;
 }
 
 /**
@@ -101,6 +108,9 @@ export function formOf(article: StudioArticle | null, now: Date): ArticleForm {
       // This minute: a new draft's date is "now" to the minute.
       publishDate: toUtcInput(new Date(now.getTime() - (now.getTime() % 60_000)).toISOString()),
       thumbnail: null,
+      metaTitle: "",
+      metaDescription: "",
+      canonicalUrl: "",
     };
   }
   const a = article.attributes;
@@ -115,6 +125,9 @@ export function formOf(article: StudioArticle | null, now: Date): ArticleForm {
     ecosystems: a.ecosystems.map((t) => t.name).join(", "),
     publishDate: toUtcInput(a.publishDate),
     thumbnail: a.thumbnail ? { id: a.thumbnail.id, url: a.thumbnail.url } : null,
+    metaTitle: a.seo.metaTitle ?? "",
+    metaDescription: a.seo.metaDescription ?? "",
+    canonicalUrl: a.seo.canonicalUrl ?? "",
   };
 }
 
@@ -125,7 +138,7 @@ function slugFields(field: { slug: string; auto: boolean }) {
 /**
  * The article's fields to save (no status: the action adds it). An empty slug is left out (the
  * server makes one on create and keeps the old one on update), and so are an unreadable date
- * and an empty list of types.
+ * and an empty list of types. An empty search or social field is sent as null (the page's default).
  * The title is sent trimmed; the API refuses an empty one with its own message.
  */
 export function changesOf(form: ArticleForm): Omit<ArticleInput, "status"> {
@@ -143,6 +156,9 @@ export function changesOf(form: ArticleForm): Omit<ArticleInput, "status"> {
     ecosystems: splitTerms(form.ecosystems),
     ...(publishDate ? { publishDate } : {}),
     thumbnail: form.thumbnail?.id ?? null,
+    metaTitle: form.metaTitle.trim() || null,
+    metaDescription: form.metaDescription.trim() || null,
+    canonicalUrl: form.canonicalUrl.trim() || null,
   };
 }
 

@@ -1,10 +1,12 @@
 // The editor's side fields as an editor sees them (docs/product/studio.md#studio-editor): the
 // publish date as ISO 8601 date and 24-hour time in UTC as text, whatever the browser's locale,
 // with a plain message for a date that is not one; and the term fields, which offer the terms in
-// use and take a new one only on purpose (docs/product/studio.md#studio-terms).
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+// use and take a new one only on purpose (docs/product/studio.md#studio-terms); and the search and
+// social fields with the card a shared link makes (docs/product/studio.md#studio-seo).
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderRoute } from "../../../../test/route-test-kit";
 import { type ArticleForm, formOf } from "../article-form";
 import { DetailsFields } from "./details-fields";
 import { bindTextFields } from "./field-binding";
@@ -56,7 +58,7 @@ const dateField = () => screen.getByLabelText("Publish date (UTC)") as HTMLInput
 
 describe("the publish date field", () => {
   it("shows the date as YYYY-MM-DD HH:MM, 24-hour, in a text field", () => {
-    render(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
+    renderRoute(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
     // Not a datetime-local input: the browser would show it in its locale (11/24/2026, 02:05 PM).
     expect(dateField().type).toBe("text");
     expect(dateField().value).toBe("2026-11-24 14:05");
@@ -64,7 +66,7 @@ describe("the publish date field", () => {
   });
 
   it("says how to write a date it cannot read, until it can", () => {
-    render(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
+    renderRoute(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
     fireEvent.change(dateField(), { target: { value: "11/24/2026 2:05 PM" } });
     expect(dateField().getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Write the date as YYYY-MM-DD HH:MM (24-hour, UTC)")).toBeTruthy();
@@ -80,7 +82,7 @@ describe("the term fields", () => {
   const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
   /** Renders the fields and lets the terms in use arrive. */
   const open = async () => {
-    render(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
+    renderRoute(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
     await act(async () => {});
   };
 
@@ -120,5 +122,25 @@ describe("the term fields", () => {
     type("Typo");
     fireEvent.blur(box());
     expect(stored()).toBe("Security");
+  });
+});
+
+describe("the search and social fields", () => {
+  it("count against what a search result shows, and the card shows what a shared link will", async () => {
+    renderRoute(<Harness publishDate="2026-11-24T14:05:00.000Z" />);
+    await act(async () => {});
+    const card = () => screen.getByRole("figure", { name: "Shared link" }).textContent;
+    expect(screen.getByText("Empty: the title.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Meta title"), {
+      target: { value: "Staking, plainly: what a validator earns and what it risks, in one page" },
+    });
+    expect(screen.getByText("71 / 60 characters: search results cut what is past 60")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Meta description"), {
+      target: { value: "Rewards, penalties and the exit queue." },
+    });
+    expect(screen.getByText("38 / 155 characters")).toBeTruthy();
+    expect(card()).toContain("Staking, plainly: what a validator earns");
+    expect(card()).toContain("Rewards, penalties and the exit queue.");
+    expect(card()).toContain("No picture: set a thumbnail");
   });
 });

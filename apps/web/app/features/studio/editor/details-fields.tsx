@@ -10,6 +10,7 @@ import { useStudioData } from "../use-studio-data";
 import { Section } from "./editor-section";
 import type { BindField } from "./field-binding";
 import type { FieldErrors } from "./save-failure";
+import { SeoFields } from "./seo-fields";
 import { TermsField } from "./terms-field";
 
 /** The types as checkboxes, in ARTICLE_TYPES order; the last one ticked cannot be unticked. */
@@ -123,7 +124,8 @@ function TermsSection({ field, canEdit }: { field: BindField; canEdit: boolean }
 
 /**
  * The side column's fields (disabled unless `canEdit`): Publishing (the date in UTC, with a hint
- * for `editor`s or authors, and the types), Terms (TermsSection), and Thumbnail with its error.
+ * for `editor`s or authors, and the types), Terms (TermsSection), Thumbnail with its error, and
+ * Search and social (SeoFields).
  */
 export function DetailsFields({
   form,
@@ -156,6 +158,7 @@ export function DetailsFields({
         />
         {fieldErrors.thumbnail && <p className={`text-xs ${errorText}`}>{fieldErrors.thumbnail}</p>}
       </Section>
+      <SeoFields form={form} field={field} />
     </fieldset>
   );
 }

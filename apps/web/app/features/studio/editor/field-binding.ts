@@ -4,7 +4,17 @@ import type { FieldErrors } from "./save-failure";
 
 /** The form's fields typed as text. */
 export type TextKey =
-  "title" | "subTitle" | "slug" | "content" | "categories" | "tags" | "ecosystems" | "publishDate";
+  | "title"
+  | "subTitle"
+  | "slug"
+  | "content"
+  | "categories"
+  | "tags"
+  | "ecosystems"
+  | "publishDate"
+  | "metaTitle"
+  | "metaDescription"
+  | "canonicalUrl";
 
 /** What a text field takes from the form: its value, its error, and its typing. */
 export interface FieldBinding {

@@ -1,6 +1,6 @@
 // The editor's term options as an editor meets them (docs/product/studio.md#studio-terms).
 import { describe, expect, it } from "vitest";
-import { SHOWN_TERMS, termNames, termOptions } from "./term-options";
+import { SHOWN_TERMS, termOptions } from "./term-options";
 
 const inUse = [
   { name: "DeFi", slug: "defi", articleCount: 12 },
@@ -9,11 +9,6 @@ const inUse = [
 ];
 
 describe("term options", () => {
-  it("reads the chosen names of the stored value once each, whatever their case", () => {
-    expect(termNames(" DeFi, security ,, defi,Staking ")).toEqual(["DeFi", "security", "Staking"]);
-    expect(termNames("")).toEqual([]);
-  });
-
   it("offers the terms in use holding what is typed, most used first, none chosen twice", () => {
     expect(termOptions(inUse, [], "de")).toEqual([
       { name: "DeFi", articleCount: 12 },

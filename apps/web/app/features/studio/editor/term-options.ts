@@ -12,20 +12,8 @@ export interface TermOption {
   articleCount: number | null;
 }
 
-/** The same name whatever its case: "defi" and "DeFi" are one term. */
-const key = (name: string) => name.trim().toLocaleLowerCase("en");
-
-/**
- * The names of a comma-separated value (the form's and the API's spelling), trimmed, without
- * empty ones or a repeat in another case.
- */
-export function termNames(value: string): string[] {
-  const seen = new Set<string>();
-  return value
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "" && !seen.has(key(name)) && Boolean(seen.add(key(name))));
-}
+/** The same name whatever its case: "defi" and "DeFi" are one term (as `splitTerms` reads it). */
+const key = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
  * The options for `typed`: the terms in use (`terms`, most used first) whose name holds it, in

@@ -7,7 +7,8 @@ import { useCombobox, useMultipleSelection } from "downshift";
 import { useState } from "react";
 import { type ControlProps, Frame } from "../../../components/ui/field";
 import type { FieldBinding } from "./field-binding";
-import { type TermOption, termNames, termOptions } from "./term-options";
+import { splitTerms } from "../article-form";
+import { type TermOption, termOptions } from "./term-options";
 
 const { stateChangeTypes } = useCombobox;
 
@@ -31,7 +32,7 @@ interface TermsFieldProps {
  * and downshift's multiple selection (the chips) and combobox (the box and its list) over them.
  */
 function useTermPicker({ ids, binding, terms }: TermsFieldProps & { ids: ControlProps }) {
-  const chosen = termNames(binding.value);
+  const chosen = splitTerms(binding.value);
   const [typed, setTyped] = useState("");
   const save = (names: string[]) =>
     binding.onChange({ currentTarget: { value: names.join(", ") } });
