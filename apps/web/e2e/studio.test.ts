@@ -264,7 +264,8 @@ describe("studio", () => {
     await notice.getByRole("link", { name: "View article" }).click();
     await page.waitForURL(`${app.baseUrl}/p/${slug}`);
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
-    expect(await page.title()).toMatch(new RegExp(`^Liquidity, briefly ${MARKER} — `));
+    // The head follows the client navigation a moment after the page's heading.
+    await expect.poll(() => page.title()).toMatch(new RegExp(`^Liquidity, briefly ${MARKER} — `));
 
     expect(await text(app.baseUrl, "/")).toContain(title);
     await page.goto(`${app.baseUrl}/?q=${MARKER}`);
