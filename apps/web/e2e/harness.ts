@@ -4,6 +4,7 @@
 // mailed link when they comment) and in.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,11 +49,24 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` (production build, SQLite, demo content) on a free port. */
+/** A TCP port free on 127.0.0.1 now, as the system picks one. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `apps/server/src/main.ts` (production build, SQLite, demo content) on a free port, chosen
+ * before it starts so that its links (canonical URLs, a shared link's host) carry the real port.
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   if (!fs.existsSync(path.join(repoRoot, "apps/web/build/server/index.js"))) {
     throw new Error("No web build: run `npm run build` first (npm run test:e2e does).");
   }
+  const port = String(await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-e2e-"));
   const child: ChildProcess = spawn(process.execPath, ["apps/server/src/main.ts"], {
     cwd: repoRoot,
@@ -60,7 +74,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
-      PORT: "0",
+      PORT: port,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       REDIS_URL: "",

@@ -241,6 +241,8 @@ describe("studio", () => {
     await page.getByLabel("Meta title").fill(`Liquidity, briefly ${MARKER}`);
     const card = page.getByRole("figure", { name: "Shared link" });
     await card.getByText(`Liquidity, briefly ${MARKER}`).waitFor();
+    // The publication's own address, port included.
+    await card.getByText(new URL(app.baseUrl).host, { exact: true }).waitFor();
     await shootWidths(page, "seo", card);
     const publish = page.getByRole("button", { name: "Publish now" });
     const dialog = page.getByRole("dialog", { name: "Publish this article now?" });

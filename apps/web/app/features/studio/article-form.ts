@@ -77,7 +77,13 @@ export function fromUtcInput(value: string): string | null {
 }
 
 /**
- * Names from a comma-separated list: trimmed, empty ones dropped, repeats (ignoring case) kept
+ * What makes two term names one term: trimmed, runs of spaces as one, case ignored ("defi" and
+ * " DeFi" are one term).
+ */
+export const termKey = (name: string): string => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * Names from a comma-separated list: trimmed, empty ones dropped, repeats (by `termKey`) kept
  * once, at most TERMS_MAX.
  */
 export function splitTerms(text: string): string[] {
@@ -85,7 +91,7 @@ export function splitTerms(text: string): string[] {
   const names: string[] = [];
   for (const raw of text.split(",")) {
     const name = raw.trim().replace(/\s+/g, " ");
-    const key = name.toLowerCase();
+    const key = termKey(name);
     if (!name || seen.has(key)) continue;
     seen.add(key);
     names.push(name);

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../../test/route-test-kit";
-import { type ArticleForm, formOf } from "../article-form";
+import { type ArticleForm, TERMS_MAX, formOf } from "../article-form";
 import { DetailsFields } from "./details-fields";
 import { bindTextFields } from "./field-binding";
 
@@ -122,6 +122,22 @@ describe("the term fields", () => {
     type("Typo");
     fireEvent.blur(box());
     expect(stored()).toBe("Security");
+  });
+
+  it(`stops at ${TERMS_MAX} terms and says why, so none is dropped when the form is sent`, async () => {
+    await open();
+    for (let i = 1; i <= TERMS_MAX; i++) {
+      type(`Topic ${i}`);
+      fireEvent.keyDown(box(), { key: "Enter" });
+    }
+    expect(stored()?.split(", ")).toHaveLength(TERMS_MAX);
+    type("One more");
+    expect(screen.queryAllByRole("option")).toEqual([]);
+    fireEvent.keyDown(box(), { key: "Enter" });
+    expect(stored()?.split(", ")).toHaveLength(TERMS_MAX);
+    expect(screen.getByText(`An article takes ${TERMS_MAX} at most.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Remove category Topic 1" }));
+    expect(screen.queryByText(`An article takes ${TERMS_MAX} at most.`)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 // The editor's term options as an editor meets them (docs/product/studio.md#studio-terms).
 import { describe, expect, it } from "vitest";
+import { TERMS_MAX } from "../article-form";
 import { SHOWN_TERMS, termOptions } from "./term-options";
 
 const inUse = [
@@ -36,5 +37,12 @@ describe("term options", () => {
       articleCount: 20 - i,
     }));
     expect(termOptions(many, [], "tag")).toHaveLength(SHOWN_TERMS + 1);
+  });
+
+  it(`offers nothing once ${TERMS_MAX} terms are chosen, since the API takes no more`, () => {
+    const chosen = Array.from({ length: TERMS_MAX }, (_, i) => `Tag ${i}`);
+    expect(termOptions(inUse, chosen, "")).toEqual([]);
+    expect(termOptions(inUse, chosen, "restaking")).toEqual([]);
+    expect(termOptions(inUse, chosen.slice(1), "restaking")).toHaveLength(1);
   });
 });

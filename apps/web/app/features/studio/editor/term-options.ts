@@ -2,6 +2,7 @@
 // match what is typed, and a new term only as an option of its own, so a typo never files an article
 // under a new term unnoticed. Pure, so tests run in Node.
 import type { StudioTerm } from "@pragmatist/contracts";
+import { TERMS_MAX, termKey as key } from "../article-form";
 
 /** Existing terms a list shows at most. */
 export const SHOWN_TERMS = 8;
@@ -12,15 +13,14 @@ export interface TermOption {
   articleCount: number | null;
 }
 
-/** The same name whatever its case: "defi" and "DeFi" are one term (as `splitTerms` reads it). */
-const key = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
-
 /**
  * The options for `typed`: the terms in use (`terms`, most used first) whose name holds it, in
  * any case, and not chosen yet (`chosen`), at most SHOWN_TERMS; then `typed` as a new term when
- * no term in use or chosen already has that name.
+ * no term in use or chosen already has that name. None once TERMS_MAX are chosen: the API takes
+ * no more, and a term offered then would be dropped when the form is sent.
  */
 export function termOptions(terms: StudioTerm[], chosen: string[], typed: string): TermOption[] {
+  if (chosen.length >= TERMS_MAX) return [];
   const wanted = key(typed);
   const taken = new Set(chosen.map(key));
   const found = terms

@@ -7,7 +7,7 @@ import { useCombobox, useMultipleSelection } from "downshift";
 import { useState } from "react";
 import { type ControlProps, Frame } from "../../../components/ui/field";
 import type { FieldBinding } from "./field-binding";
-import { splitTerms } from "../article-form";
+import { TERMS_MAX, splitTerms } from "../article-form";
 import { type TermOption, termOptions } from "./term-options";
 
 const { stateChangeTypes } = useCombobox;
@@ -94,6 +94,7 @@ function TermsControl(props: TermsFieldProps & { ids: ControlProps }) {
   const { ids, label, noun, disabled } = props;
   const { chosen, options, selection, combobox } = useTermPicker(props);
   const open = combobox.isOpen && options.length > 0;
+  const full = chosen.length >= TERMS_MAX;
   return (
     <div className="rounded-lg border border-line bg-surface p-1.5 focus-within:border-accent">
       {chosen.length > 0 && (
@@ -129,7 +130,9 @@ function TermsControl(props: TermsFieldProps & { ids: ControlProps }) {
               disabled,
               "aria-describedby": ids["aria-describedby"],
               "aria-invalid": ids["aria-invalid"],
-              placeholder: `${chosen.length > 0 ? "Add" : "Pick or add"} ${withArticle(noun)}`,
+              placeholder: full
+                ? `Remove ${withArticle(noun)} to add another`
+                : `${chosen.length > 0 ? "Add" : "Pick or add"} ${withArticle(noun)}`,
             }),
           )}
           className="h-8 w-full min-w-0 rounded-md bg-transparent px-1.5 text-sm text-ink placeholder:text-muted/70 focus:outline-none disabled:cursor-not-allowed"
@@ -156,6 +159,11 @@ function TermsControl(props: TermsFieldProps & { ids: ControlProps }) {
             ))}
         </ul>
       </div>
+      {full && (
+        <p role="status" className="px-1.5 pt-1 text-xs text-muted">
+          An article takes {TERMS_MAX} at most.
+        </p>
+      )}
     </div>
   );
 }
