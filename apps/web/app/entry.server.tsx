@@ -11,7 +11,7 @@
 import { PassThrough } from "node:stream";
 
 import {
-  documentHtmlContext,
+  documentOnlyContext,
   pageMemoContext,
   pageSealContext,
   type RenderedPage,
@@ -21,7 +21,7 @@ import { ServerRouter } from "react-router";
 import type { ReactNode } from "react";
 import type { PipeableStream } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { DocumentHtmlContext } from "./lib/document-html";
+import { DocumentOnlyContext } from "./lib/document-only";
 import { NonceContext } from "./lib/nonce";
 import { compressPage, pageEncoding } from "./lib/page-encoding.server";
 
@@ -58,7 +58,7 @@ export default function handleRequest(
 /**
  * Answers the page rendered whole with the seal's nonce placeholder and sealed (nonce and
  * Content-Security-Policy), compressed by the request's Accept-Encoding. A public page rendered
- * before from the same URL, status, loader data and document HTML is answered from the request's
+ * before from the same URL, status, loader data and DocumentOnly is answered from the request's
  * PageMemo without rendering again (docs/decisions/009-render-memo.md), its compressed copies too.
  * The render is aborted after `streamTimeout` plus a second, so rejected boundaries still arrive.
  * @returns a promise that rejects with the error of a failed shell.
@@ -70,7 +70,7 @@ async function renderDocument(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  const documentHtml = loadContext.get(documentHtmlContext);
+  const documentOnly = loadContext.get(documentOnlyContext);
   const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
   const memo = loadContext.get(pageMemoContext);
   const page = await memo.page(
@@ -80,7 +80,7 @@ async function renderDocument(
       loaderData,
       actionData,
       errors,
-      documentHtml && [...documentHtml],
+      documentOnly && [...documentOnly],
     ],
     () => renderPage(request, responseStatusCode, routerContext, loadContext),
   );
@@ -113,7 +113,7 @@ async function renderPage(
 ): Promise<RenderedPage> {
   const seal = loadContext.get(pageSealContext);
   const rendered = await renderHtml(
-    <DocumentHtmlContext value={loadContext.get(documentHtmlContext)}>
+    <DocumentOnlyContext value={loadContext.get(documentOnlyContext)}>
       <NonceContext value={seal.noncePlaceholder ?? undefined}>
         <ServerRouter
           context={routerContext}
@@ -121,7 +121,7 @@ async function renderPage(
           nonce={seal.noncePlaceholder ?? undefined}
         />
       </NonceContext>
-    </DocumentHtmlContext>,
+    </DocumentOnlyContext>,
     seal.noncePlaceholder ?? undefined,
   );
   const { html, contentSecurityPolicy } = seal.seal(rendered.html);

@@ -183,12 +183,13 @@ export interface PageSeal {
 }
 
 /**
- * HTML a document request renders but does not repeat in its hydration data (the article's body,
- * the largest part of the page): loaders put it here by key, the server render reads it, and the
- * browser takes it from the page itself. Null for a client navigation's data request, whose
- * loaders send it in their data as before.
+ * What a document request renders but does not repeat in its hydration data: the article's body
+ * as HTML (the largest part of the page), the data of parts hydration keeps as the server's markup
+ * (docs/decisions/026-static-parts-not-hydrated.md). Loaders put it here by key, the server render
+ * reads it, and the browser takes the markup from the page itself. Null for a client navigation's
+ * data request, whose loaders send it in their data as before.
  */
-export type DocumentHtml = Map<string, string> | null;
+export type DocumentOnly = Map<string, unknown> | null;
 
 /** A finished page as a PageMemo keeps it: the sealed HTML and what its answer needs. */
 export interface RenderedPage {
@@ -234,13 +235,13 @@ export interface PageMemo {
 const TOKEN_KEY = Symbol.for("pragmatist.publicationContext");
 const VIEWER_KEY = Symbol.for("pragmatist.viewerContext");
 const SEAL_KEY = Symbol.for("pragmatist.pageSealContext");
-const HTML_KEY = Symbol.for("pragmatist.documentHtmlContext");
+const DOCUMENT_ONLY_KEY = Symbol.for("pragmatist.documentOnlyContext");
 const MEMO_KEY = Symbol.for("pragmatist.pageMemoContext");
 const registry = globalThis as {
   [TOKEN_KEY]?: ReturnType<typeof createContext<PublicationApi>>;
   [VIEWER_KEY]?: ReturnType<typeof createContext<ViewerLookup>>;
   [SEAL_KEY]?: ReturnType<typeof createContext<PageSeal>>;
-  [HTML_KEY]?: ReturnType<typeof createContext<DocumentHtml>>;
+  [DOCUMENT_ONLY_KEY]?: ReturnType<typeof createContext<DocumentOnly>>;
   [MEMO_KEY]?: ReturnType<typeof createContext<PageMemo>>;
 };
 
@@ -262,8 +263,9 @@ export const pageSealContext = (registry[SEAL_KEY] ??= createContext<PageSeal>({
   seal: (html) => ({ html, contentSecurityPolicy: null }),
 }));
 
-/** The request's DocumentHtml (a fresh map per document request); same identity rule. */
-export const documentHtmlContext = (registry[HTML_KEY] ??= createContext<DocumentHtml>(null));
+/** The request's DocumentOnly (a fresh map per document request); same identity rule. */
+export const documentOnlyContext = (registry[DOCUMENT_ONLY_KEY] ??=
+  createContext<DocumentOnly>(null));
 
 /**
  * The request's PageMemo: the process's memo on a public page, and by default (private pages,

@@ -8,7 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createPageMemo } from "./page-memo.ts";
 import {
-  documentHtmlContext,
+  documentOnlyContext,
   type OwnUser,
   pageMemoContext,
   type PageSeal,
@@ -161,8 +161,9 @@ export async function registerWeb(
         context.set(publicationContext, options.api);
         if (!options.devServer) context.set(pageSealContext, seal);
         const path = request.url.split("?")[0] ?? "";
-        // A document request (not a client navigation's `.data`): big HTML is sent once.
-        context.set(documentHtmlContext, path.endsWith(".data") ? null : new Map());
+        // A document request (not a client navigation's `.data`): big HTML and static parts' data
+        // are sent once.
+        context.set(documentOnlyContext, path.endsWith(".data") ? null : new Map());
         const user = request.user;
         const isPublic = isPublicPage(path);
         context.set(

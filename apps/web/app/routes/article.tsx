@@ -3,7 +3,6 @@
 import {
   articleLabel,
   authorSlug,
-  documentHtmlContext,
   formatLongDate,
   publicationContext,
 } from "@pragmatist/contracts";
@@ -12,6 +11,7 @@ import { ArticleBar } from "../features/reader/article-bar.tsx";
 import { ARTICLE_BODY_HTML, ArticleBody } from "../components/article-body.tsx";
 import { ArticleHeader } from "../features/reader/article-header.tsx";
 import { renderArticleHtml } from "../features/reader/article-html.server.tsx";
+import { documentOnly } from "../lib/document-only.server.ts";
 import { ArticleThumbnail } from "../features/reader/article-thumbnail.tsx";
 import { Chip, ChipList } from "../features/reader/chips.tsx";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
@@ -69,12 +69,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // document request keeps it out of the hydration data (ArticleBody reads it from the page).
   const { content: _content, ...attributes } = article.attributes;
   const html = renderArticleHtml(coins.content, article.attributes.body);
-  const documentHtml = context.get(documentHtmlContext);
-  documentHtml?.set(ARTICLE_BODY_HTML, html);
   return {
     id: article.id,
     article: attributes,
-    html: documentHtml ? null : html,
+    html: documentOnly(context, ARTICLE_BODY_HTML, html),
     // Computed here so the browser bundle needs nothing from contracts at run time (zod), nor the
     // date formats.
     label: articleLabel(attributes),

@@ -7,24 +7,37 @@ import { CoinAbout, CoinHeader, CoinStats } from "../features/markets/coin-figur
 import { AskMaxAboutCoin, CoinMentions } from "../features/markets/coin-mentions.tsx";
 import { coinIdOf, coinRangeOf } from "../features/markets/markets.server.ts";
 import { StaticPart } from "../components/ui/static-part.tsx";
+import { documentOnly } from "../lib/document-only.server.ts";
+import { useDocumentData } from "../lib/document-only.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
 import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
 import { notFoundData } from "../shell/suggestions.server.ts";
 import type { Route } from "./+types/coin";
 
+/** The DocumentOnly key of what the page's static parts show: figures, about, articles. */
+const COIN_DETAILS = "coin-details";
+
 /**
  * The coin with this CoinGecko id, its history over `?range=` (7d, 30d, 90d (default), 1y, max)
- * and the articles mentioning it.
+ * and the articles mentioning it. `page` holds what the head's tags, Ask Max and the chart need
+ * (the coin's id, name, symbol, date and price; the range; the candles); `details` what only the
+ * static parts show (all the figures, the articles), which a document request keeps out of the
+ * hydration data (null there: docs/decisions/026-static-parts-not-hydrated.md).
  * @throws a 404 response (the site's not-found page) for an unknown or malformed id or range.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const api = context.get(publicationContext);
   const id = coinIdOf(params.id);
   const range = coinRangeOf(new URL(request.url));
-  const page = id && range ? await api.findCoinPage(id, range) : null;
-  if (!page) throw data(await notFoundData(api, request), { status: 404 });
-  return { page };
+  const found = id && range ? await api.findCoinPage(id, range) : null;
+  if (!found) throw data(await notFoundData(api, request), { status: 404 });
+  const { coin, research, newsletters, ...chart } = found;
+  const { name, symbol, asOf, priceUsd } = coin;
+  return {
+    page: { ...chart, coin: { id: coin.id, name, symbol, asOf, priceUsd } },
+    details: documentOnly(context, COIN_DETAILS, { coin, research, newsletters }),
+  };
 }
 
 /**
@@ -81,7 +94,9 @@ function coinDescription(coin: Route.ComponentProps["loaderData"]["page"]["coin"
  * about and articles are StaticParts (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function CoinPage({ loaderData }: Route.ComponentProps) {
-  const { coin, range, history, research, newsletters } = loaderData.page;
+  const { coin, range, history } = loaderData.page;
+  // Null while the page hydrates: the static parts keep the server's markup and do not read it.
+  const details = useDocumentData(COIN_DETAILS, loaderData.details);
   return (
     <div className="flex max-w-5xl flex-col gap-8 pb-12">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
@@ -92,16 +107,24 @@ export default function CoinPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         {/* Figures and links, kept as the server rendered them when the page hydrates. */}
-        <StaticPart deps={[coin]}>
-          <CoinHeader coin={coin} />
+        <StaticPart deps={[loaderData.page]}>
+          {details && <CoinHeader coin={details.coin} />}
         </StaticPart>
         <AskMaxAboutCoin name={coin.name} />
       </div>
       <CoinChart id={coin.id} name={coin.name} range={range} history={history} />
       <StaticPart deps={[loaderData.page]} className="contents">
-        <CoinStats coin={coin} />
-        <CoinAbout coin={coin} />
-        <CoinMentions name={coin.name} research={research} newsletters={newsletters} />
+        {details && (
+          <>
+            <CoinStats coin={details.coin} />
+            <CoinAbout coin={details.coin} />
+            <CoinMentions
+              name={coin.name}
+              research={details.research}
+              newsletters={details.newsletters}
+            />
+          </>
+        )}
       </StaticPart>
     </div>
   );

@@ -3,6 +3,8 @@
 import { publicationContext } from "@pragmatist/contracts";
 import { data, Link } from "react-router";
 import { MarketsPage, viewTitle } from "../features/markets/markets-page.tsx";
+import { documentOnly } from "../lib/document-only.server.ts";
+import { useDocumentData } from "../lib/document-only.ts";
 import { marketTableQueryOf } from "../features/markets/markets.server.ts";
 import { marketsHref } from "../features/markets/market-links.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -11,18 +13,26 @@ import { PageErrorBoundary } from "../shell/page-error-boundary.tsx";
 import { notFoundData } from "../shell/suggestions.server.ts";
 import type { Route } from "./+types/markets";
 
+/** The DocumentOnly key of the table's rows. */
+const MARKET_ROWS = "market-rows";
+
 /**
- * The table for this URL's `?tab`, `?sort`, `?order`, `?page` and `?q`.
+ * The table for this URL's `?tab`, `?sort`, `?order`, `?page` and `?q`: `table` without its rows,
+ * and `rows`, which a document request keeps out of the hydration data (null there: the page
+ * hydrates the table as the server's markup, docs/decisions/026-static-parts-not-hydrated.md).
  * @returns `{ invalid }` with status 400 for a parameter the table does not take (the page says
  * which); throws a 404 response (the not-found page) for a page past the last.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(publicationContext);
   const query = marketTableQueryOf(new URL(request.url));
-  if ("invalid" in query) return data({ table: null, invalid: query.invalid }, { status: 400 });
-  const table = await api.findMarketTable(query);
-  if (!table) throw data(await notFoundData(api, request), { status: 404 });
-  return { table, invalid: null };
+  if ("invalid" in query) {
+    return data({ table: null, rows: null, invalid: query.invalid }, { status: 400 });
+  }
+  const found = await api.findMarketTable(query);
+  if (!found) throw data(await notFoundData(api, request), { status: 404 });
+  const { rows, ...table } = found;
+  return { table, rows: documentOnly(context, MARKET_ROWS, rows), invalid: null };
 }
 
 /**
@@ -53,6 +63,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 /** The table, or (status 400) what was wrong with the address and a way back. */
 export default function Markets({ loaderData }: Route.ComponentProps) {
+  const rows = useDocumentData(MARKET_ROWS, loaderData.rows);
   if (!loaderData.table) {
     return (
       <div className="max-w-xl py-8">
@@ -66,7 +77,7 @@ export default function Markets({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <MarketsPage table={loaderData.table} />;
+  return <MarketsPage table={loaderData.table} rows={rows} />;
 }
 
 /** A 404 with suggestions for a page past the end, else the error screen with a retry. */

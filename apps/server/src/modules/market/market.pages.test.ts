@@ -13,6 +13,10 @@ import {
 } from "../distribution/page-head.testing.ts";
 import { engines } from "../../testing/db.ts";
 
+/** The text of a page's inline scripts: its hydration data. */
+const scripts = (html: string) =>
+  [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
+
 describe.each(engines)("Market Data pages on %s", (engine) => {
   const { ctx, get, expectNotFound } = pageHeadSuite(engine);
 
@@ -40,6 +44,12 @@ describe.each(engines)("Market Data pages on %s", (engine) => {
     // Bitcoin's 24 h move: its sign, and its direction (colour and arrow, app.css's .change-up).
     const rises = all(page.body, (e) => e.attrs.class === "change-up").map((e) => textOf(e));
     expect(rises[0]).toBe("+0.28%");
+    // The rows travel once, as the table's markup, not again in the hydration data
+    // (docs/decisions/026-static-parts-not-hydrated.md); a client navigation's data carries them.
+    expect(scripts(page.html)).toContain("pageCount");
+    expect(scripts(page.html)).not.toContain("sparkline7d");
+    const data = await ctx.app.inject({ url: "/markets.data?page=2&_routes=routes%2Fmarkets" });
+    expect(data.body).toContain("sparkline7d");
   });
 
   it("/markets answers a bad parameter 400 with what is wrong, and a page too far 404", async () => {
@@ -88,6 +98,13 @@ describe.each(engines)("Market Data pages on %s", (engine) => {
     );
     const slugs = all(research[0]!, (e) => e.tag === "a").map((a) => a.attrs.href);
     expect(slugs.length).toBeGreaterThan(0);
+    // The figures and articles travel once, as markup; the chart's candles and the head's price
+    // stay in the hydration data, which a client navigation's data request carries whole.
+    expect(scripts(page.html)).toContain("78428");
+    expect(scripts(page.html)).not.toContain("fdvUsd");
+    expect(scripts(page.html)).not.toContain(slugs[0]!.replace("/p/", ""));
+    const data = await ctx.app.inject({ url: "/markets/bitcoin.data?_routes=routes%2Fcoin" });
+    expect(data.body).toContain("fdvUsd");
     for (const slug of slugs) expect(slug).toMatch(/^\/p\//);
   });
 

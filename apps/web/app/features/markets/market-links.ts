@@ -68,6 +68,6 @@ export function sortHref(table: MarketTable, sort: MarketSort): string {
 }
 
 /** A tab's link: its own order from page 1, the filter kept. */
-export function tabHref(table: MarketTable, tab: MarketTab): string {
+export function tabHref(table: Pick<MarketTable, "q">, tab: MarketTab): string {
   return marketsHref({ tab, q: table.q, sort: null, order: "asc", page: 1 });
 }

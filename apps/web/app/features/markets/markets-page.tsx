@@ -1,6 +1,6 @@
 // The `/markets` screen around its table (docs/product/markets.md#market-data-pages): tabs, the filter,
 // the date and source of every figure, and the pages.
-import type { MarketTable } from "@pragmatist/contracts";
+import type { MarketRow, MarketTable } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { asOfLine } from "../../components/market/market-figures.ts";
 import { Pagination } from "../../components/ui/pagination.tsx";
@@ -15,7 +15,7 @@ const tabClass = (active: boolean) =>
   }`;
 
 /** The tabs as links (the current one `aria-current="page"`), scrolling sideways when narrow. */
-function MarketTabs({ table }: { table: MarketTable }) {
+function MarketTabs({ table }: { table: MarketView }) {
   return (
     <nav aria-label="Market lists" className="overflow-x-auto">
       <ul className="inline-flex gap-1 rounded-lg border border-line bg-line/40 p-1">
@@ -39,7 +39,7 @@ function MarketTabs({ table }: { table: MarketTable }) {
  * A GET form filtering the current tab by name or ticker, in the current order (works without
  * scripts).
  */
-function FilterForm({ table }: { table: MarketTable }) {
+function FilterForm({ table }: { table: MarketView }) {
   return (
     <form method="get" action="/markets" role="search" className="flex gap-2">
       {table.tab !== "all" && <input type="hidden" name="tab" value={table.tab} />}
@@ -90,17 +90,23 @@ export function MarketDates({ table }: { table: MarketTable }) {
 }
 
 /** What the current view lists, for the table's caption and the count line. */
-export function viewTitle(table: MarketTable): string {
+export function viewTitle(table: MarketView): string {
   const tab = TAB_LABELS.find(([t]) => t === table.tab)?.[1] ?? "All coins";
   return table.q ? `${tab} matching “${table.q}”` : tab;
 }
 
+/** A page of the table without its rows: what the loader sends to every request. */
+export type MarketView = Omit<MarketTable, "rows">;
+
 /**
- * The whole screen: heading, tabs and filter, dates, the table and its pages (a StaticPart: kept
- * as the server rendered it when the page hydrates).
+ * The whole screen: heading, tabs and filter, then the dates, the table and its pages (a
+ * StaticPart: kept as the server rendered it when the page hydrates). `rows` are the table's rows,
+ * null while the page hydrates (a document request keeps them on the server, `documentOnly`):
+ * the static part then shows the server's markup and never reads them.
  */
-export function MarketsPage({ table }: { table: MarketTable }) {
+export function MarketsPage({ table, rows }: { table: MarketView; rows: MarketRow[] | null }) {
   const title = viewTitle(table);
+  const page = { ...table, rows: rows ?? [] };
   return (
     <div className="flex flex-col gap-4">
       <header>
@@ -116,7 +122,6 @@ export function MarketsPage({ table }: { table: MarketTable }) {
         <MarketTabs table={table} />
         <FilterForm table={table} />
       </div>
-      <MarketDates table={table} />
       {table.q && (
         <p className="text-sm">
           <Link to={marketsHref({ ...table, q: "", page: 1 })} className="text-accent underline">
@@ -124,11 +129,13 @@ export function MarketsPage({ table }: { table: MarketTable }) {
           </Link>
         </p>
       )}
-      {/* Rows of figures and links only (sorting and pages are links): the server's markup, not
-          walked by React on load; `contents` keeps its pieces in this column's gaps. */}
+      {/* Dates and rows of figures and links only (sorting and pages are links): the server's
+          markup, not walked by React on load, its data not in the hydration data; `contents`
+          keeps its pieces in this column's gaps. */}
       <StaticPart deps={[table]} className="contents">
+        <MarketDates table={page} />
         <MarketTableView
-          table={table}
+          table={page}
           caption={`${title}, page ${table.page} of ${table.pageCount}`}
         />
         <Pagination pagination={table} label="Market table pages" noun={["coin", "coins"]} />
