@@ -40,6 +40,8 @@ const moduleImports = {
   ],
   // A member's own profile reads their account's row and name rules.
   users: ["accounts/accounts.repository.ts", "accounts/display-names.ts"],
+  // An article's images are uploaded under the studio's role check.
+  uploads: ["access/studio-http.ts"],
 };
 
 /** One rule per module: its own files, any module's services and types, and its allow-list. */

@@ -87,3 +87,19 @@ export function formatDateTimeUtc(at: string | number): string {
   const date = instant(at);
   return date ? `${dateTimeUtc.format(date)} UTC` : String(at);
 }
+
+/** An adult's silent reading speed used for reading times (words a minute). */
+const WORDS_PER_MINUTE = 230;
+
+/** The words of a plain text: its runs of characters between white space. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * Reading time in whole minutes (at least 1) of a plain text, at 230 words a minute: what the
+ * article's cards and page show, and what the editor shows while writing.
+ */
+export function readingTimeMinutes(text: string): number {
+  return Math.max(1, Math.round(wordCount(text) / WORDS_PER_MINUTE));
+}

@@ -1,16 +1,8 @@
-// Plain-text rules over an article's Markdown: excerpts, first sentences, prose paragraphs and
-// reading time, shared by the importer, the studio and Max's research passages.
+// Plain-text rules over an article's Markdown: excerpts, first sentences and prose paragraphs,
+// shared by the importer, the studio and Max's research passages (reading time:
+// @pragmatist/contracts `readingTimeMinutes`, which the editor uses too).
 import { markdownToPlainText } from "./plain-text.ts";
 import { splitSentences } from "./sentences.ts";
-
-/** An adult's silent reading speed used for reading times (words a minute). */
-const WORDS_PER_MINUTE = 230;
-
-/** Reading time in whole minutes (at least 1) for a text, at 230 words a minute. */
-export function readingTimeMinutes(text: string): number {
-  const words = text.split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-}
 
 /** Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut. */
 export function truncateText(text: string, max: number): string {

@@ -4,6 +4,11 @@ import type { ComponentPropsWithoutRef, ElementType, JSX } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeUrl } from "../lib/safe-url.ts";
+import {
+  ARTICLE_COLUMN_SIZES,
+  articleImageSize,
+  thumbnailSources,
+} from "../lib/thumbnail-sources.ts";
 
 /**
  * The safe-address rule (lib/safe-url.ts, docs/product/reader.md#safe-urls), re-exported for the
@@ -14,7 +19,9 @@ export { safeUrl };
 interface MdNode {
   type: string;
   value?: string;
+  title?: string | null;
   children?: MdNode[];
+  data?: { hName?: string };
 }
 
 /** Containers whose children are blocks: a raw HTML block there becomes its own paragraph. */
@@ -39,6 +46,36 @@ export function remarkHtmlAsText() {
           children[i] = BLOCK_PARENTS.has(parent.type)
             ? { type: "paragraph", children: [text] }
             : text;
+        } else {
+          walk(child);
+        }
+      }
+    };
+    walk(tree);
+  };
+}
+
+/**
+ * Remark plugin: an image alone in its paragraph with a title (`![A chart](/uploads/… "Fees in
+ * 2025")`) is a figure, its title the caption below it (`<figure><img><figcaption>`), as Ghost's
+ * image cards show a caption; the title stays off the image, whose alt text still describes it.
+ * Any other image stays where it is.
+ */
+export function remarkFigures() {
+  return (tree: MdNode) => {
+    const walk = (node: MdNode) => {
+      for (const child of node.children ?? []) {
+        const only = child.children?.filter((c) => c.type !== "text" || c.value?.trim());
+        const image = only?.length === 1 ? only[0] : undefined;
+        if (child.type === "paragraph" && image?.type === "image" && image.title?.trim()) {
+          const caption: MdNode = {
+            type: "paragraph",
+            data: { hName: "figcaption" },
+            children: [{ type: "text", value: image.title.trim() }],
+          };
+          image.title = null;
+          child.data = { hName: "figure" };
+          child.children = [image, caption];
         } else {
           walk(child);
         }
@@ -160,26 +197,38 @@ export const markdownComponents: Components = {
       {...rest}
     />
   ),
-  img: ({ node: _node, src, alt, className, ...rest }: Props<"img">) =>
+  img: ({ node: _node, src, alt, className, ...rest }: Props<"img">) => {
     // No address (an image the importer could not bring, or an unsafe address emptied): a framed
     // placeholder with the description where the image would be, instead of a broken image.
-    src ? (
+    if (!src) {
+      return alt ? (
+        <span className="my-2 block rounded-lg border border-dashed border-muted/50 bg-surface px-4 py-3">
+          <span className="block text-xs font-semibold tracking-wide text-muted uppercase">
+            Image not included
+          </span>
+          <span className="block">{alt}</span>
+        </span>
+      ) : null;
+    }
+    // An image the studio stored: its box reserved from the size in its name, and the smaller
+    // copies offered for the column's width (docs/product/studio.md#studio-images).
+    const size = typeof src === "string" ? articleImageSize(src) : null;
+    return (
       <img
-        src={src}
+        {...(size
+          ? thumbnailSources({ url: src, width: size.width }, ARTICLE_COLUMN_SIZES)
+          : { src })}
+        {...size}
         alt={alt ?? ""}
         loading="lazy"
         decoding="async"
         className={cx("my-2 inline-block h-auto max-w-full rounded-lg", className)}
         {...rest}
       />
-    ) : alt ? (
-      <span className="my-2 block rounded-lg border border-dashed border-muted/50 bg-surface px-4 py-3">
-        <span className="block text-xs font-semibold tracking-wide text-muted uppercase">
-          Image not included
-        </span>
-        <span className="block">{alt}</span>
-      </span>
-    ) : null,
+    );
+  },
+  figure: styled("figure", "my-8 [&_img]:mx-auto [&_img]:my-0 [&_img]:block"),
+  figcaption: styled("figcaption", "mt-2 text-center text-sm text-muted"),
   del: styled("del", "text-muted"),
   sup: styled("sup", "text-[0.75em]"),
   // GFM footnotes arrive as <section data-footnotes class="footnotes">.
@@ -203,7 +252,7 @@ export interface MarkdownProps {
 export function MarkdownContent({ children, components }: Omit<MarkdownProps, "className">) {
   return (
     <ReactMarkdown
-      remarkPlugins={[remarkGfm, remarkHtmlAsText]}
+      remarkPlugins={[remarkGfm, remarkHtmlAsText, remarkFigures]}
       urlTransform={safeUrl}
       components={components ? { ...markdownComponents, ...components } : markdownComponents}
     >

@@ -42,6 +42,22 @@ export async function call<T>(
   return (await res.json()) as T;
 }
 
+/**
+ * Uploads `file` in the multipart field `files` to `path` (`POST /api/upload`, or the studio's
+ * `POST /api/studio/images`), which answer Strapi's array of stored files
+ * (docs/product/api.md#api-upload).
+ * @returns the stored image.
+ * @throws ApiError with the server's message (400 not an image, 413 too large, 429 …).
+ */
+export async function uploadImageTo(path: string, file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append("files", file);
+  const files = await call<UploadedFile[]>("POST", path, form);
+  const first = files[0];
+  if (!first) throw new ApiError(500, null, "The upload answered no file");
+  return first;
+}
+
 const userPath = (id: number) => `/api/users/${encodeURIComponent(String(id))}`;
 
 /**
@@ -145,12 +161,7 @@ export const accountApi = {
    * `POST /api/upload` (multipart field `files`): the stored image; the old client reads
    * `data[0].id` (docs/product/api.md#api-upload).
    */
-  async uploadImage(file: File): Promise<UploadedFile> {
-    const form = new FormData();
-    form.append("files", file);
-    const files = await call<UploadedFile[]>("POST", "/api/upload", form);
-    const first = files[0];
-    if (!first) throw new ApiError(500, null, "The upload answered no file");
-    return first;
+  uploadImage(file: File): Promise<UploadedFile> {
+    return uploadImageTo("/api/upload", file);
   },
 };

@@ -1,6 +1,6 @@
 // Which image files a card or an article offers the browser (srcset), by the stored image.
 import { describe, expect, it } from "vitest";
-import { thumbnailSources } from "./thumbnail-sources";
+import { articleImageSize, thumbnailSources } from "./thumbnail-sources";
 
 const SIZES = "(max-width: 34rem) calc(100vw - 2rem), 24rem";
 
@@ -34,6 +34,21 @@ describe("thumbnail sources", () => {
       { url: "/uploads/articles/gas.w800.webp", width: 800 },
     ]) {
       expect(thumbnailSources(image, SIZES), image.url).toEqual({ src: image.url });
+    }
+  });
+
+  it("reads an article image's size from its stored name, and nothing from any other address", () => {
+    expect(articleImageSize("/uploads/articles/images/1600x800-1a2b3c4d5e6f7a8b.webp")).toEqual({
+      width: 1600,
+      height: 800,
+    });
+    for (const url of [
+      "/uploads/articles/images/1600x800-1a2b3c4d5e6f7a8b.w480.webp",
+      "/uploads/articles/gas-fees-1a2b3c4d5e6f7a8b.webp",
+      "https://images.example/articles/images/1600x800-1a2b3c4d5e6f7a8b.webp",
+      "/uploads/articles/images/1600x800-1a2b3c4d5e6f7a8b.webp?x=1",
+    ]) {
+      expect(articleImageSize(url), url).toBeNull();
     }
   });
 });

@@ -26,3 +26,22 @@ export function thumbnailSources(
   if (!copies.length) return { src: image.url };
   return { src: image.url, srcSet: [...copies, `${image.url} ${width}w`].join(", "), sizes };
 }
+
+/** `sizes` of an image as wide as the article column (42 rem), or the page less its 1 rem paddings. */
+export const ARTICLE_COLUMN_SIZES = "(max-width: 44rem) calc(100vw - 2rem), 42rem";
+
+/**
+ * An image of an article's text as the studio stores it, its size in its name
+ * ("/uploads/articles/images/1600x800-<16 hex of its content>.webp", upload.service.ts).
+ */
+const ARTICLE_IMAGE = /^\/uploads\/articles\/images\/(\d{1,5})x(\d{1,5})-[0-9a-f]{16}\.webp$/;
+
+/**
+ * The width and height in pixels that an image of an article's text carries in its name, so its
+ * box is reserved before it loads without asking the database; null for any other address.
+ */
+export function articleImageSize(url: string): { width: number; height: number } | null {
+  const match = ARTICLE_IMAGE.exec(url);
+  if (!match) return null;
+  return { width: Number(match[1]), height: Number(match[2]) };
+}

@@ -1,9 +1,9 @@
 // What every writer of articles (the importer, the studio) stores the same way: the fields derived
 // from the Markdown and the article's terms.
-import { slugify } from "@pragmatist/contracts";
+import { readingTimeMinutes, slugify } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { excerptOf, readingTimeMinutes } from "../../text/excerpts.ts";
+import { excerptOf } from "../../text/excerpts.ts";
 import { markdownToPlainText } from "../../text/plain-text.ts";
 import * as repo from "./article-writes.repository.ts";
 

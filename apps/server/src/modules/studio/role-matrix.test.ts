@@ -5,6 +5,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudioArticle } from "@pragmatist/contracts";
 import { engines } from "../../testing/db.ts";
+import { multipart } from "../../testing/multipart.ts";
 import { insertUser, type TestMember } from "../../testing/fixtures.ts";
 import {
   insertComment,
@@ -31,7 +32,7 @@ interface Target {
   sendingIssueId: number;
 }
 
-type Request = (t: Target) => Omit<InjectOptions, "headers">;
+type Request = (t: Target) => InjectOptions;
 
 /** Expected status per persona, in the order of `personas`. */
 type Row = [
@@ -45,6 +46,19 @@ const json = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) 
 const a = (t: Target) => `/api/articles/${t.article.id}`;
 const s = (t: Target) => `/api/studio/articles/${t.article.id}`;
 const nl = "/api/studio/newsletter/issues";
+/** A 1 x 1 PNG as the multipart body of an image upload. */
+const onePixelPng = () =>
+  multipart([
+    {
+      field: "files",
+      filename: "dot.png",
+      type: "image/png",
+      data: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    },
+  ]);
 
 //                                                                anon member own  other editor admin
 const rows: Row[] = [
@@ -102,6 +116,11 @@ const rows: Row[] = [
     [401, 403, 200, 403, 200, 200],
   ],
   ["GET /api/studio/terms", () => ({ url: "/api/studio/terms" }), [401, 403, 200, 200, 200, 200]],
+  [
+    "POST /api/studio/images",
+    () => ({ method: "POST", url: "/api/studio/images", ...onePixelPng() }),
+    [401, 403, 201, 201, 201, 201],
+  ],
   [
     "GET /api/studio/reports",
     () => ({ url: "/api/studio/reports" }),
@@ -340,7 +359,8 @@ describe.each(engines)("studio role matrix on %s", (engine) => {
         : persona === "author-own" || persona === "author-other"
           ? people.author
           : people[persona];
-    const res = await ctx.inject({ ...request(t), headers: caller ? caller.auth : {} });
+    const req = request(t);
+    const res = await ctx.inject({ ...req, headers: { ...req.headers, ...caller?.auth } });
     expect(res.statusCode, res.body).toBe(status);
     if (status === 401) expect(res.json().error.name).toBe("UnauthorizedError");
     if (status === 403) {

@@ -4,11 +4,11 @@ import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
-/** Inserts a media row owned by a member and returns its id. */
-export async function insertOwnedMedia(
+/** Inserts a media row, owned by a member or (`ownerId` null) the publication; returns its id. */
+export async function insertMedia(
   db: Q,
   fields: {
-    ownerId: number;
+    ownerId: number | null;
     url: string;
     mime: string;
     width: number;
@@ -32,6 +32,12 @@ export async function insertOwnedMedia(
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The id of the media row of `url`, or null when there is none. */
+export async function findMediaId(db: Q, url: string): Promise<number | null> {
+  const row = await db.selectFrom("media").select("id").where("url", "=", url).executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** The image with this id when `ownerId` uploaded it, else null (absent and not-yours look alike). */

@@ -1,11 +1,12 @@
-// POST /api/upload: a signed-in member's image, multipart field `files`
-// (docs/product/api.md#api-upload).
+// POST /api/upload: a signed-in member's image, and POST /api/studio/images: an image for an
+// article's text; multipart field `files` (docs/product/api.md#api-upload).
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { uploadResponseSchema } from "@pragmatist/contracts";
 import { AppError, ValidationError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
+import { allow } from "../access/studio-http.ts";
 import { MAX_UPLOAD_BYTES, type UploadService } from "./upload.service.ts";
 import { errorResponses } from "../../http/responses.ts";
 
@@ -58,10 +59,26 @@ async function readOnlyFile(req: FastifyRequest): Promise<Buffer> {
   return bytes;
 }
 
+/** What both upload routes share: their answers, body type, rate limits and tag. */
+function uploadSchema(summary: string, tags: string[]) {
+  return {
+    schema: {
+      tags,
+      summary,
+      consumes: ["multipart/form-data"],
+      response: { 201: uploadResponseSchema, ...errors },
+    },
+    config: { rateLimits: ["upload", "upload-unreadable"] },
+  } as const;
+}
+
 /**
- * Registers POST /api/upload with `@fastify/multipart` scoped to it (no other route accepts
- * multipart bodies). Answers 201 with Strapi's bare array `[{ id, url, ... }]`, read by the
- * client at `data[0].id`. Signed-in only: anonymous callers get 401 before any byte is read.
+ * Registers POST /api/upload and POST /api/studio/images with `@fastify/multipart` scoped to them
+ * (no other route accepts multipart bodies). Both answer 201 with Strapi's bare array
+ * `[{ id, url, ... }]`, read by the client at `data[0].id`. /api/upload is for any signed-in
+ * member (an avatar, a thumbnail); /api/studio/images for those who write articles (authors,
+ * editors, admins: `article.create`), whose images are kept larger and belong to the publication.
+ * Callers who may not get 401 or 403 before any byte is read.
  */
 export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadService }) {
   const { uploads } = deps;
@@ -78,24 +95,36 @@ export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadServic
         headerPairs: 20,
       },
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.post(
       "/api/upload",
       {
         preValidation: async (req) => {
           requireUser(req);
         },
-        schema: {
-          tags: ["users"],
-          summary:
-            "Uploads a JPEG, PNG, WebP or GIF (multipart field files, at most 5 MB); stored re-encoded as WebP",
-          consumes: ["multipart/form-data"],
-          response: { 201: uploadResponseSchema, ...errors },
-        },
-        config: { rateLimits: ["upload", "upload-unreadable"] },
+        ...uploadSchema(
+          "Uploads a JPEG, PNG, WebP or GIF (multipart field files, at most 5 MB); stored re-encoded as WebP",
+          ["users"],
+        ),
       },
       async (req, reply) => {
         const user = requireUser(req);
         const file = await uploads.uploadAvatar(user.id, () => readOnlyFile(req));
+        return reply.status(201).send([file]);
+      },
+    );
+    r.post(
+      "/api/studio/images",
+      {
+        preValidation: allow("article.create"),
+        ...uploadSchema(
+          "Uploads an image for an article's text (writers; multipart field files, JPEG, PNG, WebP or GIF, at most 5 MB); stored as WebP of at most 1600 px",
+          ["studio"],
+        ),
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const file = await uploads.uploadArticleImage(user.id, () => readOnlyFile(req));
         return reply.status(201).send([file]);
       },
     );

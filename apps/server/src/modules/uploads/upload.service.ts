@@ -8,7 +8,7 @@ import { ValidationError } from "../../errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { storeVariants, VARIANT_WIDTHS, variantKey } from "./image-variants.ts";
-import type { MediaStorage } from "./storage.ts";
+import { contentKey, type MediaStorage } from "./storage.ts";
 import * as repo from "./upload.repository.ts";
 
 /** Largest upload accepted, in bytes: 5 MB (docs/product/data.md#validation-content). */
@@ -17,6 +17,13 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Avatars are stored at most this wide and tall, in pixels. */
 export const AVATAR_MAX_PX = 512;
+/**
+ * Images in an article's text are stored at most this wide and tall, in pixels: twice the text
+ * column's ~720 px, for screens of density 2; smaller copies serve the rest (image-variants.ts).
+ */
+export const ARTICLE_IMAGE_MAX_PX = 1600;
+/** Where images of articles' text are stored (the renderer reads their size from the name). */
+export const ARTICLE_IMAGES_FOLDER = "articles/images";
 /**
  * Accepted uploads per member per hour (http/rate-limits.ts `upload`): decoding is CPU work that
  * must not be free to repeat.
@@ -58,6 +65,17 @@ export interface UploadService {
    * image; 429 RateLimitError over either budget; whatever `read` throws (e.g. 413 too large).
    */
   uploadAvatar(ownerId: number, read: () => Promise<Buffer>): Promise<UploadedFile>;
+  /**
+   * Stores an image for an article's text, uploaded by the writer `memberId`: the same budget,
+   * checks and re-encoding as `uploadAvatar`, scaled to fit ARTICLE_IMAGE_MAX_PX square instead.
+   * Stored under a content hash, `articles/images/<width>x<height>-<hash>.webp`, with its smaller
+   * copies, and owned by the publication, not the member (a media row without owner): the text
+   * of a published article must not lose its images when its writer's account is deleted. The
+   * same image uploaded again is the same file and row.
+   * @returns Strapi's upload file shape (`size` in kilobytes).
+   * @throws as `uploadAvatar`.
+   */
+  uploadArticleImage(memberId: number, read: () => Promise<Buffer>): Promise<UploadedFile>;
   /** The image `mediaId` when `ownerId` uploaded it, else null. */
   findOwnedImage(ownerId: number, mediaId: number): Promise<{ id: number; url: string } | null>;
   /**
@@ -86,12 +104,13 @@ async function acceptedFormat(bytes: Buffer): Promise<string> {
 
 /**
  * Re-encodes an accepted image (`format`, as sharp names it) as an upright, metadata-free WebP of
- * at most 512 x 512 px.
+ * at most `maxPx` x `maxPx` px (never enlarged).
  * @throws ValidationError (400) when it cannot be decoded or is over MAX_INPUT_PIXELS.
  */
-async function toAvatarWebp(
+async function toWebp(
   bytes: Buffer,
   format: string,
+  maxPx: number,
 ): Promise<{ data: Buffer; width: number; height: number }> {
   try {
     // One frame (animated GIF/WebP: the first), limited pixels, no metadata kept: sharp writes
@@ -102,7 +121,7 @@ async function toAvatarWebp(
     if (meta.format !== format) throw new Error(`decoder saw ${meta.format}, bytes said ${format}`);
     const { data, info } = await image
       .autoOrient()
-      .resize(AVATAR_MAX_PX, AVATAR_MAX_PX, { fit: "inside", withoutEnlargement: true })
+      .resize(maxPx, maxPx, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
@@ -126,56 +145,76 @@ interface UploadContext {
   unreadable: RateLimit;
 }
 
+/** An image as stored: re-encoded WebP bytes and their size in pixels. */
+type StoredWebp = { data: Buffer; width: number; height: number };
+
 /**
- * `UploadService.uploadAvatar`. The place in the budget is taken before reading, so an
- * over-budget member's body is never read and concurrent uploads cannot overshoot, and given back
- * on any failure: only an accepted file spends an upload (OWASP File Upload Cheat Sheet).
+ * Runs an upload for `ownerId` within their budget: the place is taken before `read` is called,
+ * so an over-budget member's body is never read and concurrent uploads cannot overshoot, and given
+ * back on any failure: only an accepted file spends an upload (OWASP File Upload Cheat Sheet). The
+ * bytes are checked (`acceptedFormat`) and re-encoded at most `maxPx` square; a decode counts
+ * against `unreadable` from before it starts (so concurrent ones are bounded too) and is given
+ * back once it succeeds. `store` keeps the result.
  */
-async function uploadAvatar(
+async function uploadImage(
   ctx: UploadContext,
   ownerId: number,
   read: () => Promise<Buffer>,
+  maxPx: number,
+  store: (image: StoredWebp) => Promise<UploadedFile>,
 ): Promise<UploadedFile> {
   const key = `user:${ownerId}`;
   await ctx.accepted.consume(key);
   try {
-    return await storeAvatar(ctx, key, ownerId, await read());
+    const bytes = await read();
+    const format = await acceptedFormat(bytes);
+    await ctx.unreadable.consume(key);
+    const image = await toWebp(bytes, format, maxPx);
+    await ctx.unreadable.refund(key);
+    return await store(image);
   } catch (e) {
     await ctx.accepted.refund(key);
     throw e;
   }
 }
 
-/**
- * Checks, decodes, re-encodes and stores the member's image. A decode counts against `unreadable`
- * from before it starts (so concurrent ones are bounded too) and is given back once it succeeds.
- */
-async function storeAvatar(
-  ctx: UploadContext,
-  key: string,
-  ownerId: number,
-  bytes: Buffer,
-): Promise<UploadedFile> {
-  const format = await acceptedFormat(bytes);
-  await ctx.unreadable.consume(key);
-  const { data, width, height } = await toAvatarWebp(bytes, format);
-  await ctx.unreadable.refund(key);
-  // Random, not a content hash: the file is this member's alone, so deleting their account
-  // can delete it without touching anyone else's identical upload.
-  const name = `${randomBytes(16).toString("hex")}.webp`;
-  const { url } = await ctx.storage.put(`avatars/${name}`, data, "image/webp");
-  await storeVariants(ctx.storage, `avatars/${name}`, data, width);
-  const id = await repo.insertOwnedMedia(ctx.k, {
-    ownerId,
-    url,
-    mime: "image/webp",
-    width,
-    height,
-    sizeBytes: data.length,
-    now: ctx.now().toISOString(),
-  });
+/** Strapi's upload file shape for a stored WebP (`size` in kilobytes). */
+function uploadedFile(id: number, url: string, { data, width, height }: StoredWebp): UploadedFile {
+  const name = url.slice(url.lastIndexOf("/") + 1);
   const size = Math.round((data.length / 1024) * 100) / 100;
   return { id, name, url, mime: "image/webp", ext: ".webp", width, height, size };
+}
+
+/** The media row of a stored WebP at `url`, owned by `ownerId` (null: the publication). */
+function mediaFields(ctx: UploadContext, url: string, image: StoredWebp, ownerId: number | null) {
+  const { data, width, height } = image;
+  const now = ctx.now().toISOString();
+  return { ownerId, url, mime: "image/webp", width, height, sizeBytes: data.length, now };
+}
+
+/**
+ * Stores the member's avatar. Random, not a content hash: the file is this member's alone, so
+ * deleting their account can delete it without touching anyone else's identical upload.
+ */
+async function storeAvatar(ctx: UploadContext, ownerId: number, image: StoredWebp) {
+  const key = `avatars/${randomBytes(16).toString("hex")}.webp`;
+  const { url } = await ctx.storage.put(key, image.data, "image/webp");
+  await storeVariants(ctx.storage, key, image.data, image.width);
+  const id = await repo.insertMedia(ctx.k, mediaFields(ctx, url, image, ownerId));
+  return uploadedFile(id, url, image);
+}
+
+/** Stores an image of an article's text under its content hash, once (`uploadArticleImage`). */
+async function storeArticleImage(ctx: UploadContext, image: StoredWebp) {
+  const size = `${image.width}x${image.height}`;
+  const key = contentKey(ARTICLE_IMAGES_FOLDER, size, image.data, "webp");
+  const found = await ctx.storage.find(key);
+  const { url } = found ?? (await ctx.storage.put(key, image.data, "image/webp"));
+  await storeVariants(ctx.storage, key, image.data, image.width);
+  const id =
+    (await repo.findMediaId(ctx.k, url)) ??
+    (await repo.insertMedia(ctx.k, mediaFields(ctx, url, image, null)));
+  return uploadedFile(id, url, image);
 }
 
 /** `UploadService.discardFiles`. */
@@ -204,7 +243,12 @@ export function createUploadService(
     unreadable: deps.limits.of("upload-unreadable"),
   };
   return {
-    uploadAvatar: (ownerId, read) => uploadAvatar(ctx, ownerId, read),
+    uploadAvatar: (ownerId, read) =>
+      uploadImage(ctx, ownerId, read, AVATAR_MAX_PX, (image) => storeAvatar(ctx, ownerId, image)),
+    uploadArticleImage: (memberId, read) =>
+      uploadImage(ctx, memberId, read, ARTICLE_IMAGE_MAX_PX, (image) =>
+        storeArticleImage(ctx, image),
+      ),
     findOwnedImage: (ownerId, mediaId) => repo.findOwnedImage(ctx.k, ownerId, mediaId),
     discardFiles: (urls) => discardFiles(ctx.storage, urls),
   };

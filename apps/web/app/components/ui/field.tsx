@@ -10,7 +10,7 @@ import {
 } from "react";
 import { errorText } from "./danger";
 
-const controlLook =
+export const controlLook =
   "block w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-xs " +
   "placeholder:text-muted/70 hover:border-muted/50 focus:border-accent focus:outline-2 " +
   "focus:outline-offset-0 focus:outline-accent/30 disabled:cursor-not-allowed disabled:opacity-60 " +

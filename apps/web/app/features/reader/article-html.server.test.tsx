@@ -1,5 +1,6 @@
 // The article text as the server renders it: code highlighted with classes, untrusted code kept as
-// text, images the importer could not bring shown as a placeholder.
+// text, images the importer could not bring shown as a placeholder, images the studio stored sized
+// and captioned.
 import { describe, expect, it } from "vitest";
 import { renderArticleHtml } from "./article-html.server.tsx";
 
@@ -86,5 +87,44 @@ describe("images the importer could not bring", () => {
     expect(
       figure?.querySelector('a[href="https://ethereum.org/en/security/#ad-phishing"]')?.textContent,
     ).toBe("View the image on ethereum.org");
+  });
+});
+
+describe("images the studio stored", () => {
+  const stored = "/uploads/articles/images/1600x800-1a2b3c4d5e6f7a8b.webp";
+
+  it("reserve their box and offer the smaller copies for the column's width, loading lazily", () => {
+    const img = render(`Fees fell.\n\n![Fees by month](${stored})`).querySelector("img");
+    expect(img?.getAttribute("width")).toBe("1600");
+    expect(img?.getAttribute("height")).toBe("800");
+    expect(img?.getAttribute("srcset")).toBe(
+      stored.replace(".webp", ".w480.webp 480w, ") +
+        stored.replace(".webp", ".w800.webp 800w, ") +
+        `${stored} 1600w`,
+    );
+    expect(img?.getAttribute("sizes")).toBe("(max-width: 44rem) calc(100vw - 2rem), 42rem");
+    expect(img?.getAttribute("loading")).toBe("lazy");
+    expect(img?.getAttribute("alt")).toBe("Fees by month");
+  });
+
+  it("show a title as a caption under the image, as text", () => {
+    const body = render(`![Fees by month](${stored} "Fees <b>fell</b> in 2025")`);
+    const figure = body.querySelector("figure");
+    expect(figure?.querySelector("img")?.getAttribute("alt")).toBe("Fees by month");
+    expect(figure?.querySelector("img")?.hasAttribute("title")).toBe(false);
+    expect(figure?.querySelector("figcaption")?.textContent).toBe("Fees <b>fell</b> in 2025");
+    expect(body.querySelector("b")).toBeNull();
+    expect(body.querySelector("p")).toBeNull();
+    // An image inside a sentence, or without a title, stays an image of its paragraph.
+    const inline = render(`See ![a dot](${stored} "A dot") here.\n\n![Plain](${stored})`);
+    expect(inline.querySelector("figure")).toBeNull();
+    expect(inline.querySelectorAll("p > img")).toHaveLength(2);
+  });
+
+  it("leave any other image as it was: no size, no copies", () => {
+    const img = render("![Logo](/uploads/articles/logo.png)").querySelector("img");
+    expect(img?.getAttribute("src")).toBe("/uploads/articles/logo.png");
+    expect(img?.hasAttribute("srcset")).toBe(false);
+    expect(img?.hasAttribute("width")).toBe(false);
   });
 });

@@ -1,42 +1,16 @@
-// Server-only: an article's text rendered to HTML once, so the browser never downloads the parser
-// or the code highlighter.
+// Server-only: an article's text rendered to HTML once, so a reader's browser never downloads the
+// parser or the code highlighter.
 import { createHash } from "node:crypto";
 import { headingAnchor } from "@pragmatist/contracts";
-import hljs from "highlight.js/lib/common";
 import { LRUCache } from "lru-cache";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Components } from "react-markdown";
+import { HighlightedCode } from "../../components/highlighted-code.tsx";
 import { ArticleText, markdownComponents } from "../../components/markdown.tsx";
 
-/** A renderer's props: the element's own and the syntax tree's node. */
-type Props<T extends "code" | "h2"> = ComponentPropsWithoutRef<T> & { node?: unknown };
-
-/** The shared renderer's code element (its classes), which the highlighted one builds on. */
-const Code = markdownComponents.code as (props: Props<"code">) => ReactNode;
-
-/**
- * A fenced code block whose language highlight.js knows (its "common" set: JavaScript,
- * TypeScript, Python, Bash, JSON, SQL, Rust, Go and about 30 more, with their aliases such as
- * `js`, `py`, `sh`) is highlighted here, on the server: spans with `hljs-*` classes that app.css
- * colours, never inline styles (docs/decisions/003-csp-nonces.md). highlight.js escapes the code
- * (`&`, `<`, `>`, `"`, `'`), so the markup holds nothing but its own spans (OWASP XSS prevention:
- * output encoding). Other code (no language, an unknown one, inline code) is left as it is.
- */
-function HighlightedCode({ className, children, ...rest }: Props<"code">) {
-  const language = /(?:^|\s)language-(\S+)/.exec(className ?? "")?.[1];
-  if (!language || typeof children !== "string" || !hljs.getLanguage(language)) {
-    return (
-      <Code className={className} {...rest}>
-        {children}
-      </Code>
-    );
-  }
-  const { value } = hljs.highlight(children, { language, ignoreIllegals: true });
-  return (
-    <Code className={`hljs ${className}`} {...rest} dangerouslySetInnerHTML={{ __html: value }} />
-  );
-}
+/** A heading renderer's props: the element's own and the syntax tree's node. */
+type Props<T extends "h2"> = ComponentPropsWithoutRef<T> & { node?: unknown };
 
 /** A node of the syntax tree react-markdown hands its renderers (hast). */
 interface HastNode {

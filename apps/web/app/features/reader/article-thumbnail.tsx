@@ -1,10 +1,7 @@
 // The article's lead image: its box is reserved from width and height, so text never jumps.
 import type { Media } from "@pragmatist/contracts";
-import { thumbnailSources } from "../../lib/thumbnail-sources.ts";
+import { ARTICLE_COLUMN_SIZES, thumbnailSources } from "../../lib/thumbnail-sources.ts";
 import { safeUrl } from "../../lib/safe-url.ts";
-
-/** The image's width for `sizes`: the article column (42 rem) or the page less its 1 rem paddings. */
-const LEAD_SIZES = "(max-width: 44rem) calc(100vw - 2rem), 42rem";
 
 /**
  * The lead image at the column's width, high fetch priority (it is the page's largest paint), its
@@ -18,7 +15,7 @@ export function ArticleThumbnail({ image, title }: { image: Media; title: string
   return (
     <figure className="overflow-hidden rounded-xl border border-line bg-surface">
       <img
-        {...thumbnailSources({ url: src, width: image.width }, LEAD_SIZES)}
+        {...thumbnailSources({ url: src, width: image.width }, ARTICLE_COLUMN_SIZES)}
         alt={image.alternativeText ?? `Illustration for “${title}”`}
         // Without stored dimensions assume 16:9 and crop, still reserving the box.
         width={image.width ?? 1600}

@@ -56,7 +56,12 @@ export function ArticleEditor({ article, role, editorKey }: EditorSubject) {
         <fieldset disabled={!access.canEdit} className="min-w-0 space-y-4">
           <legend className="sr-only">Article</legend>
           <TitleFields form={form} field={field} edit={edit} />
-          <BodyField form={form} field={field} initialView={initialView(article, role)} />
+          <BodyField
+            form={form}
+            field={field}
+            initialView={initialView(article, role)}
+            canEdit={access.canEdit}
+          />
         </fieldset>
         <div className="min-w-0 space-y-4">
           <DetailsFields

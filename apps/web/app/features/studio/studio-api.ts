@@ -19,8 +19,9 @@ import type {
   StudioMember,
   StudioTerms,
   Subscriber,
+  UploadedFile,
 } from "@pragmatist/contracts";
-import { call } from "../../lib/account-api";
+import { call, uploadImageTo } from "../../lib/account-api";
 
 type Query = Record<string, string | number | undefined>;
 
@@ -115,6 +116,14 @@ export const studioApi = {
   async stats(articleId: number, signal?: AbortSignal): Promise<ArticleStats> {
     const url = `/api/studio/articles/${id(articleId)}/stats`;
     return (await call<{ data: ArticleStats }>("GET", url, undefined, signal)).data;
+  },
+
+  /**
+   * `POST /api/studio/images`: an image for an article's text, stored at most 1600 px with its
+   * smaller copies (docs/product/studio.md#studio-images).
+   */
+  uploadArticleImage(file: File): Promise<UploadedFile> {
+    return uploadImageTo("/api/studio/images", file);
   },
 
   /** `GET /api/studio/terms`: the categories, tags and ecosystems in use, most used first. */
