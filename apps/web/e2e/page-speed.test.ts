@@ -1,7 +1,7 @@
 // What makes the pages fast on a phone (docs/decisions/004-first-paint-first.md), as headless
 // Chromium sees it: the first card's image first and at the size it is shown, scripts behind the
-// content, a text font cut to what the pages use, and Max's empty chat without the Markdown
-// renderer and without anything moving.
+// content, no schema library, a text font cut to what the pages use, and Max's empty chat without
+// the Markdown renderer and without anything moving.
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -156,6 +156,22 @@ describe("page speed on a phone", () => {
       if (path !== "/login") expect(byType(/\.webp$/)).toContain("High");
     }
     expect(problems).toEqual([]);
+  });
+
+  it("loads no schema library with any public page: contracts' plain values come without zod", async () => {
+    const slug = await firstSlug(app);
+    for (const path of ["/", `/p/${slug}`, "/assistant", "/markets", "/markets/bitcoin"]) {
+      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+      const modules = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+        (m) => m[1] ?? "",
+      );
+      expect(modules.length, path).toBeGreaterThan(5);
+      for (const url of modules) {
+        const code = await (await fetch(`${app.baseUrl}${url}`)).text();
+        // zod's core classes are named so ("$ZodType", "$ZodError") even when minified.
+        expect(code.includes("$ZodType"), `${path}: ${url}`).toBe(false);
+      }
+    }
   });
 
   it("sets the text in a cut Latin Inter that keeps its weights and tabular figures", async () => {

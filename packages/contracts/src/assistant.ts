@@ -6,12 +6,12 @@ import { z } from "zod";
 import {
   MARKET_RANKINGS,
   type MarketRanking,
-  type MarketResult,
   type NewTokens,
   type Ohlc,
   type TokenData,
   type TrendingTokens,
 } from "./market.ts";
+import type { MarketResult } from "./market-values.ts";
 import { MAX_QUERY_LENGTH } from "./pagination.ts";
 
 /**

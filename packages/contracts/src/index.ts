@@ -31,6 +31,8 @@ export * from "./comments.ts";
 export * from "./report-reasons.ts";
 /** Market data returned by Max's tools. */
 export * from "./market.ts";
+/** The market contracts' plain values (errors, tabs, sorts, ranges), free of zod for the browser. */
+export * from "./market-values.ts";
 /** The Market Data section: the /markets table and the coin pages. */
 export * from "./markets.ts";
 /** The assistant (Max): tools, chat bodies, history and credits. */

@@ -2,25 +2,7 @@
 // The web imports these as types only (the stats card and the OHLC chart read tool outputs), so
 // zod stays out of the browser bundle.
 import { z } from "zod";
-
-/**
- * The coin-lookup errors (docs/product/max.md#max-tools), returned as a tool result, never thrown
- * to the model.
- */
-export const MARKET_ERRORS = {
-  noResults: "No results found",
-  fetchFailed: "An error occurred while fetching data",
-  /**
-   * The coin is known (see `coin`) but the data holds no price history for it
-   * (docs/product/max.md#market-data).
-   */
-  noHistory: "No price history for this coin in the available data",
-  /**
-   * Live data a page asked for is not cached yet and is being fetched in the background: the
-   * page says so rather than wait on CoinGecko (docs/product/markets.md#live-refresh).
-   */
-  pending: "The data is being fetched",
-} as const;
+import { MARKET_ERRORS, type MarketError } from "./market-values.ts";
 
 /** Where a figure came from: CoinGecko's live API, or the dated offline snapshot. */
 export const marketSourceSchema = z.enum(["coingecko", "snapshot"]);
@@ -187,7 +169,7 @@ export const marketRankingSchema = marketFreshnessSchema.extend({
 });
 
 /** A coin-lookup failure as the model and the UI see it (docs/product/max.md#max-tools). */
-export const marketErrorSchema = z.object({
+export const marketErrorSchema: z.ZodType<MarketError> = z.object({
   error: z.enum([
     MARKET_ERRORS.noResults,
     MARKET_ERRORS.fetchFailed,
@@ -236,12 +218,3 @@ export type Ohlc = z.infer<typeof ohlcSchema>;
 export type MarketRanking = z.infer<typeof marketRankingSchema>;
 /** A figure the market is ranked by (MARKET_RANKINGS). */
 export type MarketRankingBy = (typeof MARKET_RANKINGS)[number];
-/** A coin-lookup failure (`marketErrorSchema`). */
-export type MarketError = z.infer<typeof marketErrorSchema>;
-/** A tool result: the data, or the error (docs/product/max.md#max-tools). */
-export type MarketResult<T> = T | MarketError;
-
-/** Type guard for the error shape (docs/product/max.md#max-tools). */
-export function isMarketError(value: unknown): value is MarketError {
-  return typeof value === "object" && value !== null && "error" in value;
-}

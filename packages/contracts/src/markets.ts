@@ -6,40 +6,10 @@ import {
   type Dated,
   marketFreshnessSchema,
   type MarketFreshness,
-  type MarketResult,
   type Ohlc,
   type TokenData,
 } from "./market.ts";
-
-/** The table's tabs: every coin, CoinGecko's trending searches, new listings, top movers. */
-export const MARKET_TABS = ["all", "trending", "new", "gainers", "losers"] as const;
-/** A tab of the table (`?tab=`). */
-export type MarketTab = (typeof MARKET_TABS)[number];
-
-/** The columns the table sorts by (`?sort=`). */
-export const MARKET_SORTS = [
-  "rank",
-  "name",
-  "price",
-  "change24h",
-  "change7d",
-  "change30d",
-  "marketCap",
-  "volume",
-] as const;
-/** A column the table sorts by. */
-export type MarketSort = (typeof MARKET_SORTS)[number];
-
-/**
- * A column's direction when a reader first sorts by it: rank and name ascending, figures largest
- * first (as CoinGecko's and CoinMarketCap's tables do).
- */
-export function defaultMarketOrder(sort: MarketSort): "asc" | "desc" {
-  return sort === "rank" || sort === "name" ? "asc" : "desc";
-}
-
-/** Coins on one page of the table. */
-export const MARKET_PAGE_SIZE = 50;
+import { type CoinRange, MARKET_SORTS, MARKET_TABS, type MarketResult } from "./market-values.ts";
 
 /**
  * `/markets` and `GET /api/markets` query: every key optional, unknown keys and repeated keys
@@ -99,11 +69,6 @@ export const coinIdSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, "not
 
 /** A coin's market figures as the coin page and `GET /api/markets/{id}` give them. */
 export type CoinFigures = Dated<TokenData>;
-
-/** The chart ranges of a coin page (`?range=`), in days ("max": the whole history). */
-export const COIN_RANGES = ["7d", "30d", "90d", "1y", "max"] as const;
-/** A chart range. */
-export type CoinRange = (typeof COIN_RANGES)[number];
 
 /** A coin page's data: figures, the chart's history, and our writing that mentions the coin. */
 export interface CoinPage {

@@ -4,13 +4,8 @@ import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
 import type { Comment, CommentSort } from "./comments.ts";
-import type {
-  ArticleCoins,
-  CoinPage,
-  CoinRange,
-  MarketTable,
-  MarketTableQuery,
-} from "./markets.ts";
+import type { ArticleCoins, CoinPage, MarketTable, MarketTableQuery } from "./markets.ts";
+import type { CoinRange } from "./market-values.ts";
 import type { PublicIssue, PublicIssueList } from "./newsletter.ts";
 
 /** The publication's settings the pages need (from the server's config). */
