@@ -26,3 +26,19 @@ export function describeReport(reason: string, note: string | null): string {
   const label = (reportReasonLabels as Record<string, string>)[reason] ?? reason;
   return note ? `${label}: ${note}` : label;
 }
+
+/**
+ * What became of a comment's reports (docs/product/studio.md#studio-moderation): the comment was
+ * hidden or deleted, or a moderator resolved the reports (dealt with otherwise) or dismissed them
+ * (nothing wrong). A report without an outcome is open.
+ */
+export const reportOutcomes = ["hidden", "deleted", "resolved", "dismissed"] as const;
+/** One of `reportOutcomes`. */
+export type ReportOutcome = (typeof reportOutcomes)[number];
+/** How each outcome reads in the queue ("Dismissed by Eve Editor, 2 Mar 2026"). */
+export const reportOutcomeLabels: Record<ReportOutcome, string> = {
+  hidden: "Hidden",
+  deleted: "Deleted",
+  resolved: "Resolved",
+  dismissed: "Dismissed",
+};

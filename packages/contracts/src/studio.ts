@@ -5,6 +5,7 @@ import { z } from "zod";
 import { articleTypes, seoSchema, termSchema } from "./articles.ts";
 import { roles } from "./auth.ts";
 import { paginationMetaSchema, pageParam, pageSizeParam, searchQueryParam } from "./pagination.ts";
+import { reportOutcomes } from "./report-reasons.ts";
 import { SLUG_MAX } from "./slug.ts";
 import { MAX_ID } from "./users.ts";
 
@@ -245,15 +246,24 @@ export const reportedCommentSchema = z.object({
   }),
   article: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
   reportCount: z.number().int(),
+  /** Reports not yet answered by a moderator (docs/product/studio.md#studio-moderation). */
+  openReports: z.number().int(),
   /** The reasons given, newest first (reports without a reason are counted, not listed). */
   reasons: z.array(z.string()),
   lastReportedAt: z.string(),
+  /**
+   * What became of the reports last answered: the outcome, the moderator (null when not known:
+   * before outcomes were kept, or the account is gone) and when; null while none was answered.
+   */
+  resolution: z
+    .object({ outcome: z.enum(reportOutcomes), by: personSchema.nullable(), at: z.string() })
+    .nullable(),
 });
 /** A reported comment with its reports (`reportedCommentSchema`). */
 export type ReportedComment = z.infer<typeof reportedCommentSchema>;
 /** The query of `GET /api/studio/reports`: which comments, and the page. */
 export const reportQuerySchema = z.strictObject({
-  /** Also list comments already hidden or deleted (default: only those still readable). */
+  /** Also list comments whose reports were all answered (default: those with open reports). */
   include: z.enum(["open", "all"]).default("open"),
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(20),
@@ -262,6 +272,14 @@ export const reportQuerySchema = z.strictObject({
 export const reportListSchema = z.object({
   data: z.array(reportedCommentSchema),
   meta: z.object({ pagination: paginationMetaSchema }),
+});
+
+/**
+ * `POST /api/studio/comments/{id}/reports/resolve` and `…/dismiss`: the comment's open reports
+ * answered, and how many they were.
+ */
+export const reportAnswerSchema = z.object({
+  data: z.object({ outcome: z.enum(["resolved", "dismissed"]), answered: z.number().int() }),
 });
 
 /** `POST /api/studio/members/{id}/ban`: why, shown to the member when they try to comment. */
@@ -317,6 +335,8 @@ export const auditActions = [
   "comment.hide",
   "comment.unhide",
   "comment.delete",
+  "report.resolve",
+  "report.dismiss",
   "newsletter.send",
   "newsletter.cancel",
 ] as const;

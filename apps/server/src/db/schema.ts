@@ -1,5 +1,6 @@
 // Table types for Kysely: the stored shape, kept apart from the contract shape
 // (docs/architecture.md#conventions).
+import type { ReportOutcome } from "@pragmatist/contracts";
 import type { Generated } from "kysely";
 
 /** Members and staff (migrations 001, 004, 005); deleted accounts keep an anonymised row. */
@@ -169,7 +170,9 @@ export interface CommentLikesTable {
 
 /**
  * A member's report of a comment (migration 006): `reason` one of contracts `reportReasons` (free
- * text, or null, in reports made before them), `note` the words with "other" (migration 011).
+ * text, or null, in reports made before them), `note` the words with "other" (migration 011);
+ * `outcome` what became of it, null while it is open, with the moderator (`resolved_by`, null
+ * when unknown) and the time (migration 020).
  */
 export interface CommentReportsTable {
   comment_id: number;
@@ -177,6 +180,9 @@ export interface CommentReportsTable {
   reason: string | null;
   note: string | null;
   created_at: string;
+  outcome: ReportOutcome | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { type Db, type Dialect, openDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { migrations } from "../db/migrations/index.ts";
 import { type Config, loadConfig } from "../config.ts";
 
 /** The engines to run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
@@ -115,4 +116,28 @@ export async function temporaryDatabase(prefix: string): Promise<TemporaryDataba
   url.pathname = `/${name}`;
   url.search = "";
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * A database migrated up to, not including, the migration whose name starts with `migration`
+ * ("020"), as a publication was before it: a test of that migration adds rows, runs its `up` and
+ * reads what it made. `drop` closes it and, on PostgreSQL, drops it.
+ */
+export async function databaseBefore(
+  engine: Dialect,
+  migration: string,
+): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const temporary = engine === "postgres" ? await temporaryDatabase(`m${migration}`) : null;
+  const db = openDb({ databaseUrl: temporary?.url, dataDir: ":memory:" });
+  for (const [name, step] of Object.entries(migrations)) {
+    if (name >= migration) break;
+    await step.up(db.kysely as never, engine);
+  }
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await temporary?.drop();
+    },
+  };
 }

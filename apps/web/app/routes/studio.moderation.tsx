@@ -1,5 +1,5 @@
 // `/studio/moderation` (docs/product/studio.md#studio): editors and admins; the reported
-// comments still readable (?include=all adds hidden and deleted ones), 20 a page.
+// comments with open reports (?include=all adds those whose reports were answered), 20 a page.
 import { Link, useLocation } from "react-router";
 import { ListSkeleton } from "../components/ui/list-skeleton";
 import { Note } from "../components/ui/note";
@@ -48,7 +48,7 @@ function IncludeTabs({ include }: { include: "open" | "all" }) {
       className="flex gap-1 rounded-lg border border-line bg-surface p-1"
     >
       {tab("open", "Open")}
-      {tab("all", "All, with hidden and deleted")}
+      {tab("all", "All, with answered reports")}
     </nav>
   );
 }

@@ -6,31 +6,13 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeServices, createServices } from "../../services.ts";
 import { deliveryUnsubscribeToken } from "../../modules/newsletter/delivery-tokens.ts";
-import { engines, temporaryDatabase, testConfig } from "../../testing/db.ts";
+import { databaseBefore, engines, testConfig } from "../../testing/db.ts";
 import { insertUser } from "../../testing/fixtures.ts";
-import { type Db, type Dialect, openDb } from "../client.ts";
-import { migrations } from "./index.ts";
+import type { Db } from "../client.ts";
 import { up } from "./017-one-newsletter-list.ts";
 
 const SECRET = "test-secret-test-secret-test-secret-0123"; // testConfig's APP_SECRET
 const EARLIER = "2026-01-05T10:00:00.000Z";
-
-/** A database migrated up to 016, as a publication was before this migration. */
-async function databaseBefore017(engine: Dialect): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const temporary = engine === "postgres" ? await temporaryDatabase("m017") : null;
-  const db = openDb({ databaseUrl: temporary?.url, dataDir: ":memory:" });
-  for (const [name, migration] of Object.entries(migrations)) {
-    if (name >= "017") break;
-    await migration.up(db.kysely as never, engine);
-  }
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await temporary?.drop();
-    },
-  };
-}
 
 /** Adds a row to the form's list as it was. */
 async function subscriber(db: Db, email: string, status: string): Promise<void> {
@@ -54,7 +36,7 @@ describe.each(engines)("migration 017 on %s", (engine) => {
   afterEach(async () => drop?.());
 
   it("merges members' opt-ins into the one list, each address once", async () => {
-    const before = await databaseBefore017(engine);
+    const before = await databaseBefore(engine, "017");
     const { db } = before;
     drop = before.drop;
     const alice = await optedIn(db, "alice@example.test"); // on no list yet

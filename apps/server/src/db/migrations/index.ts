@@ -20,6 +20,7 @@ import * as newsletterType from "./016-newsletter-type.ts";
 import * as oneNewsletterList from "./017-one-newsletter-list.ts";
 import * as emailCodes from "./018-email-codes.ts";
 import * as articleSeo from "./019-article-seo.ts";
+import * as reportOutcomes from "./020-report-outcomes.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -47,4 +48,5 @@ export const migrations: Record<string, DialectMigration> = {
   "017-one-newsletter-list": oneNewsletterList,
   "018-email-codes": emailCodes,
   "019-article-seo": articleSeo,
+  "020-report-outcomes": reportOutcomes,
 };

@@ -1,5 +1,7 @@
-// Kysely queries for moderation: the queue of reported comments and bans from commenting.
-import type { Kysely } from "kysely";
+// Kysely queries for moderation: the queue of reported comments, what became of reports, and bans
+// from commenting.
+import type { ReportOutcome } from "@pragmatist/contracts";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
@@ -22,17 +24,24 @@ export interface ReportedRow {
   article_slug: string;
   article_title: string;
   report_count: number;
+  open_reports: number;
   last_reported_at: string;
 }
 
-/** Reported comments, grouped by comment. `open`: only those readers can still read. */
+/**
+ * Reported comments, grouped by comment. `open`: only those with a report no moderator answered
+ * (an outcome filter on the reports first, so only those comments are grouped).
+ */
 function reported(db: Q, open: boolean) {
-  let qb = db
+  return db
     .selectFrom("comment_reports as r")
     .innerJoin("comments as c", "c.id", "r.comment_id")
-    .innerJoin("articles as a", "a.id", "c.article_id");
-  if (open) qb = qb.where("c.hidden_at", "is", null).where("c.deleted_at", "is", null);
-  return qb;
+    .innerJoin("articles as a", "a.id", "c.article_id")
+    .$if(open, (qb) =>
+      qb.where("r.comment_id", "in", (eb) =>
+        eb.selectFrom("comment_reports").select("comment_id").where("outcome", "is", null),
+      ),
+    );
 }
 
 /** A page of reported comments, most recently reported first, and how many there are. */
@@ -61,6 +70,9 @@ export async function listReported(
         "a.slug as article_slug",
         "a.title as article_title",
         eb.fn.countAll<number>().as("report_count"),
+        eb.fn
+          .sum<number>(sql<number>`case when ${sql.ref("r.outcome")} is null then 1 else 0 end`)
+          .as("open_reports"),
         eb.fn.max("r.created_at").as("last_reported_at"),
       ])
       .groupBy([
@@ -84,7 +96,11 @@ export async function listReported(
       .execute(),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, report_count: Number(r.report_count) })),
+    rows: rows.map((r) => ({
+      ...r,
+      report_count: Number(r.report_count),
+      open_reports: Number(r.open_reports),
+    })),
     total: Number(count.n),
   };
 }
@@ -109,6 +125,69 @@ export async function findReasons(
   return rows.flatMap((r) =>
     r.reason ? [{ comment_id: r.comment_id, reason: r.reason, note: r.note }] : [],
   );
+}
+
+/** The last answer to reports of each of these comments: outcome, moderator and time. */
+export async function findResolutions(
+  db: Q,
+  commentIds: number[],
+): Promise<
+  {
+    comment_id: number;
+    outcome: ReportOutcome;
+    resolved_by: number | null;
+    resolved_by_username: string | null;
+    resolved_at: string;
+  }[]
+> {
+  if (commentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("comment_reports as r")
+    .leftJoin("users as u", "u.id", "r.resolved_by")
+    .select([
+      "r.comment_id",
+      "r.outcome",
+      "r.resolved_by",
+      "u.username as resolved_by_username",
+      "r.resolved_at",
+    ])
+    .where("r.comment_id", "in", commentIds)
+    .where("r.outcome", "is not", null)
+    .orderBy("r.resolved_at", "desc")
+    .execute();
+  const latest = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) if (!latest.has(row.comment_id)) latest.set(row.comment_id, row);
+  return [...latest.values()].flatMap((r) =>
+    r.outcome && r.resolved_at ? [{ ...r, outcome: r.outcome, resolved_at: r.resolved_at }] : [],
+  );
+}
+
+/**
+ * Answers the comment's open reports with `outcome`, by `by` at `at` (ISO 8601).
+ * @returns how many reports were open.
+ */
+export async function answerReports(
+  db: Q,
+  commentId: number,
+  answer: { outcome: ReportOutcome; by: number; at: string },
+): Promise<number> {
+  const result = await db
+    .updateTable("comment_reports")
+    .set({ outcome: answer.outcome, resolved_by: answer.by, resolved_at: answer.at })
+    .where("comment_id", "=", commentId)
+    .where("outcome", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Whether a comment with this id exists (deleted ones too). */
+export async function commentExists(db: Q, commentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("comments")
+    .select("id")
+    .where("id", "=", commentId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The member's ban, or null. */

@@ -1,5 +1,5 @@
-// HTTP for moderation in the studio (docs/product/studio.md#studio): the reports queue, hide,
-// unhide and delete of a comment, ban and unban of a member. Rules live in moderation.service.ts.
+// HTTP for moderation in the studio (docs/product/studio.md#studio): the reports queue, answering
+// reports, hide, unhide and delete of a comment, ban and unban of a member. Rules live in moderation.service.ts.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import {
   banBodySchema,
   banSchema,
   idPathParam,
+  reportAnswerSchema,
   reportListSchema,
   reportQuerySchema,
 } from "@pragmatist/contracts";
@@ -26,6 +27,24 @@ function reportsRoute(app: FastifyInstance, moderation: ModerationService) {
     }),
     async (req) => moderation.reports(req.user, req.query),
   );
+}
+
+/** POST /api/studio/comments/{id}/reports/resolve and …/dismiss: a comment's open reports answered. */
+function answerRoutes(app: FastifyInstance, moderation: ModerationService) {
+  for (const [verb, outcome, summary] of [
+    ["resolve", "resolved", "Marks a comment's open reports resolved, the comment left as it is"],
+    ["dismiss", "dismissed", "Dismisses a comment's open reports: nothing to act on"],
+  ] as const) {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      `/api/studio/comments/:id/reports/${verb}`,
+      studioRoute("comment.moderate", {
+        summary,
+        params: idParams,
+        response: { 200: reportAnswerSchema },
+      }),
+      async (req) => ({ data: await moderation.answerReports(req.user, req.params.id, outcome) }),
+    );
+  }
 }
 
 /** POST /api/studio/comments/{id}/hide and …/unhide, and DELETE /api/studio/comments/{id}. */
@@ -87,6 +106,7 @@ function banRoutes(app: FastifyInstance, moderation: ModerationService) {
 /** Registers /api/studio/reports, /api/studio/comments/{id}/… and /api/studio/members/{id}/(un)ban. */
 export function moderationRoutes(app: FastifyInstance, deps: { moderation: ModerationService }) {
   reportsRoute(app, deps.moderation);
+  answerRoutes(app, deps.moderation);
   commentRoutes(app, deps.moderation);
   banRoutes(app, deps.moderation);
 }

@@ -33,6 +33,18 @@ export interface ModerationService {
   /** Deletes a comment as its author could (text erased, replies kept); audited. */
   deleteComment(actor: Actor | null, commentId: number): Promise<{ deleted: true }>;
   /**
+   * Answers a comment's open reports without hiding or deleting it: "resolved" (dealt with
+   * otherwise) or "dismissed" (nothing wrong); kept with the moderator and the time, and audited.
+   * Hiding or deleting a comment answers its open reports as "hidden" or "deleted" the same way.
+   * @returns how many reports were answered.
+   * @throws NotFoundError (no such comment), ValidationError (no open reports), 401/403.
+   */
+  answerReports(
+    actor: Actor | null,
+    commentId: number,
+    outcome: "resolved" | "dismissed",
+  ): Promise<{ outcome: "resolved" | "dismissed"; answered: number }>;
+  /**
    * Bans a member or author from commenting with a reason they are shown (a repeat replaces the
    * reason); audited. Editors and admins cannot be banned, nor can moderators ban themselves.
    * @throws NotFoundError (no live member), ForbiddenError, ValidationError.
@@ -71,7 +83,9 @@ interface ModerationContext {
 function toReportedComment(
   r: repo.ReportedRow,
   reasons: { comment_id: number; reason: string; note: string | null }[],
+  resolutions: Awaited<ReturnType<typeof repo.findResolutions>>,
 ): ReportedComment {
+  const answered = resolutions.find((x) => x.comment_id === r.comment_id);
   const gone = r.author_id === null || r.author_deleted_at !== null;
   return {
     comment: {
@@ -91,10 +105,18 @@ function toReportedComment(
     },
     article: { id: r.article_id, slug: r.article_slug, title: r.article_title },
     reportCount: r.report_count,
+    openReports: r.open_reports,
     reasons: reasons
       .filter((x) => x.comment_id === r.comment_id)
       .map((x) => describeReport(x.reason, x.note)),
     lastReportedAt: r.last_reported_at,
+    resolution: answered
+      ? {
+          outcome: answered.outcome,
+          by: memberRef(answered.resolved_by, answered.resolved_by_username),
+          at: answered.resolved_at,
+        }
+      : null,
   };
 }
 
@@ -110,29 +132,70 @@ async function reports(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const reasons = await repo.findReasons(
-    ctx.k,
-    rows.map((r) => r.comment_id),
-  );
+  const ids = rows.map((r) => r.comment_id);
+  const [reasons, resolutions] = await Promise.all([
+    repo.findReasons(ctx.k, ids),
+    repo.findResolutions(ctx.k, ids),
+  ]);
   return {
-    data: rows.map((r) => toReportedComment(r, reasons)),
+    data: rows.map((r) => toReportedComment(r, reasons, resolutions)),
     meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
   };
 }
 
-/** The audit entry of a moderator's `action` on a comment, written in the comment's transaction. */
+/**
+ * What goes with a moderator's `action` on a comment, in the comment's transaction: its audit
+ * entry and, for a hide or a delete, the answer to its open reports.
+ */
 function auditComment(
   ctx: ModerationContext,
   actor: Actor,
   action: AuditAction,
   commentId: number,
 ): Alongside {
-  return (trx) =>
-    recordAudit(
+  const outcome = ({ "comment.hide": "hidden", "comment.delete": "deleted" } as const)[
+    action as "comment.hide" | "comment.delete"
+  ];
+  return async (trx) => {
+    const at = ctx.stamp();
+    await recordAudit(
       trx,
       { actorId: actor.id, action, targetType: "comment", targetId: commentId },
-      ctx.stamp(),
+      at,
     );
+    if (outcome) await repo.answerReports(trx, commentId, { outcome, by: actor.id, at });
+  };
+}
+
+/** `ModerationService.answerReports`: the answer and its audit entry in one transaction. */
+async function answerReports(
+  ctx: ModerationContext,
+  actor: Actor | null,
+  commentId: number,
+  outcome: "resolved" | "dismissed",
+) {
+  authorize(actor, "comment.moderate");
+  if (!(await repo.commentExists(ctx.k, commentId))) throw new NotFoundError("Comment not found");
+  const at = ctx.stamp();
+  const answered = await ctx.k.transaction().execute(async (trx) => {
+    const count = await repo.answerReports(trx, commentId, { outcome, by: actor.id, at });
+    if (count === 0) return 0;
+    const action = outcome === "resolved" ? "report.resolve" : "report.dismiss";
+    await recordAudit(
+      trx,
+      {
+        actorId: actor.id,
+        action,
+        targetType: "comment",
+        targetId: commentId,
+        details: { reports: count },
+      },
+      at,
+    );
+    return count;
+  });
+  if (answered === 0) throw new ValidationError("This comment has no open reports");
+  return { outcome, answered };
 }
 
 /** `ModerationService.setHidden`: the comments service's hide with its audit entry. */
@@ -241,6 +304,7 @@ export function createModerationService(
     reports: (actor, query) => reports(ctx, actor, query),
     setHidden: (actor, commentId, hidden) => setHidden(ctx, actor, commentId, hidden),
     deleteComment: (actor, commentId) => deleteComment(ctx, actor, commentId),
+    answerReports: (actor, commentId, outcome) => answerReports(ctx, actor, commentId, outcome),
     ban: (actor, userId, reason) => ban(ctx, actor, userId, reason),
     unban: (actor, userId) => unban(ctx, actor, userId),
   };

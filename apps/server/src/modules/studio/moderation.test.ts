@@ -111,8 +111,10 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
       },
       article: { id: articleId, slug, title: "Discussed at length" },
       reportCount: 2,
+      openReports: 2,
       reasons: ["Other: Insulting"],
       lastReportedAt: "2026-03-01T11:00:00.000Z",
+      resolution: null,
     });
 
     // Hidden: readers no longer see it, it leaves the open queue, and it is audited.
@@ -121,7 +123,14 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
     expect(hidden.json()).toEqual({ data: { hidden: true } });
     expect(await thread()).not.toContain("Buy my coin");
     expect((await reports()).map((r) => r.comment.id)).toEqual([rude]);
-    expect((await reports("?include=all"))[0]?.comment).toMatchObject({ id: spam, hidden: true });
+    const answered = (await reports("?include=all"))[0];
+    expect(answered?.comment).toMatchObject({ id: spam, hidden: true });
+    // Hiding answered its reports, with who and when.
+    expect(answered).toMatchObject({
+      reportCount: 2,
+      openReports: 0,
+      resolution: { outcome: "hidden", by: { id: editor.id, username: "Eve Editor" } },
+    });
     await call(editor, "POST", `/api/studio/comments/${spam}/unhide`);
     expect(await thread()).toContain("Buy my coin");
 
@@ -137,6 +146,66 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
       ["comment.hide", spam],
     ]);
     expect(entries[0]?.actor).toEqual({ id: editor.id, username: "Eve Editor" });
+  });
+
+  it("resolves or dismisses a comment's reports, keeping who did and when, and a new report reopens it", async () => {
+    const fine = await insertComment(ctx.db, {
+      articleId,
+      authorId: reader.id,
+      content: "A fair point, sharply put",
+    });
+    const heated = await insertComment(ctx.db, {
+      articleId,
+      authorId: troll.id,
+      content: "Heated but on topic",
+    });
+    for (const [commentId, by] of [
+      [fine, troll],
+      [fine, editor],
+      [heated, troll],
+    ] as const) {
+      await insertReport(ctx.db, { commentId, userId: by.id, reason: "harassment" });
+    }
+    const open = async () => (await reports()).map((r) => r.comment.id);
+    expect(await open()).toEqual(expect.arrayContaining([fine, heated]));
+
+    const dismissed = await call(editor, "POST", `/api/studio/comments/${fine}/reports/dismiss`);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toEqual({ data: { outcome: "dismissed", answered: 2 } });
+    const resolved = await call(admin, "POST", `/api/studio/comments/${heated}/reports/resolve`);
+    expect(resolved.json()).toEqual({ data: { outcome: "resolved", answered: 1 } });
+    expect(await open()).not.toContain(fine);
+    expect(await open()).not.toContain(heated);
+    // Readers still read both: answering reports changes nothing on the page.
+    const read = ["A fair point, sharply put", "Heated but on topic"];
+    expect(await thread()).toEqual(expect.arrayContaining(read));
+    const all = await reports("?include=all&pageSize=100");
+    expect(all.find((r) => r.comment.id === fine)).toMatchObject({
+      openReports: 0,
+      resolution: { outcome: "dismissed", by: { id: editor.id, username: "Eve Editor" } },
+    });
+    expect(all.find((r) => r.comment.id === heated)?.resolution).toMatchObject({
+      outcome: "resolved",
+      by: { id: admin.id, username: "Ada Admin" },
+    });
+    const entries = await audit("?targetType=comment");
+    expect(entries.slice(0, 2).map((e) => [e.action, e.targetId, e.details])).toEqual([
+      ["report.resolve", heated, { reports: 1 }],
+      ["report.dismiss", fine, { reports: 2 }],
+    ]);
+
+    // Nothing open is a 400 with a reason; an unknown comment a 404.
+    const again = await call(editor, "POST", `/api/studio/comments/${fine}/reports/dismiss`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe("This comment has no open reports");
+    const unknown = await call(editor, "POST", "/api/studio/comments/999999/reports/resolve");
+    expect(unknown.statusCode).toBe(404);
+
+    // A new report puts the comment back in the queue, its earlier answer still shown.
+    await insertReport(ctx.db, { commentId: fine, userId: admin.id, reason: "spam" });
+    const back = (await reports()).find((r) => r.comment.id === fine);
+    expect(back).toMatchObject({ reportCount: 3, openReports: 1 });
+    expect(back?.resolution?.outcome).toBe("dismissed");
   });
 
   it("moderates a comment only together with its audit entry", async () => {

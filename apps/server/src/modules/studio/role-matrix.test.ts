@@ -127,6 +127,16 @@ const rows: Row[] = [
     [401, 403, 403, 403, 200, 200],
   ],
   [
+    "POST /api/studio/comments/{id}/reports/resolve",
+    (t) => json("POST", `/api/studio/comments/${t.commentId}/reports/resolve`),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
+    "POST /api/studio/comments/{id}/reports/dismiss",
+    (t) => json("POST", `/api/studio/comments/${t.commentId}/reports/dismiss`),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
     "POST /api/studio/comments/{id}/hide",
     (t) => json("POST", `/api/studio/comments/${t.commentId}/hide`),
     [401, 403, 403, 403, 200, 200],

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS: Record<AuditAction, string> = {
   "comment.hide": "Hid a comment",
   "comment.unhide": "Unhid a comment",
   "comment.delete": "Deleted a comment",
+  "report.resolve": "Resolved reports",
+  "report.dismiss": "Dismissed reports",
   "newsletter.send": "Sent a newsletter issue",
   "newsletter.cancel": "Cancelled a newsletter send",
 };

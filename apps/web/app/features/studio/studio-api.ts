@@ -131,12 +131,29 @@ export const studioApi = {
     return (await call<{ data: StudioTerms }>("GET", "/api/studio/terms", undefined, signal)).data;
   },
 
-  /** `GET /api/studio/reports`: reported comments; `all` includes hidden and deleted ones. */
+  /**
+   * `GET /api/studio/reports`: reported comments; `open` those with reports no moderator answered,
+   * `all` the answered ones too.
+   */
   reports(
-    query: { include: "open" | "all"; page?: number | undefined },
+    query: { include: "open" | "all"; page?: number | undefined; pageSize?: number | undefined },
     signal?: AbortSignal,
   ): Promise<Page<ReportedComment>> {
     return call("GET", withQuery("/api/studio/reports", { ...query }), undefined, signal);
+  },
+
+  /** How many comments have open reports (the queue's count, for the studio's badge). */
+  async openReportCount(signal?: AbortSignal): Promise<number> {
+    const page = await this.reports({ include: "open", pageSize: 1 }, signal);
+    return page.meta.pagination.total;
+  },
+
+  /**
+   * `POST /api/studio/comments/{id}/reports/resolve` or `…/dismiss`: the comment's open reports
+   * answered without hiding or deleting it.
+   */
+  async answerReports(commentId: number, verb: "resolve" | "dismiss"): Promise<void> {
+    await call("POST", `/api/studio/comments/${id(commentId)}/reports/${verb}`);
   },
 
   /** `POST /api/studio/comments/{id}/hide` or `/unhide`. */

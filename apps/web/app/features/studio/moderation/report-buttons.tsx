@@ -1,4 +1,5 @@
-// A reported comment's buttons: Hide or Unhide, Delete (asks first), Ban or Unban its author.
+// A reported comment's buttons: Hide or Unhide, Delete (asks first), Resolve and Dismiss its open
+// reports, Ban or Unban its author.
 import { Button } from "../../../components/ui/button";
 import { errorText } from "../../../components/ui/danger";
 import { Spinner } from "../../../components/ui/action-icons";
@@ -33,6 +34,23 @@ export function ReportButtons({ report }: { report: ReportActions }) {
           Delete
         </Button>
       )}
+      {report.item.openReports > 0 &&
+        (["resolve", "dismiss"] as const).map((verb) => (
+          <Button
+            key={verb}
+            variant="secondary"
+            onClick={() => void report.answer(verb)}
+            disabled={waiting}
+            title={
+              verb === "resolve"
+                ? "Dealt with: close the reports and leave the comment as it is"
+                : "Nothing wrong: close the reports and leave the comment as it is"
+            }
+          >
+            {report.busy === verb && <Spinner size={14} />}
+            {verb === "resolve" ? "Resolve" : "Dismiss"}
+          </Button>
+        ))}
       {author &&
         (author.banned ? (
           <Button variant="ghost" onClick={() => void report.setBanned(false)} disabled={waiting}>

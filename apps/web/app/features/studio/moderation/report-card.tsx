@@ -1,6 +1,6 @@
 // One reported comment as a card: who wrote it on which article, its report count and state, its
 // text (or that it was deleted), the reasons given, and the last report's date.
-import type { ReportedComment } from "@pragmatist/contracts";
+import { type ReportedComment, reportOutcomeLabels } from "@pragmatist/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
@@ -28,13 +28,14 @@ function ReportHeader({ item: { comment, article } }: { item: ReportedComment })
   );
 }
 
-/** The report count and the Hidden / Deleted badges, then the text or its deletion. */
-function ReportBody({ item: { comment, reportCount } }: { item: ReportedComment }) {
+/** The report count (how many are open), the Hidden / Deleted badges, then the text. */
+function ReportBody({ item: { comment, reportCount, openReports } }: { item: ReportedComment }) {
   return (
     <>
       <div className="mt-2 flex flex-wrap gap-1.5">
-        <Badge tone="warning">
+        <Badge tone={openReports > 0 ? "warning" : "muted"}>
           {reportCount} {reportCount === 1 ? "report" : "reports"}
+          {openReports > 0 && openReports < reportCount && `, ${openReports} open`}
         </Badge>
         {comment.hidden && <Badge>Hidden</Badge>}
         {comment.deleted && <Badge>Deleted</Badge>}
@@ -88,6 +89,15 @@ export function ReportCard({
       <ReportReasons reasons={item.reasons} />
       <p className="tabular mt-2 text-xs text-muted">
         Last reported {formatIsoDateTimeUtc(item.lastReportedAt)}
+        {item.resolution && (
+          <>
+            {" · "}
+            {item.openReports > 0 ? "Earlier reports " : "Reports "}
+            {reportOutcomeLabels[item.resolution.outcome].toLowerCase()}
+            {item.resolution.by && ` by ${item.resolution.by.username}`}{" "}
+            {formatIsoDateTimeUtc(item.resolution.at)}
+          </>
+        )}
       </p>
       {error && (
         <p role="alert" className={`mt-2 text-sm ${errorText}`}>

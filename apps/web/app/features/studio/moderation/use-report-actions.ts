@@ -1,12 +1,29 @@
-// What a moderator does with one reported comment: hide, unhide, delete, ban or unban its author,
-// each shown at once in the item's own copy of the report.
-import type { ReportedComment } from "@pragmatist/contracts";
+// What a moderator does with one reported comment: hide, unhide, delete, resolve or dismiss its
+// reports, ban or unban its author, each shown at once in the item's own copy of the report.
+import type { ReportedComment, ReportOutcome } from "@pragmatist/contracts";
 import { useState } from "react";
 import { studioApi } from "../studio-api";
 import { useBusyAction } from "../use-busy-action";
 
 /** The moderation action on its way. */
-export type ReportBusy = "hide" | "unhide" | "delete" | "ban" | "unban";
+export type ReportBusy = "hide" | "unhide" | "delete" | "resolve" | "dismiss" | "ban" | "unban";
+
+/** The name of the event that tells the studio's badge the open reports changed. */
+export const REPORTS_CHANGED = "studio:reports-changed";
+
+/**
+ * `item` with its open reports answered as `outcome` now (by the moderator in this browser,
+ * whom the item does not name until the queue is loaded again).
+ */
+function answered(item: ReportedComment, outcome: ReportOutcome): ReportedComment {
+  if (item.openReports === 0) return item;
+  window.dispatchEvent(new Event(REPORTS_CHANGED));
+  return {
+    ...item,
+    openReports: 0,
+    resolution: { outcome, by: null, at: new Date().toISOString() },
+  };
+}
 
 /**
  * The state of one report (`initial` as loaded, then as changed here) and its actions. A failed
@@ -26,13 +43,24 @@ export function useReportActions(initial: ReportedComment) {
   const setHidden = (hidden: boolean) =>
     act(hidden ? "hide" : "unhide", async () => {
       await studioApi.setCommentHidden(comment.id, hidden);
-      setItem((i) => ({ ...i, comment: { ...i.comment, hidden } }));
+      setItem((i) => {
+        const shown = { ...i, comment: { ...i.comment, hidden } };
+        return hidden ? answered(shown, "hidden") : shown;
+      });
+    });
+
+  const answer = (verb: "resolve" | "dismiss") =>
+    act(verb, async () => {
+      await studioApi.answerReports(comment.id, verb);
+      setItem((i) => answered(i, verb === "resolve" ? "resolved" : "dismissed"));
     });
 
   const remove = async () => {
     const ok = await act("delete", async () => {
       await studioApi.deleteComment(comment.id);
-      setItem((i) => ({ ...i, comment: { ...i.comment, deleted: true, content: "" } }));
+      setItem((i) =>
+        answered({ ...i, comment: { ...i.comment, deleted: true, content: "" } }, "deleted"),
+      );
     });
     if (ok) setConfirmDelete(false);
   };
@@ -61,6 +89,7 @@ export function useReportActions(initial: ReportedComment) {
     reason,
     setReason,
     setHidden,
+    answer,
     remove,
     setBanned,
   };

@@ -1,0 +1,97 @@
+// Moderation in headless Chromium (docs/product/studio.md#studio-moderation): an editor sees how
+// many comments wait in the studio's tab, dismisses the reports of a fair comment (it stays), hides
+// a spam comment (its reports answered as hidden), and readers no longer see it.
+import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  api,
+  grantRole,
+  type Member,
+  openPage,
+  type RunningApp,
+  signIn,
+  signUp,
+  signUpVerified,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
+
+const COMMENTED_ARTICLE = "reading-smart-contract-risk";
+const MARKER = `moderon${Date.now().toString(36)}`;
+
+const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${path}`)).text();
+
+describe("studio moderation", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let editor: Member;
+
+  withAppAndBrowser((started) => ({ app, browser } = started));
+  beforeAll(async () => {
+    editor = await signUp(app.baseUrl, "Eddie Editor");
+    await grantRole(app, editor.email, "editor");
+  });
+
+  /** A comment by `author` on the commented article, reported by `reporter` with `note`. */
+  async function reportedComment(author: Member, reporter: Member, words: string, note: string) {
+    const path = `/api/comment-manager/comments/${COMMENTED_ARTICLE}`;
+    const posted = await api(app.baseUrl, "POST", path, author.jwt, { content: words });
+    expect(posted.status).toBe(201);
+    const commentId = ((await posted.json()) as { id: number }).id;
+    const reportPath = `/api/comment-manager/comments/${commentId}/report`;
+    const body = { reason: "other", note };
+    expect((await api(app.baseUrl, "POST", reportPath, reporter.jwt, body)).ok).toBe(true);
+  }
+
+  it("answers reports: a fair comment's dismissed and kept, a spam comment hidden from readers", async () => {
+    const commenter = await signUpVerified(app, "Cara Commenter");
+    const critic = await signUpVerified(app, "Finn Fair");
+    const reporter = await signUp(app.baseUrl, "Rae Reporter");
+    const words = `Buy ${MARKER} coins now at my site`;
+    const fair = `The audit missed ${MARKER} reentrancy, I think`;
+    await reportedComment(commenter, reporter, words, "Spam link");
+    await reportedComment(critic, reporter, fair, "Rude");
+    expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(words);
+
+    const { page, problems } = await openPage(browser, viewports.mobile);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/studio/moderation`);
+    const studioTabs = page.getByRole("navigation", { name: "Studio" });
+    await studioTabs.getByRole("link", { name: "Moderation 2 open reports" }).waitFor();
+
+    const kept = page.getByRole("article", { name: /^Comment by Finn Fair/ });
+    await kept.getByRole("button", { name: "Dismiss" }).click();
+    await kept.getByText(/Reports dismissed/).waitFor();
+    expect(await kept.getByRole("button", { name: "Resolve" }).count()).toBe(0);
+    await studioTabs.getByRole("link", { name: "Moderation 1 open report" }).waitFor();
+
+    const item = page.getByRole("article", { name: /^Comment by Cara Commenter/ });
+    await item.getByText(words).waitFor();
+    await item.getByText("Other: Spam link").waitFor();
+    await item.getByText("1 report").waitFor();
+    await item.getByRole("button", { name: "Hide" }).click();
+    await item.getByText("Hidden", { exact: true }).waitFor();
+    await item.getByRole("button", { name: "Unhide" }).waitFor();
+    await item.getByText(/Reports hidden/).waitFor();
+    await studioTabs.getByRole("link", { name: "Moderation", exact: true }).waitFor();
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? "/tmp"}/studio-moderation-390.png`,
+      fullPage: true,
+    });
+    // The fair comment stays for readers.
+    expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(fair);
+
+    // Signed-in readers at once; anonymous readers once the page cache (5 s) has turned over.
+    const reader = await signUp(app.baseUrl, "Rita Reader");
+    const signedIn = await api(app.baseUrl, "GET", `/p/${COMMENTED_ARTICLE}`, reader.jwt);
+    expect(await signedIn.text()).not.toContain(words);
+    await expect
+      .poll(() => text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`), { interval: 500 })
+      .not.toContain(words);
+    const listed = await (
+      await fetch(`${app.baseUrl}/api/comment-manager/comments/${COMMENTED_ARTICLE}`)
+    ).text();
+    expect(listed).not.toContain(words);
+    expect(problems).toEqual([]);
+  });
+});
