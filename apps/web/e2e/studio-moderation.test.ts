@@ -1,6 +1,7 @@
 // Moderation in headless Chromium (docs/product/studio.md#studio-moderation): an editor sees how
 // many comments wait in the studio's tab, dismisses the reports of a fair comment (it stays), hides
 // a spam comment (its reports answered as hidden), and readers no longer see it.
+import os from "node:os";
 import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +19,7 @@ import {
 
 const COMMENTED_ARTICLE = "reading-smart-contract-risk";
 const MARKER = `moderon${Date.now().toString(36)}`;
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
 
 const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${path}`)).text();
 
@@ -74,10 +76,7 @@ describe("studio moderation", () => {
     await item.getByRole("button", { name: "Unhide" }).waitFor();
     await item.getByText(/Reports hidden/).waitFor();
     await studioTabs.getByRole("link", { name: "Moderation", exact: true }).waitFor();
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? "/tmp"}/studio-moderation-390.png`,
-      fullPage: true,
-    });
+    await page.screenshot({ path: `${SCREENSHOTS}/studio-moderation-390.png`, fullPage: true });
     // The fair comment stays for readers.
     expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(fair);
 
@@ -92,6 +91,38 @@ describe("studio moderation", () => {
       await fetch(`${app.baseUrl}/api/comment-manager/comments/${COMMENTED_ARTICLE}`)
     ).text();
     expect(listed).not.toContain(words);
+    expect(problems).toEqual([]);
+  });
+
+  it("lets an editor hide and delete others' comments from the article page", async () => {
+    const commenter = await signUpVerified(app, "Pat Poster");
+    const path = `/api/comment-manager/comments/${COMMENTED_ARTICLE}`;
+    const hideMe = `Off-topic ${MARKER} giveaway link`;
+    const deleteMe = `Scam ${MARKER} wallet drainer`;
+    for (const content of [hideMe, deleteMe]) {
+      expect((await api(app.baseUrl, "POST", path, commenter.jwt, { content })).status).toBe(201);
+    }
+    const { page, problems } = await openPage(browser, viewports.mobile);
+    await signIn(page, app.baseUrl, editor.jwt);
+    await page.goto(`${app.baseUrl}/p/${COMMENTED_ARTICLE}#comments`);
+    const byText = (words: string) =>
+      page.getByRole("article", { name: "Comment by Pat Poster" }).filter({ hasText: words });
+    await byText(hideMe).getByRole("button", { name: "Hide" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/studio-moderation-page-390.png` });
+    await byText(hideMe).getByRole("button", { name: "Hide" }).click();
+    await byText(hideMe).waitFor({ state: "detached" });
+    await byText(deleteMe).getByRole("button", { name: "Delete" }).click();
+    await byText(deleteMe).getByRole("button", { name: "Yes, delete" }).click();
+    await byText(deleteMe).waitFor({ state: "detached" });
+    const listed = await (await fetch(`${app.baseUrl}${path}`)).text();
+    expect(listed).not.toContain(hideMe);
+    expect(listed).not.toContain(deleteMe);
+    // Both are in the audit log under the editor's name.
+    const log = await api(app.baseUrl, "GET", "/api/studio/audit?targetType=comment", editor.jwt);
+    const actions = ((await log.json()) as { data: { action: string }[] }).data.map(
+      (e) => e.action,
+    );
+    expect(actions.slice(0, 2)).toEqual(["comment.delete", "comment.hide"]);
     expect(problems).toEqual([]);
   });
 });

@@ -65,7 +65,8 @@ function DeleteConfirm({ item }: { item: CommentItemState }) {
 
 /**
  * The row under a comment: Like, Reply; on one's own comment Edit and Delete (or the delete
- * question); on others' Report for signed-in readers, which asks why in a dialog. Both wait until
+ * question); on others' Report for signed-in readers, which asks why in a dialog, and for
+ * moderators Hide and Delete (docs/product/studio.md#studio-moderation). Both wait until
  * the reader's marks are here (nothing moves: they end the row). Once sent, Report reads
  * "Reported" and does nothing more; it stays focusable (aria-disabled), so the focus the closing
  * dialog gives back lands on it and a screen reader says so.
@@ -93,7 +94,7 @@ export function CommentToolbar(props: {
           </button>
         </>
       )}
-      {own && item.mode === "confirm-delete" && <DeleteConfirm item={item} />}
+      {item.mode === "confirm-delete" && <DeleteConfirm item={item} />}
       {!own && actions.marks.viewer === "member" && (
         <>
           <button
@@ -113,6 +114,22 @@ export function CommentToolbar(props: {
             onReport={item.report}
             onClose={item.closeReport}
           />
+        </>
+      )}
+      {!own && actions.marks.moderator && item.mode === "view" && (
+        <>
+          <button
+            type="button"
+            disabled={item.busy}
+            className={actionClass}
+            onClick={item.hide}
+            title="Hide it and its replies from readers"
+          >
+            {item.busy && <Spinner size={12} />}Hide
+          </button>
+          <button type="button" className={actionClass} onClick={item.askDelete}>
+            Delete
+          </button>
         </>
       )}
     </div>

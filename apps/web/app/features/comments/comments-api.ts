@@ -23,8 +23,8 @@ const BASE = "/api/comment-manager";
  * @throws CommentCallError on a non-2xx answer (message from the error body, or a plain sentence);
  * fetch's TypeError when offline.
  */
-async function call<T>(path: string, method = "GET", body?: unknown): Promise<T> {
-  const res = await fetch(BASE + path, {
+async function call<T>(path: string, method = "GET", body?: unknown, base = BASE): Promise<T> {
+  const res = await fetch(base + path, {
     method,
     cache: "no-cache",
     headers:
@@ -45,9 +45,14 @@ async function call<T>(path: string, method = "GET", body?: unknown): Promise<T>
 
 const id = (n: number) => encodeURIComponent(String(n));
 
+/** The studio's moderation calls (docs/product/studio.md#studio-moderation). */
+const STUDIO = "/api/studio";
+
 /**
  * The comment manager's calls (/api/comment-manager): list a discussion in a sort, post a
- * comment, reply, edit, remove, report, and toggle a like (the new state and count).
+ * comment, reply, edit, remove, report, and toggle a like (the new state and count); and for
+ * editors and admins the studio's hide and delete of another's comment, which the audit log
+ * records and which answer the comment's open reports.
  * Each rejects as `call` does: CommentCallError for a refusal, TypeError when offline.
  */
 export const commentsApi = {
@@ -64,4 +69,8 @@ export const commentsApi = {
     call<unknown>(`/comments/${id(commentId)}/report`, "POST", report),
   like: (commentId: number) =>
     call<{ liked: boolean; likeCount: number }>(`/comments/${id(commentId)}/like`, "POST", {}),
+  hide: (commentId: number) =>
+    call<unknown>(`/comments/${id(commentId)}/hide`, "POST", undefined, STUDIO),
+  moderatorRemove: (commentId: number) =>
+    call<unknown>(`/comments/${id(commentId)}`, "DELETE", undefined, STUDIO),
 };

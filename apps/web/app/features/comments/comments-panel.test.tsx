@@ -178,3 +178,32 @@ describe("comment composer", () => {
     expect([String(url), init?.method]).toEqual(["/api/auth/send-email-confirmation", "POST"]);
   });
 });
+
+describe("moderation on the page", () => {
+  it("offers an editor Hide and Delete on others' comments, and a hidden one leaves the thread", async () => {
+    let listed = [parent];
+    const calls: string[] = [];
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      calls.push(`${method} ${String(input)}`);
+      if (method === "POST" && String(input) === "/api/studio/comments/1/hide") listed = [];
+      return method === "GET" ? Response.json(listed) : Response.json({ data: { hidden: true } });
+    });
+    const user = userEvent.setup();
+    await renderPanel({ ...member, role: "editor" } as OwnUser);
+    const theirs = await screen.findByRole("article", { name: "Comment by Tomás Ruiz" });
+    expect(within(theirs).getByRole("button", { name: "Delete" })).toBeTruthy();
+    await user.click(within(theirs).getByRole("button", { name: "Hide" }));
+    await waitFor(() => expect(screen.queryByText(/priced in/)).toBeNull());
+    expect(calls).toContain("POST /api/studio/comments/1/hide");
+  });
+
+  it("offers a member no moderation", async () => {
+    commentManager(() => [parent]);
+    await renderPanel({ ...member, role: "member" } as OwnUser);
+    const theirs = await screen.findByRole("article", { name: "Comment by Tomás Ruiz" });
+    await within(theirs).findByRole("button", { name: "Report" });
+    expect(within(theirs).queryByRole("button", { name: "Hide" })).toBeNull();
+    expect(within(theirs).queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+});

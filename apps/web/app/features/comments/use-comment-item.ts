@@ -58,8 +58,15 @@ export function useCommentItem(comment: Comment, actions: CommentActions) {
     },
     askDelete: () => setMode("confirm-delete"),
     keep: toView,
+    /** Deletes the comment: the reader's own, or (a moderator) another's through the studio. */
     remove() {
-      void run(() => commentsApi.remove(comment.id).then(actions.onChanged), toView);
+      const own = actions.marks.isOwn(comment.id);
+      const call = own ? commentsApi.remove : commentsApi.moderatorRemove;
+      void run(() => call(comment.id).then(actions.onChanged), toView);
+    },
+    /** Hides another's comment and its replies from readers (moderators). */
+    hide() {
+      void run(() => commentsApi.hide(comment.id).then(actions.onChanged), toView);
     },
     openReport() {
       setError(null);

@@ -3,7 +3,13 @@
 // (GET /api/viewer) and is kept true to what they do here.
 import type { ViewerArticle } from "@pragmatist/contracts";
 import { useMemo } from "react";
-import { updateViewerArticle, useViewerMarks, type ViewerStatus } from "../../lib/viewer.ts";
+import {
+  isEditor,
+  updateViewerArticle,
+  useViewerMarks,
+  useViewerSnapshot,
+  type ViewerStatus,
+} from "../../lib/viewer.ts";
 
 /** Who reads the article's comments and which of them are theirs; see `useCommentMarks`. */
 export interface CommentMarks {
@@ -12,6 +18,11 @@ export interface CommentMarks {
    * "unknown" before (the server render, hydration, the wait for GET /api/viewer).
    */
   viewer: ViewerStatus;
+  /**
+   * The reader moderates (an editor or an admin, docs/product/studio.md#studio-moderation): hide
+   * and delete are offered on others' comments, as in the studio's queue.
+   */
+  moderator: boolean;
   /** The reader wrote the comment: edit and delete are offered. */
   isOwn: (id: number) => boolean;
   /** The reader likes the comment. */
@@ -28,12 +39,14 @@ export interface CommentMarks {
  */
 export function useCommentMarks(slug: string): CommentMarks {
   const { status, marks } = useViewerMarks(slug);
+  const { user } = useViewerSnapshot();
   const own = useMemo(() => new Set(marks?.ownComments), [marks]);
   const liked = useMemo(() => new Set(marks?.likedComments), [marks]);
   const update = (change: (article: ViewerArticle) => ViewerArticle) =>
     updateViewerArticle(slug, change);
   return {
     viewer: status,
+    moderator: status === "member" && isEditor(user?.role),
     isOwn: (id) => own.has(id),
     isLiked: (id) => liked.has(id),
     addOwn: (id) => update((a) => ({ ...a, ownComments: [...a.ownComments, id] })),
