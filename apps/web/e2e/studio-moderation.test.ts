@@ -75,6 +75,13 @@ describe("studio moderation", () => {
     await item.getByText("Hidden", { exact: true }).waitFor();
     await item.getByRole("button", { name: "Unhide" }).waitFor();
     await item.getByText(/Reports hidden/).waitFor();
+    // Every comment of that member, reported or not, from their name.
+    await item.getByRole("link", { name: "Cara Commenter" }).click();
+    await page.getByText("Comments by Cara Commenter.").waitFor();
+    await page.getByRole("link", { name: "All comments", exact: true }).waitFor();
+    expect(await page.getByRole("article", { name: /^Comment by Cara Commenter/ }).count()).toBe(1);
+    await page.getByRole("link", { name: "Hidden", exact: true }).click();
+    await page.getByRole("article", { name: /^Comment by Cara Commenter/ }).waitFor();
     await studioTabs.getByRole("link", { name: "Moderation", exact: true }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/studio-moderation-390.png`, fullPage: true });
     // The fair comment stays for readers.

@@ -41,5 +41,7 @@ export * from "./assistant.ts";
 export * from "./assistant-answers.ts";
 /** The studio: articles, revisions, moderation, members, audit, subscribers. */
 export * from "./studio.ts";
+/** Moderation: comments with their reports, answers to reports, bans. */
+export * from "./moderation.ts";
 /** Newsletter issues: the studio's bodies and answers, delivery figures, the public archive. */
 export * from "./newsletter.ts";

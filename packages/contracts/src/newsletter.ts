@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { paginationMetaSchema, pageParam, pageSizeParam } from "./pagination.ts";
 import { MAX_ID } from "./users.ts";
-import { articleStatuses, slugSchema } from "./studio.ts";
+import { articleStatuses, personSchema, slugSchema } from "./studio.ts";
 
 /** A post (one article) or a digest ("The Weekly Brief": several articles as cards). */
 export const issueKinds = ["post", "digest"] as const;
@@ -86,8 +86,6 @@ export type UpdateIssueBody = z.infer<typeof updateIssueBodySchema>;
 export const sendIssueBodySchema = z
   .strictObject({ data: z.strictObject({}).optional() })
   .nullish();
-
-const personSchema = z.object({ id: z.number().int(), username: z.string() });
 
 /** An issue as the studio shows it. */
 export const studioIssueSchema = z.object({

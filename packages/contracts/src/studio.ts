@@ -5,7 +5,6 @@ import { z } from "zod";
 import { articleTypes, seoSchema, termSchema } from "./articles.ts";
 import { roles } from "./auth.ts";
 import { paginationMetaSchema, pageParam, pageSizeParam, searchQueryParam } from "./pagination.ts";
-import { reportOutcomes } from "./report-reasons.ts";
 import { SLUG_MAX } from "./slug.ts";
 import { MAX_ID } from "./users.ts";
 
@@ -103,7 +102,8 @@ export type UpdateArticleBody = z.infer<typeof updateArticleBodySchema>;
 /** The changed fields of an article (`data` of `UpdateArticleBody`). */
 export type ArticleChanges = UpdateArticleBody["data"];
 
-const personSchema = z.object({ id: z.number().int(), username: z.string() });
+/** A member named in the studio's answers: their id and name. */
+export const personSchema = z.object({ id: z.number().int(), username: z.string() });
 
 /** An article as staff see it in lists (no content). */
 export const studioArticleSummarySchema = z.object({
@@ -233,68 +233,6 @@ export const studioTermsSchema = z.object({
 });
 /** The terms in use by kind (`studioTermsSchema`'s `data`). */
 export type StudioTerms = z.infer<typeof studioTermsSchema>["data"];
-
-/** `GET /api/studio/reports`: reported comments, most recently reported first. */
-export const reportedCommentSchema = z.object({
-  comment: z.object({
-    id: z.number().int(),
-    content: z.string(),
-    createdAt: z.string(),
-    hidden: z.boolean(),
-    deleted: z.boolean(),
-    author: personSchema.extend({ banned: z.boolean() }).nullable(),
-  }),
-  article: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
-  reportCount: z.number().int(),
-  /** Reports not yet answered by a moderator (docs/product/studio.md#studio-moderation). */
-  openReports: z.number().int(),
-  /** The reasons given, newest first (reports without a reason are counted, not listed). */
-  reasons: z.array(z.string()),
-  lastReportedAt: z.string(),
-  /**
-   * What became of the reports last answered: the outcome, the moderator (null when not known:
-   * before outcomes were kept, or the account is gone) and when; null while none was answered.
-   */
-  resolution: z
-    .object({ outcome: z.enum(reportOutcomes), by: personSchema.nullable(), at: z.string() })
-    .nullable(),
-});
-/** A reported comment with its reports (`reportedCommentSchema`). */
-export type ReportedComment = z.infer<typeof reportedCommentSchema>;
-/** The query of `GET /api/studio/reports`: which comments, and the page. */
-export const reportQuerySchema = z.strictObject({
-  /** Also list comments whose reports were all answered (default: those with open reports). */
-  include: z.enum(["open", "all"]).default("open"),
-  page: pageParam.default(1),
-  pageSize: pageSizeParam.default(20),
-});
-/** `GET /api/studio/reports`: a page of reported comments. */
-export const reportListSchema = z.object({
-  data: z.array(reportedCommentSchema),
-  meta: z.object({ pagination: paginationMetaSchema }),
-});
-
-/**
- * `POST /api/studio/comments/{id}/reports/resolve` and `…/dismiss`: the comment's open reports
- * answered, and how many they were.
- */
-export const reportAnswerSchema = z.object({
-  data: z.object({ outcome: z.enum(["resolved", "dismissed"]), answered: z.number().int() }),
-});
-
-/** `POST /api/studio/members/{id}/ban`: why, shown to the member when they try to comment. */
-export const banBodySchema = z.strictObject({
-  reason: z.string().trim().min(1, "Give a reason for the ban").max(500),
-});
-/** A member's ban: why, by whom and when. */
-export const banSchema = z.object({
-  userId: z.number().int(),
-  reason: z.string(),
-  bannedBy: personSchema.nullable(),
-  createdAt: z.string(),
-});
-/** A member's ban (`banSchema`). */
-export type Ban = z.infer<typeof banSchema>;
 
 /** A member as admins see them in the studio. */
 export const studioMemberSchema = z.object({

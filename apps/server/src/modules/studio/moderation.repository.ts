@@ -7,10 +7,11 @@ import type { Database } from "../../db/schema.ts";
 type Q = Kysely<Database>;
 
 /**
- * A reported comment with its author (null fields when the account is gone; `author_banned` is
- * the ban's date), its article, how many reports it has and when the last came (ISO 8601).
+ * A comment as moderation lists it, with its author (null fields when the account is gone;
+ * `author_banned` is the ban's date), its article, and its reports: how many, how many open, and
+ * when the last came (ISO 8601; null without reports).
  */
-export interface ReportedRow {
+export interface ModeratedRow {
   comment_id: number;
   content: string;
   created_at: string;
@@ -25,38 +26,63 @@ export interface ReportedRow {
   article_title: string;
   report_count: number;
   open_reports: number;
-  last_reported_at: string;
+  last_reported_at: string | null;
 }
 
-/**
- * Reported comments, grouped by comment. `open`: only those with a report no moderator answered
- * (an outcome filter on the reports first, so only those comments are grouped).
- */
-function reported(db: Q, open: boolean) {
+/** Which comments a moderation list holds, and in which order. */
+export interface ModeratedFilter {
+  /** "open": with a report no moderator answered; "any": reported at all; null: any comment. */
+  reports: "open" | "any" | null;
+  /** Only comments hidden from readers. */
+  hidden: boolean;
+  memberId: number | null;
+  articleId: number | null;
+  /** "reported": most recently reported first; "recent": newest comment first. */
+  order: "reported" | "recent";
+}
+
+/** Each reported comment's counts: reports, open reports, the last report's time. */
+function reportCounts(db: Q) {
   return db
-    .selectFrom("comment_reports as r")
-    .innerJoin("comments as c", "c.id", "r.comment_id")
-    .innerJoin("articles as a", "a.id", "c.article_id")
-    .$if(open, (qb) =>
-      qb.where("r.comment_id", "in", (eb) =>
-        eb.selectFrom("comment_reports").select("comment_id").where("outcome", "is", null),
-      ),
-    );
+    .selectFrom("comment_reports")
+    .select((eb) => [
+      "comment_id",
+      eb.fn.countAll<number>().as("n"),
+      eb.fn
+        .sum<number>(sql<number>`case when ${sql.ref("outcome")} is null then 1 else 0 end`)
+        .as("open"),
+      eb.fn.max("created_at").as("last"),
+    ])
+    .groupBy("comment_id");
 }
 
-/** A page of reported comments, most recently reported first, and how many there are. */
-export async function listReported(
+/** The comments `filter` selects, with their article, author, ban and report counts. */
+function moderated(db: Q, filter: ModeratedFilter) {
+  return db
+    .selectFrom("comments as c")
+    .innerJoin("articles as a", "a.id", "c.article_id")
+    .leftJoin(reportCounts(db).as("r"), "r.comment_id", "c.id")
+    .$if(filter.reports === "open", (qb) => qb.where("r.open", ">", 0))
+    .$if(filter.reports === "any", (qb) => qb.where("r.n", ">", 0))
+    .$if(filter.hidden, (qb) => qb.where("c.hidden_at", "is not", null))
+    .$if(filter.memberId !== null, (qb) => qb.where("c.author_id", "=", filter.memberId))
+    .$if(filter.articleId !== null, (qb) => qb.where("c.article_id", "=", filter.articleId));
+}
+
+/** A page of the comments `filter` selects, in its order, and how many there are. */
+export async function listModerated(
   db: Q,
-  options: { open: boolean; limit: number; offset: number },
-): Promise<{ rows: ReportedRow[]; total: number }> {
+  filter: ModeratedFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ModeratedRow[]; total: number }> {
   const [count, rows] = await Promise.all([
-    reported(db, options.open)
-      .select((eb) => eb.fn.count<number>("r.comment_id").distinct().as("n"))
+    moderated(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
-    reported(db, options.open)
+    moderated(db, filter)
       .leftJoin("users as u", "u.id", "c.author_id")
       .leftJoin("comment_bans as b", "b.user_id", "c.author_id")
-      .select((eb) => [
+      .select([
         "c.id as comment_id",
         "c.content",
         "c.created_at",
@@ -69,37 +95,23 @@ export async function listReported(
         "a.id as article_id",
         "a.slug as article_slug",
         "a.title as article_title",
-        eb.fn.countAll<number>().as("report_count"),
-        eb.fn
-          .sum<number>(sql<number>`case when ${sql.ref("r.outcome")} is null then 1 else 0 end`)
-          .as("open_reports"),
-        eb.fn.max("r.created_at").as("last_reported_at"),
+        "r.n as report_count",
+        "r.open as open_reports",
+        "r.last as last_reported_at",
       ])
-      .groupBy([
-        "c.id",
-        "c.content",
-        "c.created_at",
-        "c.hidden_at",
-        "c.deleted_at",
-        "c.author_id",
-        "u.username",
-        "u.deleted_at",
-        "b.created_at",
-        "a.id",
-        "a.slug",
-        "a.title",
-      ])
-      .orderBy("last_reported_at", "desc")
+      .$if(filter.order === "reported", (qb) => qb.orderBy("r.last", "desc"))
+      .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
-      .limit(options.limit)
-      .offset(options.offset)
+      .limit(page.limit)
+      .offset(page.offset)
       .execute(),
   ]);
   return {
     rows: rows.map((r) => ({
       ...r,
-      report_count: Number(r.report_count),
-      open_reports: Number(r.open_reports),
+      report_count: Number(r.report_count ?? 0),
+      open_reports: Number(r.open_reports ?? 0),
+      last_reported_at: r.last_reported_at ?? null,
     })),
     total: Number(count.n),
   };

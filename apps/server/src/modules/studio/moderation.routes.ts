@@ -8,24 +8,35 @@ import {
   banSchema,
   idPathParam,
   reportAnswerSchema,
-  reportListSchema,
+  moderatedCommentListSchema,
   reportQuerySchema,
+  studioCommentQuerySchema,
 } from "@pragmatist/contracts";
 import type { ModerationService } from "./moderation.service.ts";
 import { studioRoute } from "../access/studio-http.ts";
 
 const idParams = z.object({ id: idPathParam });
 
-/** GET /api/studio/reports: the queue of reported comments. */
+/** GET /api/studio/reports: the queue of reported comments; GET /api/studio/comments: every one. */
 function reportsRoute(app: FastifyInstance, moderation: ModerationService) {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/studio/reports",
     studioRoute("comment.moderate", {
       summary: "Reported comments with report counts and reasons, most recently reported first",
       querystring: reportQuerySchema,
-      response: { 200: reportListSchema },
+      response: { 200: moderatedCommentListSchema },
     }),
     async (req) => moderation.reports(req.user, req.query),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/studio/comments",
+    studioRoute("comment.moderate", {
+      summary:
+        "Every comment, newest first, with its reports; only reported or hidden ones, by a member, on an article",
+      querystring: studioCommentQuerySchema,
+      response: { 200: moderatedCommentListSchema },
+    }),
+    async (req) => moderation.comments(req.user, req.query),
   );
 }
 

@@ -2,7 +2,13 @@
 // unhiding and deleting through the comments service, and bans from commenting; every action
 // audited.
 import type { PublicationWatch } from "./publication-watch.ts";
-import type { AuditAction, Ban, PaginationMeta, ReportedComment } from "@pragmatist/contracts";
+import type {
+  AuditAction,
+  Ban,
+  ModeratedComment,
+  PaginationMeta,
+  StudioCommentQuery,
+} from "@pragmatist/contracts";
 import { DELETED_MEMBER_NAME, describeReport, paginationMeta } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
@@ -15,16 +21,29 @@ import * as repo from "./moderation.repository.ts";
 import { memberRef } from "../access/member-ref.ts";
 import { type Actor, authorize } from "../access/policy.ts";
 
-/** The studio's moderation: the reports queue, hide, unhide and delete of comments, bans. */
+/** A page of comments as moderation lists them. */
+type ModeratedPage = { data: ModeratedComment[]; meta: { pagination: PaginationMeta } };
+
+/**
+ * The studio's moderation: the reports queue, every comment, hide, unhide and delete of comments,
+ * answers to reports, bans.
+ */
 export interface ModerationService {
   /**
    * Reported comments with how many reports and the reasons given, most recently reported first.
-   * `include: "open"` (default) leaves out comments already hidden or deleted. Editors and admins.
+   * `include: "open"` (default) lists those with a report no moderator answered. Editors and
+   * admins.
    */
   reports(
     actor: Actor | null,
     query: { include: "open" | "all"; page: number; pageSize: number },
-  ): Promise<{ data: ReportedComment[]; meta: { pagination: PaginationMeta } }>;
+  ): Promise<ModeratedPage>;
+  /**
+   * Every comment of the site, newest first, each with its reports as in `reports`: all of them,
+   * or only those ever reported or hidden (`show`), by one member, on one article. Editors and
+   * admins.
+   */
+  comments(actor: Actor | null, query: StudioCommentQuery): Promise<ModeratedPage>;
   /**
    * Hides a comment and its replies from readers, or shows them again (the comments service's
    * hide); audited. @throws NotFoundError, 401/403.
@@ -80,11 +99,11 @@ interface ModerationContext {
  * A reported comment as the queue shows it; `reasons` are all the reasons given, any comment's,
  * each read as "Spam" or "Other: {note}" (contracts `describeReport`).
  */
-function toReportedComment(
-  r: repo.ReportedRow,
+function toModeratedComment(
+  r: repo.ModeratedRow,
   reasons: { comment_id: number; reason: string; note: string | null }[],
   resolutions: Awaited<ReturnType<typeof repo.findResolutions>>,
-): ReportedComment {
+): ModeratedComment {
   const answered = resolutions.find((x) => x.comment_id === r.comment_id);
   const gone = r.author_id === null || r.author_deleted_at !== null;
   return {
@@ -120,15 +139,13 @@ function toReportedComment(
   };
 }
 
-/** `ModerationService.reports`. */
-async function reports(
+/** A page of the comments `filter` selects, each with its reasons and last answer. */
+async function moderatedPage(
   ctx: ModerationContext,
-  actor: Actor | null,
-  query: { include: "open" | "all"; page: number; pageSize: number },
-) {
-  authorize(actor, "comment.moderate");
-  const { rows, total } = await repo.listReported(ctx.k, {
-    open: query.include === "open",
+  filter: repo.ModeratedFilter,
+  query: { page: number; pageSize: number },
+): Promise<ModeratedPage> {
+  const { rows, total } = await repo.listModerated(ctx.k, filter, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
@@ -138,9 +155,37 @@ async function reports(
     repo.findResolutions(ctx.k, ids),
   ]);
   return {
-    data: rows.map((r) => toReportedComment(r, reasons, resolutions)),
+    data: rows.map((r) => toModeratedComment(r, reasons, resolutions)),
     meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
   };
+}
+
+/** `ModerationService.reports`. */
+function reports(
+  ctx: ModerationContext,
+  actor: Actor | null,
+  query: { include: "open" | "all"; page: number; pageSize: number },
+) {
+  authorize(actor, "comment.moderate");
+  const reported = query.include === "open" ? "open" : "any";
+  const filter = { reports: reported, hidden: false, memberId: null, articleId: null } as const;
+  return moderatedPage(ctx, { ...filter, order: "reported" }, query);
+}
+
+/** `ModerationService.comments`. */
+function comments(ctx: ModerationContext, actor: Actor | null, query: StudioCommentQuery) {
+  authorize(actor, "comment.moderate");
+  return moderatedPage(
+    ctx,
+    {
+      reports: query.show === "reported" ? "any" : null,
+      hidden: query.show === "hidden",
+      memberId: query.member ?? null,
+      articleId: query.article ?? null,
+      order: "recent",
+    },
+    query,
+  );
 }
 
 /**
@@ -302,6 +347,7 @@ export function createModerationService(
   };
   return {
     reports: (actor, query) => reports(ctx, actor, query),
+    comments: (actor, query) => comments(ctx, actor, query),
     setHidden: (actor, commentId, hidden) => setHidden(ctx, actor, commentId, hidden),
     deleteComment: (actor, commentId) => deleteComment(ctx, actor, commentId),
     answerReports: (actor, commentId, outcome) => answerReports(ctx, actor, commentId, outcome),

@@ -2,7 +2,7 @@
 // hide/unhide/delete as readers notice them, bans from commenting, members and roles (never leaving
 // no admin), newsletter subscribers with the CSV export, and the audit log of all of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEntry, Comment, ReportedComment, StudioMember } from "@pragmatist/contracts";
+import type { AuditEntry, Comment, ModeratedComment, StudioMember } from "@pragmatist/contracts";
 import { sql } from "kysely";
 import { engines } from "../../testing/db.ts";
 import type { TestMember } from "../../testing/fixtures.ts";
@@ -53,7 +53,7 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
   const reports = async (query = "") => {
     const res = await get(ctx, editor, `/api/studio/reports${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as ReportedComment[];
+    return res.json().data as ModeratedComment[];
   };
   const audit = async (query: string) =>
     (await get(ctx, admin, `/api/studio/audit${query}`)).json().data as AuditEntry[];

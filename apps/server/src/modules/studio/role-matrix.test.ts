@@ -127,6 +127,11 @@ const rows: Row[] = [
     [401, 403, 403, 403, 200, 200],
   ],
   [
+    "GET /api/studio/comments",
+    () => ({ url: "/api/studio/comments?show=reported" }),
+    [401, 403, 403, 403, 200, 200],
+  ],
+  [
     "POST /api/studio/comments/{id}/reports/resolve",
     (t) => json("POST", `/api/studio/comments/${t.commentId}/reports/resolve`),
     [401, 403, 403, 403, 200, 200],

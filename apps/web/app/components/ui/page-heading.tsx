@@ -6,7 +6,9 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-      {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
+      {children && (
+        <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">{children}</div>
+      )}
     </div>
   );
 }

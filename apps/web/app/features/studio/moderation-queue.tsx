@@ -1,6 +1,6 @@
 // The queue of reported comments (docs/product/studio.md#studio): each with its text, author,
 // article, report count and reasons; hide, unhide, delete (after confirming) and ban the author.
-import type { ReportedComment } from "@pragmatist/contracts";
+import type { ModeratedComment } from "@pragmatist/contracts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { BanDialog } from "./moderation/ban-dialog";
 import { ReportButtons } from "./moderation/report-buttons";
@@ -8,7 +8,7 @@ import { ReportCard } from "./moderation/report-card";
 import { useReportActions } from "./moderation/use-report-actions";
 
 /** One reported comment and what a moderator can do with it; changes show at once. */
-function ReportItem({ initial }: { initial: ReportedComment }) {
+function ReportItem({ initial }: { initial: ModeratedComment }) {
   const report = useReportActions(initial);
   return (
     <li>
@@ -31,7 +31,7 @@ function ReportItem({ initial }: { initial: ReportedComment }) {
 }
 
 /** The reported comments, most recently reported first. */
-export function ModerationQueue({ items }: { items: ReportedComment[] }) {
+export function ModerationQueue({ items }: { items: ModeratedComment[] }) {
   return (
     <ol className="space-y-3">
       {items.map((item) => (

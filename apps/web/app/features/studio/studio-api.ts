@@ -10,7 +10,7 @@ import type {
   AuditEntry,
   Ban,
   PaginationMeta,
-  ReportedComment,
+  ModeratedComment,
   Revision,
   RevisionSummary,
   Role,
@@ -138,8 +138,24 @@ export const studioApi = {
   reports(
     query: { include: "open" | "all"; page?: number | undefined; pageSize?: number | undefined },
     signal?: AbortSignal,
-  ): Promise<Page<ReportedComment>> {
+  ): Promise<Page<ModeratedComment>> {
     return call("GET", withQuery("/api/studio/reports", { ...query }), undefined, signal);
+  },
+
+  /**
+   * `GET /api/studio/comments`: every comment, newest first, or only reported or hidden ones; by
+   * one member, on one article.
+   */
+  comments(
+    query: {
+      show: "all" | "reported" | "hidden";
+      member?: number | undefined;
+      article?: number | undefined;
+      page?: number | undefined;
+    },
+    signal?: AbortSignal,
+  ): Promise<Page<ModeratedComment>> {
+    return call("GET", withQuery("/api/studio/comments", { ...query }), undefined, signal);
   },
 
   /** How many comments have open reports (the queue's count, for the studio's badge). */

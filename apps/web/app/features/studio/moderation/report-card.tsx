@@ -1,18 +1,32 @@
-// One reported comment as a card: who wrote it on which article, its report count and state, its
-// text (or that it was deleted), the reasons given, and the last report's date.
-import { type ReportedComment, reportOutcomeLabels } from "@pragmatist/contracts";
+// One comment as moderation shows it: who wrote it on which article (each a link to all their
+// comments, or all the article's), its report count and state, its text (or that it was deleted),
+// the reasons given, the last report's date and what became of the reports.
+import { type ModeratedComment, reportOutcomeLabels } from "@pragmatist/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { errorText } from "../../../components/ui/danger";
 import { formatIsoDateTimeUtc } from "../../../lib/format";
 
-/** The author (with a Banned badge), the article linked to its comments, and when. */
-function ReportHeader({ item: { comment, article } }: { item: ReportedComment }) {
+/**
+ * The author (a link to all their comments, with a Banned badge), the article linked to its
+ * comments and to all its comments here, and when.
+ */
+function ReportHeader({ item: { comment, article } }: { item: ModeratedComment }) {
   const author = comment.author;
   return (
     <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <span className="font-medium">{author?.username ?? "Deleted account"}</span>
+      {author ? (
+        <Link
+          to={`?show=all&member=${author.id}`}
+          className="font-medium hover:underline"
+          title={`Every comment by ${author.username}`}
+        >
+          {author.username}
+        </Link>
+      ) : (
+        <span className="font-medium">Deleted account</span>
+      )}
       {author?.banned && <Badge tone="danger">Banned</Badge>}
       <span className="text-muted">on</span>
       <Link
@@ -20,6 +34,12 @@ function ReportHeader({ item: { comment, article } }: { item: ReportedComment })
         className="min-w-0 truncate font-medium text-accent hover:underline"
       >
         {article.title}
+      </Link>
+      <Link
+        to={`?show=all&article=${article.id}`}
+        className="text-xs text-muted hover:text-ink hover:underline"
+      >
+        All comments there
       </Link>
       <span className="tabular ml-auto text-xs text-muted">
         <time dateTime={comment.createdAt}>{formatIsoDateTimeUtc(comment.createdAt)}</time>
@@ -29,14 +49,16 @@ function ReportHeader({ item: { comment, article } }: { item: ReportedComment })
 }
 
 /** The report count (how many are open), the Hidden / Deleted badges, then the text. */
-function ReportBody({ item: { comment, reportCount, openReports } }: { item: ReportedComment }) {
+function ReportBody({ item: { comment, reportCount, openReports } }: { item: ModeratedComment }) {
   return (
     <>
-      <div className="mt-2 flex flex-wrap gap-1.5">
-        <Badge tone={openReports > 0 ? "warning" : "muted"}>
-          {reportCount} {reportCount === 1 ? "report" : "reports"}
-          {openReports > 0 && openReports < reportCount && `, ${openReports} open`}
-        </Badge>
+      <div className="mt-2 flex flex-wrap gap-1.5 empty:hidden">
+        {reportCount > 0 && (
+          <Badge tone={openReports > 0 ? "warning" : "muted"}>
+            {reportCount} {reportCount === 1 ? "report" : "reports"}
+            {openReports > 0 && openReports < reportCount && `, ${openReports} open`}
+          </Badge>
+        )}
         {comment.hidden && <Badge>Hidden</Badge>}
         {comment.deleted && <Badge>Deleted</Badge>}
       </div>
@@ -77,7 +99,7 @@ export function ReportCard({
   error,
   children,
 }: {
-  item: ReportedComment;
+  item: ModeratedComment;
   error: string | null;
   children: ReactNode;
 }) {
@@ -87,8 +109,8 @@ export function ReportCard({
       <ReportHeader item={item} />
       <ReportBody item={item} />
       <ReportReasons reasons={item.reasons} />
-      <p className="tabular mt-2 text-xs text-muted">
-        Last reported {formatIsoDateTimeUtc(item.lastReportedAt)}
+      <p className="tabular mt-2 text-xs text-muted empty:hidden">
+        {item.lastReportedAt && `Last reported ${formatIsoDateTimeUtc(item.lastReportedAt)}`}
         {item.resolution && (
           <>
             {" · "}

@@ -1,6 +1,6 @@
 // What a moderator does with one reported comment: hide, unhide, delete, resolve or dismiss its
 // reports, ban or unban its author, each shown at once in the item's own copy of the report.
-import type { ReportedComment, ReportOutcome } from "@pragmatist/contracts";
+import type { ModeratedComment, ReportOutcome } from "@pragmatist/contracts";
 import { useState } from "react";
 import { studioApi } from "../studio-api";
 import { useBusyAction } from "../use-busy-action";
@@ -15,7 +15,7 @@ export const REPORTS_CHANGED = "studio:reports-changed";
  * `item` with its open reports answered as `outcome` now (by the moderator in this browser,
  * whom the item does not name until the queue is loaded again).
  */
-function answered(item: ReportedComment, outcome: ReportOutcome): ReportedComment {
+function answered(item: ModeratedComment, outcome: ReportOutcome): ModeratedComment {
   if (item.openReports === 0) return item;
   window.dispatchEvent(new Event(REPORTS_CHANGED));
   return {
@@ -31,7 +31,7 @@ function answered(item: ReportedComment, outcome: ReportOutcome): ReportedCommen
  * confirmation only when it worked; a ban sends the trimmed `reason`, then closes its dialog and
  * empties the reason.
  */
-export function useReportActions(initial: ReportedComment) {
+export function useReportActions(initial: ModeratedComment) {
   const [item, setItem] = useState(initial);
   const { busy, error, act } = useBusyAction<ReportBusy>();
   const [confirmDelete, setConfirmDelete] = useState(false);
