@@ -179,7 +179,8 @@ describe("newsletter from the studio", () => {
     await page.goto(`${app.baseUrl}/studio/newsletter`);
     await page.getByText("3 sent · 0 failed · 0 pending").first().waitFor();
     await page.goto(`${app.baseUrl}/studio/audit`);
-    await page.getByRole("link", { name: `Newsletter issue #${issueId}` }).waitFor();
+    const named = page.getByRole("link", { name: `“${ARTICLE.title}”` }).first();
+    expect(await named.getAttribute("href")).toBe(`/studio/newsletter/${issueId}`);
     expect(problems).toEqual([]);
   });
 

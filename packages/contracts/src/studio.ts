@@ -292,6 +292,12 @@ export const auditEntrySchema = z.object({
   action: z.enum(auditActions),
   targetType: z.enum(auditTargetTypes),
   targetId: z.number().int().nullable(),
+  /**
+   * The target as it is now, so the log names people and quotes text: `name` the member's name,
+   * the article's title, the issue's subject or the comment's author (null when it is gone);
+   * `quote` the start of a comment's text (null for anything else, or a deleted comment).
+   */
+  target: z.object({ name: z.string().nullable(), quote: z.string().nullable() }),
   details: z.record(z.string(), z.unknown()),
   at: z.string(),
 });

@@ -10,7 +10,11 @@ import type {
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { truncateText } from "../../text/excerpts.ts";
 import { memberRef } from "./member-ref.ts";
+
+/** The most characters of a comment the log quotes. */
+const QUOTE_MAX = 120;
 
 type Q = Kysely<Database>;
 
@@ -49,6 +53,56 @@ export interface AuditFilter {
   targetId?: number | undefined;
 }
 
+/** An entry's target as it is now (`AuditEntry["target"]`), by "type:id". */
+type Targets = Map<string, AuditEntry["target"]>;
+
+/**
+ * The names (and a comment's opening words) of the targets of `rows`, read now in one query per
+ * kind: members, articles, newsletter issues and comments (with their authors).
+ */
+async function targetsOf(
+  db: Q,
+  rows: { target_type: string; target_id: number | null }[],
+): Promise<Targets> {
+  const ids = (type: AuditTargetType) => [
+    ...new Set(rows.flatMap((r) => (r.target_type === type && r.target_id ? [r.target_id] : []))),
+  ];
+  const of = <T>(list: number[], read: (list: number[]) => Promise<T[]>) =>
+    list.length ? read(list) : Promise.resolve([] as T[]);
+  const [members, articles, issues, comments] = await Promise.all([
+    of(ids("member"), (list) =>
+      db.selectFrom("users").select(["id", "username"]).where("id", "in", list).execute(),
+    ),
+    of(ids("article"), (list) =>
+      db.selectFrom("articles").select(["id", "title"]).where("id", "in", list).execute(),
+    ),
+    of(ids("newsletter-issue"), (list) =>
+      db
+        .selectFrom("newsletter_issues")
+        .select(["id", "subject"])
+        .where("id", "in", list)
+        .execute(),
+    ),
+    of(ids("comment"), (list) =>
+      db
+        .selectFrom("comments as c")
+        .leftJoin("users as u", "u.id", "c.author_id")
+        .select(["c.id", "c.content", "c.deleted_at", "u.username"])
+        .where("c.id", "in", list)
+        .execute(),
+    ),
+  ]);
+  const targets: Targets = new Map();
+  for (const m of members) targets.set(`member:${m.id}`, { name: m.username, quote: null });
+  for (const a of articles) targets.set(`article:${a.id}`, { name: a.title, quote: null });
+  for (const i of issues) targets.set(`newsletter-issue:${i.id}`, { name: i.subject, quote: null });
+  for (const c of comments) {
+    const quote = c.deleted_at ? null : truncateText(c.content.replace(/\s+/g, " "), QUOTE_MAX);
+    targets.set(`comment:${c.id}`, { name: c.username, quote });
+  }
+  return targets;
+}
+
 /** A page of entries matching `filter`, newest first (ties by id, newest first). */
 export async function listAudit(
   db: Q,
@@ -79,6 +133,7 @@ export async function listAudit(
       .offset((page.page - 1) * page.pageSize)
       .execute(),
   ]);
+  const targets = await targetsOf(db, rows);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -86,6 +141,7 @@ export async function listAudit(
       action: r.action as AuditAction,
       targetType: r.target_type as AuditTargetType,
       targetId: r.target_id,
+      target: targets.get(`${r.target_type}:${r.target_id}`) ?? { name: null, quote: null },
       details: JSON.parse(r.details) as Record<string, unknown>,
       at: r.at,
     })),

@@ -100,4 +100,20 @@ describe.each(engines)("every comment for moderators on %s", (engine) => {
       expect(res.json().error.name).toBe("ValidationError");
     }
   });
+
+  it("names the people and quotes the comments its actions were on, in the audit log", async () => {
+    const act = (method: "POST" | "DELETE", url: string, payload?: object) =>
+      ctx.inject({ method, url, headers: editor.auth, ...(payload ? { payload } : {}) });
+    await act("POST", `/api/studio/comments/${ids.first}/hide`);
+    await act("DELETE", `/api/studio/comments/${ids.latest}`);
+    await act("POST", `/api/studio/members/${ben.id}/ban`, { reason: "Bickering" });
+    const res = await get(ctx, editor, "/api/studio/audit?pageSize=3");
+    const entries = res.json().data as { action: string; target: object }[];
+    expect(entries.map((e) => [e.action, e.target])).toEqual([
+      ["member.ban", { name: "Ben Bicker", quote: null }],
+      // Deleted: its text is gone, so nothing is quoted.
+      ["comment.delete", { name: "Ana Answer", quote: null }],
+      ["comment.hide", { name: "Ana Answer", quote: "first" }],
+    ]);
+  });
 });

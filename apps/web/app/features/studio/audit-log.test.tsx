@@ -1,6 +1,6 @@
-// The audit log's rows for newsletter sends and cancels
-// (docs/product/newsletter.md#newsletter-sending): the target is the issue, linked to its screen,
-// and the details give the subject and how many (one list: no audience).
+// The audit log's rows (docs/product/studio.md#studio-audit): newsletter sends and cancels
+// (docs/product/newsletter.md#newsletter-sending) name the issue by its subject, linked to its
+// screen, with how many (one list: no audience); people are named and comments quoted.
 import type { AuditEntry } from "@pragmatist/contracts";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,6 +13,7 @@ const entry = (id: number, changes: Partial<AuditEntry>): AuditEntry => ({
   action: "newsletter.send",
   targetType: "newsletter-issue",
   targetId: 12,
+  target: { name: "Staking yields", quote: null },
   details: {},
   at: "2026-05-01T11:00:00.000Z",
   ...changes,
@@ -37,12 +38,46 @@ describe("AuditTable newsletter entries", () => {
       { path: "/studio/audit" },
     );
     const [, cancel, send] = screen.getAllByRole("row");
-    const target = within(send!).getByRole("link", { name: "Newsletter issue #12" });
+    const target = within(send!).getByRole("link", { name: "“Staking yields”" });
     expect(target.getAttribute("href")).toBe("/studio/newsletter/12");
     expect(within(send!).getByText("Sent a newsletter issue")).toBeTruthy();
     expect(send!.textContent).toContain("“Staking yields” · 1,204 recipients");
-    expect(within(cancel!).getByRole("link", { name: "Newsletter issue #12" })).toBeTruthy();
+    expect(within(cancel!).getByRole("link", { name: "“Staking yields”" })).toBeTruthy();
     expect(cancel!.textContent).toContain("“Staking yields” · 40 deliveries stopped");
     expect(screen.queryByText(/Comment #/)).toBeNull();
+  });
+
+  it("names members and quotes comments instead of numbering them", () => {
+    renderRoute(
+      <AuditTable
+        entries={[
+          entry(3, {
+            action: "comment.hide",
+            targetType: "comment",
+            targetId: 40,
+            target: { name: "Tom Troll", quote: "Buy my coin before it moons…" },
+          }),
+          entry(2, {
+            action: "member.ban",
+            targetType: "member",
+            targetId: 9,
+            target: { name: "Tom Troll", quote: null },
+            details: { reason: "Spam" },
+          }),
+          entry(1, {
+            action: "comment.delete",
+            targetType: "comment",
+            targetId: 41,
+            target: { name: "Tom Troll", quote: null },
+          }),
+        ]}
+      />,
+      { path: "/studio/audit" },
+    );
+    const [, hide, ban, remove] = screen.getAllByRole("row");
+    expect(hide!.textContent).toContain("Comment by Tom Troll: “Buy my coin before it moons…”");
+    expect(ban!.textContent).toContain("Tom Troll");
+    expect(remove!.textContent).toContain("A deleted comment by Tom Troll");
+    expect(screen.queryByText(/#\d/)).toBeNull();
   });
 });

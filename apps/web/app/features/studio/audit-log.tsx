@@ -36,14 +36,16 @@ export const AUDIT_FILTER: ListFilter<AuditAction> = {
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
 /**
- * What the entry was about: the article (linked while it exists), member, newsletter issue
- * (linked: an audited issue was sent, and only drafts can be deleted) or comment.
+ * What the entry was about, named as it is now (`entry.target`): the article (linked while it
+ * exists), the member, the newsletter issue (linked: an audited issue was sent, and only drafts
+ * can be deleted), or the comment with its author and its opening words.
  */
 function Target({ entry }: { entry: AuditEntry }) {
   const d = entry.details;
+  const { name, quote } = entry.target;
   if (entry.targetType === "article") {
-    const title = text(d.title) ?? `Article #${entry.targetId}`;
-    return entry.action !== "article.delete" && entry.targetId ? (
+    const title = name ?? text(d.title) ?? "An article since deleted";
+    return entry.action !== "article.delete" && name && entry.targetId ? (
       <Link
         to={`/studio/articles/${entry.targetId}`}
         className="font-medium text-accent hover:underline"
@@ -55,7 +57,7 @@ function Target({ entry }: { entry: AuditEntry }) {
     );
   }
   if (entry.targetType === "member") {
-    return <span>{text(d.username) ?? `Member #${entry.targetId}`}</span>;
+    return <span>{name ?? text(d.username) ?? "A member since deleted"}</span>;
   }
   if (entry.targetType === "newsletter-issue") {
     return (
@@ -63,11 +65,12 @@ function Target({ entry }: { entry: AuditEntry }) {
         to={`/studio/newsletter/${entry.targetId}`}
         className="font-medium text-accent hover:underline"
       >
-        Newsletter issue #{entry.targetId}
+        {name ? `“${name}”` : "A newsletter issue"}
       </Link>
     );
   }
-  return <span>Comment #{entry.targetId}</span>;
+  const by = name ? ` by ${name}` : "";
+  return <span>{quote ? `Comment${by}: “${quote}”` : `A deleted comment${by}`}</span>;
 }
 
 /** A newsletter send's or cancel's details: the subject and how many (one list: no audience). */
