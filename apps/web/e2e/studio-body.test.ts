@@ -87,6 +87,8 @@ describe("studio body", () => {
       .locator("[data-save-status]")
       .getByText(/^Saved/)
       .waitFor();
+    await page.waitForURL(/\/studio\/articles\/\d+$/);
+    await box.waitFor();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 390 ? 900 : 844 });
       await box.scrollIntoViewIfNeeded();
@@ -97,6 +99,7 @@ describe("studio body", () => {
     await page.getByRole("button", { name: "Publish now" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Publish now" }).click();
     await page.getByRole("link", { name: "View article" }).click();
+    await page.waitForURL(/\/p\/fees-in-pictures-/);
     const figure = page.locator("article figure", { hasText: "Fees by month" });
     await figure.waitFor();
     const image = figure.locator("img");

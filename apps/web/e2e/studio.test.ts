@@ -25,7 +25,7 @@ const MARKER = `zephyrine${Date.now().toString(36)}`;
 
 const text = async (baseUrl: string, path: string) => (await fetch(`${baseUrl}${path}`)).text();
 
-/** The editor's save status line ("Saving…", "Saved 12:03", "Not saved: …"). */
+/** The editor's save status line ("Saving…", "Saved 12:03 UTC", "Not saved: …"). */
 const saveStatus = (page: Page) => page.locator("[data-save-status]");
 
 /**
@@ -131,7 +131,7 @@ describe("studio", () => {
     // The first autosave creates the draft and gives the editor its address.
     await page.waitForURL(/\/studio\/articles\/\d+$/);
     articleId = Number(new URL(page.url()).pathname.split("/").pop());
-    await expect.poll(() => saveStatus(page).innerText()).toMatch(/^Saved \d\d:\d\d$/);
+    await expect.poll(() => saveStatus(page).innerText()).toMatch(/^Saved \d\d:\d\d UTC$/);
 
     // A thumbnail through the upload pipeline, previewed, then autosaved.
     await page.getByLabel("Thumbnail image").setInputFiles(await pngFile("thumb.png", 64, 36));

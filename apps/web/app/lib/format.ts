@@ -51,6 +51,16 @@ export function formatIsoDateTimeUtc(iso: string): string {
 }
 
 /**
+ * A day as ISO 8601 in UTC ("2026-11-24"): the studio's date where the time does not matter (a
+ * member's join, a subscription, a chart's day), the same format as `formatIsoDateTimeUtc`
+ * without the time. An unparseable value is shown as given.
+ */
+export function formatIsoDateUtc(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 10);
+}
+
+/**
  * Shortens text to at most `max` characters (default 45, docs/product/site.md#footer) on a word
  * boundary and adds an ellipsis when anything was cut. A single word longer than `max` is cut
  * hard.

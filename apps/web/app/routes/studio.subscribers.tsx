@@ -19,7 +19,7 @@ import {
 } from "../features/studio/studio-api";
 import { StudioErrorPage } from "../features/studio/studio-error";
 import { pageOf, studioLoad } from "../features/studio/studio-load";
-import { formatLongDate } from "../lib/format";
+import { formatIsoDateUtc } from "../lib/format";
 import type { Route } from "./+types/studio.subscribers";
 
 const STATUSES = ["pending", "confirmed", "unsubscribed"] as const satisfies SubscriberStatus[];
@@ -123,10 +123,10 @@ export default function StudioSubscribers({ loaderData }: Route.ComponentProps) 
                 </Badge>
               </td>
               <td className="tabular hidden px-3 py-2.5 text-muted sm:table-cell">
-                {formatLongDate(s.createdAt)}
+                {formatIsoDateUtc(s.createdAt)}
               </td>
               <td className="tabular hidden px-3 py-2.5 text-muted md:table-cell">
-                {s.confirmedAt ? formatLongDate(s.confirmedAt) : "—"}
+                {s.confirmedAt ? formatIsoDateUtc(s.confirmedAt) : "—"}
               </td>
             </tr>
           ))}

@@ -8,7 +8,7 @@ import { SelectField } from "../../components/ui/field";
 import { FilterSelect } from "../../components/ui/filter-select";
 import { Spinner } from "../../components/ui/action-icons";
 import { SearchForm } from "../../components/ui/search-form";
-import { formatLongDate } from "../../lib/format";
+import { formatIsoDateUtc } from "../../lib/format";
 import { studioApi } from "./studio-api";
 import { messageOf } from "./studio-load";
 
@@ -87,7 +87,7 @@ function MemberRow({ initial, self }: { initial: StudioMember; self: boolean }) 
         </p>
       </td>
       <td className="tabular hidden px-3 py-2.5 text-sm text-muted sm:table-cell">
-        {formatLongDate(member.createdAt)}
+        {formatIsoDateUtc(member.createdAt)}
       </td>
       <td className="hidden px-3 py-2.5 text-sm md:table-cell">
         {member.ban ? (

@@ -2,10 +2,9 @@
 // bookmarks and comments, and a bar per day of views.
 import { errorText } from "../../components/ui/danger";
 import { Skeleton } from "../../components/ui/skeleton";
+import { formatIsoDateUtc } from "../../lib/format";
 import { studioApi } from "./studio-api";
 import { useStudioData } from "./use-studio-data";
-
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** Loads the stats of `articleId` once; numbers first, then the daily bars. */
 export function StatsPanel({ articleId }: { articleId: number }) {
@@ -47,21 +46,21 @@ export function StatsPanel({ articleId }: { articleId: number }) {
             {stats.daily.map((d) => (
               <div
                 key={d.day}
-                title={`${day.format(new Date(d.day))}: ${d.views} views`}
+                title={`${formatIsoDateUtc(d.day)}: ${d.views} views`}
                 className="min-h-px flex-1 rounded-t-sm bg-accent/70"
                 style={{ height: `${(d.views / peak) * 100}%` }}
               />
             ))}
           </div>
           <figcaption className="mt-1 flex justify-between text-xs text-muted">
-            <span>{day.format(new Date(stats.from))}</span>
+            <span>{formatIsoDateUtc(stats.from)}</span>
             <span>Views per day (UTC)</span>
-            <span>{day.format(new Date(stats.to))}</span>
+            <span>{formatIsoDateUtc(stats.to)}</span>
           </figcaption>
           <ol className="sr-only">
             {stats.daily.map((d) => (
               <li key={d.day}>
-                {day.format(new Date(d.day))}: {d.views} views
+                {formatIsoDateUtc(d.day)}: {d.views} views
               </li>
             ))}
           </ol>

@@ -113,11 +113,9 @@ function fakeServer() {
 /** Lets `ms` of the clock pass, running the timers due. */
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-/** "Saved 12:03" for the clock now, in local 24-hour time (the status line's format). */
+/** "Saved 12:03 UTC" for the clock now, 24-hour, in UTC (the studio's one date format). */
 function savedNow(): string {
-  const now = new Date();
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `Saved ${two(now.getHours())}:${two(now.getMinutes())}`;
+  return `Saved ${new Date().toISOString().slice(11, 16)} UTC`;
 }
 
 function renderEditor(Component = AutosaveHarness) {
@@ -166,7 +164,7 @@ describe("the editor's autosave state", () => {
     const version = "2026-05-01T12:03:11.000Z";
     await server.answer(stored(draft({ title: "Staking yields, revised", updatedAt: version })));
     expect(status().textContent).toBe(savedNow());
-    expect(status().textContent).toMatch(/^Saved \d\d:\d\d$/);
+    expect(status().textContent).toMatch(/^Saved \d\d:\d\d UTC$/);
     await wait(10_000);
     expect(server.fetch).toHaveBeenCalledTimes(1);
 

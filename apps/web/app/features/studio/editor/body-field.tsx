@@ -38,8 +38,8 @@ function WordCount({ words }: { words: number | null }) {
   if (words === null) return null;
   return (
     <p className="text-xs text-muted tabular" aria-live="off">
-      {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"} ·{" "}
-      {readingTimeMinutes("word ".repeat(words))} min read
+      {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"}
+      {words > 0 && ` · ${readingTimeMinutes("word ".repeat(words))} min read`}
     </p>
   );
 }

@@ -7,7 +7,7 @@ import { errorText } from "../../../components/ui/danger";
 import { TextInput } from "../../../components/ui/field";
 import { SearchIcon } from "../../../components/ui/action-icons";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { formatLongDate } from "../../../lib/format";
+import { formatIsoDateUtc } from "../../../lib/format";
 import { studioApi } from "../studio-api";
 import { useStudioData } from "../use-studio-data";
 
@@ -82,7 +82,7 @@ export function ArticlePicker({
                 <li key={article.id} className="flex items-center gap-3 px-3 py-2">
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{a.title}</p>
-                    <p className="tabular text-xs text-muted">{formatLongDate(a.publishDate)}</p>
+                    <p className="tabular text-xs text-muted">{formatIsoDateUtc(a.publishDate)}</p>
                   </div>
                   <Button
                     variant={picked ? "soft" : "secondary"}

@@ -25,14 +25,15 @@ export function IssueScreen({ issue: initial }: { issue: StudioIssue }) {
   const a = issue.attributes;
   return (
     <div>
+      {/* On a phone the back link and the subject each get a line: the subject is not squeezed. */}
       <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1">
         <Link
           to="/studio/newsletter"
-          className="shrink-0 rounded-md text-sm font-medium text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+          className="shrink-0 basis-full rounded-md text-sm font-medium text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:basis-auto"
         >
           ← Newsletter
         </Link>
-        <h1 className="min-w-0 flex-1 text-lg font-semibold tracking-tight break-words">
+        <h1 className="min-w-0 basis-full text-lg font-semibold tracking-tight break-words sm:flex-1 sm:basis-auto">
           {a.subject}
         </h1>
         <span className="text-sm text-muted">{ISSUE_KIND_NAMES[a.kind]}</span>
