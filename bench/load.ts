@@ -189,6 +189,26 @@ export async function load(
   };
 }
 
+/**
+ * Loads each of `scenarios` (`[name, url]`) in turn, `rounds` times over, and gives each the
+ * round of its median requests a second: pages compared with one another (the article page and
+ * the Market Data pages) then meet the same machine, whose speed drifts over a run by more than
+ * their differences; one scenario measured after the other measured the drift instead.
+ */
+export async function loadInterleaved<const T extends readonly (readonly [string, string])[]>(
+  scenarios: T,
+  rounds = 3,
+): Promise<{ [K in keyof T]: LoadResult }> {
+  const runs: LoadResult[][] = scenarios.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [name, url]] of scenarios.entries()) runs[i]?.push(await load(name, url));
+  }
+  return runs.map((results) => {
+    const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    return sorted[Math.floor(sorted.length / 2)] as LoadResult;
+  }) as { [K in keyof T]: LoadResult };
+}
+
 /** Prints rows as a plain-text table, one column per key of the first row. */
 export function table(rows: Record<string, string | number>[]): void {
   const cols = Object.keys(rows[0] ?? {});

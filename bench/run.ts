@@ -12,6 +12,7 @@ import {
   firstSlug,
   LIST_PATH,
   load,
+  loadInterleaved,
   type LoadResult,
   root,
   signIn,
@@ -78,7 +79,7 @@ try {
   const app = await startApp(dataDir);
   children.push(app.child);
   console.log(
-    "measuring: baseline, /api/articles, /p/{slug}, /markets, /markets/{id} (each " +
+    "measuring: baseline, /api/articles, /p/{slug}, /markets, /markets/{id} (the last three in 3 alternating rounds; each " +
       DURATION +
       " s, " +
       CONNECTIONS +
@@ -99,7 +100,13 @@ try {
     `http://127.0.0.1:${baseline.port}/`,
   );
   const list = await load("GET /api/articles (page of 10)", base + LIST_PATH);
-  const page = await load("GET /p/{slug}, anonymous", `${base}/p/${slug}`);
+  // The article page and the Market Data pages, compared with one another: in alternation
+  // (docs/product/markets.md#market-data-pages).
+  const [page, markets, coin] = await loadInterleaved([
+    ["GET /p/{slug}, anonymous", `${base}/p/${slug}`],
+    ["GET /markets, anonymous", `${base}/markets`],
+    ["GET /markets/{id}, anonymous", `${base}/markets/bitcoin`],
+  ]);
   const pageSignedIn = await load("GET /p/{slug}, signed in", `${base}/p/${slug}`, member);
   const viewer = await load(
     "GET /api/viewer?article={slug}, signed in",
@@ -107,7 +114,11 @@ try {
     member,
   );
   const listFresh = await load("GET /api/articles, cache off", offBase + LIST_PATH);
-  const pageFresh = await load("GET /p/{slug}, cache off", `${offBase}/p/${slug}`);
+  const [pageFresh, marketsFresh, coinFresh] = await loadInterleaved([
+    ["GET /p/{slug}, cache off", `${offBase}/p/${slug}`],
+    ["GET /markets, cache off", `${offBase}/markets`],
+    ["GET /markets/{id}, cache off", `${offBase}/markets/bitcoin`],
+  ]);
   // Every request a URL never rendered before: what a render itself costs (the render memo,
   // docs/decisions/009-render-memo.md, answers the same content without rendering again).
   const pageRender = await load(
@@ -116,12 +127,6 @@ try {
     {},
     { uniqueQuery: true },
   );
-  // Market Data (docs/product/markets.md#market-data-pages): the table and a coin's page beside the
-  // article page, cache on and off.
-  const markets = await load("GET /markets, anonymous", `${base}/markets`);
-  const coin = await load("GET /markets/{id}, anonymous", `${base}/markets/bitcoin`);
-  const marketsFresh = await load("GET /markets, cache off", `${offBase}/markets`);
-  const coinFresh = await load("GET /markets/{id}, cache off", `${offBase}/markets/bitcoin`);
   const pageKB =
     Math.round(((await (await fetch(`${base}/p/${slug}`)).arrayBuffer()).byteLength / 1000) * 10) /
     10;
