@@ -17,7 +17,6 @@ export const REPORTS_CHANGED = "studio:reports-changed";
  */
 function answered(item: ModeratedComment, outcome: ReportOutcome): ModeratedComment {
   if (item.openReports === 0) return item;
-  window.dispatchEvent(new Event(REPORTS_CHANGED));
   return {
     ...item,
     openReports: 0,
@@ -39,6 +38,10 @@ export function useReportActions(initial: ModeratedComment) {
   const [reason, setReason] = useState("");
   const { comment } = item;
   const author = comment.author;
+  /** Tells the studio's badge, after an action that answered this comment's open reports. */
+  const recount = () => {
+    if (item.openReports > 0) window.dispatchEvent(new Event(REPORTS_CHANGED));
+  };
 
   const setHidden = (hidden: boolean) =>
     act(hidden ? "hide" : "unhide", async () => {
@@ -47,12 +50,14 @@ export function useReportActions(initial: ModeratedComment) {
         const shown = { ...i, comment: { ...i.comment, hidden } };
         return hidden ? answered(shown, "hidden") : shown;
       });
+      if (hidden) recount();
     });
 
   const answer = (verb: "resolve" | "dismiss") =>
     act(verb, async () => {
       await studioApi.answerReports(comment.id, verb);
       setItem((i) => answered(i, verb === "resolve" ? "resolved" : "dismissed"));
+      recount();
     });
 
   const remove = async () => {
@@ -61,6 +66,7 @@ export function useReportActions(initial: ModeratedComment) {
       setItem((i) =>
         answered({ ...i, comment: { ...i.comment, deleted: true, content: "" } }, "deleted"),
       );
+      recount();
     });
     if (ok) setConfirmDelete(false);
   };
