@@ -2,8 +2,6 @@
 // and bookmark, the account page (the email verified by the sign-up's mail), name and photo, log
 // out, forgot password through a real mail, sign in, delete the account; the login form at 390 px;
 // Google sign-in against a mock provider.
-import type { AddressInfo } from "node:net";
-import net from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
@@ -17,19 +15,11 @@ import {
   startApp,
   verifyCodeOf,
   viewports,
+  freePort,
 } from "./harness.ts";
 
 const SESSION_COOKIE = "pragmatist_session";
 const ARTICLE = "reading-smart-contract-risk";
-
-/** A port that was free a moment ago (for a server whose PUBLIC_URL must name its own port). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** The page's session cookie value, or undefined when signed out. */
 async function sessionCookie(page: Page): Promise<string | undefined> {

@@ -49,8 +49,11 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** A TCP port free on 127.0.0.1 now, as the system picks one. */
-async function freePort(): Promise<number> {
+/**
+ * A TCP port free on 127.0.0.1 now, as the system picks one: for an app whose PUBLIC_URL must name
+ * its port before it starts (mailed links, Google's return address).
+ */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;

@@ -5,7 +5,6 @@
 // exactly one copy each; the editor's own "Send as newsletter" opens a new issue of the article.
 import os from "node:os";
 import type { StudioArticleList } from "@pragmatist/contracts";
-import net from "node:net";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../server/src/testing/smtp-sink.ts";
@@ -17,20 +16,12 @@ import {
   signIn,
   signUp,
   withAppAndBrowser,
+  freePort,
 } from "./harness.ts";
 
 const ARTICLE = { slug: "reading-smart-contract-risk", title: "Reading smart contract risk" };
 const SUBSCRIBERS = ["ana@example.test", "ben@example.test", "chloe@example.test"];
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
-
-/** A port free now on 127.0.0.1, so PUBLIC_URL (mailed links and images) can name it. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Subscribes `email` through the API and confirms with the link the sink receives (its POST). */
 async function subscribeAndConfirm(app: RunningApp, mailbox: SmtpSink, email: string) {
