@@ -1,6 +1,6 @@
-// POST /api/upload with bodies that are not one valid image: always a 4xx in the Strapi error body,
-// never a 500, and only an accepted file spends one of the member's uploads
-// (docs/product/api.md#api-upload).
+// POST /api/upload and POST /api/studio/images with bodies that are not one valid image: always a
+// 4xx in the Strapi error body, never a 500, and only an accepted file spends one of the member's
+// uploads (docs/product/api.md#api-upload).
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
@@ -80,10 +80,15 @@ describe.each(engines)("malformed uploads on %s", (engine) => {
   const member = () => registerMember((o) => ctx.app.inject(o));
   const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#123" } });
 
-  const post = (auth: Record<string, string>, headers: Record<string, string>, payload: unknown) =>
+  const post = (
+    auth: Record<string, string>,
+    headers: Record<string, string>,
+    payload: unknown,
+    url = "/api/upload",
+  ) =>
     ctx.app.inject({
       method: "POST",
-      url: "/api/upload",
+      url,
       headers: { ...headers, ...auth },
       payload: payload as string,
     });
@@ -102,6 +107,24 @@ describe.each(engines)("malformed uploads on %s", (engine) => {
       error: { status: c.status, name: "ValidationError", message: c.message, details: {} },
     });
   });
+
+  it.each(malformed)(
+    "answers a writer the same $status for $label as an article's image",
+    async (c) => {
+      const writer = await member();
+      await ctx.db.kysely
+        .updateTable("users")
+        .set({ role: "author" })
+        .where("id", "=", writer.id)
+        .execute();
+      const res = await post(writer.auth, c.headers, c.payload, "/api/studio/images");
+      expect(res.statusCode).toBe(c.status);
+      expect(res.json()).toEqual({
+        data: null,
+        error: { status: c.status, name: "ValidationError", message: c.message, details: {} },
+      });
+    },
+  );
 
   it("spends an upload only on an accepted file: refusals first, then 30 uploads, then 429", async () => {
     const { auth } = await member();
