@@ -20,7 +20,7 @@ import { type ArticleText, namesOf, slugTaken } from "./studio-articles.rules.ts
 /** The neighbours the studio's articles use; `now` is the injectable clock. */
 export interface StudioArticlesDeps {
   search: SearchService;
-  uploads: Pick<UploadService, "findOwnedImage">;
+  uploads: Pick<UploadService, "findOwnedImage" | "findArticleImage">;
   analytics: Pick<AnalyticsService, "dailyViews">;
   /** Hears of every change readers can see (publish, unpublish, schedule, delete). */
   watch: PublicationWatch;
@@ -105,8 +105,9 @@ export async function freeSlug(ctx: ArticlesContext, title: string): Promise<str
 }
 
 /**
- * The thumbnail to store: editors may use any image; authors an image they uploaded, or the one
- * already on the article (`current`). @throws ValidationError pointing at `data.thumbnail`.
+ * The thumbnail to store: editors may use any image; authors an image they uploaded, an image for
+ * articles (POST /api/studio/images, the publication's), or the one already on the article
+ * (`current`). @throws ValidationError pointing at `data.thumbnail`.
  */
 export async function checkThumbnail(
   ctx: ArticlesContext,
@@ -117,9 +118,10 @@ export async function checkThumbnail(
   if (mediaId === null || mediaId === current) return mediaId;
   const ok = can(actor, "article.publish")
     ? await repo.findImage(ctx.k, mediaId)
-    : await ctx.uploads.findOwnedImage(actor.id, mediaId);
+    : ((await ctx.uploads.findOwnedImage(actor.id, mediaId)) ??
+      (await ctx.uploads.findArticleImage(mediaId)));
   if (ok) return mediaId;
-  const message = "thumbnail must be the id of an image you uploaded (POST /api/upload)";
+  const message = "thumbnail must be the id of an image you uploaded (POST /api/studio/images)";
   throw new ValidationError(message, { errors: [{ path: ["data", "thumbnail"], message }] });
 }
 

@@ -174,7 +174,7 @@ describe.each(engines)("studio articles on %s", (engine) => {
   });
 
   describe("thumbnails", () => {
-    async function upload(who: TestMember): Promise<number> {
+    async function upload(who: TestMember, url = "/api/upload"): Promise<number> {
       const png = await sharp({
         create: { width: 40, height: 30, channels: 3, background: "#336699" },
       })
@@ -185,7 +185,7 @@ describe.each(engines)("studio articles on %s", (engine) => {
       const request = new Request("http://localhost/", { method: "POST", body: form });
       const res = await ctx.inject({
         method: "POST",
-        url: "/api/upload",
+        url,
         headers: {
           ...who.auth,
           "content-type": request.headers.get("content-type") ?? "",
@@ -209,6 +209,13 @@ describe.each(engines)("studio articles on %s", (engine) => {
       expect(byEditor.json().data.attributes.thumbnail.id).toBe(theirs);
       const cleared = await putArticle(ctx, editor, draft.id, { thumbnail: null });
       expect(cleared.json().data.attributes.thumbnail).toBeNull();
+    });
+
+    it("takes an image for articles as an author's thumbnail: the publication's, kept large", async () => {
+      const image = await upload(otherAuthor, "/api/studio/images");
+      const draft = await writeArticle(ctx, author, { title: "Shared art", thumbnail: image });
+      expect(draft.attributes.thumbnail?.id).toBe(image);
+      expect(draft.attributes.thumbnail?.url).toMatch(/^\/uploads\/articles\/images\/40x30-/);
     });
   });
 });

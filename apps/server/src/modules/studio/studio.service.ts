@@ -32,7 +32,7 @@ export function createStudioService(
   db: Db,
   deps: {
     search: SearchService;
-    uploads: Pick<UploadService, "findOwnedImage">;
+    uploads: Pick<UploadService, "findOwnedImage" | "findArticleImage">;
     comments: Pick<CommentsService, "setHidden" | "remove">;
     newsletter: Pick<NewsletterService, "exportCsv" | "list">;
     analytics: Pick<AnalyticsService, "dailyViews">;

@@ -56,6 +56,25 @@ export async function findOwnedImage(
   return row ?? null;
 }
 
+/**
+ * The image with this id when it is an image of articles' text, which belongs to the publication
+ * (no owner, stored under ARTICLE_IMAGES_FOLDER), else null.
+ */
+export async function findArticleImage(
+  db: Q,
+  mediaId: number,
+  folder: string,
+): Promise<{ id: number; url: string } | null> {
+  const row = await db
+    .selectFrom("media")
+    .select(["id", "url"])
+    .where("id", "=", mediaId)
+    .where("owner_id", "is", null)
+    .where("mime", "like", "image/%")
+    .executeTakeFirst();
+  return row && row.url.includes(`/${folder}/`) ? row : null;
+}
+
 /** Every media row whose URL starts with `prefix` (e.g. "/uploads/"), oldest first. */
 export async function listMediaUrls(db: Q, prefix: string): Promise<{ id: number; url: string }[]> {
   return (

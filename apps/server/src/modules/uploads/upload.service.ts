@@ -78,6 +78,8 @@ export interface UploadService {
   uploadArticleImage(memberId: number, read: () => Promise<Buffer>): Promise<UploadedFile>;
   /** The image `mediaId` when `ownerId` uploaded it, else null. */
   findOwnedImage(ownerId: number, mediaId: number): Promise<{ id: number; url: string } | null>;
+  /** The image `mediaId` when it is an image for articles (`uploadArticleImage`), else null. */
+  findArticleImage(mediaId: number): Promise<{ id: number; url: string } | null>;
   /**
    * Removes stored files of uploads whose rows are gone (account deletion), with their smaller
    * copies. Best effort: a file that cannot be removed is left behind, never an error for the caller.
@@ -250,6 +252,7 @@ export function createUploadService(
         storeArticleImage(ctx, image),
       ),
     findOwnedImage: (ownerId, mediaId) => repo.findOwnedImage(ctx.k, ownerId, mediaId),
+    findArticleImage: (mediaId) => repo.findArticleImage(ctx.k, mediaId, ARTICLE_IMAGES_FOLDER),
     discardFiles: (urls) => discardFiles(ctx.storage, urls),
   };
 }

@@ -1,10 +1,11 @@
-// The editor's thumbnail (docs/product/studio.md#studio): an image goes through the
-// upload pipeline (POST /api/upload: decoded, re-encoded, metadata stripped), then shows here.
+// The editor's thumbnail (docs/product/studio.md#studio): an image goes through the upload
+// pipeline for articles' images (POST /api/studio/images: decoded, re-encoded at most 1600 px,
+// metadata stripped, the publication's), then shows here.
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { errorText } from "../../components/ui/danger";
 import { Spinner } from "../../components/ui/action-icons";
-import { accountApi } from "../../lib/account-api";
+import { studioApi } from "./studio-api";
 import { messageOf } from "./studio-load";
 
 /** The thumbnail's preview, a file picker that uploads at once, and Remove. */
@@ -26,7 +27,7 @@ export function ThumbnailField({
     setUploading(true);
     setError(null);
     try {
-      const uploaded = await accountApi.uploadImage(file);
+      const uploaded = await studioApi.uploadArticleImage(file);
       onChange({ id: uploaded.id, url: uploaded.url });
     } catch (e) {
       setError(messageOf(e));
