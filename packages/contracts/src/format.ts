@@ -97,9 +97,10 @@ export function wordCount(text: string): number {
 }
 
 /**
- * Reading time in whole minutes (at least 1) of a plain text, at 230 words a minute: what the
- * article's cards and page show, and what the editor shows while writing.
+ * Reading time in whole minutes (at least 1) of `words` words (`wordCount` of a plain text), at
+ * 230 words a minute: what the article's cards and page show, and what the editor shows while
+ * writing.
  */
-export function readingTimeMinutes(text: string): number {
-  return Math.max(1, Math.round(wordCount(text) / WORDS_PER_MINUTE));
+export function readingTimeMinutes(words: number): number {
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }

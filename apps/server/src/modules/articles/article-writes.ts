@@ -1,6 +1,6 @@
 // What every writer of articles (the importer, the studio) stores the same way: the fields derived
 // from the Markdown and the article's terms.
-import { readingTimeMinutes, slugify } from "@pragmatist/contracts";
+import { readingTimeMinutes, slugify, wordCount } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { excerptOf } from "../../text/excerpts.ts";
@@ -39,7 +39,7 @@ export function derivedArticleFields(content: string): {
 } {
   return {
     excerpt: excerptOf(content),
-    reading_time_minutes: readingTimeMinutes(markdownToPlainText(content)),
+    reading_time_minutes: readingTimeMinutes(wordCount(markdownToPlainText(content))),
   };
 }
 

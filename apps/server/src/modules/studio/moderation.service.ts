@@ -190,17 +190,15 @@ function comments(ctx: ModerationContext, actor: Actor | null, query: StudioComm
 
 /**
  * What goes with a moderator's `action` on a comment, in the comment's transaction: its audit
- * entry and, for a hide or a delete, the answer to its open reports.
+ * entry and, when it has an `outcome` (a hide, a delete), the answer to its open reports.
  */
 function auditComment(
   ctx: ModerationContext,
   actor: Actor,
   action: AuditAction,
   commentId: number,
+  outcome: "hidden" | "deleted" | null,
 ): Alongside {
-  const outcome = ({ "comment.hide": "hidden", "comment.delete": "deleted" } as const)[
-    action as "comment.hide" | "comment.delete"
-  ];
   return async (trx) => {
     const at = ctx.stamp();
     await recordAudit(
@@ -256,7 +254,7 @@ async function setHidden(
     actor,
     commentId,
     hidden,
-    auditComment(ctx, actor, action, commentId),
+    auditComment(ctx, actor, action, commentId, hidden ? "hidden" : null),
   );
   ctx.watch.changed();
   return result;
@@ -265,7 +263,7 @@ async function setHidden(
 /** `ModerationService.deleteComment`: the comments service's delete with its audit entry. */
 async function deleteComment(ctx: ModerationContext, actor: Actor | null, commentId: number) {
   authorize(actor, "comment.moderate");
-  const alongside = auditComment(ctx, actor, "comment.delete", commentId);
+  const alongside = auditComment(ctx, actor, "comment.delete", commentId, "deleted");
   const result = await ctx.comments.remove(actor, commentId, alongside);
   ctx.watch.changed();
   return result;

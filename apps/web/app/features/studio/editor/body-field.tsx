@@ -39,7 +39,7 @@ function WordCount({ words }: { words: number | null }) {
   return (
     <p className="text-xs text-muted tabular" aria-live="off">
       {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"}
-      {words > 0 && ` · ${readingTimeMinutes("word ".repeat(words))} min read`}
+      {words > 0 && ` · ${readingTimeMinutes(words)} min read`}
     </p>
   );
 }
