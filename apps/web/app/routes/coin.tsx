@@ -1,7 +1,9 @@
 // A coin's page `/markets/{coin-id}` (docs/product/markets.md#coin-page): its figures and chart from the
 // market service Max uses, our research and newsletters that mention it, and Ask Max.
 import { publicationContext } from "@pragmatist/contracts";
+import { useMemo } from "react";
 import { data, Link } from "react-router";
+import { packCandles, unpackCandles } from "../features/markets/candle-tuples.ts";
 import { CoinChart } from "../features/markets/coin-chart.tsx";
 import { CoinAbout, CoinHeader, CoinStats } from "../features/markets/coin-figures.tsx";
 import { AskMaxAboutCoin, CoinMentions } from "../features/markets/coin-mentions.tsx";
@@ -21,7 +23,8 @@ const COIN_DETAILS = "coin-details";
 /**
  * The coin with this CoinGecko id, its history over `?range=` (7d, 30d, 90d (default), 1y, max)
  * and the articles mentioning it. `page` holds what the head's tags, Ask Max and the chart need
- * (the coin's id, name, symbol, date and price; the range; the candles); `details` what only the
+ * (the coin's id, name, symbol, date and price; the range; the candles, as tuples:
+ * candle-tuples.ts); `details` what only the
  * static parts show (all the figures, the articles), which a document request keeps out of the
  * hydration data (null there: docs/decisions/026-static-parts-not-hydrated.md).
  * @throws a 404 response (the site's not-found page) for an unknown or malformed id or range.
@@ -32,10 +35,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const range = coinRangeOf(new URL(request.url));
   const found = id && range ? await api.findCoinPage(id, range) : null;
   if (!found) throw data(await notFoundData(api, request), { status: 404 });
-  const { coin, research, newsletters, ...chart } = found;
+  const { coin, research, newsletters, history } = found;
   const { name, symbol, asOf, priceUsd } = coin;
   return {
-    page: { ...chart, coin: { id: coin.id, name, symbol, asOf, priceUsd } },
+    page: {
+      range: found.range,
+      history: packCandles(history),
+      coin: { id: coin.id, name, symbol, asOf, priceUsd },
+    },
     details: documentOnly(context, COIN_DETAILS, { coin, research, newsletters }),
   };
 }
@@ -94,7 +101,8 @@ function coinDescription(coin: Route.ComponentProps["loaderData"]["page"]["coin"
  * about and articles are StaticParts (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function CoinPage({ loaderData }: Route.ComponentProps) {
-  const { coin, range, history } = loaderData.page;
+  const { coin, range } = loaderData.page;
+  const history = useMemo(() => unpackCandles(loaderData.page.history), [loaderData.page.history]);
   // Null while the page hydrates: the static parts keep the server's markup and do not read it.
   const details = useDocumentData(COIN_DETAILS, loaderData.details);
   return (

@@ -68,13 +68,16 @@ function HistoryNote({ ohlc }: { ohlc: Dated<Ohlc> }) {
   );
 }
 
-/** The closes as a table (sampled when long), folded away under a summary. */
+/**
+ * The closes as a table (sampled when long), folded away under a summary; its cells' styles are
+ * app.css's `.closes-table` rules, set once for its up to 60 rows.
+ */
 function ClosesTable({ ohlc }: { ohlc: Dated<Ohlc> }) {
   const rows = closesForTable(ohlc.candles);
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer text-accent">The chart as a table of closes</summary>
-      <table className="tabular mt-2 w-full max-w-sm text-left">
+      <table className="closes-table tabular mt-2 w-full max-w-sm text-left">
         <caption className="sr-only">{ohlc.name}: daily closing prices in USD</caption>
         <thead className="text-xs text-muted">
           <tr>
@@ -88,9 +91,9 @@ function ClosesTable({ ohlc }: { ohlc: Dated<Ohlc> }) {
         </thead>
         <tbody>
           {rows.map((c) => (
-            <tr key={c.time} className="border-t border-line">
-              <td className="py-1">{formatLongDate(c.time * 1000)}</td>
-              <td className="py-1 text-right">{formatUsdPrice(c.close)}</td>
+            <tr key={c.time}>
+              <td>{formatLongDate(c.time * 1000)}</td>
+              <td>{formatUsdPrice(c.close)}</td>
             </tr>
           ))}
         </tbody>

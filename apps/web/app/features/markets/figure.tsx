@@ -22,3 +22,18 @@ export function Change({ cell }: { cell: ChangeCell }) {
   if (!cell.tone) return <>{cell.text}</>;
   return <span className={`change-${cell.tone}`}>{cell.text}</span>;
 }
+
+/**
+ * A change as a table cell: the direction's class on the cell itself rather than on a span inside
+ * it, since a table of 50 rows repeats it 150 times in the page's HTML.
+ */
+export function ChangeTd({ cell }: { cell: ChangeCell }) {
+  if (cell.missing || !cell.tone) {
+    return (
+      <td>
+        <Change cell={cell} />
+      </td>
+    );
+  }
+  return <td className={`change-${cell.tone}`}>{cell.text}</td>;
+}

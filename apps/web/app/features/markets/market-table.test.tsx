@@ -111,6 +111,15 @@ describe("MarketTableView", () => {
     expect(within(cat).getAllByText("not in the data").length).toBeGreaterThanOrEqual(6);
   });
 
+  it("shows each change's direction by its cell's arrow and colour, a rounded zero by neither", () => {
+    renderRoute(<MarketTableView table={table()} caption="All coins" />);
+    const bitcoin = screen.getByRole("row", { name: /Bitcoin/ });
+    // app.css's .change-up / .change-down draw the arrow and colour; the sign is in the text.
+    expect(within(bitcoin).getByText("+0.28%").className).toBe("change-up");
+    expect(within(bitcoin).getByText("-2.93%").className).toBe("change-down");
+    expect(within(bitcoin).getByText("0.00%").className).toBe("");
+  });
+
   it("says when no coin matches the filter", () => {
     renderRoute(<MarketTableView table={table({ q: "zzz", rows: [], total: 0 })} caption="x" />);
     expect(screen.getByText(/No coin matches “zzz”/)).toBeTruthy();

@@ -3,7 +3,7 @@
 import type { MarketRow, MarketSort, MarketTable } from "@pragmatist/contracts";
 import { Link } from "react-router";
 import { formatLongDate } from "../../lib/format.ts";
-import { Change, Figure } from "./figure.tsx";
+import { ChangeTd, Figure } from "./figure.tsx";
 import { changeCell, compactCell, priceCell, rankCell } from "./market-cells.ts";
 import { sortHref } from "./market-links.ts";
 import { Sparkline } from "./sparkline.tsx";
@@ -84,9 +84,7 @@ function Row({ row, sparklines }: { row: MarketRow; sparklines: boolean }) {
         <Figure cell={priceCell(row.priceUsd)} />
       </td>
       {[row.change24hPercent, row.change7dPercent, row.change30dPercent].map((change, i) => (
-        <td key={i}>
-          <Change cell={changeCell(change)} />
-        </td>
+        <ChangeTd key={i} cell={changeCell(change)} />
       ))}
       <td>
         <Figure cell={compactCell(row.marketCapUsd)} />
