@@ -32,7 +32,10 @@ import { createNewsletterService } from "./modules/newsletter/newsletter.service
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { createChangeBroadcast } from "./plugins/change-broadcast.ts";
-import { createCommentingBans } from "./modules/studio/moderation.service.ts";
+import {
+  createCommentingBans,
+  createModerationRecord,
+} from "./modules/studio/moderation.service.ts";
 import { createPublicationWatch } from "./modules/studio/publication-watch.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
 import { closeMediaStorage, createMediaStorage } from "./modules/uploads/media-storage.ts";
@@ -187,6 +190,9 @@ function createPublishingServices(
     now,
     bans: createCommentingBans(db),
     emails: readers.accounts,
+    // A moderator's hide, unhide or delete is audited and answers the comment's reports, from
+    // whichever route it comes (the studio's or the comment manager's).
+    moderation: createModerationRecord(),
     changed: () => publication.changed(),
   });
   const studio = createStudioService(db, {

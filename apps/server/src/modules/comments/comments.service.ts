@@ -62,10 +62,12 @@ export interface CommentsService {
   edit(actor: Actor, id: number, content: string): Promise<Comment>;
   /**
    * Soft-deletes a comment: its author, or an editor or admin. The text is erased; replies stay.
-   * `alongside` runs in the same transaction (the studio's audit entry: both or neither).
+   * A moderator's delete of another's comment is moderation: the `ModerationRecord` is written in
+   * the same transaction (both or neither); an author's delete of their own comment, whatever
+   * their role, is not (docs/product/studio.md#studio-moderation).
    * @throws NotFoundError (unknown or already deleted), ForbiddenError.
    */
-  remove(actor: Actor, id: number, alongside?: Alongside): Promise<{ deleted: true }>;
+  remove(actor: Actor, id: number): Promise<{ deleted: true }>;
   /**
    * Reports a comment to the editors with `report.reason` (contracts `reportReasons`) and, for
    * "other", an optional `note` (docs/product/reader.md#comment-actions), kept for the moderation
@@ -77,22 +79,11 @@ export interface CommentsService {
   toggleLike(userId: number, id: number): Promise<{ liked: boolean; likeCount: number }>;
   /**
    * Hides a comment (and so its replies) from readers, or shows it again; editors and admins
-   * only. `alongside` runs in the same transaction, as for `remove`.
+   * only, so always moderation: the `ModerationRecord` is written in the same transaction.
    * @throws NotFoundError (unknown), ForbiddenError (other roles).
    */
-  setHidden(
-    actor: Actor,
-    id: number,
-    hidden: boolean,
-    alongside?: Alongside,
-  ): Promise<{ hidden: boolean }>;
+  setHidden(actor: Actor, id: number, hidden: boolean): Promise<{ hidden: boolean }>;
 }
-
-/**
- * A write that must commit with a comment's change or not at all (OWASP ASVS 7.1: no action
- * without its audit entry); it gets the transaction's query builder.
- */
-export type Alongside = (trx: Kysely<Database>) => Promise<void>;
 
 /** The roles that moderate comments (docs/product/accounts.md#permission-matrix). */
 const MODERATORS = new Set<Role>(["editor", "admin"]);
@@ -123,7 +114,32 @@ export interface CommentingEmails {
   isEmailVerified(userId: number): Promise<boolean>;
 }
 
-/** What the comments service runs with: the query builder, the clock, the limits and the bans. */
+/** A moderator's action on a comment (docs/product/studio.md#studio-moderation). */
+export type ModerationAction = "hide" | "unhide" | "delete";
+
+/**
+ * What goes with a moderator's action on a comment (docs/product/studio.md#studio-moderation):
+ * the studio's, wired in services.ts like the bans. The comments service calls `record` inside
+ * the transaction of the hide, unhide or delete, so the action and its record are written
+ * together or not at all (OWASP ASVS 7.1: no action without its audit entry).
+ */
+export interface ModerationRecord {
+  /**
+   * Writes, with `trx` (the action's transaction), the audit entry of `action` on the comment
+   * by `actorId` at `at` (ISO 8601, the action's own time), and answers the comment's open
+   * reports for a hide ("hidden") or a delete ("deleted"). Rejects when a write fails, which
+   * rolls the action back.
+   */
+  record(
+    trx: Kysely<Database>,
+    entry: { actorId: number; commentId: number; action: ModerationAction; at: string },
+  ): Promise<void>;
+}
+
+/**
+ * What the comments service runs with: the query builder, the clock, the limits, the bans and
+ * the moderation record.
+ */
 interface CommentsContext {
   k: Kysely<Database>;
   /** The current instant, ISO 8601: dates rows and decides which articles are published. */
@@ -132,6 +148,7 @@ interface CommentsContext {
   perDay: RateLimit;
   bans: CommentingBans | undefined;
   emails: CommentingEmails | undefined;
+  moderation: ModerationRecord;
 }
 
 /** `CommentsService.find`: the built thread, or null for an article readers cannot see. */
@@ -236,20 +253,22 @@ async function edit(ctx: CommentsContext, actor: Actor, id: number, content: str
   return one(ctx, id);
 }
 
-/** `CommentsService.remove`: the soft delete and `alongside` in one transaction. */
-async function remove(
-  ctx: CommentsContext,
-  actor: Actor,
-  id: number,
-  alongside?: Alongside,
-): Promise<{ deleted: true }> {
+/**
+ * `CommentsService.remove`: the soft delete and, for a moderator's delete of another's comment,
+ * its moderation record in one transaction.
+ */
+async function remove(ctx: CommentsContext, actor: Actor, id: number): Promise<{ deleted: true }> {
   const state = await visible(ctx, id, { allowHidden: true });
-  if (state.author_id !== actor.id && !canModerate(actor.role)) {
+  const own = state.author_id === actor.id;
+  if (!own && !canModerate(actor.role)) {
     throw new ForbiddenError("Only its author or an editor can delete a comment");
   }
+  const at = ctx.now();
   const deleted = await ctx.k.transaction().execute(async (trx) => {
-    if (!(await repo.softDelete(trx, id, ctx.now()))) return false;
-    await alongside?.(trx);
+    if (!(await repo.softDelete(trx, id, at))) return false;
+    if (!own) {
+      await ctx.moderation.record(trx, { actorId: actor.id, commentId: id, action: "delete", at });
+    }
     return true;
   });
   if (!deleted) throw new NotFoundError("Comment not found");
@@ -275,19 +294,20 @@ async function report(
   return { reported: true };
 }
 
-/** `CommentsService.setHidden`: the hide and `alongside` in one transaction. */
+/** `CommentsService.setHidden`: the hide (or unhide) and its moderation record in one transaction. */
 async function setHidden(
   ctx: CommentsContext,
   actor: Actor,
   id: number,
   hidden: boolean,
-  alongside?: Alongside,
 ): Promise<{ hidden: boolean }> {
   if (!canModerate(actor.role)) throw new ForbiddenError("Only editors can hide comments");
   await visible(ctx, id, { allowHidden: true, allowDeleted: true });
+  const at = ctx.now();
+  const action = hidden ? "hide" : "unhide";
   await ctx.k.transaction().execute(async (trx) => {
-    await repo.setHidden(trx, id, hidden ? { by: actor.id, now: ctx.now() } : null);
-    await alongside?.(trx);
+    await repo.setHidden(trx, id, hidden ? { by: actor.id, now: at } : null);
+    await ctx.moderation.record(trx, { actorId: actor.id, commentId: id, action, at });
   });
   return { hidden };
 }
@@ -295,7 +315,8 @@ async function setHidden(
 /**
  * Builds the comments service; `now` dates rows and decides which articles are published;
  * `bans` (the studio's) refuses posts by banned members, `emails` (the accounts') by members
- * whose email is not verified; `changed` hears of every post, edit and
+ * whose email is not verified; `moderation` (the studio's) records each moderator's hide, unhide
+ * and delete with the action; `changed` hears of every post, edit, hide and
  * delete (the publication watch: cached public pages show the discussion as it now is).
  */
 export function createCommentsService(
@@ -305,6 +326,7 @@ export function createCommentsService(
     now?: () => Date;
     bans?: CommentingBans;
     emails?: CommentingEmails;
+    moderation: ModerationRecord;
     changed?: () => void;
   },
 ): CommentsService {
@@ -315,6 +337,7 @@ export function createCommentsService(
     perDay: deps.limits.of("comment-day"),
     bans: deps.bans,
     emails: deps.emails,
+    moderation: deps.moderation,
   };
   /** Tells `deps.changed` once `write` has succeeded. */
   async function changing<T>(write: Promise<T>): Promise<T> {
@@ -334,14 +357,13 @@ export function createCommentsService(
       return changing(post(ctx, userId, parent.article_id, parent.id, content));
     },
     edit: (actor, id, content) => changing(edit(ctx, actor, id, content)),
-    remove: (actor, id, alongside) => changing(remove(ctx, actor, id, alongside)),
+    remove: (actor, id) => changing(remove(ctx, actor, id)),
     report: (userId, id, body) => report(ctx, userId, id, body),
     async toggleLike(userId, id) {
       await visible(ctx, id, {});
       const liked = await repo.toggleLike(ctx.k, id, userId, ctx.now());
       return { liked, likeCount: await repo.countLikes(ctx.k, id) };
     },
-    setHidden: (actor, id, hidden, alongside) =>
-      changing(setHidden(ctx, actor, id, hidden, alongside)),
+    setHidden: (actor, id, hidden) => changing(setHidden(ctx, actor, id, hidden)),
   };
 }

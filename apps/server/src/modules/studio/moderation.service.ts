@@ -1,6 +1,6 @@
 // Rules of moderation (docs/product/studio.md#studio): the queue of reported comments, hiding,
-// unhiding and deleting through the comments service, and bans from commenting; every action
-// audited.
+// unhiding and deleting through the comments service (which writes the record built here with
+// each), and bans from commenting; every action audited.
 import type { PublicationWatch } from "./publication-watch.ts";
 import type {
   AuditAction,
@@ -14,7 +14,12 @@ import type { Db } from "../../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { Alongside, CommentingBans, CommentsService } from "../comments/comments.service.ts";
+import type {
+  CommentingBans,
+  CommentsService,
+  ModerationAction,
+  ModerationRecord,
+} from "../comments/comments.service.ts";
 import { recordAudit } from "../access/audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
@@ -46,10 +51,14 @@ export interface ModerationService {
   comments(actor: Actor | null, query: StudioCommentQuery): Promise<ModeratedPage>;
   /**
    * Hides a comment and its replies from readers, or shows them again (the comments service's
-   * hide); audited. @throws NotFoundError, 401/403.
+   * hide, which records it: `createModerationRecord`). @throws NotFoundError, 401/403.
    */
   setHidden(actor: Actor | null, commentId: number, hidden: boolean): Promise<{ hidden: boolean }>;
-  /** Deletes a comment as its author could (text erased, replies kept); audited. */
+  /**
+   * Deletes a comment as its author could (text erased, replies kept) through the comments
+   * service, which records it when it is another's (`createModerationRecord`).
+   * @throws NotFoundError, 401/403.
+   */
   deleteComment(actor: Actor | null, commentId: number): Promise<{ deleted: true }>;
   /**
    * Answers a comment's open reports without hiding or deleting it: "resolved" (dealt with
@@ -82,6 +91,35 @@ export function createCommentingBans(db: Db): CommentingBans {
     async findCommentingBan(userId) {
       const ban = await repo.findBan(db.kysely, userId);
       return ban ? { reason: ban.reason } : null;
+    },
+  };
+}
+
+/** The audit action of each moderator's action on a comment, and the answer it gives reports. */
+const RECORDED = {
+  hide: { audit: "comment.hide", outcome: "hidden" },
+  unhide: { audit: "comment.unhide", outcome: null },
+  delete: { audit: "comment.delete", outcome: "deleted" },
+} as const satisfies Record<
+  ModerationAction,
+  { audit: AuditAction; outcome: "hidden" | "deleted" | null }
+>;
+
+/**
+ * What the comments service writes with a moderator's hide, unhide or delete, in the action's
+ * transaction (wired in services.ts, built before the comments service): the audit entry
+ * (comment.hide, comment.unhide, comment.delete) and, for a hide or a delete, the answer to the
+ * comment's open reports ("hidden", "deleted") with the moderator and the time
+ * (docs/product/studio.md#studio-moderation). Whether an action is a moderator's is the comments
+ * service's rule.
+ */
+export function createModerationRecord(): ModerationRecord {
+  return {
+    async record(trx, { actorId, commentId, action, at }) {
+      const { audit, outcome } = RECORDED[action];
+      const entry = { actorId, action: audit, targetType: "comment", targetId: commentId } as const;
+      await recordAudit(trx, entry, at);
+      if (outcome) await repo.answerReports(trx, commentId, { outcome, by: actorId, at });
     },
   };
 }
@@ -188,28 +226,6 @@ function comments(ctx: ModerationContext, actor: Actor | null, query: StudioComm
   );
 }
 
-/**
- * What goes with a moderator's `action` on a comment, in the comment's transaction: its audit
- * entry and, when it has an `outcome` (a hide, a delete), the answer to its open reports.
- */
-function auditComment(
-  ctx: ModerationContext,
-  actor: Actor,
-  action: AuditAction,
-  commentId: number,
-  outcome: "hidden" | "deleted" | null,
-): Alongside {
-  return async (trx) => {
-    const at = ctx.stamp();
-    await recordAudit(
-      trx,
-      { actorId: actor.id, action, targetType: "comment", targetId: commentId },
-      at,
-    );
-    if (outcome) await repo.answerReports(trx, commentId, { outcome, by: actor.id, at });
-  };
-}
-
 /** `ModerationService.answerReports`: the answer and its audit entry in one transaction. */
 async function answerReports(
   ctx: ModerationContext,
@@ -241,7 +257,7 @@ async function answerReports(
   return { outcome, answered };
 }
 
-/** `ModerationService.setHidden`: the comments service's hide with its audit entry. */
+/** `ModerationService.setHidden`: the comments service's hide (which records it). */
 async function setHidden(
   ctx: ModerationContext,
   actor: Actor | null,
@@ -249,22 +265,15 @@ async function setHidden(
   hidden: boolean,
 ) {
   authorize(actor, "comment.moderate");
-  const action = hidden ? "comment.hide" : "comment.unhide";
-  const result = await ctx.comments.setHidden(
-    actor,
-    commentId,
-    hidden,
-    auditComment(ctx, actor, action, commentId, hidden ? "hidden" : null),
-  );
+  const result = await ctx.comments.setHidden(actor, commentId, hidden);
   ctx.watch.changed();
   return result;
 }
 
-/** `ModerationService.deleteComment`: the comments service's delete with its audit entry. */
+/** `ModerationService.deleteComment`: the comments service's delete (which records it). */
 async function deleteComment(ctx: ModerationContext, actor: Actor | null, commentId: number) {
   authorize(actor, "comment.moderate");
-  const alongside = auditComment(ctx, actor, "comment.delete", commentId, "deleted");
-  const result = await ctx.comments.remove(actor, commentId, alongside);
+  const result = await ctx.comments.remove(actor, commentId);
   ctx.watch.changed();
   return result;
 }
