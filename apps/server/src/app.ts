@@ -104,7 +104,6 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   issuesRoutes(app, { issues: services.newsletterIssues });
   googleRoutes(app, { google: services.google, secureCookies });
   distributionRoutes(app, {
-    db: services.db,
     articles: services.articles,
     newsletterArchive: (page) => services.newsletterIssues.archive(page),
     marketCoins: () => services.marketPages.listCoinIds(),

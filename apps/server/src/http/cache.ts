@@ -4,10 +4,11 @@
 
 /**
  * A route's cache policy, read by plugins/response-cache.ts: `true`, its GET answers are public
- * (the same for every reader); a function decides per path (the pages' catch-all: public pages
- * yes, private no). Absent: private, never stored.
+ * (the same for every reader); `"streamed"`, public too but streamed with a validator of its own
+ * and never kept in the process (an answer too large to hold: a sitemap file); a function decides
+ * per path (the pages' catch-all: public pages yes, private no). Absent: private, never stored.
  */
-export type ResponseCachePolicy = boolean | ((path: string) => boolean);
+export type ResponseCachePolicy = boolean | "streamed" | ((path: string) => boolean);
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,6 +19,12 @@ declare module "fastify" {
 
 /** Route `config` of a public read: the same answer for every reader, cached briefly. */
 export const PUBLIC_READ = { responseCache: true } as const;
+
+/**
+ * Route `config` of a public read streamed as it is produced, with an ETag the route sets itself:
+ * public Cache-Control and 304s as PUBLIC_READ, but the body is neither read whole nor kept.
+ */
+export const PUBLIC_STREAM = { responseCache: "streamed" } as const;
 
 /** An answer for one reader only: no cache may store it (RFC 9111 §5.2.2.3, §5.2.2.7). */
 export const PRIVATE_ANSWER = "private, no-store";

@@ -65,7 +65,13 @@ const NOT_MODIFIED_HEADERS = ["etag", "cache-control", "vary", "content-location
 function isPublicRead(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const policy = request.routeOptions.config.responseCache;
-  return !!policy && (policy === true || policy(request.url.split("?")[0] ?? ""));
+  if (typeof policy !== "function") return !!policy;
+  return policy(request.url.split("?")[0] ?? "");
+}
+
+/** Whether the route streams its public answers (http/cache.ts PUBLIC_STREAM). */
+function isStreamed(request: FastifyRequest): boolean {
+  return request.routeOptions.config.responseCache === "streamed";
 }
 
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
@@ -103,6 +109,24 @@ function replay(request: FastifyRequest, reply: FastifyReply, hit: CachedRespons
   return reply.send(hit.body);
 }
 
+/**
+ * A public answer streamed with a validator of its own (a sitemap file read from the database in
+ * batches): sent as it is produced, with the public Cache-Control, and neither read whole nor
+ * kept here, so its size never sits in memory; 304 when the request names its validator.
+ */
+function streamedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: Readable,
+  cacheControl: string,
+): Readable | null {
+  reply.header("cache-control", cacheControl);
+  if (!fresh(request.headers, { etag: String(reply.getHeader("etag")) })) return payload;
+  payload.destroy();
+  notModified(reply, reply.getHeaders());
+  return null;
+}
+
 function storedHeaders(reply: FastifyReply): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -122,6 +146,9 @@ function storedHeaders(reply: FastifyReply): Record<string, string> {
  *   pattern publications put in front of Ghost with a CDN). A request whose If-None-Match names
  *   the current ETag gets 304 (RFC 9110 §13.1.2). A public route's other answers are `no-store`.
  * - Every other answer without a Cache-Control of its own is `private, no-store`.
+ *
+ * A route declared `PUBLIC_STREAM` streams its public answer with its own ETag: sent as it comes,
+ * never kept (`streamedAnswer`).
  *
  * An entry is the whole response as sent, headers included: a page keeps its
  * Content-Security-Policy with the nonce its scripts carry (docs/decisions/003-csp-nonces.md) and
@@ -156,7 +183,7 @@ export default fp<ResponseCacheOptions>(async function responseCache(
   app.addHook("onRequest", async (request, reply) => {
     if (options.isStale?.()) cache.clear();
     if (!isPublicRead(request)) return;
-    if (ttlSeconds === 0 || request.method !== "GET") {
+    if (ttlSeconds === 0 || request.method !== "GET" || isStreamed(request)) {
       request.responseCacheKey = "";
       return;
     }
@@ -182,6 +209,9 @@ export default fp<ResponseCacheOptions>(async function responseCache(
     if (reply.statusCode !== 200 || reply.hasHeader("set-cookie")) {
       reply.header("cache-control", reply.hasHeader("set-cookie") ? PRIVATE_ANSWER : "no-store");
       return payload;
+    }
+    if (isStreamed(request) && payload instanceof Readable && reply.hasHeader("etag")) {
+      return streamedAnswer(request, reply, payload, cacheControl);
     }
     const text = typeof payload === "string" ? representationOf(payload) : null;
     const body = text ? text.body : await toBuffer(payload);

@@ -112,6 +112,19 @@ export async function insertArticle(db: Db, a: ArticleFixture): Promise<number> 
   return row.id;
 }
 
+/**
+ * Dates the last write of every article long ago (2020-01-01), then of the article `editedSlug`
+ * at `editedAt` (ISO 8601): a library whose `updatedAt`s are its publish dates but one edit.
+ */
+export async function dateArticleWrites(db: Db, editedSlug: string, editedAt: string) {
+  await db.kysely.updateTable("articles").set({ updated_at: "2020-01-01T00:00:00.000Z" }).execute();
+  await db.kysely
+    .updateTable("articles")
+    .set({ updated_at: editedAt })
+    .where("slug", "=", editedSlug)
+    .execute();
+}
+
 /** A member a test registered: its id, name, email and session token. */
 export interface TestMember {
   id: number;

@@ -15,6 +15,7 @@ import * as repo from "./articles.repository.ts";
 import { type ArticleFilter, type ArticleSort, articleOrders } from "./articles.repository.ts";
 import { articleUpdatedAt, hydrate } from "./article-cards.ts";
 import type { ArticleText } from "./article-coins.ts";
+import { type ArticleSitemapReads, createArticleSitemapReads } from "./article-sitemap.ts";
 import { findPublishedTexts, findPublishedVersions } from "./article-versions.repository.ts";
 import {
   type AuthorInUseRow,
@@ -30,6 +31,8 @@ import {
 
 /** The list filter and sort, re-exported for the service's callers (articles.repository.ts). */
 export type { ArticleFilter, ArticleSort };
+/** The sitemaps' reads and their file, re-exported for the service's callers (article-sitemap.ts). */
+export type { ArticleSitemapFile, ArticleSitemapReads } from "./article-sitemap.ts";
 
 /** The time source deciding which publish dates are past (tests pass a fixed one). */
 export interface Clock {
@@ -109,6 +112,8 @@ export interface ArticlesService {
    * query language (docs/product/api.md#api-strapi-query).
    */
   collections: StrapiCollectionsService;
+  /** What the sitemaps read: files of articles, their addresses, newest dates per term and author. */
+  sitemap: ArticleSitemapReads;
 }
 
 /** What the service's reads share: the query builder, its engine, the current time (ISO 8601). */
@@ -299,5 +304,6 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
     listAuthors: () => listAuthors(ctx),
     findAuthor: (slug) => findAuthor(ctx, slug),
     collections: createStrapiCollections(db, nowIso),
+    sitemap: createArticleSitemapReads(k, nowIso),
   };
 }

@@ -1,14 +1,15 @@
 // Outside /api: GET /robots.txt, /sitemap.xml,
-// /sitemaps/{pages,articles,categories,authors,newsletter,markets}.xml, /feed.xml, /feed.atom and
+// /sitemaps/{pages,articles,categories,authors,newsletter,markets}.xml, /sitemaps/articles-{n}.xml,
+// /feed.xml, /feed.atom and
 // /feeds/{research,news,market-reports,newsletter}.{xml,atom}
 // (docs/product/api.md#feeds-and-sitemaps).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../config.ts";
-import { PUBLIC_READ } from "../../http/cache.ts";
-import type { Db } from "../../db/client.ts";
+import { NotFoundError } from "../../errors.ts";
+import { PUBLIC_READ, PUBLIC_STREAM } from "../../http/cache.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import type { IssueArchive } from "./distribution.newsletter.ts";
-import type { MarketCoinIds } from "./distribution.sitemaps.ts";
+import type { MarketCoinIds, StreamedSitemap } from "./distribution.sitemaps.ts";
 import {
   createDistributionService,
   type DistributionService,
@@ -28,6 +29,22 @@ function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: strin
   return reply.header("content-type", CONTENT_TYPES[type]).send(body);
 }
 
+/** A streamed sitemap with its own validator (a PUBLIC_STREAM route's answer). */
+function sendStreamed(reply: FastifyReply, sitemap: StreamedSitemap) {
+  return reply
+    .header("content-type", CONTENT_TYPES.xml)
+    .header("etag", sitemap.etag)
+    .send(sitemap.body);
+}
+
+/** The file number of `/sitemaps/articles-{n}.xml`: 2 and up, written without leading zeros. */
+function articlesFileNumber(raw: string): number {
+  if (!/^[1-9][0-9]{0,5}$/.test(raw) || raw === "1") {
+    throw new NotFoundError("This sitemap does not exist");
+  }
+  return Number(raw);
+}
+
 /**
  * Registers robots.txt, the sitemaps and the feeds, all public reads (`PUBLIC_READ`: Cache-Control
  * and ETag from plugins/response-cache.ts); `config.publicUrl` is the absolute base.
@@ -35,7 +52,6 @@ function send(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, body: strin
 export function distributionRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
     articles: ArticlesService;
     newsletterArchive: IssueArchive;
     marketCoins: MarketCoinIds;
@@ -43,7 +59,6 @@ export function distributionRoutes(
   },
 ) {
   const service: DistributionService = createDistributionService({
-    db: deps.db,
     articles: deps.articles,
     newsletterArchive: deps.newsletterArchive,
     marketCoins: deps.marketCoins,
@@ -60,8 +75,14 @@ export function distributionRoutes(
   app.get("/sitemaps/pages.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.pagesSitemap()),
   );
-  app.get("/sitemaps/articles.xml", { config: PUBLIC_READ }, async (_req, reply) =>
-    send(reply, "xml", await service.articlesSitemap()),
+  app.get("/sitemaps/articles.xml", { config: PUBLIC_STREAM }, async (_req, reply) =>
+    sendStreamed(reply, await service.articlesSitemap(1)),
+  );
+  app.get<{ Params: { n: string } }>(
+    "/sitemaps/articles-:n.xml",
+    { config: PUBLIC_STREAM },
+    async (req, reply) =>
+      sendStreamed(reply, await service.articlesSitemap(articlesFileNumber(req.params.n))),
   );
   app.get("/sitemaps/categories.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.categoriesSitemap()),

@@ -1,6 +1,5 @@
 // Sitemaps, robots.txt and RSS/Atom feeds (docs/product/api.md#feeds-and-sitemaps). Articles are
 // read through the articles service, so drafts and future-dated articles never appear.
-import type { Db } from "../../db/client.ts";
 import type { ArticlesService } from "../articles/articles.service.ts";
 import { type FeedFormat, type FeedKind, renderFeed } from "./distribution.feeds.ts";
 import { type IssueArchive, renderNewsletterFeed } from "./distribution.newsletter.ts";
@@ -13,7 +12,9 @@ import {
   newsletterSitemap,
   type SitemapContext,
   pagesSitemap,
+  SITEMAP_MAX_URLS,
   sitemapIndex,
+  type StreamedSitemap,
 } from "./distribution.sitemaps.ts";
 
 /** The feed kinds and formats (distribution.feeds.ts), re-exported for the routes. */
@@ -27,8 +28,11 @@ export interface DistributionService {
   sitemapIndex(): Promise<string>;
   /** /sitemaps/pages.xml: home, listings, Max and the marketing pages. */
   pagesSitemap(): Promise<string>;
-  /** /sitemaps/articles.xml. */
-  articlesSitemap(): Promise<string>;
+  /**
+   * /sitemaps/articles.xml (n = 1) and /sitemaps/articles-{n}.xml: the `n`th file of at most
+   * 50,000 article pages, streamed. @throws NotFoundError past the last file.
+   */
+  articlesSitemap(n: number): Promise<StreamedSitemap>;
   /** /sitemaps/categories.xml. */
   categoriesSitemap(): Promise<string>;
   /** /sitemaps/authors.xml. */
@@ -58,7 +62,6 @@ function robotsTxt(base: string): string {
 
 /** Builds the service over the articles service; `publicUrl` is the absolute base (no slash). */
 export function createDistributionService(deps: {
-  db: Db;
   articles: ArticlesService;
   /** The newsletter's public archive (issues sent), read for its sitemap and feed. */
   newsletterArchive: IssueArchive;
@@ -66,16 +69,19 @@ export function createDistributionService(deps: {
   marketCoins: MarketCoinIds;
   publicUrl: string;
   siteName: string;
+  /** Articles per sitemap file: SITEMAP_MAX_URLS unless given (tests cut smaller files). */
+  urlsPerFile?: number;
 }): DistributionService {
   const base = deps.publicUrl.replace(/\/$/, "");
-  const ctx: SitemapContext = { db: deps.db, articles: deps.articles, base };
+  const urlsPerFile = deps.urlsPerFile ?? SITEMAP_MAX_URLS;
+  const ctx: SitemapContext = { articles: deps.articles, base, urlsPerFile };
   const archive = deps.newsletterArchive;
   const feeds = { articles: deps.articles, base, siteName: deps.siteName };
   return {
     robotsTxt: () => robotsTxt(base),
     sitemapIndex: () => sitemapIndex(ctx),
     pagesSitemap: () => pagesSitemap(ctx),
-    articlesSitemap: () => articlesSitemap(ctx),
+    articlesSitemap: (n) => articlesSitemap(ctx, n),
     categoriesSitemap: () => categoriesSitemap(ctx),
     authorsSitemap: () => authorsSitemap(ctx),
     feed: (kind, format) => renderFeed(feeds, kind, format),

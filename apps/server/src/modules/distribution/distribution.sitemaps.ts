@@ -1,7 +1,9 @@
 // The sitemap index and the sitemaps of the site's pages, articles, categories and authors
-// (docs/product/api.md#feeds-and-sitemaps), each URL dated by its newest article.
-import { Readable } from "node:stream";
-import type { ArticleCard } from "@pragmatist/contracts";
+// (docs/product/api.md#feeds-and-sitemaps), each URL dated by its newest article. The articles are
+// cut into files of at most 50,000 URLs (the sitemaps.org limit) and a file is streamed from the
+// database in batches, so no sitemap holds the article table in memory.
+import { createHash } from "node:crypto";
+import { pipeline, Readable } from "node:stream";
 import {
   type IndexItem,
   SitemapIndexStream,
@@ -9,29 +11,33 @@ import {
   SitemapStream,
   streamToPromise,
 } from "sitemap";
-import type { Db } from "../../db/client.ts";
 import { NotFoundError } from "../../errors.ts";
-import type { ArticlesService } from "../articles/articles.service.ts";
+import type { ArticleSitemapFile, ArticlesService } from "../articles/articles.service.ts";
 import { type IssueArchive, newsletterSitemapItems } from "./distribution.newsletter.ts";
-import { findUpdatedAt } from "./distribution.repository.ts";
 
-/** Articles read per page while listing them all. */
-const PAGE_SIZE = 100;
+/** The most URLs one sitemap file may list (sitemaps.org: 50,000 URLs and 50 MB). */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Articles read per query while an articles sitemap is streamed. */
+const BATCH = 1_000;
 
 /** The coins with a page and when their figures were true (null: market data unavailable). */
 export type MarketCoinIds = () => Promise<{ ids: string[]; asOf: string | null }>;
 
-/** What the sitemaps are built from; `base` is the absolute public URL without a trailing slash. */
+/**
+ * What the sitemaps are built from; `base` is the absolute public URL without a trailing slash,
+ * `urlsPerFile` the articles in one sitemap file (SITEMAP_MAX_URLS; tests pass fewer).
+ */
 export interface SitemapContext {
-  db: Db;
   articles: ArticlesService;
   base: string;
+  urlsPerFile: number;
 }
 
-interface Dated {
-  card: ArticleCard;
-  /** The later of the publish date and the last change, ISO 8601. */
-  lastmod: string;
+/** An articles sitemap as it is sent: its validator and its XML, produced as it is read. */
+export interface StreamedSitemap {
+  /** A weak entity tag (RFC 9110 §8.8.3) of what the file lists: its articles and their dates. */
+  etag: string;
+  body: Readable;
 }
 
 /** The later of two dates, as given. */
@@ -39,53 +45,26 @@ function later(a: string, b: string): string {
   return new Date(a).getTime() >= new Date(b).getTime() ? a : b;
 }
 
-function toIso(value: string): string {
-  return new Date(value).toISOString();
-}
-
 /** The absolute URL of the article page `/p/{slug}` under `base`. */
 export function articleUrl(base: string, slug: string): string {
   return `${base}/p/${encodeURIComponent(slug)}`;
+}
+
+/** The address of the `n`th articles sitemap (1: /sitemaps/articles.xml, then articles-2.xml…). */
+function articlesFileUrl(base: string, n: number): string {
+  return `${base}/sitemaps/${n === 1 ? "articles" : `articles-${n}`}.xml`;
 }
 
 async function render(stream: SitemapStream | SitemapIndexStream, items: unknown[]) {
   return (await streamToPromise(Readable.from(items).pipe(stream))).toString("utf8");
 }
 
-/** The cards with their lastmod: the later of publish date and `updated_at`. */
-async function withLastmod(ctx: SitemapContext, cards: ArticleCard[]): Promise<Dated[]> {
-  const updated = await findUpdatedAt(
-    ctx.db.kysely,
-    cards.map((c) => c.id),
-  );
-  return cards.map((card) => {
-    const publish = card.attributes.publishDate;
-    const changed = updated.get(card.id);
-    return { card, lastmod: toIso(changed ? later(publish, changed) : publish) };
+/** The urlset stream of a sitemap: `<urlset>` with the protocol's namespace only. */
+function urlsetStream(base: string): SitemapStream {
+  return new SitemapStream({
+    hostname: base,
+    xmlns: { news: false, xhtml: false, image: false, video: false },
   });
-}
-
-/** Every published article, newest first, with its lastmod. */
-async function allArticles(ctx: SitemapContext): Promise<Dated[]> {
-  const cards: ArticleCard[] = [];
-  for (let page = 1; ; page++) {
-    const res = await ctx.articles.list({ page, pageSize: PAGE_SIZE, sort: "date", filter: {} });
-    cards.push(...(res.data as ArticleCard[]));
-    if (page >= res.meta.pagination.pageCount) break;
-  }
-  return withLastmod(ctx, cards);
-}
-
-/** The newest lastmod per key (category slug, author id). */
-function newestBy(articles: Dated[], keys: (a: ArticleCard) => string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const a of articles) {
-    for (const key of keys(a.card)) {
-      const seen = out.get(key);
-      out.set(key, seen ? later(seen, a.lastmod) : a.lastmod);
-    }
-  }
-  return out;
 }
 
 /**
@@ -95,21 +74,14 @@ function newestBy(articles: Dated[], keys: (a: ArticleCard) => string[]): Map<st
  */
 function urlset(base: string, items: SitemapItemLoose[]): Promise<string> {
   if (items.length === 0) throw new NotFoundError("This sitemap has nothing to list yet");
-  return render(
-    new SitemapStream({
-      hostname: base,
-      xmlns: { news: false, xhtml: false, image: false, video: false },
-    }),
-    items,
-  );
+  return render(urlsetStream(base), items);
 }
 
-/** The newest lastmod of `articles`, or undefined when there are none. */
-function newestOf(articles: Dated[]): string | undefined {
-  return articles.reduce<string | undefined>(
-    (acc, a) => (acc ? later(acc, a.lastmod) : a.lastmod),
-    undefined,
-  );
+/** The newest of `dates` (ISO 8601), or undefined when there are none. */
+function newestOf(dates: Iterable<string>): string | undefined {
+  let newest: string | undefined;
+  for (const date of dates) newest = newest ? later(newest, date) : date;
+  return newest;
 }
 
 /**
@@ -119,27 +91,36 @@ const SITE_PAGES = ["/", "/ecosystems", "/market-reports", "/assistant", "/about
 /** The pages that list articles: their lastmod is the newest article's. */
 const LISTING_PAGES = new Set(["/", "/ecosystems", "/market-reports"]);
 
+/** The articles sitemap files, in order (one query). */
+function articleFiles(ctx: SitemapContext): Promise<ArticleSitemapFile[]> {
+  return ctx.articles.sitemap.files(ctx.urlsPerFile);
+}
+
 /**
- * /sitemap.xml: the sitemaps that list something (pages, newsletter and markets always; articles,
- * categories and authors once they have entries), dated by the newest article.
+ * /sitemap.xml: the sitemaps that list something (pages, newsletter and markets always; the
+ * articles' files, categories and authors once they have entries). Each articles file is dated by
+ * its newest article, the others by the newest article of all.
  */
 export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
-  const articles = await allArticles(ctx);
-  const newest = newestOf(articles);
-  const listed = {
-    pages: true,
-    articles: articles.length > 0,
-    categories: categoryItems(ctx, articles).length > 0,
-    authors: (await authorItems(ctx, articles)).length > 0,
-    newsletter: true,
-    markets: true,
-  };
-  const items: IndexItem[] = Object.entries(listed)
-    .filter(([, has]) => has)
-    .map(([name]) => ({
-      url: `${ctx.base}/sitemaps/${name}.xml`,
-      ...(newest ? { lastmod: newest } : {}),
-    }));
+  const [files, categories, authors] = await Promise.all([
+    articleFiles(ctx),
+    categoryItems(ctx),
+    authorItems(ctx),
+  ]);
+  const newest = newestOf(files.map((f) => f.lastmod));
+  const dated = (url: string, lastmod = newest): IndexItem => ({
+    url,
+    ...(lastmod ? { lastmod } : {}),
+  });
+  const named = (name: string) => dated(`${ctx.base}/sitemaps/${name}.xml`);
+  const items: IndexItem[] = [
+    named("pages"),
+    ...files.map((f, i) => dated(articlesFileUrl(ctx.base, i + 1), f.lastmod)),
+    ...(categories.length > 0 ? [named("categories")] : []),
+    ...(authors.length > 0 ? [named("authors")] : []),
+    named("newsletter"),
+    named("markets"),
+  ];
   return render(new SitemapIndexStream(), items);
 }
 
@@ -148,7 +129,7 @@ export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
  * dated by the newest article, the others carry no date.
  */
 export async function pagesSitemap(ctx: SitemapContext): Promise<string> {
-  const newest = newestOf(await allArticles(ctx));
+  const newest = newestOf((await articleFiles(ctx)).map((f) => f.lastmod));
   return urlset(
     ctx.base,
     SITE_PAGES.map((page) => ({
@@ -158,21 +139,41 @@ export async function pagesSitemap(ctx: SitemapContext): Promise<string> {
   );
 }
 
-/** /sitemaps/articles.xml: every published article page. */
-export async function articlesSitemap(ctx: SitemapContext): Promise<string> {
-  const articles = await allArticles(ctx);
-  return urlset(
-    ctx.base,
-    articles.map((a) => ({
-      url: articleUrl(ctx.base, a.card.attributes.slug),
-      lastmod: a.lastmod,
-    })),
-  );
+/** The URLs of `file`'s articles, read in batches of BATCH by id. */
+async function* articleItems(
+  ctx: SitemapContext,
+  file: ArticleSitemapFile,
+): AsyncGenerator<SitemapItemLoose> {
+  let from = file.firstId;
+  // At most the file's count, whatever was published since the files were counted.
+  for (let left = file.count; left > 0;) {
+    const batch = await ctx.articles.sitemap.urls(from, Math.min(BATCH, left));
+    if (batch.length === 0) return;
+    for (const a of batch) yield { url: articleUrl(ctx.base, a.slug), lastmod: a.lastmod };
+    left -= batch.length;
+    from = (batch.at(-1)?.id ?? from) + 1;
+  }
+}
+
+/**
+ * /sitemaps/articles.xml (n = 1) and /sitemaps/articles-{n}.xml: the `n`th file of published
+ * article pages in id order, streamed as it is read; a database error mid-way ends the answer
+ * unfinished (the XML then does not parse, so no crawler takes a part for the whole).
+ * @throws NotFoundError for a file that does not exist (nothing published, or `n` past the last).
+ */
+export async function articlesSitemap(ctx: SitemapContext, n: number): Promise<StreamedSitemap> {
+  const file = (await articleFiles(ctx))[n - 1];
+  if (!file) throw new NotFoundError("This sitemap has nothing to list yet");
+  const version = JSON.stringify([ctx.base, n, file]);
+  const etag = `W/"${createHash("sha256").update(version).digest("base64url").slice(0, 22)}"`;
+  const body = urlsetStream(ctx.base);
+  pipeline(Readable.from(articleItems(ctx, file)), body, () => {});
+  return { etag, body };
 }
 
 /** The categories with published articles, each dated by its newest one. */
-function categoryItems(ctx: SitemapContext, articles: Dated[]): SitemapItemLoose[] {
-  const newest = newestBy(articles, (c) => c.attributes.categories.map((t) => t.slug));
+async function categoryItems(ctx: SitemapContext): Promise<SitemapItemLoose[]> {
+  const newest = await ctx.articles.sitemap.newestByCategory();
   return [...newest].map(([slug, lastmod]) => ({
     url: `${ctx.base}/categories/${encodeURIComponent(slug)}`,
     lastmod,
@@ -181,21 +182,21 @@ function categoryItems(ctx: SitemapContext, articles: Dated[]): SitemapItemLoose
 
 /** /sitemaps/categories.xml: every category with published articles. */
 export async function categoriesSitemap(ctx: SitemapContext): Promise<string> {
-  return urlset(ctx.base, categoryItems(ctx, await allArticles(ctx)));
+  return urlset(ctx.base, await categoryItems(ctx));
 }
 
 /**
  * The author pages that exist: live authors with published articles, one per slug (the lowest
  * user id, as the page itself resolves it), dated by their newest article.
  */
-async function authorItems(ctx: SitemapContext, articles: Dated[]): Promise<SitemapItemLoose[]> {
-  const authors = await ctx.articles.listAuthors();
-  const newest = newestBy(articles, (c) =>
-    c.attributes.author ? [String(c.attributes.author.id)] : [],
-  );
+async function authorItems(ctx: SitemapContext): Promise<SitemapItemLoose[]> {
+  const [authors, newest] = await Promise.all([
+    ctx.articles.listAuthors(),
+    ctx.articles.sitemap.newestByAuthor(),
+  ]);
   const bySlug = new Map<string, string>();
   for (const author of authors) {
-    const lastmod = newest.get(String(author.id));
+    const lastmod = newest.get(author.id);
     if (author.slug && lastmod && !bySlug.has(author.slug)) bySlug.set(author.slug, lastmod);
   }
   return [...bySlug].map(([slug, lastmod]) => ({
@@ -206,7 +207,7 @@ async function authorItems(ctx: SitemapContext, articles: Dated[]): Promise<Site
 
 /** /sitemaps/authors.xml: the author pages that exist. */
 export async function authorsSitemap(ctx: SitemapContext): Promise<string> {
-  return urlset(ctx.base, await authorItems(ctx, await allArticles(ctx)));
+  return urlset(ctx.base, await authorItems(ctx));
 }
 
 /** /sitemaps/newsletter.xml: the newsletter's page and every issue sent (the archive's). */

@@ -4,7 +4,7 @@ import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { insertArticle, insertUser } from "../../testing/fixtures.ts";
+import { dateArticleWrites, insertArticle, insertUser } from "../../testing/fixtures.ts";
 
 const BASE = "https://pragmatist.example";
 const parser = new XMLParser({
@@ -68,15 +68,7 @@ describe.each(engines)("distribution on %s", (engine) => {
       categories: ["Future"],
     });
     // Last changes: all long ago, except an edit of staking-basics after its publication.
-    await ctx.db.kysely
-      .updateTable("articles")
-      .set({ updated_at: "2020-01-01T00:00:00.000Z" })
-      .execute();
-    await ctx.db.kysely
-      .updateTable("articles")
-      .set({ updated_at: "2025-06-15T08:00:00.000Z" })
-      .where("slug", "=", "staking-basics")
-      .execute();
+    await dateArticleWrites(ctx.db, "staking-basics", "2025-06-15T08:00:00.000Z");
   });
 
   const fetchXml = async (url: string) => {

@@ -1,0 +1,66 @@
+// What the sitemaps read of the published articles (docs/product/api.md#feeds-and-sitemaps), dated
+// as the articles give `updatedAt` (the later of the last write and the publish date).
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { articleUpdatedAt } from "./article-cards.ts";
+import * as repo from "./article-sitemap.repository.ts";
+
+/** One sitemap file of published articles, in id order. */
+export interface ArticleSitemapFile {
+  /** The id of its first article: the file holds `count` published articles from there on. */
+  firstId: number;
+  count: number;
+  /** ISO 8601: the newest `updatedAt` among its articles (the file's lastmod). */
+  lastmod: string;
+}
+
+/** A published article's address part and its `updatedAt` (ISO 8601). */
+export interface ArticleUrl {
+  id: number;
+  slug: string;
+  lastmod: string;
+}
+
+/** The sitemaps' reads (`ArticlesService.sitemap`); each one query, none reading article text. */
+export interface ArticleSitemapReads {
+  /**
+   * The published articles in id order cut into files of `size` (the sitemap protocol allows
+   * 50,000 URLs a file), in order; empty when nothing is published.
+   */
+  files(size: number): Promise<ArticleSitemapFile[]>;
+  /** Up to `limit` published articles from id `fromId` on, in id order. */
+  urls(fromId: number, limit: number): Promise<ArticleUrl[]>;
+  /** The newest `updatedAt` of the published articles of each category, by slug. */
+  newestByCategory(): Promise<Map<string, string>>;
+  /** The newest `updatedAt` of the published articles of each author, by user id. */
+  newestByAuthor(): Promise<Map<number, string>>;
+}
+
+/** The lastmod of rows whose newest dates are `r`'s. */
+const lastmodOf = (r: { newest_publish: string; newest_update: string }) =>
+  articleUpdatedAt({ updated_at: r.newest_update, publish_date: r.newest_publish });
+
+/** Builds the reads over a query builder; `nowIso` decides which publish dates are past. */
+export function createArticleSitemapReads(
+  k: Kysely<Database>,
+  nowIso: () => string,
+): ArticleSitemapReads {
+  return {
+    async files(size) {
+      const rows = await repo.findSitemapFiles(k, nowIso(), size);
+      return rows.map((r) => ({ firstId: r.first_id, count: r.count, lastmod: lastmodOf(r) }));
+    },
+    async urls(fromId, limit) {
+      const rows = await repo.findArticleUrls(k, nowIso(), fromId, limit);
+      return rows.map((r) => ({ id: r.id, slug: r.slug, lastmod: articleUpdatedAt(r) }));
+    },
+    async newestByCategory() {
+      const rows = await repo.findNewestByCategory(k, nowIso());
+      return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
+    },
+    async newestByAuthor() {
+      const rows = await repo.findNewestByAuthor(k, nowIso());
+      return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
+    },
+  };
+}
