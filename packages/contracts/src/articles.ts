@@ -46,12 +46,14 @@ export const sourceSchema = z.object({
 
 /**
  * What an editor set for search engines and link previews (docs/product/studio.md#studio-seo),
- * each null when not set: the page then uses the title, the subtitle or excerpt, its own address.
+ * each null when not set: the page then uses the title, the subtitle or excerpt, its own address,
+ * and the thumbnail as the picture of a shared link (`socialImage`: its URL and size in pixels).
  */
 export const seoSchema = z.object({
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
   canonicalUrl: z.string().nullable(),
+  socialImage: mediaSchema.omit({ alternativeText: true }).nullable(),
 });
 /** An article's search and social fields (`seoSchema`). */
 export type Seo = z.infer<typeof seoSchema>;

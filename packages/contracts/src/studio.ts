@@ -59,7 +59,10 @@ const articleFields = {
   tags: termNames,
   ecosystems: termNames,
   publishDate: instant,
-  /** A media id from `POST /api/upload`, or null for none. */
+  /**
+   * A media id, or null for none: an image the writer uploaded or one for articles
+   * (`POST /api/studio/images`); editors may use any image.
+   */
   thumbnail: mediaId.nullable(),
   status: z.enum(articleStatuses),
   /** Search and link previews (docs/product/studio.md#studio-seo); null: the page's default. */
@@ -70,6 +73,8 @@ const articleFields = {
     .url({ protocol: /^https?$/, message: "A canonical URL is a full http:// or https:// address" })
     .max(2000)
     .nullable(),
+  /** The picture of a shared link: a media id as `thumbnail` takes, or null for the thumbnail. */
+  socialImage: mediaId.nullable(),
 };
 const titleSchema = z.string().trim().min(1, "A title is needed").max(TITLE_MAX);
 
@@ -105,6 +110,16 @@ export type ArticleChanges = UpdateArticleBody["data"];
 /** A member named in the studio's answers: their id and name. */
 export const personSchema = z.object({ id: z.number().int(), username: z.string() });
 
+/** An image of an article as the studio answers it: its media id, URL and size in pixels. */
+const studioImageSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+/** An image of an article in the studio (`studioImageSchema`). */
+export type StudioImage = z.infer<typeof studioImageSchema>;
+
 /** An article as staff see it in lists (no content). */
 export const studioArticleSummarySchema = z.object({
   id: z.number().int(),
@@ -119,14 +134,7 @@ export const studioArticleSummarySchema = z.object({
     categories: z.array(termSchema),
     tags: z.array(z.string()),
     ecosystems: z.array(termSchema),
-    thumbnail: z
-      .object({
-        id: z.number().int(),
-        url: z.string(),
-        width: z.number().int().nullable(),
-        height: z.number().int().nullable(),
-      })
-      .nullable(),
+    thumbnail: studioImageSchema.nullable(),
     author: personSchema.nullable(),
     readingTimeMinutes: z.number().int(),
     excerpt: z.string(),
@@ -140,7 +148,8 @@ export const studioArticleSchema = z.object({
   id: z.number().int(),
   attributes: studioArticleSummarySchema.shape.attributes.extend({
     content: z.string(),
-    seo: seoSchema,
+    /** The search and social fields; the social image with its media id, as the thumbnail. */
+    seo: seoSchema.extend({ socialImage: studioImageSchema.nullable() }),
   }),
 });
 /** An article as staff see it in lists (`studioArticleSummarySchema`). */

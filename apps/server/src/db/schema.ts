@@ -65,6 +65,8 @@ export interface ArticlesTable {
   meta_description: string | null;
   /** Where the article was first published, for rel=canonical; null: its own address. */
   canonical_url: string | null;
+  /** The picture link previews show (a media id); null: the thumbnail. */
+  social_image_id: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -21,6 +21,7 @@ import * as oneNewsletterList from "./017-one-newsletter-list.ts";
 import * as emailCodes from "./018-email-codes.ts";
 import * as articleSeo from "./019-article-seo.ts";
 import * as reportOutcomes from "./020-report-outcomes.ts";
+import * as articleSocialImage from "./021-article-social-image.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -49,4 +50,5 @@ export const migrations: Record<string, DialectMigration> = {
   "018-email-codes": emailCodes,
   "019-article-seo": articleSeo,
   "020-report-outcomes": reportOutcomes,
+  "021-article-social-image": articleSocialImage,
 };

@@ -104,6 +104,14 @@ export function toCardOrArticle(r: ArticleRow, terms: Term[]): ArticleCard | Art
         metaTitle: full.meta_title,
         metaDescription: full.meta_description,
         canonicalUrl: full.canonical_url,
+        socialImage:
+          full.social_image_url === null
+            ? null
+            : {
+                url: full.social_image_url,
+                width: full.social_image_width,
+                height: full.social_image_height,
+              },
       },
     },
   };

@@ -30,6 +30,23 @@ export interface RelatedColumns {
   term_ids: string | null;
 }
 
+/**
+ * What a full article shows of its social image (docs/product/studio.md#studio-seo), read from the
+ * media row `social` joined on `a.social_image_id`: all null without one.
+ */
+export interface SocialImageColumns {
+  social_image_url: string | null;
+  social_image_width: number | null;
+  social_image_height: number | null;
+}
+
+/** The select list of `SocialImageColumns`. */
+export const socialImageColumns = [
+  "social.url as social_image_url",
+  "social.width as social_image_width",
+  "social.height as social_image_height",
+] as const;
+
 /** The tables a page of articles `a` joins to read `relatedColumns`. */
 type RelatedTables = Database & {
   a: ArticlesTable;

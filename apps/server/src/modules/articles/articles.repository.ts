@@ -12,7 +12,7 @@ import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
 import type { Dialect } from "../../db/client.ts";
 import { equalsTextIn } from "../../db/patterns.ts";
 import { prepared } from "../../db/prepared.ts";
-import { type RelatedColumns, relatedColumns } from "./article-related.repository.ts";
+import * as related from "./article-related.repository.ts";
 
 type Q = Kysely<Database>;
 
@@ -78,16 +78,14 @@ export const articleOrders: Record<ArticleSort, OrderItem[]> = {
 type Unaliased<C> = C extends `a.${infer Name}` ? Name : never;
 
 /** What a full article adds to its card's row (`fullArticleColumns`), read with its content. */
-export type FullArticleColumns = Pick<
-  ArticlesTable,
-  Unaliased<(typeof fullArticleColumns)[number]>
->;
+export type FullArticleColumns = related.SocialImageColumns &
+  Pick<ArticlesTable, Unaliased<(typeof fullArticleColumns)[number]>>;
 
 /**
  * An article as the page queries read it: what its card shows, of its own row and of its related
  * rows, and the `FullArticleColumns` only when read with its content.
  */
-export interface ArticleRow extends RelatedColumns, Partial<FullArticleColumns> {
+export interface ArticleRow extends related.RelatedColumns, Partial<FullArticleColumns> {
   id: number;
   slug: string;
   title: string;
@@ -256,9 +254,10 @@ function pageOf(db: Q, dialect: Dialect, filter: PublishedFilter, page: PageWind
     .leftJoin("media as thumbnail", "thumbnail.id", "a.thumbnail_id")
     .leftJoin("users as author", "author.id", "a.author_id")
     .leftJoin("media as avatar", "avatar.id", "author.profile_picture_id")
+    .leftJoin("media as social", "social.id", "a.social_image_id")
     .select(cardColumns)
-    .select(relatedColumns(dialect));
-  if (page.withContent) qb = qb.select(fullArticleColumns);
+    .select(related.relatedColumns(dialect));
+  if (page.withContent) qb = qb.select(fullArticleColumns).select(related.socialImageColumns);
   if (page.withCount)
     qb = qb.select(countOf(db, filter, page.now).$asScalar().$notNull().as("total"));
   for (const { column, direction } of page.order) qb = qb.orderBy(sql.ref(column), direction);

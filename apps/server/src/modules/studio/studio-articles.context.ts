@@ -1,7 +1,12 @@
 // What the studio's article reads and writes share (docs/product/studio.md#studio): the context
-// they run in, loading and presenting an article, free slugs, thumbnail checks, search indexing and
+// they run in, loading and presenting an article, free slugs, image checks, search indexing and
 // audit entries.
-import { type AuditAction, slugFromTitle, type StudioArticle } from "@pragmatist/contracts";
+import {
+  type ArticleChanges,
+  type AuditAction,
+  slugFromTitle,
+  type StudioArticle,
+} from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../db/constraints.ts";
 import type { Database } from "../../db/schema.ts";
@@ -12,9 +17,9 @@ import type { UploadService } from "../uploads/upload.service.ts";
 import { recordAudit } from "../access/audit.ts";
 import { type Actor, type ArticleFacts, authorize, can } from "../access/policy.ts";
 import type { PublicationWatch } from "./publication-watch.ts";
-import { toSummary } from "./studio-articles.present.ts";
+import { imageOf, toSummary } from "./studio-articles.present.ts";
 import * as repo from "./studio-articles.repository.ts";
-import type { StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
+import type { ImageColumns, StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
 import { type ArticleText, namesOf, slugTaken } from "./studio-articles.rules.ts";
 
 /** The neighbours the studio's articles use; `now` is the injectable clock. */
@@ -57,6 +62,7 @@ export async function presentArticle(
     metaTitle: row.meta_title,
     metaDescription: row.meta_description,
     canonicalUrl: row.canonical_url,
+    socialImage: imageOf(row, "social_image"),
   };
   return { id: row.id, attributes: { ...summary.attributes, content: row.content ?? "", seo } };
 }
@@ -104,14 +110,25 @@ export async function freeSlug(ctx: ArticlesContext, title: string): Promise<str
   }
 }
 
+/** The article fields that take an image (a media id), and the column each is stored in. */
+const imageFields = [
+  ["thumbnail", "thumbnail_id"],
+  ["socialImage", "social_image_id"],
+] as const satisfies readonly (readonly [keyof ArticleChanges, keyof ImageColumns])[];
+
+/** An article field that takes an image: `thumbnail` or `socialImage`. */
+type ImageField = (typeof imageFields)[number][0];
+
 /**
- * The thumbnail to store: editors may use any image; authors an image they uploaded, an image for
- * articles (POST /api/studio/images, the publication's), or the one already on the article
- * (`current`). @throws ValidationError pointing at `data.thumbnail`.
+ * The image to store in `field` (the thumbnail, or the social image,
+ * docs/product/studio.md#studio-seo): editors may use any image; authors an image they uploaded,
+ * an image for articles (POST /api/studio/images, the publication's), or the one already there
+ * (`current`). @throws ValidationError pointing at `data.{field}`.
  */
-export async function checkThumbnail(
+async function checkImage(
   ctx: ArticlesContext,
   actor: Actor,
+  field: ImageField,
   mediaId: number | null,
   current: number | null,
 ): Promise<number | null> {
@@ -121,8 +138,28 @@ export async function checkThumbnail(
     : ((await ctx.uploads.findOwnedImage(actor.id, mediaId)) ??
       (await ctx.uploads.findArticleImage(mediaId)));
   if (ok) return mediaId;
-  const message = "thumbnail must be the id of an image you uploaded (POST /api/studio/images)";
-  throw new ValidationError(message, { errors: [{ path: ["data", "thumbnail"], message }] });
+  const message = `${field} must be the id of an image you uploaded (POST /api/studio/images)`;
+  throw new ValidationError(message, { errors: [{ path: ["data", field], message }] });
+}
+
+/**
+ * The images an article has after `changes` (a field absent: kept from `row`, none for a new
+ * article), each new one checked by `checkImage`. @throws ValidationError as `checkImage`.
+ */
+export async function imageColumns(
+  ctx: ArticlesContext,
+  actor: Actor,
+  changes: ArticleChanges,
+  row: ImageColumns | null,
+): Promise<ImageColumns> {
+  const images: ImageColumns = { thumbnail_id: null, social_image_id: null };
+  for (const [field, column] of imageFields) {
+    const current = row?.[column] ?? null;
+    const asked = changes[field];
+    images[column] =
+      asked === undefined ? current : await checkImage(ctx, actor, field, asked, current);
+  }
+  return images;
 }
 
 /** Indexes the article's text and stored tags for search (visibility is decided when searching). */

@@ -1,5 +1,6 @@
 // Writing drafts in the studio as authors and editors see it (docs/product/studio.md#studio):
-// slugs, validation, autosave and conflicts, revisions and thumbnails.
+// slugs, validation, autosave and conflicts, revisions, thumbnails and the social image
+// (docs/product/studio.md#studio-seo).
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Revision, RevisionSummary } from "@pragmatist/contracts";
@@ -10,6 +11,30 @@ import { studioArticlesSuite } from "./studio-articles.test-setup.ts";
 
 describe.each(engines)("studio articles on %s", (engine) => {
   const { ctx, author, otherAuthor, editor, open, revisions } = studioArticlesSuite(engine);
+
+  /**
+   * A `width` × `height` PNG uploaded by `who` to `url` (a member's upload, or with
+   * "/api/studio/images" an image for articles). @returns its media id.
+   */
+  async function upload(who: TestMember, url = "/api/upload", width = 40, height = 30) {
+    const png = await sharp({ create: { width, height, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("files", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    const res = await ctx.inject({
+      method: "POST",
+      url,
+      headers: {
+        ...who.auth,
+        "content-type": request.headers.get("content-type") ?? "",
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json()[0].id as number;
+  }
 
   describe("writing a draft", () => {
     it("makes the slug from the title, unique, and starts as a draft by the caller", async () => {
@@ -75,10 +100,13 @@ describe.each(engines)("studio articles on %s", (engine) => {
         canonicalUrl: "https://example.org/first/",
       };
       const draft = await writeArticle(ctx, author, { title: "Seo piece", ...seo });
-      expect(draft.attributes.seo).toEqual(seo);
+      expect(draft.attributes.seo).toEqual({ ...seo, socialImage: null });
       const cleared = await putArticle(ctx, author, draft.id, { metaTitle: null });
       expect(cleared.statusCode).toBe(200);
-      expect((await open(author, draft.id)).attributes.seo).toEqual({ ...seo, metaTitle: null });
+      expect((await open(author, draft.id)).attributes.seo).toMatchObject({
+        ...seo,
+        metaTitle: null,
+      });
       for (const canonicalUrl of ["/p/seo-piece", "javascript:alert(1)", "example.org/x"]) {
         const res = await putArticle(ctx, author, draft.id, { canonicalUrl });
         expect(res.statusCode, canonicalUrl).toBe(400);
@@ -87,7 +115,10 @@ describe.each(engines)("studio articles on %s", (engine) => {
       const long = await putArticle(ctx, author, draft.id, { metaTitle: "x".repeat(121) });
       expect(long.statusCode).toBe(400);
       // Nothing of the refused saves was written.
-      expect((await open(author, draft.id)).attributes.seo).toEqual({ ...seo, metaTitle: null });
+      expect((await open(author, draft.id)).attributes.seo).toMatchObject({
+        ...seo,
+        metaTitle: null,
+      });
     });
   });
 
@@ -174,28 +205,6 @@ describe.each(engines)("studio articles on %s", (engine) => {
   });
 
   describe("thumbnails", () => {
-    async function upload(who: TestMember, url = "/api/upload"): Promise<number> {
-      const png = await sharp({
-        create: { width: 40, height: 30, channels: 3, background: "#336699" },
-      })
-        .png()
-        .toBuffer();
-      const form = new FormData();
-      form.append("files", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
-      const request = new Request("http://localhost/", { method: "POST", body: form });
-      const res = await ctx.inject({
-        method: "POST",
-        url,
-        headers: {
-          ...who.auth,
-          "content-type": request.headers.get("content-type") ?? "",
-        },
-        payload: Buffer.from(await request.arrayBuffer()),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json()[0].id as number;
-    }
-
     it("takes an author's own upload, refuses another's, and editors may use any image", async () => {
       const mine = await upload(author);
       const theirs = await upload(otherAuthor);
@@ -216,6 +225,66 @@ describe.each(engines)("studio articles on %s", (engine) => {
       const draft = await writeArticle(ctx, author, { title: "Shared art", thumbnail: image });
       expect(draft.attributes.thumbnail?.id).toBe(image);
       expect(draft.attributes.thumbnail?.url).toMatch(/^\/uploads\/articles\/images\/40x30-/);
+    });
+  });
+
+  describe("the social image", () => {
+    it("is set, read back and cleared apart from the thumbnail, and goes with its media row", async () => {
+      const image = await upload(author, "/api/studio/images", 120, 63);
+      const draft = await writeArticle(ctx, author, { title: "Shared widely", socialImage: image });
+      const expected = { id: image, url: expect.stringMatching(/^\/uploads\/articles\/images\//) };
+      expect(draft.attributes.seo.socialImage).toEqual({ ...expected, width: 120, height: 63 });
+      expect(draft.attributes.thumbnail).toBeNull();
+      expect((await open(author, draft.id)).attributes.seo.socialImage).toMatchObject(expected);
+      const cleared = await putArticle(ctx, author, draft.id, { socialImage: null });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect((await open(author, draft.id)).attributes.seo.socialImage).toBeNull();
+      // Deleting the image takes it off the article, as it does a thumbnail.
+      await putArticle(ctx, author, draft.id, { socialImage: image, thumbnail: image });
+      await ctx.db.kysely.deleteFrom("media").where("id", "=", image).execute();
+      const after = await open(author, draft.id);
+      expect(after.attributes.seo.socialImage).toBeNull();
+      expect(after.attributes.thumbnail).toBeNull();
+    });
+
+    it("refuses what is no image of the writer's with a 400 at data.socialImage, writing nothing", async () => {
+      const mine = await upload(author, "/api/studio/images");
+      const theirs = await upload(otherAuthor);
+      const draft = await writeArticle(ctx, author, { title: "Guarded", socialImage: mine });
+      for (const socialImage of [theirs, 999_999, -1, 0, 1.5, "12", { id: mine }]) {
+        const res = await putArticle(ctx, author, draft.id, { socialImage });
+        expect(res.statusCode, JSON.stringify(socialImage)).toBe(400);
+        const { data, error } = res.json();
+        expect(data).toBeNull();
+        expect(error).toMatchObject({ status: 400, name: "ValidationError" });
+        expect(error.details.errors[0].path).toEqual(["data", "socialImage"]);
+      }
+      const refused = await postArticle(ctx, author, { title: "Borrowed", socialImage: theirs });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toContain("an image you uploaded");
+      expect((await open(author, draft.id)).attributes.seo.socialImage?.id).toBe(mine);
+      // An editor may use any image.
+      const byEditor = await putArticle(ctx, editor, draft.id, { socialImage: theirs });
+      expect(byEditor.json().data.attributes.seo.socialImage.id).toBe(theirs);
+    });
+
+    it("is in the published article's seo, with its size", async () => {
+      const image = await upload(editor, "/api/studio/images", 120, 63);
+      const slug = "social-image-live";
+      await writeArticle(ctx, editor, {
+        title: "Live",
+        slug,
+        status: "published",
+        socialImage: image,
+      });
+      const res = await get(ctx, null, `/api/articles?filters[slug][$eq]=${slug}`);
+      const [article] = res.json().data;
+      expect(article.attributes.seo.socialImage).toEqual({
+        url: expect.stringMatching(/^\/uploads\/articles\/images\//),
+        width: 120,
+        height: 63,
+      });
+      expect(article.attributes.thumbnailUrl).toBeNull();
     });
   });
 });

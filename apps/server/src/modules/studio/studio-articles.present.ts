@@ -1,6 +1,11 @@
 // The studio's answers for articles and revisions (docs/product/studio.md#studio), built from
 // repository rows.
-import type { ArticleType, RevisionSummary, StudioArticleSummary } from "@pragmatist/contracts";
+import type {
+  ArticleType,
+  RevisionSummary,
+  StudioArticleSummary,
+  StudioImage,
+} from "@pragmatist/contracts";
 import { memberRef } from "../access/member-ref.ts";
 import { articleState, namesOf } from "./studio-articles.rules.ts";
 import type { RevisionRow, StudioArticleRow, TermRow } from "./studio-articles.repository.ts";
@@ -8,6 +13,20 @@ import type { RevisionRow, StudioArticleRow, TermRow } from "./studio-articles.r
 /** Slugs of names as `{ name, slug }`, the public shape of categories and ecosystems. */
 const termsOf = (terms: TermRow[], kind: string) =>
   terms.filter((t) => t.kind === kind).map((t) => ({ name: t.name, slug: t.slug }));
+
+/**
+ * The image of `row` in `slot` (its thumbnail, or its social image) as the studio answers it, or
+ * null without one.
+ */
+export function imageOf(
+  row: StudioArticleRow,
+  slot: "thumbnail" | "social_image",
+): StudioImage | null {
+  const id = row[`${slot}_id`];
+  const url = row[`${slot}_url`];
+  if (id === null || url === null) return null;
+  return { id, url, width: row[`${slot}_width`], height: row[`${slot}_height`] };
+}
 
 /**
  * An article as the studio lists it (no content): `terms` are its own term rows, `now` decides
@@ -32,15 +51,7 @@ export function toSummary(
       categories: termsOf(terms, "category"),
       tags: names.tags,
       ecosystems: termsOf(terms, "ecosystem"),
-      thumbnail:
-        row.thumbnail_id !== null && row.thumbnail_url !== null
-          ? {
-              id: row.thumbnail_id,
-              url: row.thumbnail_url,
-              width: row.thumbnail_width,
-              height: row.thumbnail_height,
-            }
-          : null,
+      thumbnail: imageOf(row, "thumbnail"),
       author: memberRef(row.author_id, row.author_username),
       readingTimeMinutes: row.reading_time_minutes,
       excerpt: row.excerpt,

@@ -10,8 +10,8 @@ import { containsText } from "../../db/patterns.ts";
 type Q = Kysely<Database>;
 
 /**
- * An article in any status with its author and thumbnail (null fields when missing); dates are
- * ISO 8601 text; `content` only when the query reads it (one article, not lists).
+ * An article in any status with its author, thumbnail and social image (null fields when missing);
+ * dates are ISO 8601 text; `content` only when the query reads it (one article, not lists).
  */
 export interface StudioArticleRow {
   id: number;
@@ -33,15 +33,20 @@ export interface StudioArticleRow {
   meta_title: string | null;
   meta_description: string | null;
   canonical_url: string | null;
+  social_image_id: number | null;
+  social_image_url: string | null;
+  social_image_width: number | null;
+  social_image_height: number | null;
   content?: string;
 }
 
-/** Articles with their author and thumbnail (both may be missing). */
+/** Articles with their author, thumbnail and social image (each may be missing). */
 function base(db: Q) {
   return db
     .selectFrom("articles as a")
     .leftJoin("users as u", "u.id", "a.author_id")
-    .leftJoin("media as m", "m.id", "a.thumbnail_id");
+    .leftJoin("media as m", "m.id", "a.thumbnail_id")
+    .leftJoin("media as s", "s.id", "a.social_image_id");
 }
 
 const columns = [
@@ -64,6 +69,10 @@ const columns = [
   "a.meta_title",
   "a.meta_description",
   "a.canonical_url",
+  "a.social_image_id",
+  "s.url as social_image_url",
+  "s.width as social_image_width",
+  "s.height as social_image_height",
 ] as const;
 
 /** One article in any status, with its content, or null. */
@@ -214,14 +223,18 @@ export type SeoColumns = Pick<
   "meta_title" | "meta_description" | "canonical_url"
 >;
 
+/** An article's images: the thumbnail's and the social image's media ids, null for none. */
+export type ImageColumns = Pick<StudioArticleRow, "thumbnail_id" | "social_image_id">;
+
 /**
- * What the studio writes: the importer's columns less author and source credit, plus status and
- * the search and social columns.
+ * What the studio writes: the importer's columns less author and source credit, plus status, the
+ * search and social columns and the social image.
  */
 export type ArticleWrite = Omit<
   ImportedArticleWrite,
   "author_id" | "source_name" | "source_url" | "source_licence"
-> & { status: string } & SeoColumns;
+> & { status: string } & SeoColumns &
+  ImageColumns;
 
 /** Inserts an article written in the studio (Markdown body, no source). @returns its id. */
 export async function insertArticle(

@@ -6,6 +6,7 @@ import { ValidationError } from "../../errors.ts";
 import { type ArticleTermNames, derivedArticleFields } from "../articles/article-writes.ts";
 import type {
   ArticleWrite,
+  ImageColumns,
   SeoColumns,
   StudioArticleRow,
   TermRow,
@@ -176,7 +177,7 @@ export interface NextColumns {
   slug: string;
   text: { text: ArticleText; changed: boolean };
   publication: PublicationChange;
-  thumbnailId: number | null;
+  images: ImageColumns;
   seo: SeoColumns;
 }
 
@@ -190,7 +191,9 @@ export function columnChanges(row: StudioArticleRow, next: NextColumns): Partial
   if (publication.after.publishDate !== publication.before.publishDate) {
     write.publish_date = publication.after.publishDate;
   }
-  if (next.thumbnailId !== row.thumbnail_id) write.thumbnail_id = next.thumbnailId;
+  for (const key of ["thumbnail_id", "social_image_id"] as const) {
+    if (next.images[key] !== row[key]) write[key] = next.images[key];
+  }
   for (const key of ["meta_title", "meta_description", "canonical_url"] as const) {
     if (next.seo[key] !== row[key]) write[key] = next.seo[key];
   }

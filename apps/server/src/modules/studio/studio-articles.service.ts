@@ -38,7 +38,9 @@ export interface StudioArticlesService {
    * published (editors only). The slug is made from the title when absent (a free `-2`, `-3` …
    * is appended then); a given slug already in use is a 400. The publish date defaults to now.
    * Keeps revision 1 and indexes the text for search (drafts are never found: visibility is
-   * decided when searching). @throws 401/403 (policy), ValidationError (slug, thumbnail).
+   * decided when searching). The thumbnail and the social image must be images the author may
+   * use (editors: any image; authors: their own uploads and images for articles).
+   * @throws 401/403 (policy), ValidationError (slug, thumbnail, socialImage).
    */
   create(actor: Actor | null, input: ArticleInput): Promise<StudioArticle>;
   /**

@@ -9,10 +9,10 @@ import {
   type ArticlesContext,
   auditArticle,
   authorizedRevision,
-  checkThumbnail,
   facts,
   freeSlug,
   guardSlug,
+  imageColumns,
   indexArticle,
   loadArticle,
   presentArticle,
@@ -42,7 +42,7 @@ interface NewArticle {
   status: "draft" | "published";
   text: ArticleText;
   names: ArticleTermNames;
-  thumbnailId: number | null;
+  images: repo.ImageColumns;
   publishDate: string;
   seo: repo.SeoColumns;
 }
@@ -60,7 +60,7 @@ function insertNew(ctx: ArticlesContext, actor: Actor, a: NewArticle, at: Date):
           slug: a.slug,
           ...textColumns(a.text),
           publish_date: a.publishDate,
-          thumbnail_id: a.thumbnailId,
+          ...a.images,
           status: a.status,
           ...a.seo,
           author_id: actor.id,
@@ -92,10 +92,7 @@ export async function createArticle(
   if (input.slug && (await repo.findTakenSlugs(ctx.k, [slug], null)).size > 0) {
     throw slugTaken(slug);
   }
-  const thumbnailId =
-    input.thumbnail === undefined || input.thumbnail === null
-      ? null
-      : await checkThumbnail(ctx, actor, input.thumbnail, null);
+  const images = await imageColumns(ctx, actor, input, null);
   const text = { title: input.title, subTitle: input.subTitle ?? "", content: input.content ?? "" };
   const names = {
     types: input.types ?? [],
@@ -105,7 +102,7 @@ export async function createArticle(
   };
   const publishDate = iso(input.publishDate ?? at);
   const seo = seoColumns(input, null);
-  const article = { slug, status, text, names, thumbnailId, publishDate, seo };
+  const article = { slug, status, text, names, images, publishDate, seo };
   const id = await insertNew(ctx, actor, article, at);
   await indexArticle(ctx, id, text);
   if (status === "published") ctx.watch.changed();
@@ -180,16 +177,13 @@ export async function updateArticle(
   const text = textChange(row, changes);
   const termRows = await repo.findTerms(ctx.k, [id]);
   const terms = termsChange(termRows, changes);
-  const thumbnailId =
-    changes.thumbnail === undefined
-      ? row.thumbnail_id
-      : await checkThumbnail(ctx, actor, changes.thumbnail, row.thumbnail_id);
+  const images = await imageColumns(ctx, actor, changes, row);
   const slug = changes.slug ?? row.slug;
   if (slug !== row.slug && (await repo.findTakenSlugs(ctx.k, [slug], id)).size > 0) {
     throw slugTaken(slug);
   }
   const seo = seoColumns(changes, row);
-  const write = columnChanges(row, { slug, text, publication, thumbnailId, seo });
+  const write = columnChanges(row, { slug, text, publication, images, seo });
   // Nothing new: no write, same version (an autosave of unchanged text costs two reads).
   if (Object.keys(write).length === 0 && !terms.changed) return presentArticle(ctx, row, termRows);
   await saveChanges(ctx, actor, row, { write, slug, text, terms, publication, at });

@@ -36,7 +36,7 @@ function draft(changes: Partial<StudioArticle["attributes"]> = {}): StudioArticl
       createdAt: "2026-05-01T10:00:00.000Z",
       updatedAt: OPENED_VERSION,
       content: "",
-      seo: { metaTitle: null, metaDescription: null, canonicalUrl: null },
+      seo: { metaTitle: null, metaDescription: null, canonicalUrl: null, socialImage: null },
       ...changes,
     },
   };
