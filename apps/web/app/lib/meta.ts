@@ -55,6 +55,16 @@ export function feedLinks(siteName: string): { type: string; title: string; href
   ];
 }
 
+/**
+ * A picture for link previews: its address (absolute, or a site path made absolute) and, when
+ * known, its size in pixels (og:image:width and og:image:height).
+ */
+export interface PageImage {
+  url: string;
+  width?: number | null | undefined;
+  height?: number | null | undefined;
+}
+
 /** What one page tells {@link pageMeta} about itself. */
 export interface PageMetaOptions {
   /** The meta function's `matches`, for the root loader's site settings. */
@@ -67,8 +77,8 @@ export interface PageMetaOptions {
   path: string;
   /** og:type: "website" unless said. */
   type?: "website" | "article" | "profile";
-  /** A picture for link previews (absolute, or a site path made absolute); null or omitted: none. */
-  image?: string | null | undefined;
+  /** A picture for link previews: its address, or `PageImage`; null or omitted: none. */
+  image?: string | PageImage | null | undefined;
   /** The trail below Home, ending with this page: a BreadcrumbList (schema.org). */
   breadcrumbs?: Crumb[];
   /** Paths of the neighbouring pages of a paginated list: `<link rel="prev|next">`. */
@@ -98,10 +108,23 @@ export function pageTitle(title: string, siteName: string | undefined): string {
 }
 
 /**
+ * og:image (the absolute `url`) with og:image:width and og:image:height where `picture` gives them
+ * (Open Graph protocol, structured properties: each follows its og:image).
+ */
+function ogImage(url: string, picture: PageImage): MetaDescriptor[] {
+  const size = (key: "width" | "height") => {
+    const value = picture[key];
+    return value ? [{ property: `og:image:${key}`, content: String(value) }] : [];
+  };
+  return [{ property: "og:image", content: url }, ...size("width"), ...size("height")];
+}
+
+/**
  * The head tags of one page: `<title>` "{title} — {site name}", description, canonical and
- * og:url on PUBLIC_URL, og:site_name, og:type, og:title, og:description, og:image (absolute),
- * twitter:card (summary_large_image with a picture, else summary), rel prev/next, and JSON-LD
- * (serialised by React Router's `script:ld+json`, which escapes `<`, `>` and `&` as \u003c …).
+ * og:url on PUBLIC_URL, og:site_name, og:type, og:title, og:description, og:image (absolute, with
+ * its size when known), twitter:card (summary_large_image with a picture, else summary) and
+ * twitter:image, rel prev/next, and JSON-LD (serialised by React Router's `script:ld+json`, which
+ * escapes `<`, `>` and `&` as \u003c …).
  */
 export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const site = rootDataFromMatches(options.matches)?.site ?? defaultSite;
@@ -110,7 +133,8 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     : `${site.name}: crypto research and market reports`;
   const description = options.description || defaultDescription;
   const url = absoluteUrl(options.path, site.publicUrl);
-  const image = options.image ? absoluteUrl(options.image, site.publicUrl) : null;
+  const picture = typeof options.image === "string" ? { url: options.image } : options.image;
+  const image = picture?.url ? absoluteUrl(picture.url, site.publicUrl) : null;
   const link = (rel: string, path: string | null | undefined): MetaDescriptor[] =>
     path ? [{ tagName: "link", rel, href: absoluteUrl(path, site.publicUrl) }] : [];
   const crumbs: Crumb[] = options.breadcrumbs
@@ -145,8 +169,9 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { property: "og:title", content: options.title ?? site.name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(image && picture ? ogImage(image, picture) : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
     ...(options.extra ?? []),
     ...(options.feed
       ? [

@@ -90,9 +90,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /**
  * The article's head: og:type article with article:published_time, article:author (the author's
- * page) and article:section, its thumbnail as og:image, Article JSON-LD with author and dates, and
- * breadcrumbs Home › first category › article; the editor's meta title, description and canonical
- * address where set.
+ * page) and article:section, its social image (else its thumbnail) as og:image with its size and
+ * as twitter:image, Article JSON-LD with author and dates, and breadcrumbs Home › first category ›
+ * article; the editor's meta title, description and canonical address where set.
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return notFoundMeta(notFoundOf(error));
@@ -108,7 +108,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     path: `/p/${encodeURIComponent(a.slug)}`,
     canonical: a.seo.canonicalUrl,
     type: "article",
-    image: a.thumbnailUrl?.url,
+    image: a.seo.socialImage ?? a.thumbnailUrl,
     breadcrumbs: [
       ...(category
         ? [{ name: category.name, path: `/categories/${encodeURIComponent(category.slug)}` }]

@@ -157,15 +157,31 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect(account.meta("robots")).toEqual(["noindex"]);
   });
 
-  it("article: the editor's meta title, description and canonical address win", async () => {
+  it("article: the editor's meta title, description, canonical address and social image win", async () => {
     const slug = "first-published-elsewhere";
     await insertArticle(ctx.db, { slug, title: "First published elsewhere" });
+    const card = "/uploads/articles/images/1200x630-card.webp";
+    const media = await ctx.db.kysely
+      .insertInto("media")
+      .values({
+        url: card,
+        mime: "image/webp",
+        width: 1200,
+        height: 630,
+        size_bytes: 1234,
+        alternative_text: null,
+        created_at: "2026-01-01T00:00:00.000Z",
+        owner_id: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await ctx.db.kysely
       .updateTable("articles")
       .set({
         meta_title: "Staking, plainly",
         meta_description: "What a validator earns, in one page.",
         canonical_url: "https://example.org/first/",
+        social_image_id: media.id,
       })
       .where("slug", "=", slug)
       .execute();
@@ -178,5 +194,12 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect(page.links("canonical")).toEqual(["https://example.org/first/"]);
     expect(page.meta("og:url")).toEqual([`${BASE}/p/${slug}`]);
     expect(page.ld("Article").headline).toBe("First published elsewhere");
+    // The picture of a shared link, with its size.
+    expect(page.meta("og:image")).toEqual([`${BASE}${card}`]);
+    expect(page.meta("og:image:width")).toEqual(["1200"]);
+    expect(page.meta("og:image:height")).toEqual(["630"]);
+    expect(page.meta("twitter:image")).toEqual([`${BASE}${card}`]);
+    expect(page.meta("twitter:card")).toEqual(["summary_large_image"]);
+    expect(page.ld("Article").image).toBe(`${BASE}${card}`);
   });
 });

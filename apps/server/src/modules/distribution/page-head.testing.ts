@@ -205,6 +205,7 @@ export function expectHead(
     expect(images).toEqual([]);
   }
   expect(page.meta("twitter:card")).toEqual([want.image ? "summary_large_image" : "summary"]);
+  expect(page.meta("twitter:image")).toEqual(images);
   // The site-wide feeds, titled with SITE_NAME.
   const feeds = all(page.head, (e) => e.tag === "link" && e.attrs.rel === "alternate").filter(
     (e) => e.attrs.href === "/feed.xml" || e.attrs.href === "/feed.atom",
