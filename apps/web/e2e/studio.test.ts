@@ -1,7 +1,8 @@
 // Editorial studio journeys in headless Chromium (docs/product/studio.md#studio): an author writes
-// an illustrated draft and cannot publish; an editor publishes it after the question that names
-// what happens (Cancel changes nothing; then "View article"; home, search, feed), schedules another
-// that goes live on its own, and restores a revision (moderation: studio-moderation.test.ts).
+// an illustrated draft and cannot publish; an editor gives it a social image and publishes it
+// after the question that names what happens (Cancel changes nothing; then "View article"; home,
+// search, feed, the picture of a shared link), schedules another that goes live on its own, and
+// restores a revision (moderation: studio-moderation.test.ts).
 import os from "node:os";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { StudioTerms } from "@pragmatist/contracts";
@@ -241,6 +242,16 @@ describe("studio", () => {
     await card.getByText(`Liquidity, briefly ${MARKER}`).waitFor();
     // The publication's own address, port included.
     await card.getByText(new URL(app.baseUrl).host, { exact: true }).waitFor();
+    // A picture of its own for shared links: the card shows it instead of the thumbnail.
+    const socialImage = page.getByLabel("Social image", { exact: true });
+    await socialImage.setInputFiles(await pngFile("card.png", 1200, 630, "#b45309"));
+    const cardPicture = card.locator("img");
+    await expect
+      .poll(() => cardPicture.getAttribute("src"))
+      .toMatch(/^\/uploads\/articles\/images\/1200x630-.+\.webp$/);
+    const socialUrl = (await cardPicture.getAttribute("src")) ?? "";
+    await page.getByRole("button", { name: "Remove social image" }).waitFor();
+    await expect.poll(() => saveStatus(page).innerText()).toMatch(/^Saved/);
     await shootWidths(page, "seo", card);
     const publish = page.getByRole("button", { name: "Publish now" });
     const dialog = page.getByRole("dialog", { name: "Publish this article now?" });
@@ -266,6 +277,12 @@ describe("studio", () => {
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
     // The head follows the client navigation a moment after the page's heading.
     await expect.poll(() => page.title()).toMatch(new RegExp(`^Liquidity, briefly ${MARKER} — `));
+    // Link previews read the server's HTML: the social image is their picture.
+    const head = await text(app.baseUrl, `/p/${slug}`);
+    for (const tag of ['property="og:image"', 'name="twitter:image"']) {
+      expect(head, tag).toMatch(new RegExp(`<meta ${tag} content="https?://[^"/]+${socialUrl}"`));
+    }
+    expect(head).toMatch(/<meta property="og:image:width" content="1200"\/?>/);
 
     expect(await text(app.baseUrl, "/")).toContain(title);
     await page.goto(`${app.baseUrl}/?q=${MARKER}`);

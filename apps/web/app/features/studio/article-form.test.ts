@@ -72,16 +72,23 @@ describe("article form", () => {
 
   it("sends an empty search field as null (the page's default) and a set one trimmed", () => {
     const empty = changesOf(formOf(null, new Date("2026-05-01T08:00:00Z")));
-    expect(empty).toMatchObject({ metaTitle: null, metaDescription: null, canonicalUrl: null });
+    expect(empty).toMatchObject({
+      metaTitle: null,
+      metaDescription: null,
+      canonicalUrl: null,
+      socialImage: null,
+    });
     const data = changesOf({
       ...formOf(null, new Date("2026-05-01T08:00:00Z")),
       title: "A piece",
       metaTitle: " Staking, plainly ",
       canonicalUrl: " https://example.org/first/ ",
+      socialImage: { id: 12, url: "/uploads/articles/images/1200x630-card.webp" },
     });
     expect(data).toMatchObject({
       metaTitle: "Staking, plainly",
       canonicalUrl: "https://example.org/first/",
+      socialImage: 12,
     });
     expect(updateArticleBodySchema.safeParse({ data }).success).toBe(true);
     // A canonical URL is a whole http(s) address.

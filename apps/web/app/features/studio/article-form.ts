@@ -42,6 +42,8 @@ export interface ArticleForm {
   metaTitle: string;
   metaDescription: string;
   canonicalUrl: string;
+  /** The picture of a shared link; null for the thumbnail. */
+  socialImage: { id: number; url: string } | null;
 }
 
 /**
@@ -117,6 +119,7 @@ export function formOf(article: StudioArticle | null, now: Date): ArticleForm {
       metaTitle: "",
       metaDescription: "",
       canonicalUrl: "",
+      socialImage: null,
     };
   }
   const a = article.attributes;
@@ -134,6 +137,9 @@ export function formOf(article: StudioArticle | null, now: Date): ArticleForm {
     metaTitle: a.seo.metaTitle ?? "",
     metaDescription: a.seo.metaDescription ?? "",
     canonicalUrl: a.seo.canonicalUrl ?? "",
+    socialImage: a.seo.socialImage
+      ? { id: a.seo.socialImage.id, url: a.seo.socialImage.url }
+      : null,
   };
 }
 
@@ -165,6 +171,7 @@ export function changesOf(form: ArticleForm): Omit<ArticleInput, "status"> {
     metaTitle: form.metaTitle.trim() || null,
     metaDescription: form.metaDescription.trim() || null,
     canonicalUrl: form.canonicalUrl.trim() || null,
+    socialImage: form.socialImage?.id ?? null,
   };
 }
 

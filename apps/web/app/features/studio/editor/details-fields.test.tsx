@@ -3,7 +3,7 @@
 // with a plain message for a date that is not one; and the term fields, which offer the terms in
 // use and take a new one only on purpose (docs/product/studio.md#studio-terms); and the search and
 // social fields with the card a shared link makes (docs/product/studio.md#studio-seo).
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoute } from "../../../../test/route-test-kit";
@@ -11,10 +11,20 @@ import { type ArticleForm, TERMS_MAX, formOf } from "../article-form";
 import { DetailsFields } from "./details-fields";
 import { bindTextFields } from "./field-binding";
 
-/** The side fields over a form dated `publishDate` (ISO 8601), as the editor binds them. */
-function Harness({ publishDate }: { publishDate: string }) {
+/**
+ * The side fields over a form dated `publishDate` (ISO 8601) with the fields of `initial`, as the
+ * editor binds them.
+ */
+function Harness({
+  publishDate,
+  initial = {},
+}: {
+  publishDate: string;
+  initial?: Partial<ArticleForm>;
+}) {
   const [form, setForm] = useState<ArticleForm>(() => ({
     ...formOf(null, new Date(publishDate)),
+    ...initial,
   }));
   const edit = (patch: Partial<ArticleForm>) => setForm((f) => ({ ...f, ...patch }));
   return (
@@ -43,12 +53,16 @@ const termsInUse = {
   ecosystems: [],
 };
 
+/** Where `POST /api/studio/images` stores the picture uploaded in these tests. */
+const STORED = "/uploads/articles/images/1200x630-cccccccccccccccc.webp";
+
 beforeEach(() => {
-  vi.stubGlobal("fetch", async (url: string) =>
-    url === "/api/studio/terms"
-      ? Response.json({ data: termsInUse })
-      : Response.json({ data: null }, { status: 404 }),
-  );
+  vi.stubGlobal("fetch", async (url: string) => {
+    if (url === "/api/studio/terms") return Response.json({ data: termsInUse });
+    if (url === "/api/studio/images")
+      return Response.json([{ id: 41, url: STORED }], { status: 201 });
+    return Response.json({ data: null }, { status: 404 });
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -158,5 +172,23 @@ describe("the search and social fields", () => {
     expect(card()).toContain("Staking, plainly: what a validator earns");
     expect(card()).toContain("Rewards, penalties and the exit queue.");
     expect(card()).toContain("No picture: set a thumbnail");
+  });
+
+  it("show the social image on the card, else the thumbnail, and remove it", async () => {
+    const thumbnail = { id: 7, url: "/uploads/articles/images/1600x900-thumb.webp" };
+    renderRoute(<Harness publishDate="2026-11-24T14:05:00.000Z" initial={{ thumbnail }} />);
+    await act(async () => {});
+    const picture = () =>
+      screen.getByRole("figure", { name: "Shared link" }).querySelector("img")?.getAttribute("src");
+    expect(picture()).toBe(thumbnail.url);
+    expect(screen.getByText("Empty: the thumbnail. 1200 × 630 works everywhere.")).toBeTruthy();
+    const png = new File([new Uint8Array([137, 80, 78, 71])], "card.png", { type: "image/png" });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText("Social image"), { target: { files: [png] } });
+    });
+    await waitFor(() => expect(picture()).toBe(STORED));
+    fireEvent.click(screen.getByRole("button", { name: "Remove social image" }));
+    expect(picture()).toBe(thumbnail.url);
+    expect(screen.queryByRole("button", { name: "Remove social image" })).toBeNull();
   });
 });

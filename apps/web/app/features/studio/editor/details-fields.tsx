@@ -1,11 +1,10 @@
 // The editor's side fields: publishing (date in UTC, types), terms (categories, tags,
 // ecosystems) and the thumbnail.
 import type { ArticleType } from "@pragmatist/contracts";
-import { errorText } from "../../../components/ui/danger";
 import { TextInput } from "../../../components/ui/field";
+import { ArticleImageField } from "../article-image-field";
 import { ARTICLE_TYPES, type ArticleForm, fromUtcInput } from "../article-form";
 import { studioApi } from "../studio-api";
-import { ThumbnailField } from "../thumbnail-field";
 import { useStudioData } from "../use-studio-data";
 import { Section } from "./editor-section";
 import type { BindField } from "./field-binding";
@@ -125,7 +124,7 @@ function TermsSection({ field, canEdit }: { field: BindField; canEdit: boolean }
 /**
  * The side column's fields (disabled unless `canEdit`): Publishing (the date in UTC, with a hint
  * for `editor`s or authors, and the types), Terms (TermsSection), Thumbnail with its error, and
- * Search and social (SeoFields).
+ * Search and social (SeoFields, with the social image).
  */
 export function DetailsFields({
   form,
@@ -151,14 +150,22 @@ export function DetailsFields({
       </Section>
       <TermsSection field={field} canEdit={canEdit} />
       <Section title="Thumbnail">
-        <ThumbnailField
+        <ArticleImageField
+          label="Thumbnail image"
           value={form.thumbnail}
           disabled={!canEdit}
           onChange={(thumbnail) => edit({ thumbnail })}
+          preview={{ alt: "Thumbnail preview", empty: "No thumbnail" }}
+          error={fieldErrors.thumbnail}
         />
-        {fieldErrors.thumbnail && <p className={`text-xs ${errorText}`}>{fieldErrors.thumbnail}</p>}
       </Section>
-      <SeoFields form={form} field={field} />
+      <SeoFields
+        form={form}
+        field={field}
+        edit={edit}
+        fieldErrors={fieldErrors}
+        disabled={!canEdit}
+      />
     </fieldset>
   );
 }

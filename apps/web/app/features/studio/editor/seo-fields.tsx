@@ -1,13 +1,15 @@
 // The editor's search and social fields (docs/product/studio.md#studio-seo): a meta title and
 // description with how much of each a search result shows, a canonical address for an article first
-// published elsewhere, and a preview of the card a shared link makes, each field empty for the
-// page's own default.
+// published elsewhere, a social image, and a preview of the card a shared link makes, each field
+// empty for the page's own default.
 import { useId } from "react";
 import { TextArea, TextInput } from "../../../components/ui/field";
 import { useSite } from "../../../lib/site-data";
+import { ArticleImageField } from "../article-image-field";
 import { type ArticleForm, META_DESCRIPTION_MAX, META_TITLE_MAX } from "../article-form";
 import { Section } from "./editor-section";
 import type { BindField } from "./field-binding";
+import type { FieldErrors } from "./save-failure";
 
 /** About as many characters as a search result shows of a title, and of a description. */
 const SHOWN = { title: 60, description: 155 } as const;
@@ -30,20 +32,22 @@ function hostOf(publicUrl: string, name: string): string {
 }
 
 /**
- * How a shared link to the article will look: its picture (the thumbnail), the site, the title and
- * the description as the page will give them (the meta fields, else the title and subtitle).
+ * How a shared link to the article will look: its picture (the social image, else the thumbnail),
+ * the site, the title and the description as the page will give them (the meta fields, else the
+ * title and subtitle).
  */
 function LinkPreview({ form, labelledBy }: { form: ArticleForm; labelledBy: string }) {
   const site = useSite();
   const title = form.metaTitle.trim() || form.title.trim() || "Untitled";
   const description = form.metaDescription.trim() || form.subTitle.trim();
+  const picture = form.socialImage ?? form.thumbnail;
   return (
     <figure
       aria-labelledby={labelledBy}
       className="overflow-hidden rounded-lg border border-line bg-page"
     >
-      {form.thumbnail ? (
-        <img src={form.thumbnail.url} alt="" className="aspect-[1200/630] w-full object-cover" />
+      {picture ? (
+        <img src={picture.url} alt="" className="aspect-[1200/630] w-full object-cover" />
       ) : (
         <div className="grid aspect-[1200/630] place-items-center text-xs text-muted">
           No picture: set a thumbnail
@@ -62,8 +66,23 @@ function LinkPreview({ form, labelledBy }: { form: ArticleForm; labelledBy: stri
   );
 }
 
-/** "Search and social": the meta title, description and canonical address, and the card. */
-export function SeoFields({ form, field }: { form: ArticleForm; field: BindField }) {
+/**
+ * "Search and social": the meta title, description and canonical address, the social image
+ * (uploaded at once, its refusal from `fieldErrors`; none when `disabled`), and the card.
+ */
+export function SeoFields({
+  form,
+  field,
+  edit,
+  fieldErrors,
+  disabled,
+}: {
+  form: ArticleForm;
+  field: BindField;
+  edit: (patch: Partial<ArticleForm>) => void;
+  fieldErrors: FieldErrors;
+  disabled: boolean;
+}) {
   const cardLabel = useId();
   return (
     <Section title="Search and social">
@@ -89,6 +108,14 @@ export function SeoFields({ form, field }: { form: ArticleForm; field: BindField
         inputMode="url"
         placeholder="https://…"
         hint="Only for an article first published elsewhere: search engines credit that address."
+      />
+      <ArticleImageField
+        label="Social image"
+        value={form.socialImage}
+        disabled={disabled}
+        onChange={(socialImage) => edit({ socialImage })}
+        hint="Empty: the thumbnail. 1200 × 630 works everywhere."
+        error={fieldErrors.socialImage}
       />
       <div>
         <p id={cardLabel} className="mb-1 text-[0.8125rem] font-medium">
