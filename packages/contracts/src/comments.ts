@@ -29,8 +29,13 @@ export const commentAuthorSchema = z.object({
  */
 export interface Comment {
   id: number;
-  /** The text as written (plain text; links are made clickable by the reader, nothing else). Empty when deleted. */
+  /** The text as written, Markdown (what editing edits). Empty when deleted. */
   content: string;
+  /**
+   * `content` as the HTML readers see, rendered and sanitised by the server
+   * (docs/product/reader.md#comment-text): safe to insert as it is. Empty when deleted.
+   */
+  contentHtml: string;
   createdAt: string;
   updatedAt: string;
   /** Edited after posting. */
@@ -47,6 +52,10 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
   z.object({
     id: z.number().int(),
     content: z.string(),
+    contentHtml: z.string().meta({
+      description:
+        "The text as HTML: the Markdown subset of docs/product/reader.md#comment-text, rendered and sanitised by the server; empty when deleted",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
     edited: z.boolean(),
@@ -64,8 +73,10 @@ export type CommentSort = (typeof commentSorts)[number];
 
 /** GET /api/comment-manager/comments/{slug}?sort=best|newest|oldest: top-level comments with nested replies. */
 export const commentListSchema = z.array(commentSchema);
-/** POST bodies for a comment and a reply. */
+/** POST bodies for a comment and a reply, and of a preview. */
 export const commentBodySchema = z.strictObject({ content: commentContentSchema });
+/** POST /api/comment-manager/preview: the text as a comment would show it (`Comment.contentHtml`). */
+export const commentPreviewSchema = z.object({ contentHtml: z.string() });
 /**
  * POST /api/comment-manager/comments/{id}/report: `reason`, one of `reportReasons`, and with
  * "other" an optional `note` (trimmed, at most REPORT_NOTE_MAX characters; empty is none).

@@ -14,6 +14,8 @@ export const moderatedCommentSchema = z.object({
   comment: z.object({
     id: z.number().int(),
     content: z.string(),
+    /** `content` as readers see it (the thread's `contentHtml`); empty when deleted. */
+    contentHtml: z.string(),
     createdAt: z.string(),
     hidden: z.boolean(),
     deleted: z.boolean(),

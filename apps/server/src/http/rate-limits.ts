@@ -95,6 +95,7 @@ export const RATE_LIMITS = {
     counted: "service",
     when: "as comment-minute",
   },
+  "comment-preview": { points: 30, seconds: MINUTE, per: "member", counted: "route" },
   upload: {
     points: 30,
     seconds: HOUR,

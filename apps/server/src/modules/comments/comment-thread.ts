@@ -3,6 +3,7 @@
 // out, tombstones only while a reply survives; and, by the same rules, which of its comments a
 // reader wrote and likes (GET /api/viewer).
 import { type Comment, type CommentSort, DELETED_MEMBER_NAME } from "@pragmatist/contracts";
+import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import type { CommentRow, ReaderMarkRow } from "./comments.repository.ts";
 
 /** A comment row with its replies, while the thread is being built. */
@@ -28,8 +29,9 @@ function compare(sort: CommentSort) {
 }
 
 /**
- * A row as every reader sees it, with its built `subcomments`: a deleted comment is an empty,
- * author-less tombstone; a deleted account's comment is by "Deleted member". The reader's own
+ * A row as every reader sees it, with its built `subcomments` and its text rendered
+ * (`contentHtml`, text/comment-markdown.ts): a deleted comment is an empty, author-less tombstone;
+ * a deleted account's comment is by "Deleted member". The reader's own
  * marks are not here (GET /api/viewer: a thread is the same for everyone, so caches may keep it).
  */
 export function toComment(row: CommentRow, subcomments: Comment[]): Comment {
@@ -37,6 +39,7 @@ export function toComment(row: CommentRow, subcomments: Comment[]): Comment {
     return {
       id: row.id,
       content: "",
+      contentHtml: "",
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       edited: false,
@@ -50,6 +53,7 @@ export function toComment(row: CommentRow, subcomments: Comment[]): Comment {
   return {
     id: row.id,
     content: row.content,
+    contentHtml: renderCommentHtml(row.content),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     edited: row.edited_at !== null,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   commentBodySchema,
   commentListSchema,
+  commentPreviewSchema,
   commentSchema,
   commentSorts,
   idPathParam,
@@ -115,6 +116,28 @@ function postingRoutes(app: FastifyInstance, comments: CommentsService) {
   );
 }
 
+/**
+ * POST preview: the composer's Preview, for signed-in members (as posting is), validated as a
+ * post is, limited on its own (30 a minute per member) so previews never use up posts.
+ */
+function previewRoute(app: FastifyInstance, comments: CommentsService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/comment-manager/preview",
+    {
+      config: { rateLimits: ["comment-preview"] },
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          "The text as its comment would show it: `contentHtml`, rendered as in the thread; nothing is stored (signed-in members; 30 a minute)",
+        body: commentBodySchema,
+        response: { 200: commentPreviewSchema, ...errors },
+      },
+    },
+    async (req) => comments.preview(req.body.content),
+  );
+}
+
 /** PUT and DELETE comments/{id}: the author (delete: or an editor). */
 function ownCommentRoutes(app: FastifyInstance, comments: CommentsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -203,13 +226,14 @@ function commentActionRoutes(app: FastifyInstance, comments: CommentsService) {
 /**
  * Registers, under /api/comment-manager: GET comments/{slug}[?sort] and comments/{slug}/count
  * (public reads, `PUBLIC_READ`); POST comments/{slug} and
- * subcomments/{commentId} (signed-in, 201); PUT and DELETE comments/{id}; POST comments/{id}/report
+ * subcomments/{commentId} (signed-in, 201); POST preview (signed-in); PUT and DELETE comments/{id}; POST comments/{id}/report
  * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers
  * are 400s.
  */
 export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsService }) {
   threadRoutes(app, deps.comments);
   postingRoutes(app, deps.comments);
+  previewRoute(app, deps.comments);
   ownCommentRoutes(app, deps.comments);
   commentActionRoutes(app, deps.comments);
 }

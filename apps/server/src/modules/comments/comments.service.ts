@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
+import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import { buildThread, countVisible, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
 
@@ -44,8 +45,8 @@ export interface CommentsService {
    */
   count(slug: string): Promise<number>;
   /**
-   * Posts a top-level comment as written (plain text; `content` already trimmed and checked by
-   * the contract, 1..5,000 characters). Rate limited: 5 a minute, 100 a day per member, replies
+   * Posts a top-level comment as written (Markdown, stored as sent and rendered on every read;
+   * `content` already trimmed and checked by the contract, 1..5,000 characters). Rate limited: 5 a minute, 100 a day per member, replies
    * included (429). @throws NotFoundError for an unknown, draft or future-dated article.
    */
   create(userId: number, slug: string, content: string): Promise<Comment>;
@@ -83,6 +84,11 @@ export interface CommentsService {
    * @throws NotFoundError (unknown), ForbiddenError (other roles).
    */
   setHidden(actor: Actor, id: number, hidden: boolean): Promise<{ hidden: boolean }>;
+  /**
+   * `content` as its comment would show it (`Comment.contentHtml`, the one renderer:
+   * text/comment-markdown.ts); nothing is stored (docs/product/reader.md#comment-composer).
+   */
+  preview(content: string): { contentHtml: string };
 }
 
 /** The roles that moderate comments (docs/product/accounts.md#permission-matrix). */
@@ -365,5 +371,6 @@ export function createCommentsService(
       return { liked, likeCount: await repo.countLikes(ctx.k, id) };
     },
     setHidden: (actor, id, hidden) => changing(setHidden(ctx, actor, id, hidden)),
+    preview: (content) => ({ contentHtml: renderCommentHtml(content) }),
   };
 }

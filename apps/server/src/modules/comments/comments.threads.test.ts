@@ -101,7 +101,7 @@ describe.each(engines)("comments on %s", (engine) => {
     const [shown] = anon.json() as Comment[];
     expect(shown).toMatchObject({ id, likeCount: 1 });
     expect(Object.keys(shown ?? {}).sort()).toEqual(
-      ["author", "content", "createdAt", "deleted", "edited", "id", "likeCount"]
+      ["author", "content", "contentHtml", "createdAt", "deleted", "edited", "id", "likeCount"]
         .concat(["subcomments", "updatedAt"])
         .sort(),
     );

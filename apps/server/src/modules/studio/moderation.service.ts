@@ -20,6 +20,7 @@ import type {
   ModerationAction,
   ModerationRecord,
 } from "../comments/comments.service.ts";
+import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import { recordAudit } from "../access/audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
@@ -134,7 +135,7 @@ interface ModerationContext {
 }
 
 /**
- * A reported comment as the queue shows it; `reasons` are all the reasons given, any comment's,
+ * A reported comment as the queue shows it, its text rendered as readers see it; `reasons` are all the reasons given, any comment's,
  * each read as "Spam" or "Other: {note}" (contracts `describeReport`).
  */
 function toModeratedComment(
@@ -148,6 +149,8 @@ function toModeratedComment(
     comment: {
       id: r.comment_id,
       content: r.content,
+      // The one renderer of comment text, as the thread shows it (a deleted comment's is erased).
+      contentHtml: r.deleted_at === null ? renderCommentHtml(r.content) : "",
       createdAt: r.created_at,
       hidden: r.hidden_at !== null,
       deleted: r.deleted_at !== null,

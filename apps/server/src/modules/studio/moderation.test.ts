@@ -21,8 +21,7 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
   let admin: TestMember;
   let reader: TestMember;
   let troll: TestMember;
-  let slug: string;
-  let articleId: number;
+  let slug: string, articleId: number;
 
   beforeAll(async () => {
     ctx = await studioContext(engine);
@@ -104,6 +103,7 @@ describe.each(engines)("studio moderation and members on %s", (engine) => {
       comment: {
         id: rude,
         content: "You are all wrong",
+        contentHtml: "<p>You are all wrong</p>",
         createdAt: expect.any(String),
         hidden: false,
         deleted: false,

@@ -20,7 +20,8 @@ const at = "2025-05-01T10:00:00.000Z";
 /** A comment by `author` with `likeCount` likes and no replies, as the comment manager lists it. */
 function comment(id: number, author: string, likeCount = 0): Comment {
   return {
-    ...{ id, content: `Comment ${id}`, createdAt: at, updatedAt: at, edited: false },
+    ...{ id, content: `Comment ${id}`, contentHtml: `<p>Comment ${id}</p>`, createdAt: at },
+    ...{ updatedAt: at, edited: false },
     ...{ deleted: false, likeCount, subcomments: [] },
     author: { id: id + 100, username: author, profilePicture: null },
   };

@@ -18,7 +18,8 @@ const member = {
 function comment(id: number, content: string, author: string): Comment {
   const at = "2025-05-01T10:00:00.000Z";
   return {
-    ...{ id, content, createdAt: at, updatedAt: at, edited: false, deleted: false },
+    ...{ id, content, contentHtml: `<p>${content}</p>`, createdAt: at, updatedAt: at },
+    ...{ edited: false, deleted: false },
     ...{ likeCount: 0, subcomments: [] },
     author: { id: id + 100, username: author, profilePicture: null },
   };

@@ -14,6 +14,7 @@ const member = { id: 7, username: "Maya Okafor", profilePicture: null } as unkno
 const at = "2025-05-01T10:00:00.000Z";
 const theirs: Comment = {
   ...{ id: 1, content: "Buy my coin at scam.example", createdAt: at, updatedAt: at },
+  contentHtml: "<p>Buy my coin at scam.example</p>",
   ...{ edited: false, deleted: false, likeCount: 0 },
   author: { id: 101, username: "Tomás Ruiz", profilePicture: null },
   subcomments: [],
