@@ -3,11 +3,11 @@
 // nest with a thread line; on phones the indentation stops after two levels so deep threads keep
 // a readable width.
 import type { Comment } from "@pragmatist/contracts";
+import { CommentHtml } from "../../components/comment-html.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { formatLongDate } from "../../lib/format.ts";
 import { authorName, type CommentActions } from "./comment-actions.ts";
 import { CommentEditForm, CommentToolbar } from "./comment-controls.tsx";
-import { CommentText } from "./comment-text.tsx";
 import { type CommentItemState, useCommentItem } from "./use-comment-item.ts";
 
 /**
@@ -67,8 +67,8 @@ function CommentBody({ comment, name, depth, parentAuthor, actions, item }: Comm
         {item.mode === "edit" ? (
           <CommentEditForm item={item} />
         ) : (
-          <CommentText
-            text={comment.content}
+          <CommentHtml
+            html={comment.contentHtml}
             className="mt-1 text-[0.9375rem] leading-relaxed text-ink"
           />
         )}

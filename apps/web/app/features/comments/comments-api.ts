@@ -50,7 +50,8 @@ const STUDIO = "/api/studio";
 
 /**
  * The comment manager's calls (/api/comment-manager): list a discussion in a sort, post a
- * comment, reply, edit, remove, report, and toggle a like (the new state and count); and for
+ * comment, reply, edit, remove, report, toggle a like (the new state and count), and preview a
+ * text as its comment would show (`contentHtml`, nothing stored); and for
  * editors and admins the studio's hide and delete of another's comment, which the audit log
  * records and which answer the comment's open reports.
  * Each rejects as `call` does: CommentCallError for a refusal, TypeError when offline.
@@ -62,6 +63,7 @@ export const commentsApi = {
     call<Comment>(`/comments/${encodeURIComponent(slug)}`, "POST", { content }),
   reply: (parentId: number, content: string) =>
     call<Comment>(`/subcomments/${id(parentId)}`, "POST", { content }),
+  preview: (content: string) => call<{ contentHtml: string }>("/preview", "POST", { content }),
   edit: (commentId: number, content: string) =>
     call<Comment>(`/comments/${id(commentId)}`, "PUT", { content }),
   remove: (commentId: number) => call<unknown>(`/comments/${id(commentId)}`, "DELETE"),

@@ -29,13 +29,17 @@ const parent = comment(1, "The halving is priced in   already,\nsays the market.
 
 /**
  * Replaces fetch with the comment manager: the list answers `list()` (read at each call), a post
- * or a reply answers the new comment with id 99. Returns the mock.
+ * or a reply answers the new comment with id 99, a preview the text in `<p><em>`. Returns the
+ * mock.
  */
 function commentManager(list: () => Comment[]) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? "GET";
     if (method === "GET") return Response.json(list());
     const { content } = JSON.parse(String(init?.body)) as { content: string };
+    if (String(input).endsWith("/preview")) {
+      return Response.json({ contentHtml: `<p><em>${content}</em></p>` });
+    }
     return Response.json(comment(99, content, "Maya Okafor"));
   });
   vi.stubGlobal("fetch", fetch);
@@ -49,16 +53,16 @@ const posts = (fetch: ReturnType<typeof commentManager>) =>
     .map(([url, init]) => [String(url), JSON.parse(String(init?.body)).content as string]);
 
 /**
- * Renders the panel on the article's page, one thread listed, then loads `viewer` (null: signed
+ * Renders the panel on the article's page, one thread listed (`listed`), then loads `viewer` (null: signed
  * out) into the viewer store, with marks on the article that name no comment yet.
  */
-async function renderPanel(viewer: OwnUser | null) {
+async function renderPanel(viewer: OwnUser | null, listed: Comment = parent) {
   const view = renderRoute(
     <CommentsPanel
       slug={SLUG}
       commentCount={1}
       sort="best"
-      comments={[parent]}
+      comments={[listed]}
       failed={false}
       total={1}
       complete
@@ -177,6 +181,70 @@ describe("comment composer", () => {
     expect(await within(notice).findByText(/A new link is on its way/)).toBeTruthy();
     const [url, init] = fetch.mock.calls.at(-1) ?? [];
     expect([String(url), init?.method]).toEqual(["/api/auth/send-email-confirmation", "POST"]);
+  });
+});
+
+describe("formatted text", () => {
+  it("shows each comment as the HTML the server rendered", async () => {
+    commentManager(() => [parent]);
+    const html =
+      '<p><strong>Halving</strong> <a href="https://example.com/" rel="nofollow ugc noopener" target="_blank">notes</a></p><ul><li>one</li></ul>';
+    await renderPanel(null, {
+      ...parent,
+      content: "**Halving** [notes](https://example.com/)\n\n- one",
+      contentHtml: html,
+    });
+    const shown = await screen.findByRole("article", { name: "Comment by Tomás Ruiz" });
+    expect(within(shown).getByText("Halving").tagName).toBe("STRONG");
+    expect(within(shown).getByRole("listitem").textContent).toBe("one");
+    const link = within(shown).getByRole("link", { name: "notes" });
+    expect(link.getAttribute("rel")).toBe("nofollow ugc noopener");
+    // The Markdown's own characters are not shown: the text is the server's HTML.
+    expect(shown.textContent).not.toContain("**");
+  });
+
+  it("previews the draft as the server renders it, back to Write with the text kept", async () => {
+    let listed = [parent];
+    const fetch = commentManager(() => listed);
+    const user = userEvent.setup();
+    await renderPanel(member);
+    const field = (await box()) as HTMLTextAreaElement;
+    await user.type(field, "*Not* priced in");
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+
+    const preview = await screen.findByRole("region", { name: "Preview" });
+    expect((await within(preview).findByText("*Not* priced in")).tagName).toBe("EM");
+    expect(field.hidden).toBe(true);
+    expect(screen.getByRole("button", { name: "Preview" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    await user.click(screen.getByRole("button", { name: "Write" }));
+    expect(screen.queryByRole("region", { name: "Preview" })).toBeNull();
+    expect(field.hidden).toBe(false);
+    expect(field.value).toBe("*Not* priced in");
+
+    // Send works from the preview; the emptied draft brings the box back.
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+    listed = [parent, comment(99, "*Not* priced in", "Maya Okafor")];
+    await user.click(sendButton());
+    await waitFor(() => expect(field.value).toBe(""));
+    expect(field.hidden).toBe(false);
+    expect(posts(fetch)).toEqual([
+      ["/api/comment-manager/preview", "*Not* priced in"],
+      ["/api/comment-manager/preview", "*Not* priced in"],
+      [`/api/comment-manager/comments/${SLUG}`, "*Not* priced in"],
+    ]);
+  });
+
+  it("takes a signed-out reader's Preview to sign-in, keeping the draft, as Send does", async () => {
+    const fetch = commentManager(() => [parent]);
+    const user = userEvent.setup();
+    await renderPanel(null);
+    await user.type(await box(), "**Draft**");
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+    expect(await screen.findByText(`Sign-in page, then /p/${SLUG}#comments`)).toBeTruthy();
+    expect(posts(fetch)).toEqual([]);
+    expect(sessionStorage.length).toBe(1);
   });
 });
 

@@ -11,6 +11,7 @@ import { CommentsThread } from "./comments-thread.tsx";
 import { Composer } from "./composer.tsx";
 import { useCommentDraft } from "./use-comment-draft.ts";
 import { useCommentMarks } from "./use-comment-marks.ts";
+import { useCommentPreview } from "./use-comment-preview.ts";
 import { useCommentSend } from "./use-comment-send.ts";
 import { threadView, useCommentsList } from "./use-comments-list.ts";
 
@@ -31,8 +32,8 @@ export interface CommentsSectionProps {
 
 /**
  * The discussion under an article (the default export, loaded lazily by comments-section.tsx):
- * "N Comments" and the sort, the composer (for everyone; signed-out readers keep their draft
- * through sign-in; a signed-in reader whose email is not verified gets "Email not verified" with
+ * "N Comments" and the sort, the composer (for everyone, with its Write / Preview switch;
+ * signed-out readers keep their draft through sign-in; a signed-in reader whose email is not verified gets "Email not verified" with
  * "Send again" instead), and the thread, first threads then "Show all". Needs a data router.
  */
 export default function CommentsPanel(props: CommentsSectionProps) {
@@ -42,6 +43,7 @@ export default function CommentsPanel(props: CommentsSectionProps) {
   const thread = useCommentsList(props);
   const draft = useCommentDraft(slug);
   const { sending, error, send, actions } = useCommentSend(slug, marks, thread, draft);
+  const preview = useCommentPreview(marks, draft, actions.onFailed);
   // Commenting needs a verified email: say so before anything is typed, not on Send.
   const viewer = useViewer();
   const unverified = viewer !== null && !viewer.confirmed;
@@ -67,6 +69,7 @@ export default function CommentsPanel(props: CommentsSectionProps) {
             replyTo={draft.replyTo}
             onCancelReply={() => draft.setReplyTo(null)}
             onSend={() => void send()}
+            preview={preview}
             sending={sending}
             error={error}
             fieldRef={draft.fieldRef}

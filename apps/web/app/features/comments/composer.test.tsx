@@ -1,9 +1,15 @@
 // The comment composer on its own (docs/product/reader.md#comment-composer): what it hands its
 // panel.
-import { fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRef } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { Composer, type ComposerProps } from "./composer.tsx";
+import { type CommentPreview, Composer, type ComposerProps } from "./composer.tsx";
+
+/** A preview that is not showing, its handlers vi.fn; `over` changes any of it. */
+const previewOf = (over: Partial<CommentPreview> = {}): CommentPreview => ({
+  ...{ showing: false, html: null, error: null, onWrite: vi.fn(), onPreview: vi.fn() },
+  ...over,
+});
 
 /** Renders the composer with `props` over quiet defaults; the handlers are vi.fn. */
 function renderComposer(props: Partial<ComposerProps> = {}) {
@@ -12,6 +18,7 @@ function renderComposer(props: Partial<ComposerProps> = {}) {
     <Composer
       text=""
       replyTo={null}
+      preview={previewOf()}
       sending={false}
       error={null}
       fieldRef={createRef()}
@@ -47,5 +54,44 @@ describe("Composer", () => {
     expect(note.textContent).toBe(`Replying to Ana: “${"word ".repeat(24).trim()}…”`);
     fireEvent.click(screen.getByRole("button", { name: "Cancel reply" }));
     expect(onCancelReply).toHaveBeenCalledTimes(1);
+  });
+
+  it("says which formatting a comment takes, under the box", () => {
+    renderComposer();
+    const field = screen.getByRole("textbox", { name: "Write a comment" });
+    const hint = document.getElementById(field.getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toBe(
+      "Formatting: **bold**, *italic*, `code`, > quote, - list, links",
+    );
+  });
+
+  it("switches between Write and Preview, the box hidden while the preview shows", () => {
+    const writing = previewOf();
+    renderComposer({ text: "**Hi**", preview: writing });
+    expect(screen.getByRole("button", { name: "Write" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    expect(writing.onPreview).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    const showing = previewOf({ showing: true, html: "<p><strong>Hi</strong></p>" });
+    const { onSend } = renderComposer({ text: "**Hi**", preview: showing });
+    const preview = screen.getByRole("region", { name: "Preview" });
+    expect(preview.querySelector("[data-comment-text]")?.innerHTML).toBe(
+      "<p><strong>Hi</strong></p>",
+    );
+    expect(screen.queryByRole("textbox")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Write" }));
+    expect(showing.onWrite).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [{ html: null }, "Loading preview…"],
+    [{ html: "" }, "Nothing to preview"],
+    [{ error: "Too many requests" }, "Too many requests"],
+  ])("shows a preview %j as %j", (over, sentence) => {
+    renderComposer({ text: "x", preview: previewOf({ showing: true, ...over }) });
+    expect(screen.getByRole("region", { name: "Preview" }).textContent).toBe(sentence);
   });
 });

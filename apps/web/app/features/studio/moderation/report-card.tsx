@@ -4,6 +4,7 @@
 import { type ModeratedComment, reportOutcomeLabels } from "@pragmatist/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CommentHtml } from "../../../components/comment-html";
 import { Badge } from "../../../components/ui/badge";
 import { errorText } from "../../../components/ui/danger";
 import { formatIsoDateTimeUtc } from "../../../lib/format";
@@ -48,7 +49,10 @@ function ReportHeader({ item: { comment, article } }: { item: ModeratedComment }
   );
 }
 
-/** The report count (how many are open), the Hidden / Deleted badges, then the text. */
+/**
+ * The report count (how many are open), the Hidden / Deleted badges, then the text as readers see
+ * it (`contentHtml`).
+ */
 function ReportBody({ item: { comment, reportCount, openReports } }: { item: ModeratedComment }) {
   return (
     <>
@@ -65,8 +69,8 @@ function ReportBody({ item: { comment, reportCount, openReports } }: { item: Mod
       {comment.deleted ? (
         <p className="mt-3 text-sm text-muted italic">This comment was deleted.</p>
       ) : (
-        <blockquote className="mt-3 border-l-4 border-line pl-3 text-[0.9375rem] break-words whitespace-pre-line">
-          {comment.content}
+        <blockquote className="mt-3 border-l-4 border-line pl-3">
+          <CommentHtml html={comment.contentHtml} className="text-[0.9375rem]" />
         </blockquote>
       )}
     </>

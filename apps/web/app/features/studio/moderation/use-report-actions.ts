@@ -64,7 +64,10 @@ export function useReportActions(initial: ModeratedComment) {
     const ok = await act("delete", async () => {
       await studioApi.deleteComment(comment.id);
       setItem((i) =>
-        answered({ ...i, comment: { ...i.comment, deleted: true, content: "" } }, "deleted"),
+        answered(
+          { ...i, comment: { ...i.comment, deleted: true, content: "", contentHtml: "" } },
+          "deleted",
+        ),
       );
       recount();
     });
