@@ -1,7 +1,10 @@
 // Comment journeys in headless Chromium (docs/product/reader.md#comments): the signed-out draft
-// kept through sign-in, comment, reply and cancel, edit, delete, like, report, sort; and comment
-// text that tries to be HTML, script, Markdown or a dangerous link shows as literal text with only
-// http(s) links.
+// kept through sign-in, comment, reply and cancel, edit, delete, like, report, sort, and a formatted
+// comment previewed, posted and shown (screenshots at 390 and 1366 px in SCREENSHOT_DIR, the
+// system's temporary folder by default); and comment text that tries to be HTML, script or a
+// dangerous link shows as the text written, with only http(s) links (reader.md#comment-text).
+import os from "node:os";
+import { decodeHTMLStrict } from "entities";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -13,8 +16,10 @@ import {
   viewports,
   withAppAndBrowser,
 } from "./harness.ts";
+import { FORMATTED, NESTED_PAYLOADS, PAYLOADS, SUBSET } from "./comment-texts.ts";
 
 const ARTICLE = "reading-smart-contract-risk";
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
 
 /** Posts a top-level comment as the member holding `jwt`. */
 async function postComment(baseUrl: string, jwt: string, content: string): Promise<number> {
@@ -51,37 +56,57 @@ const ready = (page: Page) => section(page).locator("[data-hydrated]").waitFor()
 const byText = (page: Page, text: string) =>
   section(page).getByRole("article").filter({ hasText: text });
 
-// At least 25 attempts to make comment text into markup, script or a dangerous link.
-const PAYLOADS = [
-  "<script>alert('xss-1')</script>",
-  "<img src=x onerror=alert('xss-2')>",
-  "<svg onload=alert('xss-3')><circle r=1></svg>",
-  "<a href=\"javascript:alert('xss-4')\">click me</a>",
-  "javascript:alert('xss-5')",
-  "data:text/html;base64,PHNjcmlwdD5hbGVydCgneHNzLTYnKTwvc2NyaXB0Pg==",
-  "[click](javascript:alert('xss-7'))",
-  "![img](x\" onerror=\"alert('xss-8'))",
-  "&lt;script&gt;alert('xss-9')&lt;/script&gt;",
-  "<a href=\"&#x6A;avascript:alert('xss-10')\">entity</a>",
-  "&#x6A;avascript:alert('xss-11')",
-  "<a href=\"jav&#x09;ascript:alert('xss-12')\">tab</a>",
-  "\u202Egnp.exe <b>rtl-13</b>",
-  "java\u200Dscript:alert('xss-14') java\u200Bscript:x",
-  "＜script＞alert('xss-15')＜/script＞",
-  "<iframe srcdoc=\"<script>alert('xss-16')</script>\"></iframe>",
-  "<style>body{display:none}</style>styled-17",
-  "{{constructor.constructor('alert(\"xss-18\")')()}}",
-  "</textarea><script>alert('xss-19')</script>",
-  "<details open ontoggle=alert('xss-20')>",
-  "<body onload=alert('xss-21')>",
-  "<math><mtext><table><mglyph><style><img src=x onerror=alert('xss-22')>",
-  "\"><img src=x onerror=alert('xss-23')>",
-  "<object data=\"javascript:alert('xss-24')\"></object>",
-  "<input autofocus onfocus=alert('xss-25')>",
-  "https://example.com/\"onmouseover=\"alert('xss-26') ok",
-  "http://evil.example/<script>alert('xss-27')</script>",
-  "<!--<img src=x onerror=alert('xss-28')>-->",
-];
+/** The composer's Preview pane, and whether the box shows. */
+const previewPane = (page: Page) => section(page).getByRole("region", { name: "Preview" });
+
+/**
+ * Writes FORMATTED in the composer at the page's current width and previews it: the server's
+ * rendering shows where the box was, with the formatting hint under it; a screenshot
+ * `comments-preview-{width}.png`. Leaves the preview showing.
+ */
+async function previewFormatted(page: Page, width: number) {
+  await composer(page).fill(FORMATTED);
+  await section(page).getByRole("button", { name: "Preview" }).click();
+  const preview = previewPane(page);
+  await preview.locator("strong", { hasText: "Audits" }).waitFor();
+  expect(await preview.locator("li").allTextContents()).toEqual([
+    "read the code yourself",
+    "check who holds the upgrade keys",
+  ]);
+  expect(await composer(page).isHidden()).toBe(true);
+  await section(page).getByText("**bold**, *italic*, `code`, > quote, - list, links").waitFor();
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/comments-preview-${width}.png` });
+}
+
+/**
+ * The posted FORMATTED comment as the thread shows it at the page's current width: bold, the
+ * list, the link with its rel, no Markdown characters left, the code block scrolling inside
+ * itself on a phone (its line is wider than the column) and the page never scrolling sideways; a
+ * screenshot `comments-formatted-{width}.png`.
+ */
+async function expectFormatted(page: Page, width: number) {
+  const posted = byText(page, "are not enough on their own");
+  const text = posted.locator("[data-comment-text]");
+  expect(await text.locator("strong").first().textContent()).toBe("Audits");
+  expect(await text.locator("ul > li").count()).toBe(2);
+  expect(await text.locator("li em").textContent()).toBe("upgrade keys");
+  const link = text.getByRole("link", { name: "the risk guide" });
+  expect(await link.getAttribute("href")).toBe("https://example.com/risk-guide");
+  expect(await link.getAttribute("rel")).toBe("nofollow ugc noopener");
+  expect(await text.textContent()).not.toMatch(/\*\*|```|\]\(/);
+  const code = text.locator("pre");
+  expect(await code.textContent()).toContain("const exposure = positionSize");
+  const fits = await code.evaluate((pre) => ({
+    scrolls: pre.scrollWidth > pre.clientWidth,
+    page: document.documentElement.scrollWidth <= window.innerWidth,
+  }));
+  expect(fits.page).toBe(true);
+  // On a phone the line is wider than the column: it scrolls in its block.
+  if (width < 600) expect(fits.scrolls).toBe(true);
+  await posted.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/comments-formatted-${width}.png` });
+}
 
 describe("comments", () => {
   let app: RunningApp;
@@ -195,6 +220,25 @@ describe("comments", () => {
     // The dialog hands the focus back to the button it came from.
     expect(await reported.evaluate((button) => button === document.activeElement)).toBe(true);
 
+    // A formatted comment on a phone: previewed, back to Write with the text, sent from the
+    // preview; the emptied box is back. Then the same at 1366 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await previewFormatted(page, 390);
+    await section(page).getByRole("button", { name: "Write" }).click();
+    expect(await composer(page).inputValue()).toBe(FORMATTED);
+    await section(page).getByRole("button", { name: "Preview" }).click();
+    await previewPane(page).locator("strong").first().waitFor();
+    await section(page).getByRole("button", { name: "Send" }).click();
+    await byText(page, "are not enough on their own").waitFor();
+    await expect.poll(() => composer(page).isVisible()).toBe(true);
+    expect(await composer(page).inputValue()).toBe("");
+    await expectFormatted(page, 390);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expectFormatted(page, 1366);
+    await previewFormatted(page, 1366);
+    await section(page).getByRole("button", { name: "Write" }).click();
+    await composer(page).fill("");
+
     expect(problems).toEqual([]);
   });
 
@@ -209,24 +253,29 @@ describe("comments", () => {
     }
   });
 
-  it("shows every payload as literal text, with only safe http(s) links", async () => {
+  it("shows every payload as the text written, with only safe http(s) links", async () => {
     // Five posts a minute per member: several members share the payloads.
-    for (let i = 0; i < PAYLOADS.length; i += 5) {
+    // The nested ones together, one comment of several blocks.
+    const all = [...PAYLOADS, NESTED_PAYLOADS.map(([payload]) => payload).join("\n\n")];
+    for (let i = 0; i < all.length; i += 5) {
       const { jwt } = await signUpVerified(app, `Mallory ${i / 5 + 1}`);
-      for (const payload of PAYLOADS.slice(i, i + 5)) await postComment(app.baseUrl, jwt, payload);
+      for (const payload of all.slice(i, i + 5)) await postComment(app.baseUrl, jwt, payload);
     }
     for (const options of [viewports.desktop, viewports.mobile]) {
       const { page, problems } = await openPage(browser, options);
       // Every thread server-rendered (the "Show all" link's address without JavaScript).
       await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest&allComments=1`);
       const texts = section(page).locator("[data-comment-text]");
-      await expect.poll(() => texts.count()).toBeGreaterThanOrEqual(PAYLOADS.length);
-      const shown = await texts.allTextContents();
-      for (const payload of PAYLOADS) expect(shown, payload).toContain(payload);
+      await expect.poll(() => texts.count()).toBeGreaterThanOrEqual(all.length);
+      const shown = (await texts.allTextContents()).map((t) => t.trim());
+      // The text as written; only character references read as the characters they name.
+      for (const payload of PAYLOADS) expect(shown, payload).toContain(decodeHTMLStrict(payload));
+      const nested = shown.find((t) => t.includes("xss-29")) ?? "";
+      for (const [payload, text] of NESTED_PAYLOADS) expect(nested, payload).toContain(text);
 
-      // No element from a payload: comment text holds only text and our own links.
+      // No element from a payload: comment text holds only the subset's elements.
       const foreign = await section(page)
-        .locator("[data-comment-text] *:not(a)")
+        .locator(`[data-comment-text] *:not(${SUBSET})`)
         .evaluateAll((els) => els.map((e) => e.outerHTML));
       expect(foreign).toEqual([]);
       for (const selector of [

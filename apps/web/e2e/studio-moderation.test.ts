@@ -50,7 +50,8 @@ describe("studio moderation", () => {
     const critic = await signUpVerified(app, "Finn Fair");
     const reporter = await signUp(app.baseUrl, "Rae Reporter");
     const words = `Buy ${MARKER} coins now at my site`;
-    const fair = `The audit missed ${MARKER} reentrancy, I think`;
+    // Formatted: moderators see it as readers do (docs/product/reader.md#comment-text).
+    const fair = `The audit missed ${MARKER} reentrancy, *I think*`;
     await reportedComment(commenter, reporter, words, "Spam link");
     await reportedComment(critic, reporter, fair, "Rude");
     expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(words);
@@ -62,6 +63,7 @@ describe("studio moderation", () => {
     await studioTabs.getByRole("link", { name: "Moderation 2 open reports" }).waitFor();
 
     const kept = page.getByRole("article", { name: /^Comment by Finn Fair/ });
+    expect(await kept.locator("[data-comment-text] em").textContent()).toBe("I think");
     await kept.getByRole("button", { name: "Dismiss" }).click();
     await kept.getByText(/Reports dismissed/).waitFor();
     expect(await kept.getByRole("button", { name: "Resolve" }).count()).toBe(0);
@@ -85,7 +87,9 @@ describe("studio moderation", () => {
     await studioTabs.getByRole("link", { name: "Moderation", exact: true }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/studio-moderation-390.png`, fullPage: true });
     // The fair comment stays for readers.
-    expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(fair);
+    expect(await text(app.baseUrl, `/p/${COMMENTED_ARTICLE}`)).toContain(
+      `The audit missed ${MARKER} reentrancy, <em>I think</em>`,
+    );
 
     // Signed-in readers at once; anonymous readers once the page cache (5 s) has turned over.
     const reader = await signUp(app.baseUrl, "Rita Reader");

@@ -174,7 +174,7 @@ export function Composer(props: ComposerProps) {
       {preview.showing && <PreviewPane preview={preview} />}
       <p id={hintId} className="text-xs text-muted">
         <span className="sr-only">Formatting: </span>
-        <span className="font-mono">{FORMATTING_HINT}</span>
+        {FORMATTING_HINT}
       </p>
       <div className="flex items-center justify-between gap-3">
         <p role="status" className="min-w-0 text-sm text-red-700 dark:text-red-400">
