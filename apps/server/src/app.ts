@@ -24,6 +24,7 @@ import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
 import { marketRoutes } from "./modules/market/market.routes.ts";
 import { issuesRoutes } from "./modules/newsletter/issues.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { studioRoutes } from "./modules/studio/studio.routes.ts";
@@ -94,6 +95,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   reactionsRoutes(app, { reactions: services.reactions });
   commentsRoutes(app, { comments: services.comments });
   viewerRoutes(app, { viewer: services.viewer });
+  notificationsRoutes(app, { notifications: services.notifications });
   studioRoutes(app, { studio: services.studio });
   passwordResetRoutes(app, {
     passwordReset: services.passwordReset,

@@ -29,6 +29,7 @@ import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
 import { createNewsletterSending } from "./modules/newsletter/newsletter-sending.ts";
 import { moveSubscription } from "./modules/newsletter/member-subscription.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
+import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
 import { createChangeBroadcast } from "./plugins/change-broadcast.ts";
@@ -155,8 +156,8 @@ function createReaderServices(db: Db, config: Config, f: Foundation) {
 }
 
 /**
- * Articles, search, uploads, reactions, comments, analytics, the studio, and the viewer (the
- * reader's own marks on it): what is published.
+ * Articles, search, uploads, reactions, comments and their notifications, analytics, the studio,
+ * and the viewer (the reader's own marks on it): what is published.
  */
 function createPublishingServices(
   db: Db,
@@ -185,6 +186,7 @@ function createPublishingServices(
   // in this process and, through the broadcast, in every other one on this database.
   const publication = createPublicationWatch(db, now, f.changeBroadcast);
   const reactions = createReactionsService(db, { now });
+  const notifications = createNotificationsService(db, { now });
   const comments = createCommentsService(db, {
     limits,
     now,
@@ -193,6 +195,8 @@ function createPublishingServices(
     // A moderator's hide, unhide or delete is audited and answers the comment's reports, from
     // whichever route it comes (the studio's or the comment manager's).
     moderation: createModerationRecord(),
+    // Replies, mentions and new comments on one's article, written with the comment.
+    notices: notifications.notices,
     changed: () => publication.changed(),
   });
   const studio = createStudioService(db, {
@@ -210,6 +214,7 @@ function createPublishingServices(
     reactions,
     comments,
     newsletter: readers.newsletter,
+    notifications,
   });
   return {
     media,
@@ -219,6 +224,7 @@ function createPublishingServices(
     uploads,
     reactions,
     comments,
+    notifications,
     studio,
     users,
     viewer,

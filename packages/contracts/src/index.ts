@@ -27,6 +27,8 @@ export * from "./member-hint.ts";
 export * from "./users.ts";
 /** Comments and their bodies, sorts and limits. */
 export * from "./comments.ts";
+/** In-app notifications: the member's list, grouped, and marking it read. */
+export * from "./notifications.ts";
 /** Why a comment is reported: the fixed reasons and how the moderation queue reads them. */
 export * from "./report-reasons.ts";
 /** Market data returned by Max's tools. */

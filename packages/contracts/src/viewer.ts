@@ -32,13 +32,15 @@ export type ViewerArticle = z.infer<typeof viewerArticleSchema>;
  * session; `article` null when none was asked, the reader is signed out, or the slug is not a
  * published article; `subscribed` true when the member's account email gets the built-in
  * newsletter (confirmed on the one list, not suppressed), false otherwise and signed out
- * (docs/product/newsletter.md#newsletter).
+ * (docs/product/newsletter.md#newsletter); `unreadNotifications` how many lines of the member's
+ * notifications are unread (docs/product/reader.md#notifications), 0 signed out.
  */
 export const viewerStateSchema = z.object({
   data: z.object({
     user: ownUserSchema.nullable(),
     article: viewerArticleSchema.nullable(),
     subscribed: z.boolean(),
+    unreadNotifications: z.number().int().nonnegative(),
   }),
 });
 

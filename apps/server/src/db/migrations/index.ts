@@ -22,6 +22,7 @@ import * as emailCodes from "./018-email-codes.ts";
 import * as articleSeo from "./019-article-seo.ts";
 import * as reportOutcomes from "./020-report-outcomes.ts";
 import * as articleSocialImage from "./021-article-social-image.ts";
+import * as notifications from "./022-notifications.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -51,4 +52,5 @@ export const migrations: Record<string, DialectMigration> = {
   "019-article-seo": articleSeo,
   "020-report-outcomes": reportOutcomes,
   "021-article-social-image": articleSocialImage,
+  "022-notifications": notifications,
 };

@@ -10,6 +10,7 @@ import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import { buildThread, countVisible, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
+import type { CommentNotices } from "./comments.types.ts";
 
 /** The member acting: their id and role (editors and admins moderate). */
 export interface Actor {
@@ -143,8 +144,8 @@ export interface ModerationRecord {
 }
 
 /**
- * What the comments service runs with: the query builder, the clock, the limits, the bans and
- * the moderation record.
+ * What the comments service runs with: the query builder, the clock, the limits, the bans, the
+ * moderation record and who is told of a comment (`notices`).
  */
 interface CommentsContext {
   k: Kysely<Database>;
@@ -155,6 +156,7 @@ interface CommentsContext {
   bans: CommentingBans | undefined;
   emails: CommentingEmails | undefined;
   moderation: ModerationRecord;
+  notices: CommentNotices | undefined;
 }
 
 /** `CommentsService.find`: the built thread, or null for an article readers cannot see. */
@@ -230,12 +232,12 @@ async function post(
   }
   await ctx.perMinute.consume(`user:${userId}`);
   await ctx.perDay.consume(`user:${userId}`);
-  const id = await repo.insert(ctx.k, {
-    articleId,
-    parentId,
-    authorId: userId,
-    content,
-    now: ctx.now(),
+  const at = ctx.now();
+  // The comment and its notifications together (docs/product/reader.md#notifications).
+  const id = await ctx.k.transaction().execute(async (trx) => {
+    const id = await repo.insert(trx, { articleId, parentId, authorId: userId, content, now: at });
+    await ctx.notices?.posted(trx, { id, articleId, parentId, authorId: userId, content, at });
+    return id;
   });
   return one(ctx, id);
 }
@@ -272,6 +274,7 @@ async function remove(ctx: CommentsContext, actor: Actor, id: number): Promise<{
   const at = ctx.now();
   const deleted = await ctx.k.transaction().execute(async (trx) => {
     if (!(await repo.softDelete(trx, id, at))) return false;
+    await ctx.notices?.deleted(trx, id);
     if (!own) {
       await ctx.moderation.record(trx, { actorId: actor.id, commentId: id, action: "delete", at });
     }
@@ -313,6 +316,7 @@ async function setHidden(
   const action = hidden ? "hide" : "unhide";
   await ctx.k.transaction().execute(async (trx) => {
     await repo.setHidden(trx, id, hidden ? { by: actor.id, now: at } : null);
+    await ctx.notices?.hidden(trx, id, hidden, at);
     await ctx.moderation.record(trx, { actorId: actor.id, commentId: id, action, at });
   });
   return { hidden };
@@ -322,7 +326,8 @@ async function setHidden(
  * Builds the comments service; `now` dates rows and decides which articles are published;
  * `bans` (the studio's) refuses posts by banned members, `emails` (the accounts') by members
  * whose email is not verified; `moderation` (the studio's) records each moderator's hide, unhide
- * and delete with the action; `changed` hears of every post, edit, hide and
+ * and delete with the action; `notices` (the notifications') is told of every post, hide, unhide
+ * and delete in its transaction; `changed` hears of every post, edit, hide and
  * delete (the publication watch: cached public pages show the discussion as it now is).
  */
 export function createCommentsService(
@@ -333,6 +338,7 @@ export function createCommentsService(
     bans?: CommentingBans;
     emails?: CommentingEmails;
     moderation: ModerationRecord;
+    notices?: CommentNotices;
     changed?: () => void;
   },
 ): CommentsService {
@@ -344,6 +350,7 @@ export function createCommentsService(
     bans: deps.bans,
     emails: deps.emails,
     moderation: deps.moderation,
+    notices: deps.notices,
   };
   /** Tells `deps.changed` once `write` has succeeded. */
   async function changing<T>(write: Promise<T>): Promise<T> {

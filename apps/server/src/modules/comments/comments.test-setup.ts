@@ -14,7 +14,7 @@ export const BASE = "/api/comment-manager";
 
 /**
  * The people and rows a test sets up: `member` signs one up, `editor` makes them an editor,
- * `article` inserts a published article (or a draft or a future-dated one) with a slug of its own,
+ * `article` inserts a published article (or a draft or a future-dated one, or one by an author) with a slug of its own,
  * and `insertComment` writes a comment row straight in the database (no rate limit).
  */
 function commentFixtures(ctx: TestApp) {
@@ -32,7 +32,9 @@ function commentFixtures(ctx: TestApp) {
     return m;
   }
 
-  async function article(fields: { status?: "draft"; publishDate?: string } = {}) {
+  async function article(
+    fields: { status?: "draft"; publishDate?: string; authorId?: number } = {},
+  ) {
     slugCounter += 1;
     const slug = `commented-${slugCounter}`;
     const id = await insertArticle(ctx.db, { slug, ...fields });

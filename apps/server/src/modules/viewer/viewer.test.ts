@@ -45,7 +45,9 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
             const res = await counting.app.inject({ url: `/api/viewer${query}`, headers });
             expect(res.statusCode).toBe(200);
             expect(res.headers["cache-control"]).toBe("private, no-store");
-            expect(res.json()).toEqual({ data: { user: null, article: null, subscribed: false } });
+            expect(res.json()).toEqual({
+              data: { user: null, article: null, subscribed: false, unreadNotifications: 0 },
+            });
           });
           expect(queries, `${JSON.stringify(headers)} ${query}`).toBe(0);
         }
@@ -95,6 +97,7 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
         ownComments: [own, ownReply],
       },
       subscribed: false,
+      unreadNotifications: 0,
     });
     expect(me).toMatchObject({ id: a.id, username: a.username, email: a.email });
 
@@ -232,9 +235,9 @@ describe.each(engines)("GET /api/viewer on %s", (engine) => {
       };
       const small = await measure(10);
       expect(await measure(200)).toBe(small);
-      // The session, the member, the article's like and bookmark, the comments' marks, and
-      // whether the member gets the newsletter.
-      expect(small).toBeLessThanOrEqual(5);
+      // The session, the member, the article's like and bookmark, the comments' marks, whether
+      // the member gets the newsletter, and their unread notifications.
+      expect(small).toBeLessThanOrEqual(6);
     } finally {
       await counting.app.close();
     }
