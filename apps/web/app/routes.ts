@@ -29,6 +29,7 @@ export default [
   route("subscription/:action", "routes/subscription.tsx"),
   route("connect/google/redirect", "routes/google-redirect.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/notifications", "routes/account.notifications.tsx"),
   // The editorial studio (docs/product/studio.md#studio): signed-in staff only, checked by the
   // layout's loader.
   route("studio", "routes/studio.tsx", [

@@ -28,18 +28,20 @@ export interface RouteOptions {
   viewer?: Pick<OwnUser, "id"> | OwnUser | null;
   /** Whether GET /api/viewer says the member gets the newsletter; false by default. */
   subscribed?: boolean;
+  /** The member's unread notification lines as GET /api/viewer says; 0 by default. */
+  unread?: number;
 }
 
 /**
  * The browser as signing in leaves it for `viewer`: the member hint cookie set (or cleared), and
  * GET /api/viewer answered with them; every other request goes to the `fetch` of the moment.
  */
-function signedInAs(viewer: RouteOptions["viewer"], subscribed = false): void {
+function signedInAs(viewer: RouteOptions["viewer"], subscribed = false, unread = 0): void {
   setMemberHint(viewer);
   const next = globalThis.fetch;
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).startsWith("/api/viewer")
-      ? Promise.resolve(viewerAnswer(viewer ?? null, null, subscribed))
+      ? Promise.resolve(viewerAnswer(viewer ?? null, null, subscribed, unread))
       : next(input, init),
   );
 }
@@ -49,8 +51,8 @@ function signedInAs(viewer: RouteOptions["viewer"], subscribed = false): void {
  * `options.viewer` loaded into the viewer store as root.tsx loads it after hydration.
  */
 export function renderRoute(screen: ReactElement, options: RouteOptions = {}): RenderResult {
-  const { path = "/", at = path, action, routes = [], viewer, subscribed } = options;
-  signedInAs(viewer, subscribed);
+  const { path = "/", at = path, action, routes = [], viewer, subscribed, unread } = options;
+  signedInAs(viewer, subscribed, unread);
   const Screen = () => {
     useViewerSync(null);
     return screen;

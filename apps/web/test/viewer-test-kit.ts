@@ -33,13 +33,18 @@ export function viewerMarks(slug: string, fields: Partial<ViewerArticle> = {}): 
   };
 }
 
-/** GET /api/viewer's answer for `member`, their `article` marks and whether they get the newsletter. */
+/**
+ * GET /api/viewer's answer for `member`, their `article` marks, whether they get the newsletter
+ * and their unread notification lines.
+ */
 export function viewerAnswer(
   member: Pick<OwnUser, "id"> | OwnUser | null,
   article: ViewerArticle | null = null,
   subscribed = false,
+  unreadNotifications = 0,
 ): Response {
-  return Response.json({ data: { user: member, article, subscribed } } as ViewerState);
+  const data = { user: member, article, subscribed, unreadNotifications };
+  return Response.json({ data } as ViewerState);
 }
 
 /**

@@ -27,15 +27,18 @@ export interface ViewerSnapshot {
   article: ViewerArticle | null;
   /** Whether the member gets the built-in newsletter (false until known, and signed out). */
   subscribed: boolean;
+  /** The member's unread notification lines (0 until known, and signed out). */
+  unreadNotifications: number;
 }
 
-const UNKNOWN: ViewerSnapshot = { status: "unknown", user: null, article: null, subscribed: false };
-const ANONYMOUS: ViewerSnapshot = {
-  status: "anonymous",
+const UNKNOWN: ViewerSnapshot = {
+  status: "unknown",
   user: null,
   article: null,
   subscribed: false,
+  unreadNotifications: 0,
 };
+const ANONYMOUS: ViewerSnapshot = { ...UNKNOWN, status: "anonymous" };
 let snapshot = UNKNOWN;
 let loadedFor: string | null = null;
 let inflight: AbortController | null = null;
@@ -82,9 +85,10 @@ export async function loadViewer(article: string | null): Promise<void> {
   try {
     const { data } = await fetchViewer(article, controller.signal);
     if (!data.user) document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;
+    const { user, article: marks, subscribed, unreadNotifications } = data;
     publish(
-      data.user
-        ? { status: "member", user: data.user, article: data.article, subscribed: data.subscribed }
+      user
+        ? { status: "member", user, article: marks, subscribed, unreadNotifications }
         : ANONYMOUS,
     );
   } catch (error) {
@@ -106,6 +110,16 @@ export function updateViewerArticle(
   change: (article: ViewerArticle) => ViewerArticle,
 ): void {
   if (snapshot.article?.slug === slug) publish({ ...snapshot, article: change(snapshot.article) });
+}
+
+/**
+ * Sets the member's unread notification lines as the notifications list or a mark-read call
+ * answered them (docs/product/reader.md#notifications), so the header's bell follows at once.
+ */
+export function setUnreadNotifications(unread: number): void {
+  if (snapshot.status === "member" && snapshot.unreadNotifications !== unread) {
+    publish({ ...snapshot, unreadNotifications: unread });
+  }
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,5 +1,6 @@
 // Site header on every page (docs/product/site.md#header): logo, About Us, Partner with us,
-// Subscribe, and Login or, for a signed-in reader, their round profile picture linking to /account.
+// Subscribe, and Login or, for a signed-in reader, the notifications bell and their round profile
+// picture linking to /account.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
@@ -10,6 +11,7 @@ import { lazyPart } from "../components/ui/lazy-load";
 import { isStaff, useViewer } from "../lib/viewer";
 import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
+import { NotificationsBell } from "./notifications-bell";
 
 /** The blank circle that holds the place of a member's picture. */
 const blankPicture = <span className="block size-[35px] rounded-full bg-line" />;
@@ -50,8 +52,8 @@ function AccountLink({ viewer, className = "" }: { viewer: OwnUser | null; class
 
 /**
  * The sticky header: the logo (home), then from `md` up About Us, Partner with us, Studio (staff),
- * Subscribe (the external newsletter) and Login or the reader's picture; below `md` the picture and
- * the slide-out menu. The page is the same for every reader: the reader comes from GET
+ * Subscribe (the external newsletter) and Login or the reader's picture, then a member's
+ * notifications bell; below `md` the bell, the picture and the slide-out menu. The page is the same for every reader: the reader comes from GET
  * /api/viewer after hydration, and until then the member hint picks Login or a blank picture.
  */
 export function SiteHeader({
@@ -102,6 +104,7 @@ export function SiteHeader({
           />
         </nav>
         <div className="ml-auto flex items-center gap-3 md:ml-2">
+          <ByViewer member={<NotificationsBell />} anonymous={null} />
           <ByViewer
             member={<AccountLink viewer={viewer} className="md:hidden" />}
             anonymous={null}

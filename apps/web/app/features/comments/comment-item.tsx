@@ -8,6 +8,7 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { formatLongDate } from "../../lib/format.ts";
 import { authorName, type CommentActions } from "./comment-actions.ts";
 import { CommentEditForm, CommentToolbar } from "./comment-controls.tsx";
+import { commentAnchor, useIsCommentTarget } from "./comment-target.ts";
 import { type CommentItemState, useCommentItem } from "./use-comment-item.ts";
 
 /**
@@ -51,13 +52,24 @@ interface CommentBodyProps extends CommentItemProps {
   item: CommentItemState;
 }
 
+/** The highlight of the comment the address points at (`#comment-{id}`). */
+const TARGET_CLASS = "rounded-lg bg-accent/10 outline-2 outline-offset-4 outline-accent/60";
+
 /**
- * A comment that is not deleted: photo, byline, "Reply to …" on phones from depth 2 (where the
- * indentation stops), the text or its edit form, the controls and a refused call's sentence.
+ * A comment that is not deleted, at its anchor (`#comment-{id}`, highlighted when the address
+ * points at it): photo, byline, "Reply to …" on phones from depth 2 (where the indentation
+ * stops), the text or its edit form, the controls and a refused call's sentence.
  */
 function CommentBody({ comment, name, depth, parentAuthor, actions, item }: CommentBodyProps) {
+  const target = useIsCommentTarget(comment.id);
   return (
-    <article className="flex gap-3" aria-label={`Comment by ${name}`}>
+    <article
+      id={commentAnchor(comment.id)}
+      tabIndex={-1}
+      data-highlighted={target || undefined}
+      className={`flex scroll-mt-24 gap-3 focus:outline-none ${target ? TARGET_CLASS : ""}`}
+      aria-label={`Comment by ${name}`}
+    >
       <Avatar name={name} url={comment.author?.profilePicture?.url} size={35} />
       <div className="min-w-0 flex-1">
         <CommentByline comment={comment} name={name} />
@@ -95,7 +107,10 @@ export function CommentItem(props: CommentItemProps) {
   return (
     <li>
       {comment.deleted ? (
-        <p className="rounded-lg bg-line/40 px-3 py-2 text-sm text-muted italic">
+        <p
+          id={commentAnchor(comment.id)}
+          className="scroll-mt-24 rounded-lg bg-line/40 px-3 py-2 text-sm text-muted italic"
+        >
           This comment was deleted
         </p>
       ) : (

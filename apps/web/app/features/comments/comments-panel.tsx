@@ -6,6 +6,7 @@ import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { useNavigation } from "react-router";
 import { VerifyEmailNotice } from "../../components/verify-email-notice.tsx";
 import { useViewer } from "../../lib/viewer.ts";
+import { CommentTargetContext, useCommentTarget } from "./comment-target.ts";
 import { CommentsHeader } from "./comments-header.tsx";
 import { CommentsThread } from "./comments-thread.tsx";
 import { Composer } from "./composer.tsx";
@@ -34,13 +35,16 @@ export interface CommentsSectionProps {
  * The discussion under an article (the default export, loaded lazily by comments-section.tsx):
  * "N Comments" and the sort, the composer (for everyone, with its Write / Preview switch;
  * signed-out readers keep their draft through sign-in; a signed-in reader whose email is not verified gets "Email not verified" with
- * "Send again" instead), and the thread, first threads then "Show all". Needs a data router.
+ * "Send again" instead), and the thread, first threads then "Show all", with the comment the
+ * address points at (`#comment-{id}`) scrolled to and highlighted. Needs a data router.
  */
 export default function CommentsPanel(props: CommentsSectionProps) {
   const { slug, sort } = props;
   const marks = useCommentMarks(slug);
   const navigation = useNavigation();
   const thread = useCommentsList(props);
+  // `#comment-{id}`: scrolled to and highlighted once the thread shows it.
+  const target = useCommentTarget(thread);
   const draft = useCommentDraft(slug);
   const { sending, error, send, actions } = useCommentSend(slug, marks, thread, draft);
   const preview = useCommentPreview(marks, draft, actions.onFailed);
@@ -76,19 +80,21 @@ export default function CommentsPanel(props: CommentsSectionProps) {
           />
         )}
       </div>
-      <CommentsThread
-        list={thread.list}
-        shown={shown}
-        loadFailed={thread.loadFailed}
-        loading={thread.loading}
-        busy={busy}
-        more={more}
-        count={count}
-        sort={sort}
-        actions={actions}
-        onRetry={() => void thread.reload()}
-        onShowAll={() => void thread.showAll()}
-      />
+      <CommentTargetContext value={target}>
+        <CommentsThread
+          list={thread.list}
+          shown={shown}
+          loadFailed={thread.loadFailed}
+          loading={thread.loading}
+          busy={busy}
+          more={more}
+          count={count}
+          sort={sort}
+          actions={actions}
+          onRetry={() => void thread.reload()}
+          onShowAll={() => void thread.showAll()}
+        />
+      </CommentTargetContext>
     </>
   );
 }
