@@ -67,7 +67,7 @@ function CommentBody({ comment, name, depth, parentAuthor, actions, item }: Comm
       id={commentAnchor(comment.id)}
       tabIndex={-1}
       data-highlighted={target || undefined}
-      className={`flex scroll-mt-24 gap-3 focus:outline-none ${target ? TARGET_CLASS : ""}`}
+      className={`flex scroll-mt-24 gap-3 ${target ? TARGET_CLASS : ""}`}
       aria-label={`Comment by ${name}`}
     >
       <Avatar name={name} url={comment.author?.profilePicture?.url} size={35} />
