@@ -42,6 +42,34 @@ export function memoryMb(pid: number | undefined, field: "VmHWM" | "VmRSS"): num
   }
 }
 
+/** A process's CPU time so far (user + system, /proc/{pid}/stat), in seconds; 0 without /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the process `pid` is quiet: under 10 % of a CPU for 3 seconds in a row (its start-up
+ * work done, e.g. the indexes it builds in the background), or `limitMs` has passed.
+ * @returns the time waited, in ms.
+ */
+export async function untilQuiet(pid: number | undefined, limitMs = 600_000): Promise<number> {
+  const t0 = performance.now();
+  let quiet = 0;
+  let last = cpuSeconds(pid);
+  while (quiet < 3 && performance.now() - t0 < limitMs) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = cpuSeconds(pid);
+    quiet = now - last < 0.1 ? quiet + 1 : 0;
+    last = now;
+  }
+  return Math.round(performance.now() - t0);
+}
+
 /**
  * Signs in with the generated account `email` (SCALE_PASSWORD) on the app at `base`.
  * @returns the headers of its session (the session cookie and its member hint).
