@@ -60,6 +60,15 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
+/** Whether the PostgreSQL database `name` is running a query (none: its app's work is done). */
+export async function postgresBusy(name: string): Promise<boolean> {
+  const rows = await admin<{ n: number }>(
+    "select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active'",
+    [name],
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
 /** Starts the app on an empty database once: it migrates and seeds the demo content, then stops. */
 async function migrateAndSeed(dataDir: string, env: Record<string, string>): Promise<void> {
   const app = await startApp(dataDir, env);

@@ -53,18 +53,23 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 /**
- * Waits until the process `pid` is quiet: under 10 % of a CPU for 3 seconds in a row (its start-up
- * work done, e.g. the indexes it builds in the background), or `limitMs` has passed.
+ * Waits until the process `pid` is quiet: under 10 % of a CPU for 3 seconds in a row while `busy`
+ * (e.g. its database still running its queries) says no (its start-up work done, e.g. the indexes
+ * it builds in the background), or `limitMs` has passed.
  * @returns the time waited, in ms.
  */
-export async function untilQuiet(pid: number | undefined, limitMs = 600_000): Promise<number> {
+export async function untilQuiet(
+  pid: number | undefined,
+  busy: () => Promise<boolean> = () => Promise.resolve(false),
+  limitMs = 900_000,
+): Promise<number> {
   const t0 = performance.now();
   let quiet = 0;
   let last = cpuSeconds(pid);
   while (quiet < 3 && performance.now() - t0 < limitMs) {
     await new Promise((r) => setTimeout(r, 1_000));
     const now = cpuSeconds(pid);
-    quiet = now - last < 0.1 ? quiet + 1 : 0;
+    quiet = now - last < 0.1 && !(await busy()) ? quiet + 1 : 0;
     last = now;
   }
   return Math.round(performance.now() - t0);

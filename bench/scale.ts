@@ -7,7 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import { root, startApp, table } from "./load.ts";
-import { type Engine, postgresAvailable, type ScaleDatabase, scaleDatabase } from "./scale-db.ts";
+import {
+  type Engine,
+  postgresAvailable,
+  postgresBusy,
+  type ScaleDatabase,
+  scaleDatabase,
+} from "./scale-db.ts";
 import {
   measurePath,
   memoryMb,
@@ -35,8 +41,8 @@ process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 
 /**
  * Starts the app on `db` (cache off) and times its cold start: healthy, the first page, then
- * quiet (the start-up work it does in the background finished: the measures must not share the
- * CPU with it); the resident memory once quiet.
+ * quiet (the start-up work it does in the background finished, on PostgreSQL its queries too: the
+ * measures must not share the machine with it); the resident memory once quiet.
  */
 async function startTimed(db: ScaleDatabase) {
   const t0 = performance.now();
@@ -50,7 +56,8 @@ async function startTimed(db: ScaleDatabase) {
     if (res.ok || performance.now() - t0 > 120_000) break;
   }
   const firstPageMs = Math.round(performance.now() - t0);
-  const quietMs = firstPageMs + (await untilQuiet(app.child.pid));
+  const busy = () => (db.engine === "postgres" ? postgresBusy(db.name) : Promise.resolve(false));
+  const quietMs = firstPageMs + (await untilQuiet(app.child.pid, busy));
   const idleRssMb = memoryMb(app.child.pid, "VmRSS");
   return { app, base, coldStart: { healthyMs, firstPageMs, quietMs, idleRssMb } };
 }
