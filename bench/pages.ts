@@ -97,13 +97,22 @@ function figures(lhr: Result): RunFigures {
   };
 }
 
-/** Audits that count towards a category score (weight > 0) and scored below 1. */
+/**
+ * Audits that count towards a category score (weight > 0) and scored below 1: their titles, with
+ * what their table lists when its rows have a description (the console's errors), so a failing
+ * run says what failed, not only which audit.
+ */
 function failingAudits(lhr: Result): Record<string, string> {
   const out: Record<string, string> = {};
   for (const c of CATEGORIES) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (ref.weight > 0 && a && a.score !== null && a.score < 1) out[ref.id] = a.title;
+      if (!(ref.weight > 0 && a && a.score !== null && a.score < 1)) continue;
+      const items = a.details && "items" in a.details ? (a.details.items as unknown[]) : [];
+      const said = items.flatMap((i) =>
+        typeof i === "object" && i && "description" in i ? [String(i.description)] : [],
+      );
+      out[ref.id] = said.length > 0 ? `${a.title}: ${said.join(" | ")}` : a.title;
     }
   }
   return out;
@@ -187,6 +196,9 @@ function printLighthouse(results: PageResult[]): void {
   for (const r of results) {
     const ids = Object.keys(r.failing);
     if (ids.length) console.log(`${r.path} (${r.preset}): not passing: ${ids.join(", ")}`);
+    for (const said of Object.values(r.failing).filter((t) => t.includes(": "))) {
+      console.log(`  ${said}`);
+    }
   }
 }
 

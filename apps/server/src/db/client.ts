@@ -89,13 +89,26 @@ pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
+ * `databaseUrl` with PostgreSQL's JIT compilation off for its sessions, before the URL's own
+ * `options` (so a `-c jit=…` of the operator's still wins). The app's statements are short reads,
+ * and the planner's cost estimate of the article cards' comment counts made PostgreSQL compile one
+ * on every request: 1.2 s of a feed's 1.7 s at 20,000 articles, 82 ms without (docs/scale.md).
+ */
+export function withJitOff(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const own = url.searchParams.get("options");
+  url.searchParams.set("options", own ? `-c jit=off ${own}` : "-c jit=off");
+  return url.toString();
+}
+
+/**
  * Opens a database. With a `databaseUrl` (postgres://…) it is PostgreSQL, else a SQLite file
  * `pragmatist.db` in `dataDir` (created if missing), or an in-memory one when `dataDir` is ":memory:".
  */
 export function openDb(options: { databaseUrl?: string | undefined; dataDir: string }): Db {
   const { log, onQuery } = queryListeners();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: withJitOff(options.databaseUrl), max: 10 });
     const kysely = new Kysely<Database>({
       dialect: new CurrentSchemaPostgresDialect({ pool }),
       log,

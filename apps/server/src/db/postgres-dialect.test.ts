@@ -1,9 +1,10 @@
-// Migrating one schema while other schemas of the same database change (db/postgres-dialect.ts):
+// The app's PostgreSQL sessions (JIT off, db/client.ts), and migrating one schema while other
+// schemas of the same database change (db/postgres-dialect.ts):
 // the start-up must not read, nor fail over, tables that are not its own.
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import type { Db } from "./client.ts";
+import { type Db, withJitOff } from "./client.ts";
 import { sharedTestDb } from "../testing/db.ts";
 
 /** The schema `db`'s connections work in. */
@@ -11,6 +12,33 @@ async function schemaOf(db: Db): Promise<string> {
   const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely);
   return rows[0]?.name ?? "";
 }
+
+describe.skipIf(!process.env.DATABASE_URL)("the app's PostgreSQL sessions", () => {
+  it("run without JIT compilation, keeping the address's own options (its schema)", async () => {
+    const { db } = await sharedTestDb("postgres");
+    try {
+      const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(
+        db.kysely,
+      );
+      expect(rows[0]?.jit).toBe("off");
+      expect(await schemaOf(db)).toMatch(/^t_/);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("the app's PostgreSQL address", () => {
+  it("lets an operator's own jit setting in the address win", () => {
+    const url = withJitOff("postgres://u:p%40ss@db.example:5432/site?options=-c%20jit%3Don");
+    const parsed = new URL(url);
+    expect(parsed.searchParams.get("options")).toBe("-c jit=off -c jit=on");
+    expect(parsed.password).toBe("p%40ss");
+    expect(withJitOff("postgres://db.example/site")).toBe(
+      "postgres://db.example/site?options=-c+jit%3Doff",
+    );
+  });
+});
 
 describe.skipIf(!process.env.DATABASE_URL)("migrations beside other schemas on postgres", () => {
   it("introspects the connection's own schema only", async () => {
