@@ -1,8 +1,8 @@
 // The scale generator's archive and people: articles filed under the demo's terms, members (with a
 // signed-in admin and reader) and newsletter subscribers, written in bulk on a seeded database.
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../apps/server/src/db/schema.ts";
+import { hashCode } from "../apps/server/src/modules/accounts/one-time-codes.ts";
 import { hashPassword } from "../apps/server/src/modules/accounts/passwords.ts";
 import { nameKey } from "../apps/server/src/text/display-names.ts";
 import { inserter, nextId } from "./scale-insert.ts";
@@ -158,7 +158,7 @@ async function generateMembers(
 
 /**
  * Writes `shape.subscribers` newsletter subscribers: 85 in 100 confirmed, 10 unsubscribed, 5
- * pending; token hashes as the app stores them (sha256, base64url).
+ * pending; token hashes as the app stores them (`hashCode`: sha256, base64url).
  */
 async function generateSubscribers(
   db: Kysely<Database>,
@@ -169,7 +169,6 @@ async function generateSubscribers(
   const subscribers = inserter(db, "newsletter_subscribers", 8);
   const first = await nextId(db, "newsletter_subscribers");
   const span = shape.years * 365 * DAY;
-  const token = (s: string) => crypto.createHash("sha256").update(s).digest("base64url");
   for (let i = 0; i < shape.subscribers; i++) {
     const at = now - span + (span * (i + rand())) / shape.subscribers;
     const roll = rand();
@@ -178,8 +177,8 @@ async function generateSubscribers(
       id: first + i,
       email: `subscriber${i + 1}@example.test`,
       status,
-      confirm_token_hash: status === "pending" ? token(`confirm-${i}`) : null,
-      unsubscribe_token_hash: token(`unsubscribe-${i}`),
+      confirm_token_hash: status === "pending" ? hashCode(`confirm-${i}`) : null,
+      unsubscribe_token_hash: hashCode(`unsubscribe-${i}`),
       created_at: iso(at),
       confirmed_at: status === "pending" ? null : iso(at + 600_000),
       unsubscribed_at: status === "unsubscribed" ? iso(Math.min(now, at + 90 * DAY)) : null,

@@ -316,7 +316,9 @@ async function setHidden(
   const action = hidden ? "hide" : "unhide";
   await ctx.k.transaction().execute(async (trx) => {
     await repo.setHidden(trx, id, hidden ? { by: actor.id, now: at } : null);
-    await ctx.notices?.hidden(trx, id, hidden, at);
+    // Shown again only when no comment above it is still hidden (the walk findState makes).
+    const shown = !hidden && !(await repo.findState(trx, id, at))?.hiddenForReaders;
+    if (hidden || shown) await ctx.notices?.hidden(trx, id, hidden, at);
     await ctx.moderation.record(trx, { actorId: actor.id, commentId: id, action, at });
   });
   return { hidden };

@@ -26,8 +26,9 @@ export interface CommentNotices {
   /** Notifies the parent's author, the article's author and the members mentioned. */
   posted(trx: Kysely<Database>, comment: PostedComment): Promise<void>;
   /**
-   * The comment and the replies under it were hidden (`hidden`, at `at`) or shown again: their
-   * notifications are hidden from, or shown again to, their recipients.
+   * The comment and the replies under it were hidden (`hidden`, at `at`) or shown again to
+   * readers (told only when no comment above it is still hidden): their notifications are hidden
+   * from, or shown again to, their recipients, a reply hidden on its own staying hidden.
    */
   hidden(trx: Kysely<Database>, commentId: number, hidden: boolean, at: string): Promise<void>;
   /** The comment was deleted: its notifications are removed. */

@@ -2,7 +2,6 @@
 // (docs/product/api.md#feeds-and-sitemaps), each URL dated by its newest article. The articles are
 // cut into files of at most 50,000 URLs (the sitemaps.org limit) and a file is streamed from the
 // database in batches, so no sitemap holds the article table in memory.
-import { createHash } from "node:crypto";
 import { pipeline, Readable } from "node:stream";
 import {
   type IndexItem,
@@ -12,6 +11,7 @@ import {
   streamToPromise,
 } from "sitemap";
 import { NotFoundError } from "../../errors.ts";
+import { entityTag } from "../../http/representation.ts";
 import type { ArticleSitemapFile, ArticlesService } from "../articles/articles.service.ts";
 import { type IssueArchive, newsletterSitemapItems } from "./distribution.newsletter.ts";
 
@@ -164,8 +164,7 @@ async function* articleItems(
 export async function articlesSitemap(ctx: SitemapContext, n: number): Promise<StreamedSitemap> {
   const file = (await articleFiles(ctx))[n - 1];
   if (!file) throw new NotFoundError("This sitemap has nothing to list yet");
-  const version = JSON.stringify([ctx.base, n, file]);
-  const etag = `W/"${createHash("sha256").update(version).digest("base64url").slice(0, 22)}"`;
+  const etag = `W/${entityTag(JSON.stringify([ctx.base, n, file]))}`;
   const body = urlsetStream(ctx.base);
   pipeline(Readable.from(articleItems(ctx, file)), body, () => {});
   return { etag, body };

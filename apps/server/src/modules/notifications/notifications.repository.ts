@@ -104,21 +104,11 @@ export async function insertMany(db: Q, rows: NewNotification[]): Promise<void> 
 }
 
 /**
- * Hides (at `at`) or shows again the notifications of the comment and of the replies under it; a
- * reply hidden on its own stays hidden with what is under it, and nothing is shown while a
- * comment above is still hidden.
+ * Hides (at `at`) or shows again the notifications of the comment and of the replies under it;
+ * showing again walks down only through replies that are not hidden themselves (the comments
+ * service tells of an unhide only when nothing above the comment is still hidden).
  */
 export async function setHidden(db: Q, commentId: number, at: string | null): Promise<void> {
-  if (at === null) {
-    const above = await sql<{ n: number }>`with recursive up(id, parent_id, hidden_at) as (
-        select p.id, p.parent_id, p.hidden_at from comments as c join comments as p
-          on p.id = c.parent_id where c.id = ${commentId}
-        union all
-        select p.id, p.parent_id, p.hidden_at from comments as p join up on p.id = up.parent_id
-      ) select count(*) as n from up where hidden_at is not null`.execute(db);
-    if (Number(above.rows[0]?.n ?? 0) > 0) return;
-  }
-  // Showing again walks down through the replies that are not hidden themselves.
   const walk = at === null ? sql`and c.hidden_at is null` : sql``;
   const under = sql<number>`(with recursive down(id) as (
       select id from comments where id = ${commentId}

@@ -108,6 +108,10 @@ describe.each(engines)("notifications on %s", (engine) => {
     expect((await inbox(a)).data).toEqual([]);
     expect((await inbox(b)).data).toEqual([]);
     expect(await unread(a)).toBe(0);
+    // A reply shown again under a comment still hidden stays out of the list until its parent is.
+    expect((await hide(deeper, true, ed.auth)).statusCode).toBe(200);
+    expect((await hide(deeper, false, ed.auth)).statusCode).toBe(200);
+    expect((await inbox(a)).data).toEqual([]);
     expect((await hide(answer, false, ed.auth)).statusCode).toBe(200);
     expect((await inbox(a)).data.map((n) => n.attributes.commentId)).toEqual([deeper, answer]);
     expect((await remove(deeper, c.auth)).statusCode).toBe(200);

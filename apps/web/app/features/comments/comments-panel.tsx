@@ -34,9 +34,10 @@ export interface CommentsSectionProps {
 /**
  * The discussion under an article (the default export, loaded lazily by comments-section.tsx):
  * "N Comments" and the sort, the composer (for everyone, with its Write / Preview switch;
- * signed-out readers keep their draft through sign-in; a signed-in reader whose email is not verified gets "Email not verified" with
- * "Send again" instead), and the thread, first threads then "Show all", with the comment the
- * address points at (`#comment-{id}`) scrolled to and highlighted. Needs a data router.
+ * signed-out readers keep their draft through sign-in; a signed-in reader whose email is not
+ * verified gets "Email not verified" with "Send again" instead), and the thread, first threads
+ * then "Show all", with the comment the address points at (`#comment-{id}`) scrolled to and
+ * highlighted. Needs a data router.
  */
 export default function CommentsPanel(props: CommentsSectionProps) {
   const { slug, sort } = props;
