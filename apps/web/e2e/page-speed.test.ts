@@ -174,6 +174,34 @@ describe("page speed on a phone", () => {
     }
   });
 
+  // A page's first Intl.DateTimeFormat loads the locale's and the time zone's data: 80 to 260 ms
+  // of main thread on the bench host (docs/architecture.md#what-a-readers-phone-pays), for a date
+  // no part hydrated at load shows.
+  it("builds no date formatter while a public page loads and hydrates", async () => {
+    const slug = await firstSlug(app);
+    for (const path of ["/", `/p/${slug}`, "/assistant", "/markets", "/markets/bitcoin"]) {
+      const { page, problems } = await openPage(browser, phone);
+      await page.addInitScript(() => {
+        const built: string[] = [];
+        Object.assign(window, { datesBuilt: built });
+        Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+          construct: (target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) => {
+            built.push(new Error().stack ?? "");
+            return Reflect.construct(target, args);
+          },
+        });
+      });
+      await page.goto(`${app.baseUrl}${path}`);
+      await hydrated(page);
+      await pageSettled(page);
+      expect(await page.evaluate(() => (window as { datesBuilt?: string[] }).datesBuilt)).toEqual(
+        [],
+      );
+      expect(problems, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it("sets the text in a cut Latin Inter that keeps its weights and tabular figures", async () => {
     const { page, problems } = await openPage(browser, phone);
     await page.goto(`${app.baseUrl}/`);

@@ -2,47 +2,76 @@
 // card and answers), one rule for the web and the server; free of zod so browser bundles stay
 // small.
 
-// Formatters are built once: creating an Intl formatter per call is costly on every render.
+/**
+ * A value made by `make` on the first call and reused on every later one. Intl formatters are
+ * built so, once and only when something is formatted: creating one per call is costly on every
+ * render, and the first `Intl.DateTimeFormat` of a browser page costs 80 to 260 ms (the locale
+ * and time-zone data it loads; docs/architecture.md#what-a-readers-phone-pays), which a page that
+ * formats nothing while it hydrates should not pay at load.
+ */
+export function builtOnFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 // Prices span $0.00001 to $100,000, so small prices keep significant digits.
-const usdPrice = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const usdSmallPrice = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumSignificantDigits: 2,
-  maximumSignificantDigits: 4,
-});
-const usdCompact = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 2,
-});
-const signedPercent = new Intl.NumberFormat("en-US", {
-  style: "percent",
-  signDisplay: "exceptZero",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dateTimeUtc = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
+const usdPrice = builtOnFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const usdSmallPrice = builtOnFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumSignificantDigits: 2,
+      maximumSignificantDigits: 4,
+    }),
+);
+const usdCompact = builtOnFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      notation: "compact",
+      maximumFractionDigits: 2,
+    }),
+);
+const signedPercent = builtOnFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "percent",
+      signDisplay: "exceptZero",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const longDate = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
+const dateTimeUtc = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "UTC",
+    }),
+);
 
 /**
  * A price in USD: cents from $1 up, and for zero ("$64,012.50", "$0.00"); two to four significant
@@ -50,17 +79,17 @@ const dateTimeUtc = new Intl.DateTimeFormat("en-GB", {
  */
 export function formatUsdPrice(usd: number): string {
   const abs = Math.abs(usd);
-  return abs >= 1 || abs === 0 ? usdPrice.format(usd) : usdSmallPrice.format(usd);
+  return abs >= 1 || abs === 0 ? usdPrice().format(usd) : usdSmallPrice().format(usd);
 }
 
 /** A large USD amount, compact ("$1.23T", "$45.6M"): market caps and volumes. */
 export function formatUsdCompact(usd: number): string {
-  return usdCompact.format(usd);
+  return usdCompact().format(usd);
 }
 
 /** A change given in percent points, signed, two decimals ("+3.21%", "-0.50%", "0.00%"). */
 export function formatSignedPercent(percent: number): string {
-  return signedPercent.format(percent / 100);
+  return signedPercent().format(percent / 100);
 }
 
 /** `at` (ISO 8601 or epoch ms) as a Date, or null when it names no instant. */
@@ -75,7 +104,7 @@ function instant(at: string | number): Date | null {
  */
 export function formatLongDate(at: string | number): string {
   const date = instant(at);
-  return date ? longDate.format(date) : String(at);
+  return date ? longDate().format(date) : String(at);
 }
 
 /**
@@ -85,7 +114,7 @@ export function formatLongDate(at: string | number): string {
  */
 export function formatDateTimeUtc(at: string | number): string {
   const date = instant(at);
-  return date ? `${dateTimeUtc.format(date)} UTC` : String(at);
+  return date ? `${dateTimeUtc().format(date)} UTC` : String(at);
 }
 
 /** An adult's silent reading speed used for reading times (words a minute). */

@@ -1,24 +1,34 @@
 // Date and text formatting rules (docs/product/limits.md#formats, docs/product/site.md#footer), one
 // place for web and tests.
+import { builtOnFirstUse } from "@pragmatist/contracts";
 
-// Formatters are built once: creating an Intl.DateTimeFormat per call is costly on every render.
-const cardDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const cardDateWithYear = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const joinedDate = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+// Formatters are built on first use (builtOnFirstUse): not at load, and once.
+const cardDate = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+);
+const cardDateWithYear = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
+const joinedDate = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      day: "2-digit",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /**
  * Article card date: month and day, en-US ("Mar 18"), docs/product/limits.md#formats, with the year
@@ -28,7 +38,7 @@ const joinedDate = new Intl.DateTimeFormat("en-GB", {
 export function formatCardDate(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const format = date.getUTCFullYear() === now.getUTCFullYear() ? cardDate : cardDateWithYear;
-  return format.format(date);
+  return format().format(date);
 }
 
 /**
@@ -36,7 +46,7 @@ export function formatCardDate(iso: string, now: Date = new Date()): string {
  * docs/product/limits.md#formats.
  */
 export function formatJoinedDate(iso: string): string {
-  return joinedDate.format(new Date(iso));
+  return joinedDate().format(new Date(iso));
 }
 
 /**
@@ -78,6 +88,7 @@ export function truncateTitle(text: string, max = 45): string {
 
 // Market figures and the dates shared with the server (Max's answers): one rule, in contracts.
 export {
+  builtOnFirstUse,
   formatDateTimeUtc,
   formatLongDate,
   formatSignedPercent,

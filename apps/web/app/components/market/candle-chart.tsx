@@ -4,6 +4,7 @@
 import type { Dated, Ohlc } from "@pragmatist/contracts";
 import type { RefObject } from "react";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { StaticPart } from "../ui/static-part.tsx";
 import { asOfLine, ohlcSummary } from "./market-figures.ts";
 import { type CandleChartState, useCandleChart } from "./use-candle-chart.ts";
 
@@ -31,6 +32,11 @@ function ChartArea(props: {
   );
 }
 
+/** The candles' as-of line (`asOfLine`), as a component so a static part's server markup skips it. */
+function AsOf({ ohlc }: { ohlc: Dated<Ohlc> & { ageSeconds?: number } }) {
+  return asOfLine(ohlc);
+}
+
 /**
  * A coin's daily candles in USD as a figure: caption, chart, the period's summary (also the
  * chart's accessible name) and its as-of line. With no candles, a sentence saying so instead.
@@ -50,7 +56,10 @@ export function CandleChart({ ohlc }: { ohlc: Dated<Ohlc> & { ageSeconds?: numbe
       </figcaption>
       <ChartArea box={box} state={state} summary={summary} />
       <p className="tabular mt-2 text-xs text-muted">{summary}</p>
-      <p className="mt-1 text-xs text-muted">{asOfLine(ohlc)}</p>
+      {/* Text only, kept as the server's on load: hydrating it would build a date formatter. */}
+      <StaticPart as="p" deps={[ohlc]} className="mt-1 text-xs text-muted">
+        <AsOf ohlc={ohlc} />
+      </StaticPart>
     </figure>
   );
 }

@@ -17,7 +17,7 @@ import { sitePath } from "../../lib/safe-url.ts";
 export const STATIC_PART_ATTRIBUTE = "data-static-part";
 
 /** The elements a static part may be. */
-type StaticTag = "div" | "section" | "nav" | "li" | "ul" | "ol";
+type StaticTag = "div" | "p" | "section" | "nav" | "li" | "ul" | "ol";
 
 /** Nothing to subscribe to: `isHydrating` only tells hydration from a render in the browser. */
 const subscribeToNothing = () => () => {};

@@ -60,11 +60,11 @@ function RangeLinks({ id, range }: { id: string; range: CoinRange }) {
 function HistoryNote({ ohlc }: { ohlc: Dated<Ohlc> }) {
   const last = ohlc.candles.at(-1);
   return (
-    <p className="mt-2 text-xs text-muted">
+    <>
       {last && `The price history in the data ends ${formatLongDate(last.time * 1000)}. `}
       {ohlc.closesFrom &&
         `From ${formatLongDate(ohlc.closesFrom)} the candles are built from daily closing prices.`}
-    </p>
+    </>
   );
 }
 
@@ -140,8 +140,11 @@ export function CoinChart(props: {
       ) : (
         <>
           <CandleChart ohlc={history} />
-          <HistoryNote ohlc={history} />
-          {/* Text and a native <details>: the server's markup, not walked by React on load. */}
+          {/* Text and a native <details>: the server's markup, not walked by React on load (nor
+              its dates formatted: docs/architecture.md#what-a-readers-phone-pays). */}
+          <StaticPart as="p" deps={[history]} className="mt-2 text-xs text-muted">
+            <HistoryNote ohlc={history} />
+          </StaticPart>
           <StaticPart deps={[history]}>
             <ClosesTable ohlc={history} />
           </StaticPart>

@@ -2,7 +2,12 @@
 // docs/product/limits.md#formats): a missing figure says so instead of showing a zero, and a change
 // carries its sign and an arrow besides its colour. Pure, so tests run in Node.
 import { toneOf, type Tone } from "../../components/market/market-figures.ts";
-import { formatSignedPercent, formatUsdCompact, formatUsdPrice } from "../../lib/format.ts";
+import {
+  builtOnFirstUse,
+  formatSignedPercent,
+  formatUsdCompact,
+  formatUsdPrice,
+} from "../../lib/format.ts";
 
 /** A figure as a cell shows it: its text, and whether the data lacks it (then `text` is a dash). */
 export interface Cell {
@@ -33,8 +38,10 @@ export const priceCell = (usd: number | null): Cell => cellOf(usd, formatUsdPric
 export const compactCell = (usd: number | null): Cell => cellOf(usd, formatUsdCompact);
 
 /** A supply in whole coins, compact ("20.02M"), or missing. */
-export const supplyCell = (coins: number | null): Cell => cellOf(coins, (n) => supply.format(n));
-const supply = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
+export const supplyCell = (coins: number | null): Cell => cellOf(coins, (n) => supply().format(n));
+const supply = builtOnFirstUse(
+  () => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 }),
+);
 
 /** A market-cap rank ("1"), or missing (unranked). */
 export const rankCell = (rank: number | null): Cell => cellOf(rank, String);
