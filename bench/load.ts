@@ -194,14 +194,18 @@ export async function load(
  * round of its median requests a second: pages compared with one another (the article page and
  * the Market Data pages) then meet the same machine, whose speed drifts over a run by more than
  * their differences; one scenario measured after the other measured the drift instead.
+ * `options` go to every `load` (`uniqueQuery`: every request a URL never rendered before).
  */
 export async function loadInterleaved<const T extends readonly (readonly [string, string])[]>(
   scenarios: T,
   rounds = 3,
+  options: { uniqueQuery?: boolean } = {},
 ): Promise<{ [K in keyof T]: LoadResult }> {
   const runs: LoadResult[][] = scenarios.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, [name, url]] of scenarios.entries()) runs[i]?.push(await load(name, url));
+    for (const [i, [name, url]] of scenarios.entries()) {
+      runs[i]?.push(await load(name, url, {}, options));
+    }
   }
   return runs.map((results) => {
     const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);

@@ -68,8 +68,21 @@ const children: ChildProcess[] = [];
 process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 
 const { runSearchBench } = await import("./search.ts");
-const { runCommentsBench } = await import("./comments.ts");
+const { runCommentsBench, printComments } = await import("./comments.ts");
 const { runAssistantBench } = await import("./assistant.ts");
+
+// BENCH_ONLY=comments: only the comments scenario (the machine may be shared).
+if (process.env.BENCH_ONLY === "comments") {
+  ensureWebBuild();
+  const comments = await runCommentsBench(startApp);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(resultsDir, "comments-latest.json"),
+    JSON.stringify(comments, null, 2),
+  );
+  printComments(comments);
+  process.exit(0);
+}
 
 try {
   ensureWebBuild();
@@ -133,7 +146,7 @@ try {
   const jsKiB = await initialJsKiB(base, `/p/${slug}`);
   console.log(`generating articles for the search benchmark …`);
   const search = await runSearchBench(root, startApp);
-  console.log("measuring an article with 500 comments …");
+  console.log("measuring an article with 10,000 comments beside one with 50 …");
   const comments = await runCommentsBench(startApp);
   console.log("timing Max's offline answers …");
   const assistant = await runAssistantBench(startApp);
@@ -232,12 +245,7 @@ try {
     `\nsearch over ${search.articles} articles: p50 ${search.p50ms} ms, p95 ${search.p95ms} ms (${search.queries} queries)`,
   );
   const pct = (rps: number) => Math.round((rps / baselineResult.requestsPerSecond) * 1000) / 10;
-  console.log(
-    `article with ${comments.comments} comments: API ${comments.api.requestsPerSecond} req/s (${pct(comments.api.requestsPerSecond)} % of baseline), p95 ${comments.api.p95ms} ms` +
-      (comments.ssr
-        ? `; SSR page ${comments.ssr.requestsPerSecond} req/s (${pct(comments.ssr.requestsPerSecond)} % of baseline), p95 ${comments.ssr.p95ms} ms`
-        : ""),
-  );
+  printComments(comments, pct);
   for (const q of assistant.questions) {
     console.log(
       `Max, "${q.question}": first token p50 ${q.firstToken.p50ms} ms, p95 ${q.firstToken.p95ms} ms; ` +

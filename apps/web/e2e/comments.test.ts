@@ -3,7 +3,6 @@
 // comment previewed, posted and shown (screenshots at 390 and 1366 px in SCREENSHOT_DIR, the
 // system's temporary folder by default); and comment text that tries to be HTML, script or a
 // dangerous link shows as the text written, with only http(s) links (reader.md#comment-text).
-import os from "node:os";
 import { decodeHTMLStrict } from "entities";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -17,44 +16,19 @@ import {
   withAppAndBrowser,
 } from "./harness.ts";
 import { FORMATTED, NESTED_PAYLOADS, PAYLOADS, SUBSET } from "./comment-texts.ts";
-
-const ARTICLE = "reading-smart-contract-risk";
-const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
-
-/** Posts a top-level comment as the member holding `jwt`. */
-async function postComment(baseUrl: string, jwt: string, content: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/comment-manager/comments/${ARTICLE}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` },
-    body: JSON.stringify({ content }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
-
-/** The article page's HTML as the server sends it (no JavaScript runs). */
-async function rawHtml(baseUrl: string, query = ""): Promise<string> {
-  const res = await fetch(`${baseUrl}/p/${ARTICLE}${query}`);
-  expect(res.status).toBe(200);
-  return res.text();
-}
-
-/** The comments section of server HTML; fails if React streamed any of it in a hidden segment. */
-function commentsHtml(html: string): string {
-  expect(html).not.toMatch(/<div hidden id="S:/);
-  const start = html.indexOf('<section id="comments"');
-  expect(start).toBeGreaterThan(-1);
-  return html.slice(start, html.indexOf("</section>", start));
-}
-
-const section = (page: Page) => page.locator("#comments");
-/** The article bar's comment count, as its label says it ("2 comments"). */
-const barCount = (page: Page) => page.locator('a[href="#comments"] [title]').getAttribute("title");
-const composer = (page: Page) => section(page).locator("form textarea").first();
-/** Waits until the comments panel is interactive (hydrated). */
-const ready = (page: Page) => section(page).locator("[data-hydrated]").waitFor();
-const byText = (page: Page, text: string) =>
-  section(page).getByRole("article").filter({ hasText: text });
+import {
+  ARTICLE,
+  barCount,
+  byText,
+  commentsHtml,
+  composer,
+  postComment,
+  rawHtml,
+  ready,
+  SCREENSHOTS,
+  section,
+  showEveryPage,
+} from "./comments-kit.ts";
 
 /** The composer's Preview pane, and whether the box shows. */
 const previewPane = (page: Page) => section(page).getByRole("region", { name: "Preview" });
@@ -263,8 +237,10 @@ describe("comments", () => {
     }
     for (const options of [viewports.desktop, viewports.mobile]) {
       const { page, problems } = await openPage(browser, options);
-      // Every thread server-rendered (the "Show all" link's address without JavaScript).
-      await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest&allComments=1`);
+      // Every thread: the server's first page, then the rest a page at a time.
+      await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest`);
+      await ready(page);
+      await showEveryPage(page);
       const texts = section(page).locator("[data-comment-text]");
       await expect.poll(() => texts.count()).toBeGreaterThanOrEqual(all.length);
       const shown = (await texts.allTextContents()).map((t) => t.trim());
@@ -326,65 +302,25 @@ describe("comments", () => {
     }
   });
 
-  it("server-renders the first 20 threads and loads the rest on Show all", async () => {
-    // By now the discussion holds more than 20 threads (the payloads above).
-    const all = (await (
-      await fetch(`${app.baseUrl}/api/comment-manager/comments/${ARTICLE}?sort=oldest`)
-    ).json()) as { deleted: boolean; subcomments: unknown[] }[];
-    expect(all.length).toBeGreaterThan(20);
-    const total = (list: { deleted: boolean; subcomments: unknown[] }[]): number =>
-      list.reduce((n, c) => n + (c.deleted ? 0 : 1) + total(c.subcomments as typeof list), 0);
-    const count = total(all);
-
-    // The last thread is neither rendered nor in the hydration data; the heading counts them all.
-    const page1 = await rawHtml(app.baseUrl, "?commentSort=oldest");
-    expect(page1).not.toContain("xss-28");
-    const html = commentsHtml(page1);
-    expect(html).toContain("Readable before any script runs.");
-    expect(html).toContain(`${count}<!-- --> <!-- -->Comments`);
-    expect(html).toContain(`Show all <!-- -->${count}<!-- --> comments`);
-    expect(commentsHtml(await rawHtml(app.baseUrl, "?commentSort=oldest&allComments=1"))).toContain(
-      "xss-28",
-    );
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${app.baseUrl}/p/${ARTICLE}?commentSort=oldest`);
-    await ready(page);
-    const topLevel = section(page).locator("ol[aria-label='Comments'] > li");
-    expect(await topLevel.count()).toBe(20);
-    await section(page)
-      .getByRole("heading", { name: `${count} Comments` })
-      .waitFor();
-    await section(page)
-      .getByRole("link", { name: `Show all ${count} comments` })
-      .click();
-    await expect.poll(() => topLevel.count()).toBe(all.length);
-    expect(
-      await section(page)
-        .getByRole("link", { name: /^Show all/ })
-        .count(),
-    ).toBe(0);
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
-
   it("says so when the comments cannot be loaded, and tries again", async () => {
     const { page, problems } = await openPage(browser);
     // Signed in: a fresh page, not a micro-cached one from an earlier test.
     await signIn(page, app.baseUrl, (await signUpVerified(app, "Barbara")).jwt);
     await page.goto(`${app.baseUrl}/p/${ARTICLE}`);
     await ready(page);
-    // The browser's read of the whole list fails once.
+    // The browser's read of the next page fails once.
     await page.route(`**/api/comment-manager/comments/${ARTICLE}?sort=*`, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
     );
-    await section(page)
-      .getByRole("link", { name: /^Show all \d+ comments$/ })
-      .click();
+    const more = section(page).getByRole("link", { name: "Show more comments" });
+    const topLevel = section(page).locator("ol[aria-label='Comments'] > li");
+    await more.click();
     const alert = section(page).getByRole("alert");
     await alert.getByText("Comments could not be loaded. Try again.").waitFor();
+    expect(await topLevel.count()).toBe(20);
     await page.unroute(`**/api/comment-manager/comments/${ARTICLE}?sort=*`);
-    await alert.getByRole("button", { name: "Try again" }).click();
-    await section(page).locator("ol[aria-label='Comments']").waitFor();
+    await more.click();
+    await expect.poll(() => topLevel.count()).toBeGreaterThan(20);
     expect(await section(page).getByRole("alert").count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -45,6 +45,17 @@ export interface Comment {
   likeCount: number;
   author: z.infer<typeof commentAuthorSchema> | null;
   subcomments: Comment[];
+  /**
+   * In a page of the thread only (`CommentPage`): how many replies readers see directly under
+   * this comment, of which `subcomments` holds the first (oldest) ones; the rest are folded
+   * ("Continue this thread", "N more replies").
+   */
+  replyCount?: number;
+  /**
+   * In a page of the thread only: the `cursor` of `?parent={id}` where the folded replies go on,
+   * or null to read them from the first (none sent) or when none is folded.
+   */
+  repliesCursor?: string | null;
 }
 
 /** A comment with its nested replies (`Comment`), for OpenAPI and answers. */
@@ -63,6 +74,14 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
     likeCount: z.number().int(),
     author: commentAuthorSchema.nullable(),
     subcomments: z.array(commentSchema),
+    replyCount: z.number().int().optional().meta({
+      description:
+        "Paged answers only: replies readers see directly under this comment; `subcomments` holds the first of them",
+    }),
+    repliesCursor: z.string().nullable().optional().meta({
+      description:
+        "Paged answers only: the `cursor` for `?parent={id}` where the folded replies go on (null: from the first)",
+    }),
   }),
 );
 
@@ -73,6 +92,38 @@ export type CommentSort = (typeof commentSorts)[number];
 
 /** GET /api/comment-manager/comments/{slug}?sort=best|newest|oldest: top-level comments with nested replies. */
 export const commentListSchema = z.array(commentSchema);
+/** Top-level comments (or replies) in one page of a paged thread, at most; 20 by default. */
+export const COMMENT_PAGE_MAX = 50;
+/** Top-level comments a page holds when `limit` is not given. */
+export const COMMENT_PAGE_DEFAULT = 20;
+
+/**
+ * GET /api/comment-manager/comments/{slug} with `limit`, `cursor`, `parent` or `around`
+ * (docs/product/api.md#api-comments): one page of comments, their replies folded
+ * (`Comment.replyCount`), and where the next page starts (`meta.nextCursor`, null at the end).
+ */
+export const commentPageSchema = z.object({
+  data: z.array(commentSchema),
+  meta: z.object({
+    nextCursor: z.string().nullable().meta({
+      description: "The `cursor` of the next page, or null when this page is the last",
+    }),
+  }),
+});
+/** One page of a thread (`commentPageSchema`). */
+export type CommentPage = z.infer<typeof commentPageSchema>;
+/** What a page of a thread is asked for: the order, its size, where it starts, whose replies. */
+export interface CommentPageQuery {
+  sort: CommentSort;
+  limit: number;
+  /** From `meta.nextCursor` or `Comment.repliesCursor`, as sent (opaque). */
+  cursor?: string;
+  /** The replies of this comment, oldest first, instead of the top-level comments. */
+  parent?: number;
+  /** The thread around this comment: its ancestors, it, and its replies folded. */
+  around?: number;
+}
+
 /** POST bodies for a comment and a reply, and of a preview. */
 export const commentBodySchema = z.strictObject({ content: commentContentSchema });
 /** POST /api/comment-manager/preview: the text as a comment would show it (`Comment.contentHtml`). */

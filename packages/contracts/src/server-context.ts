@@ -3,7 +3,7 @@
 import { createContext } from "react-router";
 import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
-import type { Comment, CommentSort } from "./comments.ts";
+import type { CommentPage, CommentPageQuery } from "./comments.ts";
 import type { ArticleCoins, CoinPage, MarketTable, MarketTableQuery } from "./markets.ts";
 import type { CoinRange } from "./market-values.ts";
 import type { PublicIssue, PublicIssueList } from "./newsletter.ts";
@@ -129,11 +129,12 @@ export interface PublicationApi {
     options: { page: number; pageSize: number; type?: ArticleType },
   ): Promise<ArticleListResponse>;
   /**
-   * The article's comments as every reader sees them, nested replies included; null for an
-   * unknown, draft or future-dated slug (docs/product/reader.md#comment-thread,
-   * docs/product/api.md#api-comments).
+   * One page of the article's comments as every reader sees them, replies folded, as
+   * `GET /api/comment-manager/comments/{slug}` with `limit` answers it; null for an unknown,
+   * draft or future-dated slug (docs/product/reader.md#comment-thread,
+   * docs/product/api.md#api-comments). Rejects with a 400 error for a cursor of another order.
    */
-  listComments(slug: string, sort: CommentSort): Promise<Comment[] | null>;
+  findCommentPage(slug: string, query: CommentPageQuery): Promise<CommentPage | null>;
   /**
    * The newsletter archive: issues that went out, newest first, as `GET /api/newsletter/issues`
    * answers it (docs/product/api.md#api-newsletter).

@@ -20,11 +20,7 @@ import { SourceCredit } from "../features/reader/source-credit.tsx";
 import { notFoundData } from "../shell/suggestions.server.ts";
 import { organizationJsonLd, pageMeta } from "../lib/meta.ts";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
-import {
-  allCommentsOf,
-  commentSortOf,
-  loadComments,
-} from "../features/comments/comments.server.ts";
+import { commentsAddressOf, loadComments } from "../features/comments/comments.server.ts";
 import { lazyPart } from "../components/ui/lazy-load.tsx";
 import { StaticPart } from "../components/ui/static-part.tsx";
 import type { Route } from "./+types/article";
@@ -57,7 +53,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const author = article.attributes.author;
   const [comments, authorPage, coins] = await Promise.all([
-    loadComments(api, article.attributes.slug, commentSortOf(url), allCommentsOf(url)),
+    loadComments(api, article.attributes.slug, commentsAddressOf(url)),
     // Linked only when the page exists: a deleted account, or a name another author's page
     // already answers for, has none.
     author ? api.findAuthor(authorSlug(author.username)) : null,
@@ -205,8 +201,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           sort={comments.sort}
           comments={comments.comments}
           failed={comments.failed}
-          total={comments.total}
-          complete={comments.complete}
+          nextCursor={comments.nextCursor}
         />
       </article>
     </main>

@@ -23,6 +23,7 @@ import * as articleSeo from "./019-article-seo.ts";
 import * as reportOutcomes from "./020-report-outcomes.ts";
 import * as articleSocialImage from "./021-article-social-image.ts";
 import * as notifications from "./022-notifications.ts";
+import * as commentThreadOrder from "./023-comment-thread-order.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -53,4 +54,5 @@ export const migrations: Record<string, DialectMigration> = {
   "020-report-outcomes": reportOutcomes,
   "021-article-social-image": articleSocialImage,
   "022-notifications": notifications,
+  "023-comment-thread-order": commentThreadOrder,
 };

@@ -37,7 +37,7 @@ export function createPublicationApi(
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
     findAuthor: (slug) => articles.findAuthor(slug),
-    listComments: (slug, sort) => comments.find(slug, sort),
+    findCommentPage: (slug, query) => comments.findPage(slug, query),
     listNewsletterIssues: (page) => newsletterIssues.archive(page),
     findNewsletterIssue: (slug) =>
       newsletterIssues.webVersion(slug).catch((err: unknown) => {

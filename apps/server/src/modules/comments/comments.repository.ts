@@ -1,5 +1,6 @@
-// Kysely queries for comments: a whole article's thread in one query, a reader's marks on it, and
-// the writes on one comment.
+// Kysely queries for comments: a whole article's thread in one query, the comments of a page by
+// id, a reader's marks on the thread, and the writes on one comment (a page's keyset and walks:
+// comment-pages.repository.ts).
 import { type Kysely, type Selectable, sql } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
@@ -80,6 +81,13 @@ const byArticleQuery = prepared((db, v: { articleId: number }) =>
  */
 export async function findByArticle(db: Q, articleId: number): Promise<CommentRow[]> {
   const rows = await byArticleQuery(db, { articleId });
+  return rows.map((r) => normalise(r as CommentRow));
+}
+
+/** The comments `ids` with author and like count, in no order. */
+export async function findByIds(db: Q, ids: number[]): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectComments(db).where("c.id", "in", ids).execute();
   return rows.map((r) => normalise(r as CommentRow));
 }
 

@@ -4,8 +4,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  COMMENT_PAGE_DEFAULT,
+  COMMENT_PAGE_MAX,
   commentBodySchema,
   commentListSchema,
+  commentPageSchema,
   commentPreviewSchema,
   commentSchema,
   commentSorts,
@@ -16,6 +19,8 @@ import { requireUser } from "../../plugins/auth.ts";
 import type { CommentsService } from "./comments.service.ts";
 import { PUBLIC_READ } from "../../http/cache.ts";
 import { errorResponses } from "../../http/responses.ts";
+import { strictQuery } from "../../http/query.ts";
+import { cursorParam } from "./comment-cursor.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ["comments"];
@@ -27,6 +32,43 @@ if (!z.globalRegistry.has(commentSchema)) z.globalRegistry.add(commentSchema, { 
 const slugParams = z.object({ slug: z.string().min(1).max(300) });
 const idParams = z.object({ id: idPathParam });
 const hideBodySchema = z.strictObject({ hidden: z.boolean() });
+
+/**
+ * GET comments/{slug}'s query: `sort` alone answers the whole thread (the spec's call); `limit`,
+ * `cursor`, `parent` or `around` asks for a page (docs/product/api.md#api-comments). Unknown keys,
+ * a limit outside 1..COMMENT_PAGE_MAX, a cursor this server did not write and `around` with
+ * `cursor` or `parent` are 400s.
+ */
+const threadQuerySchema = strictQuery({
+  sort: z.enum(commentSorts).default("best"),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${COMMENT_PAGE_MAX}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(COMMENT_PAGE_MAX))
+    .optional()
+    .meta({
+      description: `Top-level comments (or replies) a page holds, 1..${COMMENT_PAGE_MAX}; ${COMMENT_PAGE_DEFAULT} when another paging parameter is given`,
+    }),
+  cursor: cursorParam.optional().meta({
+    description: "Where the page starts: a `meta.nextCursor` or `repliesCursor`, as sent",
+  }),
+  parent: idPathParam.optional().meta({
+    description: "A page of this comment's replies (oldest first) instead of the top level",
+  }),
+  around: idPathParam.optional().meta({
+    description:
+      "The thread around this comment: its top-level comment with the comments down to it, then its replies",
+  }),
+}).superRefine((query, ctx) => {
+  if (query.around !== undefined && (query.cursor !== undefined || query.parent !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["around"],
+      message: "around goes without cursor and parent",
+    });
+  }
+});
 
 /** Signed-in only, checked before the body is validated so anonymous callers always get 401. */
 const signedIn = async (req: FastifyRequest) => {
@@ -46,13 +88,26 @@ function threadRoutes(app: FastifyInstance, comments: CommentsService) {
       config: PUBLIC_READ,
       schema: {
         tags,
-        summary: "The article's comments with nested replies (the same for every reader)",
+        summary:
+          "The article's comments with nested replies (the same for every reader); with limit, cursor, parent or around, one page of them, replies folded",
         params: slugParams,
-        querystring: z.object({ sort: z.enum(commentSorts).default("best") }),
-        response: { 200: commentListSchema, ...errors },
+        querystring: threadQuerySchema,
+        response: { 200: z.union([commentListSchema, commentPageSchema]), ...errors },
       },
     },
-    async (req) => comments.list(req.params.slug, req.query.sort),
+    async (req) => {
+      const { sort, limit, cursor, parent, around } = req.query;
+      if ([limit, cursor, parent, around].every((v) => v === undefined)) {
+        return comments.list(req.params.slug, sort);
+      }
+      return comments.listPage(req.params.slug, {
+        sort,
+        limit: limit ?? COMMENT_PAGE_DEFAULT,
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(parent === undefined ? {} : { parent }),
+        ...(around === undefined ? {} : { around }),
+      });
+    },
   );
 
   r.get(
@@ -224,7 +279,8 @@ function commentActionRoutes(app: FastifyInstance, comments: CommentsService) {
 }
 
 /**
- * Registers, under /api/comment-manager: GET comments/{slug}[?sort] and comments/{slug}/count
+ * Registers, under /api/comment-manager: GET comments/{slug}[?sort][&limit&cursor&parent&around]
+ * and comments/{slug}/count
  * (public reads, `PUBLIC_READ`); POST comments/{slug} and
  * subcomments/{commentId} (signed-in, 201); POST preview (signed-in); PUT and DELETE comments/{id}; POST comments/{id}/report
  * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers

@@ -1,13 +1,21 @@
 // Rules of comments (docs/product/reader.md#comment-thread, docs/product/data.md#entity-comment,
 // docs/product/api.md#api-comments): who may post, edit, delete, report, like and hide;
 // how a thread looks to a reader is comment-thread.ts.
-import type { Comment, CommentSort, ReportBody, Role } from "@pragmatist/contracts";
+import type {
+  Comment,
+  CommentPage,
+  CommentPageQuery,
+  CommentSort,
+  ReportBody,
+  Role,
+} from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { renderCommentHtml } from "../../text/comment-markdown.ts";
+import { findPage } from "./comment-pages.ts";
 import { buildThread, countVisible, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
 import type { CommentNotices } from "./comments.types.ts";
@@ -25,14 +33,16 @@ export interface CommentsService {
    * ("best": most liked first, then newest; "newest"; "oldest"), replies nested to any depth,
    * oldest first. Hidden comments vanish with their replies; a deleted comment stays as an empty,
    * author-less tombstone only while it has visible replies. Two queries whatever the size of the
-   * thread. @returns null for an unknown, draft or future-dated article.
+   * thread. @throws NotFoundError for an unknown, draft or future-dated article.
    */
-  find(slug: string, sort: CommentSort): Promise<Comment[] | null>;
-  /** As `find`. @throws NotFoundError for an unknown, draft or future-dated article. */
   list(slug: string, sort: CommentSort): Promise<Comment[]>;
+  /** One page of the thread, readers' view (comment-pages.ts `findPage`); null: no such article. */
+  findPage(slug: string, query: CommentPageQuery): Promise<CommentPage | null>;
+  /** As `findPage`. @throws NotFoundError for an unknown, draft or future-dated article. */
+  listPage(slug: string, query: CommentPageQuery): Promise<CommentPage>;
   /**
    * The ids of the article's comments and replies the member likes and wrote, among those the
-   * thread shows with their text (`find`: not deleted, not hidden nor under a hidden comment),
+   * thread shows with their text (`list`: not deleted, not hidden nor under a hidden comment),
    * in id order, for GET /api/viewer (docs/architecture.md#caching). One light query over the
    * article's comments; the article's publication is the caller's to check.
    */
@@ -361,8 +371,13 @@ export function createCommentsService(
     return result;
   }
   return {
-    find: (slug, sort) => find(ctx, slug, sort),
     list: (slug, sort) => findOr404(ctx, slug, sort),
+    findPage: (slug, query) => findPage(ctx.k, ctx.now(), slug, query),
+    async listPage(slug, query) {
+      const page = await findPage(ctx.k, ctx.now(), slug, query);
+      if (!page) throw new NotFoundError("Article not found");
+      return page;
+    },
     count: async (slug) => countVisible(await findOr404(ctx, slug, "oldest")),
     readerMarks: async (articleId, userId) =>
       readerMarks(await repo.findReaderMarks(ctx.k, articleId, userId), userId),

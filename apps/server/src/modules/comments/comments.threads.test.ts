@@ -110,8 +110,12 @@ describe.each(engines)("comments on %s", (engine) => {
     expect(await marks(slug, b.auth)).toMatchObject({ ownComments: [], likedComments: [id] });
     expect(await marks(slug)).toBeNull();
     // The same thread through the server-rendering API.
-    expect(await ctx.app.services.api.listComments(slug, "best")).toEqual([shown]);
-    expect(await ctx.app.services.api.listComments("no-such-article", "best")).toBeNull();
+    const first = { sort: "best", limit: 20 } as const;
+    expect(await ctx.app.services.api.findCommentPage(slug, first)).toEqual({
+      data: [{ ...shown, replyCount: 0, repliesCursor: null }],
+      meta: { nextCursor: null },
+    });
+    expect(await ctx.app.services.api.findCommentPage("no-such-article", first)).toBeNull();
   });
 
   it("keeps the count equal to commentCount on the card, through deletes and hides", async () => {

@@ -10,8 +10,10 @@ export interface CommentActions {
   marks: CommentMarks;
   loginUrl: string;
   onReply: (comment: Comment) => void;
-  /** Reload the list after an edit or a delete. */
-  onChanged: () => Promise<void>;
+  /** Read the list again after an edit or a delete, keeping the comment `keep` in it if given. */
+  onChanged: (keep?: number) => Promise<void>;
+  /** Read the replies folded under the comment; rejects when they cannot be read. */
+  onShowReplies: (comment: Comment) => Promise<void>;
   /** A call was refused: 401 sends the reader to sign in; others show the sentence. */
   onFailed: (error: unknown) => string;
 }

@@ -3,12 +3,15 @@
 // nest with a thread line; on phones the indentation stops after two levels so deep threads keep
 // a readable width.
 import type { Comment } from "@pragmatist/contracts";
+import { useState } from "react";
+import { Spinner } from "../../components/ui/action-icons.tsx";
 import { CommentHtml } from "../../components/comment-html.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { formatLongDate } from "../../lib/format.ts";
 import { authorName, type CommentActions } from "./comment-actions.ts";
 import { CommentEditForm, CommentToolbar } from "./comment-controls.tsx";
 import { commentAnchor, useIsCommentTarget } from "./comment-target.ts";
+import { foldedReplies } from "./thread-tree.ts";
 import { type CommentItemState, useCommentItem } from "./use-comment-item.ts";
 
 /**
@@ -96,7 +99,50 @@ function CommentBody({ comment, name, depth, parentAuthor, actions, item }: Comm
 }
 
 /**
- * A comment (a list item) and its replies, nested one level deeper. A deleted comment shows as
+ * The link to the replies folded under `comment` (`count` of them): "Continue this thread" when
+ * none is shown (it sits deep), else "N more replies". It reads them in place; without
+ * JavaScript it asks the server for the page with the thread around the comment.
+ */
+function FoldedReplies(props: { comment: Comment; count: number; actions: CommentActions }) {
+  const { comment, count, actions } = props;
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const label =
+    comment.subcomments.length === 0
+      ? `Continue this thread (${count} ${count === 1 ? "reply" : "replies"})`
+      : `${count} more ${count === 1 ? "reply" : "replies"}`;
+  return (
+    <p className="mt-3 text-sm">
+      <a
+        href={`?commentAround=${comment.id}#${commentAnchor(comment.id)}`}
+        onClick={(event) => {
+          event.preventDefault();
+          if (loading) return;
+          setLoading(true);
+          setFailed(false);
+          actions
+            .onShowReplies(comment)
+            .catch(() => setFailed(true))
+            .finally(() => setLoading(false));
+        }}
+        aria-disabled={loading || undefined}
+        className="inline-flex items-center gap-1.5 rounded font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        {loading && <Spinner size={12} />}
+        {label}
+      </a>
+      {failed && (
+        <span role="alert" className="ml-2 text-red-700 dark:text-red-400">
+          Replies could not be loaded. Try again.
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * A comment (a list item) and its replies, nested one level deeper, then the link to its folded
+ * replies when the page does not hold them all. A deleted comment shows as
  * such and keeps its replies.
  */
 export function CommentItem(props: CommentItemProps) {
@@ -104,6 +150,7 @@ export function CommentItem(props: CommentItemProps) {
   const item = useCommentItem(comment, actions);
   const name = authorName(comment);
   const replies = comment.subcomments;
+  const folded = foldedReplies(comment);
   return (
     <li>
       {comment.deleted ? (
@@ -131,6 +178,11 @@ export function CommentItem(props: CommentItemProps) {
             />
           ))}
         </ol>
+      )}
+      {folded > 0 && (
+        <div className={`border-line ${replyIndent(depth)}`}>
+          <FoldedReplies comment={comment} count={folded} actions={actions} />
+        </div>
       )}
     </li>
   );

@@ -43,8 +43,7 @@ const panel = (
     sort="best"
     comments={[theirs, mine, other]}
     failed={false}
-    total={3}
-    complete
+    nextCursor={null}
   />
 );
 

@@ -1,6 +1,6 @@
 // The comment an address points at (docs/product/reader.md#notifications): every comment has the
-// anchor comment-{id}; a page opened at one scrolls to it and highlights it, reading every thread
-// first when it is not among the first 20.
+// anchor comment-{id}; a page opened at one scrolls to it and highlights it, reading the thread
+// around it first when it is on a later page or folded.
 import type { Comment } from "@pragmatist/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -24,9 +24,24 @@ function thread(id: number): Comment {
 
 const all = Array.from({ length: 25 }, (_, i) => thread(i + 1));
 
-/** Renders the panel at `/p/{slug}{hash}` with the server's first 20 threads of 25. */
+/**
+ * Renders the panel at `/p/{slug}{hash}` with the server's first page, 20 threads of 25; the
+ * comment manager answers `?around=` for the replies of the other five, a 404 for anything else.
+ */
 function renderAt(hash: string) {
-  const list = vi.fn(async () => Response.json(all));
+  const list = vi.fn(async (input: RequestInfo | URL) => {
+    const around = Number(new URL(String(input), "http://localhost").searchParams.get("around"));
+    const root = all.find((t) => t.subcomments[0]?.id === around);
+    return root
+      ? Response.json({ data: [root], meta: { nextCursor: null } })
+      : Response.json(
+          {
+            data: null,
+            error: { status: 404, name: "NotFoundError", message: "Comment not found" },
+          },
+          { status: 404 },
+        );
+  });
   vi.stubGlobal("fetch", list);
   const scrolled = vi.fn();
   Element.prototype.scrollIntoView = scrolled;
@@ -36,9 +51,8 @@ function renderAt(hash: string) {
       commentCount={50}
       sort="best"
       comments={all.slice(0, 20)}
+      nextCursor="after-20"
       failed={false}
-      total={50}
-      complete={false}
     />,
     { path: "p/:slug", at: `/p/${SLUG}${hash}` },
   );
@@ -59,17 +73,23 @@ describe("a comment's anchor", () => {
     expect(document.getElementById("comment-3")?.hasAttribute("data-highlighted")).toBe(false);
   });
 
-  it("reads every thread when the comment is beyond the first 20, then highlights it", async () => {
+  it("reads the thread around a comment on a later page, puts it first and highlights it", async () => {
     const { list } = renderAt("#comment-1023");
     await waitFor(() => expect(highlighted()[0]?.id).toBe("comment-1023"));
     expect(list).toHaveBeenCalledTimes(1);
-    expect(screen.getByText("thread 25")).toBeTruthy();
+    expect(String(list.mock.calls[0]?.[0])).toBe(
+      `/api/comment-manager/comments/${SLUG}?around=1023`,
+    );
+    const threads = screen.getAllByRole("article").filter((a) => !a.closest("ol ol"));
+    expect(threads[0]?.textContent).toContain("thread 23");
+    expect(screen.queryByText("thread 24")).toBeNull();
   });
 
-  it("highlights nothing for an address of no comment shown", async () => {
+  it("highlights nothing for an address of a comment readers do not see", async () => {
     const { list } = renderAt("#comment-77");
     await waitFor(() => expect(list).toHaveBeenCalledTimes(1));
-    await screen.findByText("thread 25");
+    await screen.findByText("thread 20");
     expect(highlighted()).toHaveLength(0);
+    expect(list).toHaveBeenCalledTimes(1);
   });
 });

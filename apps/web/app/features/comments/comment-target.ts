@@ -1,6 +1,6 @@
 // The comment a link points at (`#comment-{id}`, docs/product/reader.md#notifications): scrolled
-// to and highlighted once the thread holds it, reading every thread first when it is not among
-// the first ones shown.
+// to and highlighted once the thread holds it, reading the thread around it first when it is on a
+// later page or folded.
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { CommentsList } from "./use-comments-list.ts";
@@ -21,20 +21,19 @@ export function commentAnchor(id: number): string {
 /**
  * Follows `#comment-{id}` in the address: once the thread is read and shows that comment, scrolls
  * it to the middle of the screen, focuses it and returns its id (to highlight it); when the thread
- * does not show it yet, shows every thread (once). Each address is followed once, so reading the
- * thread again after a post does not scroll back.
+ * does not show it yet, reads the thread around it (once; a comment readers do not see is not
+ * followed). Each address is followed once, so reading the thread again after a post does not
+ * scroll back.
  * @returns the highlighted comment's id, or null.
  */
-export function useCommentTarget(
-  thread: Pick<CommentsList, "list" | "expanded" | "showAll">,
-): number | null {
+export function useCommentTarget(thread: Pick<CommentsList, "list" | "reveal">): number | null {
   const { hash, key } = useLocation();
   const match = /^#comment-(\d+)$/.exec(hash);
   const id = match ? Number(match[1]) : null;
   const [target, setTarget] = useState<number | null>(null);
   const followed = useRef<string | null>(null);
-  const expanding = useRef<string | null>(null);
-  const { list, expanded, showAll } = thread;
+  const revealing = useRef<string | null>(null);
+  const { list, reveal } = thread;
 
   useEffect(() => {
     if (id === null || list === null || followed.current === key) return;
@@ -44,13 +43,13 @@ export function useCommentTarget(
       setTarget(id);
       element.scrollIntoView({ block: "center" });
       element.focus({ preventScroll: true });
-    } else if (!expanded) {
-      if (expanding.current !== key) void showAll();
-      expanding.current = key;
-    } else {
-      followed.current = key;
+    } else if (revealing.current !== key) {
+      revealing.current = key;
+      void reveal(id).then((found) => {
+        if (!found) followed.current = key;
+      });
     }
-  }, [id, key, list, expanded, showAll]);
+  }, [id, key, list, reveal]);
 
   return id === null ? null : target;
 }

@@ -1,7 +1,7 @@
 // Same-origin calls of the comment manager (docs/product/api.md#api-comments). Small on
 // purpose: it loads with the comments panel, after the article; the session cookie goes along
 // with every call.
-import type { Comment, CommentSort, ReportBody } from "@pragmatist/contracts";
+import type { Comment, CommentPage, CommentSort, ReportBody } from "@pragmatist/contracts";
 
 /** A refused call: the HTTP status and the server's sentence (Strapi error body), if any. */
 export class CommentCallError extends Error {
@@ -45,11 +45,36 @@ async function call<T>(path: string, method = "GET", body?: unknown, base = BASE
 
 const id = (n: number) => encodeURIComponent(String(n));
 
+/**
+ * A page of a thread as the panel asks for it: top-level comments in `sort` (after `cursor`), the
+ * replies of `parent` (after `cursor`), or the thread `around` a comment.
+ */
+export type ThreadPageQuery =
+  | { sort: CommentSort; cursor?: string | null }
+  | { parent: number; cursor?: string | null }
+  | { around: number };
+
+/** The query string of `query` (docs/product/api.md#api-comments), always paged. */
+function threadQuery(query: ThreadPageQuery): string {
+  const params = new URLSearchParams(
+    "around" in query
+      ? { around: String(query.around) }
+      : "parent" in query
+        ? { parent: String(query.parent) }
+        : // A limit makes the first page a page (the call without one answers every comment).
+          { sort: query.sort, limit: "20" },
+  );
+  if ("cursor" in query && query.cursor) params.set("cursor", query.cursor);
+  return params.toString();
+}
+
 /** The studio's moderation calls (docs/product/studio.md#studio-moderation). */
 const STUDIO = "/api/studio";
 
 /**
- * The comment manager's calls (/api/comment-manager): list a discussion in a sort, post a
+ * The comment manager's calls (/api/comment-manager): read a page of a discussion (top-level
+ * comments in a sort after a cursor, the folded replies of one comment, or the thread around one)
+ * and its count, post a
  * comment, reply, edit, remove, report, toggle a like (the new state and count), and preview a
  * text as its comment would show (`contentHtml`, nothing stored); and for
  * editors and admins the studio's hide and delete of another's comment, which the audit log
@@ -57,8 +82,10 @@ const STUDIO = "/api/studio";
  * Each rejects as `call` does: CommentCallError for a refusal, TypeError when offline.
  */
 export const commentsApi = {
-  list: (slug: string, sort: CommentSort) =>
-    call<Comment[]>(`/comments/${encodeURIComponent(slug)}?sort=${sort}`),
+  page: (slug: string, query: ThreadPageQuery) =>
+    call<CommentPage>(`/comments/${encodeURIComponent(slug)}?${threadQuery(query)}`),
+  count: (slug: string) =>
+    call<{ count: number }>(`/comments/${encodeURIComponent(slug)}/count`).then((r) => r.count),
   post: (slug: string, content: string) =>
     call<Comment>(`/comments/${encodeURIComponent(slug)}`, "POST", { content }),
   reply: (parentId: number, content: string) =>

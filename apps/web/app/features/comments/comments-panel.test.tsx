@@ -4,6 +4,7 @@ import type { Comment, OwnUser } from "@pragmatist/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { threadAnswer } from "../../../test/comments-test-kit.ts";
 import { loginStandIn, renderRoute } from "../../../test/route-test-kit.tsx";
 import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
@@ -35,7 +36,7 @@ const parent = comment(1, "The halving is priced in   already,\nsays the market.
 function commentManager(list: () => Comment[]) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? "GET";
-    if (method === "GET") return Response.json(list());
+    if (method === "GET") return threadAnswer(String(input), list());
     const { content } = JSON.parse(String(init?.body)) as { content: string };
     if (String(input).endsWith("/preview")) {
       return Response.json({ contentHtml: `<p><em>${content}</em></p>` });
@@ -64,8 +65,7 @@ async function renderPanel(viewer: OwnUser | null, listed: Comment = parent) {
       sort="best"
       comments={[listed]}
       failed={false}
-      total={1}
-      complete
+      nextCursor={null}
     />,
     { path: "p/:slug", at: `/p/${SLUG}`, routes: [loginStandIn] },
   );
@@ -256,7 +256,9 @@ describe("moderation on the page", () => {
       const method = init?.method ?? "GET";
       calls.push(`${method} ${String(input)}`);
       if (method === "POST" && String(input) === "/api/studio/comments/1/hide") listed = [];
-      return method === "GET" ? Response.json(listed) : Response.json({ data: { hidden: true } });
+      return method === "GET"
+        ? threadAnswer(String(input), listed)
+        : Response.json({ data: { hidden: true } });
     });
     const user = userEvent.setup();
     await renderPanel({ ...member, role: "editor" } as OwnUser);

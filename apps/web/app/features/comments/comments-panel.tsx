@@ -14,7 +14,7 @@ import { useCommentDraft } from "./use-comment-draft.ts";
 import { useCommentMarks } from "./use-comment-marks.ts";
 import { useCommentPreview } from "./use-comment-preview.ts";
 import { useCommentSend } from "./use-comment-send.ts";
-import { threadView, useCommentsList } from "./use-comments-list.ts";
+import { useCommentsList } from "./use-comments-list.ts";
 
 /** What the article page hands the comments section (and so this panel). */
 export interface CommentsSectionProps {
@@ -22,21 +22,20 @@ export interface CommentsSectionProps {
   /** The article's count, shown while the panel loads. */
   commentCount: number;
   sort: CommentSort;
-  /** Server-read comments (the first threads unless `complete`), or null to load them in the browser. */
+  /** The server's first page of comments (replies folded), or null to load it in the browser. */
   comments: Comment[] | null;
   failed: boolean;
-  /** Comments in the whole discussion, replies included, or null when not read on the server. */
-  total: number | null;
-  /** `comments` holds every thread. */
-  complete: boolean;
+  /** Where the next page starts ("Show more comments"), or null after the last. */
+  nextCursor: string | null;
 }
 
 /**
  * The discussion under an article (the default export, loaded lazily by comments-section.tsx):
  * "N Comments" and the sort, the composer (for everyone, with its Write / Preview switch;
  * signed-out readers keep their draft through sign-in; a signed-in reader whose email is not
- * verified gets "Email not verified" with "Send again" instead), and the thread, first threads
- * then "Show all", with the comment the address points at (`#comment-{id}`) scrolled to and
+ * verified gets "Email not verified" with "Send again" instead), and the thread, a page at a time
+ * ("Show more comments"), deep and long reply lists folded ("Continue this thread", "N more
+ * replies"), with the comment the address points at (`#comment-{id}`) read in, scrolled to and
  * highlighted. Needs a data router.
  */
 export default function CommentsPanel(props: CommentsSectionProps) {
@@ -55,8 +54,7 @@ export default function CommentsPanel(props: CommentsSectionProps) {
 
   const sorting = navigation.state === "loading" && navigation.location.pathname === `/p/${slug}`;
   const busy = thread.loading || sorting;
-  // The whole discussion's count, also while only its first threads are here.
-  const { count, shown, more } = threadView(thread, props.total);
+  const { count } = thread;
 
   return (
     <>
@@ -84,16 +82,16 @@ export default function CommentsPanel(props: CommentsSectionProps) {
       <CommentTargetContext value={target}>
         <CommentsThread
           list={thread.list}
-          shown={shown}
           loadFailed={thread.loadFailed}
           loading={thread.loading}
+          moreLoading={thread.moreLoading}
           busy={busy}
-          more={more}
-          count={count}
+          next={thread.next}
+          moreFailed={thread.moreFailed}
           sort={sort}
           actions={actions}
           onRetry={() => void thread.reload()}
-          onShowAll={() => void thread.showAll()}
+          onShowMore={() => void thread.showMore()}
         />
       </CommentTargetContext>
     </>

@@ -1,6 +1,6 @@
 // The comments panel's thread (docs/product/reader.md#comment-thread,
 // docs/product/data.md#entity-comment): the read's failure with Try again, the skeleton
-// while reading, "No comments yet", or the comments and "Show all".
+// while reading, "No comments yet", or the comments and "Show more comments".
 import type { Comment, CommentSort } from "@pragmatist/contracts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/action-icons.tsx";
@@ -23,52 +23,64 @@ function LoadFailedNotice({ loading, onRetry }: { loading: boolean; onRetry: () 
   );
 }
 
-/** "Show all N comments": reads the rest in the browser; without JavaScript, asks the server. */
-function ShowAllLink(props: {
+/**
+ * "Show more comments": appends the next page in the browser; without JavaScript, asks the server
+ * for the page after `cursor`. Says so when the last try failed.
+ */
+function ShowMoreLink(props: {
   sort: CommentSort;
-  count: number;
+  cursor: string;
   loading: boolean;
-  onShowAll: () => void;
+  failed: boolean;
+  onShowMore: () => void;
 }) {
+  const query = new URLSearchParams({ commentSort: props.sort, commentCursor: props.cursor });
   return (
-    // Without JavaScript the link asks the server for every thread.
-    <a
-      href={`?commentSort=${props.sort}&allComments=1#comments`}
-      onClick={(event) => {
-        event.preventDefault();
-        props.onShowAll();
-      }}
-      aria-disabled={props.loading || undefined}
-      className="mt-6 flex items-center justify-center gap-2 rounded-lg border border-line px-4 py-2.5 text-sm font-medium text-ink transition-colors hover:bg-line/40 focus-visible:outline-2 focus-visible:outline-accent"
-    >
-      {props.loading && <Spinner size={14} />}
-      Show all {props.count} comments
-    </a>
+    <>
+      {props.failed && (
+        <p role="alert" className="mt-6 text-center text-sm text-ink">
+          {LOAD_FAILED}
+        </p>
+      )}
+      <a
+        href={`?${query.toString()}#comments`}
+        onClick={(event) => {
+          event.preventDefault();
+          props.onShowMore();
+        }}
+        aria-disabled={props.loading || undefined}
+        className="mt-6 flex items-center justify-center gap-2 rounded-lg border border-line px-4 py-2.5 text-sm font-medium text-ink transition-colors hover:bg-line/40 focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        {props.loading && <Spinner size={14} />}
+        Show more comments
+      </a>
+    </>
   );
 }
 
 /** What the thread shows; see `CommentsThread`. */
 export interface CommentsThreadProps {
-  /** Every comment read (null: not read yet). */
+  /** The comments read so far (null: not read yet). */
   list: Comment[] | null;
-  /** The threads to show (see threadView). */
-  shown: Comment[] | null;
   loadFailed: boolean;
   /** A read (or, with `busy`, a sort) is under way. */
   loading: boolean;
   busy: boolean;
-  /** "Show all" is offered, naming `count` comments. */
-  more: boolean;
-  count: number;
+  /** Where the next page starts ("Show more comments"), or null after the last. */
+  next: string | null;
+  /** The next page is being read. */
+  moreLoading: boolean;
+  /** The last "Show more comments" failed. */
+  moreFailed: boolean;
   sort: CommentSort;
   actions: CommentActions;
   onRetry: () => void;
-  onShowAll: () => void;
+  onShowMore: () => void;
 }
 
 /** The discussion, aria-busy while `busy`: failure, skeleton, empty note, or the comments. */
 export function CommentsThread(props: CommentsThreadProps) {
-  const { list, shown, loading } = props;
+  const { list, loading } = props;
   return (
     <div className="mt-8" aria-busy={props.busy || undefined}>
       {props.loadFailed ? (
@@ -78,14 +90,14 @@ export function CommentsThread(props: CommentsThreadProps) {
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>
-      ) : list.length === 0 || !shown ? (
+      ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
           No comments yet. Start the discussion.
         </p>
       ) : (
         <>
           <ol className="space-y-6" aria-label="Comments">
-            {shown.map((c) => (
+            {list.map((c) => (
               <CommentItem
                 key={c.id}
                 comment={c}
@@ -95,12 +107,13 @@ export function CommentsThread(props: CommentsThreadProps) {
               />
             ))}
           </ol>
-          {props.more && (
-            <ShowAllLink
+          {props.next && (
+            <ShowMoreLink
               sort={props.sort}
-              count={props.count}
-              loading={loading}
-              onShowAll={props.onShowAll}
+              cursor={props.next}
+              loading={props.moreLoading}
+              failed={props.moreFailed}
+              onShowMore={props.onShowMore}
             />
           )}
         </>

@@ -5,6 +5,7 @@ import type { Comment, OwnUser } from "@pragmatist/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { threadAnswer } from "../../../test/comments-test-kit.ts";
 import { renderRoute } from "../../../test/route-test-kit.tsx";
 import { loadViewerAs, viewerMarks } from "../../../test/viewer-test-kit.ts";
 import CommentsPanel from "./comments-panel.tsx";
@@ -22,8 +23,8 @@ const theirs: Comment = {
 
 /** fetch as the comment manager: the list, and `report` for the report call. */
 function commentManager(report: () => Response) {
-  const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
-    init?.method === "POST" ? report() : Response.json([theirs]),
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    init?.method === "POST" ? report() : threadAnswer(String(input), [theirs]),
   );
   vi.stubGlobal("fetch", fetch);
   return fetch;
@@ -44,8 +45,7 @@ async function renderPanel() {
       sort="best"
       comments={[theirs]}
       failed={false}
-      total={1}
-      complete
+      nextCursor={null}
     />,
     { path: "p/:slug", at: `/p/${SLUG}` },
   );

@@ -54,7 +54,10 @@ export function useCommentItem(comment: Comment, actions: CommentActions) {
       setDraft(comment.content);
     },
     saveEdit() {
-      void run(() => commentsApi.edit(comment.id, draft).then(actions.onChanged), toView);
+      void run(
+        () => commentsApi.edit(comment.id, draft).then(() => actions.onChanged(comment.id)),
+        toView,
+      );
     },
     askDelete: () => setMode("confirm-delete"),
     keep: toView,
@@ -62,11 +65,11 @@ export function useCommentItem(comment: Comment, actions: CommentActions) {
     remove() {
       const own = actions.marks.isOwn(comment.id);
       const call = own ? commentsApi.remove : commentsApi.moderatorRemove;
-      void run(() => call(comment.id).then(actions.onChanged), toView);
+      void run(() => call(comment.id).then(() => actions.onChanged()), toView);
     },
     /** Hides another's comment and its replies from readers (moderators). */
     hide() {
-      void run(() => commentsApi.hide(comment.id).then(actions.onChanged), toView);
+      void run(() => commentsApi.hide(comment.id).then(() => actions.onChanged()), toView);
     },
     openReport() {
       setError(null);

@@ -4,7 +4,6 @@
 import { useState } from "react";
 import { authorName, type CommentActions } from "./comment-actions.ts";
 import { CommentCallError, commentsApi } from "./comments-api.ts";
-import { FIRST_THREADS } from "./count.ts";
 import { commentsLoginUrl, type CommentDraft } from "./use-comment-draft.ts";
 import type { CommentMarks } from "./use-comment-marks.ts";
 import type { CommentsList } from "./use-comments-list.ts";
@@ -14,7 +13,7 @@ import type { CommentsList } from "./use-comments-list.ts";
  * their draft kept (a reader not known yet tries, and a 401 sends them there), an empty text gets
  * "Write something before sending"; once posted the draft empties, the new comment is the
  * reader's own in `marks` (edit and delete), the list is read again and the article bar told its
- * count, and a new thread beyond the first ones shows them all. A refused call leaves the draft
+ * count, the new comment in view even when the first page does not hold it (the thread around it). A refused call leaves the draft
  * and sets `error` (a 401 goes to sign in). `actions` is what each comment gets.
  */
 export function useCommentSend(
@@ -57,11 +56,7 @@ export function useCommentSend(
       draft.setText("");
       draft.setReplyTo(null);
       marks.addOwn(posted.id);
-      const fresh = await thread.refresh();
-      // A new thread beyond the first ones shows with all of them.
-      if (!replyTo && fresh && !fresh.slice(0, FIRST_THREADS).some((c) => c.id === posted.id)) {
-        thread.expand();
-      }
+      await thread.refresh(posted.id);
     } catch (e) {
       setError(failure(e));
     } finally {
@@ -78,9 +73,10 @@ export function useCommentSend(
       draft.fieldRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
       draft.fieldRef.current?.focus({ preventScroll: true });
     },
-    async onChanged() {
-      await thread.refresh();
+    async onChanged(keep) {
+      await thread.refresh(keep);
     },
+    onShowReplies: (comment) => thread.showReplies(comment),
     onFailed: failure,
   };
 

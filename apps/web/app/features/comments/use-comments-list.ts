@@ -1,37 +1,85 @@
-// The comments the panel shows (docs/product/reader.md#comment-thread): the server's
-// first threads or the whole discussion, read again in the browser when needed, after a change, or
-// on "Show all".
+// The comments the panel shows (docs/product/reader.md#comment-thread): the server's first page,
+// then "Show more comments" page by page, folded replies read under their comment ("Continue this
+// thread", "N more replies"), the thread around a linked comment, and the first page read again
+// after a change.
 import type { Comment, CommentSort } from "@pragmatist/contracts";
-import { useCallback, useEffect, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from "react";
 import { announceCount } from "./comment-count-event.ts";
 import { commentsApi } from "./comments-api.ts";
-import { countVisible, FIRST_THREADS } from "./count.ts";
+import { appendPage, graft, graftReplies, holds } from "./thread-tree.ts";
 
 /** What the loader read; see CommentsSectionProps in comments-panel.tsx. */
 export interface LoadedComments {
   slug: string;
   sort: CommentSort;
-  /** Server-read comments (the first threads unless `complete`), or null to load them here. */
+  /** The article's count of comments and replies readers read. */
+  commentCount: number;
+  /** The server's first page, or null to load it here. */
   comments: Comment[] | null;
   failed: boolean;
-  /** `comments` holds every thread. */
-  complete: boolean;
+  /** Where the next page starts, or null after the last. */
+  nextCursor: string | null;
 }
 
 /**
- * The list (null until read), whether its read failed, whether it holds every thread (`whole`)
- * and shows them all (`expanded`), and `loading` while a read runs. New loader data (another
- * sort, another article) replaces what is shown; comments not read on the server are read on
- * mount. `reload` resolves to the fresh list or null when the read failed; `refresh` also tells
- * the article bar the new count; `showAll` reads the rest first when needed.
+ * "Show more comments" (`showMore`: the page at `next` appended, `moreLoading` meanwhile,
+ * `moreFailed` when it could not be read) and a comment's folded replies (`showReplies`, rejecting
+ * when they cannot be read), read into the list `setList` sets.
  */
-export function useCommentsList({ slug, sort, comments, failed, complete }: LoadedComments) {
+function useMorePages(
+  slug: string,
+  sort: CommentSort,
+  state: {
+    next: string | null;
+    setNext: (next: string | null) => void;
+    setList: Dispatch<SetStateAction<Comment[] | null>>;
+  },
+) {
+  const { next, setNext, setList } = state;
+  const [moreLoading, setMoreLoading] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  return {
+    moreLoading,
+    moreFailed,
+    async showMore() {
+      if (!next || moreLoading) return;
+      setMoreLoading(true);
+      setMoreFailed(false);
+      try {
+        const page = await commentsApi.page(slug, { sort, cursor: next });
+        setList((current) => appendPage(current ?? [], page.data));
+        setNext(page.meta.nextCursor);
+      } catch {
+        setMoreFailed(true);
+      } finally {
+        setMoreLoading(false);
+      }
+    },
+    async showReplies(comment: Comment) {
+      const page = await commentsApi.page(slug, {
+        parent: comment.id,
+        cursor: comment.repliesCursor ?? null,
+      });
+      setList((current) => graftReplies(current ?? [], comment, page.data, page.meta.nextCursor));
+    },
+  };
+}
+
+/**
+ * The list (null until read), whether its read failed, the discussion's `count`, `next` (the
+ * cursor of "Show more comments", null after the last page) and `loading` while the first page is
+ * read, with `useMorePages`' reads. New loader data (another sort, another article) replaces what is shown;
+ * comments not read on the server are read on mount. `reload` reads the first page again
+ * (resolving to it, or null when the read failed); `refresh` also reads the count and tells the
+ * article bar, and keeps the comment `keep` in view (the thread around it) when the first page
+ * does not hold it; `reveal` lays in the thread around a comment (false when readers do not see it).
+ */
+export function useCommentsList(loaded: LoadedComments) {
+  const { slug, sort, comments, failed, nextCursor } = loaded;
   const [list, setList] = useState(comments);
+  const [next, setNext] = useState(nextCursor);
   const [loadFailed, setLoadFailed] = useState(failed);
-  /** `list` holds every thread (the server sends the first FIRST_THREADS of a big discussion). */
-  const [whole, setWhole] = useState(complete);
-  /** Every thread is shown, not only the first FIRST_THREADS (as the server sent them all). */
-  const [expanded, setExpanded] = useState(complete);
+  const [count, setCount] = useState(loaded.commentCount);
   const [loading, setLoading] = useState(false);
 
   // New loader data (another sort, another article) replaces what is shown.
@@ -39,20 +87,19 @@ export function useCommentsList({ slug, sort, comments, failed, complete }: Load
   if (source !== comments) {
     setSource(comments);
     setList(comments);
+    setNext(nextCursor);
     setLoadFailed(failed);
-    setWhole(complete);
-    setExpanded(complete);
   }
 
-  /** Reads the whole discussion again; the list, or null when the read failed. */
+  /** Reads the first page again; it, or null when the read failed. */
   const reload = useCallback(async (): Promise<Comment[] | null> => {
     setLoading(true);
     try {
-      const fresh = await commentsApi.list(slug, sort);
-      setList(fresh);
-      setWhole(true);
+      const page = await commentsApi.page(slug, { sort });
+      setList(page.data);
+      setNext(page.meta.nextCursor);
       setLoadFailed(false);
-      return fresh;
+      return page.data;
     } catch {
       setLoadFailed(true);
       return null;
@@ -61,7 +108,23 @@ export function useCommentsList({ slug, sort, comments, failed, complete }: Load
     }
   }, [slug, sort]);
 
-  // Not read on the server (no listComments there): read now.
+  /** Lays in the thread around comment `id`; false when it cannot be read. */
+  const reveal = useCallback(
+    async (id: number): Promise<boolean> => {
+      try {
+        const page = await commentsApi.page(slug, { around: id });
+        setList((current) => page.data.reduce(graft, current ?? []));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [slug],
+  );
+
+  const more = useMorePages(slug, sort, { next, setNext, setList });
+
+  // Not read on the server: read now.
   useEffect(() => {
     if (comments === null && !failed) void reload();
   }, [comments, failed, reload]);
@@ -69,36 +132,26 @@ export function useCommentsList({ slug, sort, comments, failed, complete }: Load
   return {
     list,
     loadFailed,
-    whole,
-    expanded,
     loading,
+    count,
+    next,
     reload,
-    expand: () => setExpanded(true),
-    async showAll() {
-      if (whole || (await reload())) setExpanded(true);
-    },
-    async refresh() {
+    reveal,
+    ...more,
+    async refresh(keep?: number) {
       const fresh = await reload();
-      if (fresh) announceCount(slug, countVisible(fresh));
-      return fresh;
+      if (!fresh) return;
+      if (keep !== undefined && !holds(fresh, keep)) await reveal(keep);
+      try {
+        const n = await commentsApi.count(slug);
+        setCount(n);
+        announceCount(slug, n);
+      } catch {
+        // The count stays as it was; the thread is read.
+      }
     },
   };
 }
 
 /** The panel's list state, as `useCommentsList` returns it. */
 export type CommentsList = ReturnType<typeof useCommentsList>;
-
-/**
- * What the thread shows: `count`, the whole discussion's comments (replies included; `total` from
- * the server while only its first threads are here), the threads `shown` (the first
- * FIRST_THREADS until expanded), and whether "Show all" is offered (`more`).
- */
-export function threadView(
-  { list, whole, expanded }: Pick<CommentsList, "list" | "whole" | "expanded">,
-  total: number | null,
-) {
-  const count = list ? (whole ? countVisible(list) : (total ?? countVisible(list))) : 0;
-  const shown = list && !expanded ? list.slice(0, FIRST_THREADS) : list;
-  const more = !!list && !expanded && (!whole || list.length > FIRST_THREADS);
-  return { count, shown, more };
-}
