@@ -115,6 +115,9 @@ describe("notifications", () => {
     await expectHighlighted(page, answer);
     await page.screenshot({ path: `${SCREENSHOTS}/notifications-reply-1366.png` });
     await expect.poll(() => unreadOf(app.baseUrl, ana)).toBe(0);
+    // The article's viewer read waited for the mark-read: the bell holds no old count.
+    await pageSettled(page);
+    expect(await bell(page).getAttribute("aria-label")).toBe("Notifications");
     expect(await unreadOf(app.baseUrl, bo)).toBe(0);
     expect(problems).toEqual([]);
 
@@ -139,8 +142,11 @@ describe("notifications", () => {
     expect(await phoneLine.textContent()).toContain("Unread");
     await expectNothingOverlaps(phone.page);
     await phone.page.screenshot({ path: `${SCREENSHOTS}/notifications-list-390.png` });
+    // A direct visit to the comment's address marks its notification read, as opening it does.
     await phone.page.goto(`${app.baseUrl}/p/${ARTICLE}#comment-${again}`);
     await expectHighlighted(phone.page, again);
+    await expect.poll(() => unreadOf(app.baseUrl, ana)).toBe(0);
+    await expect.poll(() => bell(phone.page).getAttribute("aria-label")).toBe("Notifications");
     await pageSettled(phone.page);
     await phone.page.screenshot({ path: `${SCREENSHOTS}/notifications-reply-390.png` });
     expect(phone.problems).toEqual([]);

@@ -48,10 +48,14 @@ export const notificationListSchema = z.object({
 /** The answer of `GET /api/notifications` (`notificationListSchema`). */
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** `POST /api/notifications/read`: these notifications (1 to 500 ids), or all of them. */
+/**
+ * `POST /api/notifications/read`: these notifications (1 to 500 ids), all of them, or those of
+ * one comment (the comment a link opened, `/p/{slug}#comment-{id}`).
+ */
 export const notificationsReadBodySchema = z.union([
   z.strictObject({ ids: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(500) }),
   z.strictObject({ all: z.literal(true) }),
+  z.strictObject({ comment: z.number().int().positive().max(MAX_ID) }),
 ]);
 /** The body of `POST /api/notifications/read` (`notificationsReadBodySchema`). */
 export type NotificationsReadBody = z.infer<typeof notificationsReadBodySchema>;

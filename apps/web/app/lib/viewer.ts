@@ -42,6 +42,12 @@ const ANONYMOUS: ViewerSnapshot = { ...UNKNOWN, status: "anonymous" };
 let snapshot = UNKNOWN;
 let loadedFor: string | null = null;
 let inflight: AbortController | null = null;
+/** Settles the waiters of `latest` from before the first `loadViewer`. */
+let settleFirst: () => void = () => undefined;
+/** The latest `loadViewer`, settled once its answer is published (pending until the first). */
+let latest = new Promise<void>((resolve) => (settleFirst = resolve));
+/** The reader's writes the next viewer read waits for (`holdViewerReads`). */
+const pendingWrites = new Set<Promise<unknown>>();
 const listeners = new Set<() => void>();
 
 function publish(next: ViewerSnapshot): void {
@@ -70,11 +76,42 @@ function fetchViewer(article: string | null, signal: AbortSignal): Promise<Viewe
 }
 
 /**
- * Loads the viewer for the page showing `article` (a slug, or null). Without the member hint
- * nobody is signed in and nothing is asked; a hint whose session is gone is cleared. A failed
- * request leaves the reader signed out for this page (public pages work without it).
+ * Holds the viewer's reads until `write` (a mark-read call) has settled: a read the server
+ * answered before the write would bring back the count from before it (the bell's unread lines,
+ * docs/product/reader.md#notifications). Reads already answered are not affected.
  */
-export async function loadViewer(article: string | null): Promise<void> {
+export function holdViewerReads(write: Promise<unknown>): void {
+  pendingWrites.add(write);
+  void write.then(
+    () => pendingWrites.delete(write),
+    () => pendingWrites.delete(write),
+  );
+}
+
+/** Settles once the latest viewer read has been published (or failed). */
+export function viewerSettled(): Promise<void> {
+  return latest;
+}
+
+/** The store's snapshot now, outside React (after `viewerSettled`, what the server said). */
+export function viewerNow(): ViewerSnapshot {
+  return snapshot;
+}
+
+/**
+ * Loads the viewer for the page showing `article` (a slug, or null). Without the member hint
+ * nobody is signed in and nothing is asked; a hint whose session is gone is cleared. The request
+ * waits for the reader's writes held by `holdViewerReads`. A failed request leaves the reader
+ * signed out for this page (public pages work without it).
+ */
+export function loadViewer(article: string | null): Promise<void> {
+  latest = readViewer(article);
+  void latest.then(settleFirst);
+  return latest;
+}
+
+/** `loadViewer`'s work. */
+async function readViewer(article: string | null): Promise<void> {
   loadedFor = article;
   inflight?.abort();
   if (!hasMemberHint()) {
@@ -82,6 +119,8 @@ export async function loadViewer(article: string | null): Promise<void> {
     return;
   }
   const controller = (inflight = new AbortController());
+  await Promise.allSettled([...pendingWrites]);
+  if (controller.signal.aborted) return;
   try {
     const { data } = await fetchViewer(article, controller.signal);
     if (!data.user) document.cookie = `${MEMBER_HINT_COOKIE}=; Max-Age=0; Path=/`;

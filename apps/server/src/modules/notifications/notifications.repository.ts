@@ -231,11 +231,14 @@ export async function countOwn(db: Q, recipientId: number, ids: number[]): Promi
   return Number(row.n);
 }
 
-/** Marks the member's unread notifications read at `at`: those of `ids`, or all. */
+/**
+ * Marks the member's unread notifications read at `at`: those of `ids`, all, or those caused by
+ * one comment.
+ */
 export async function markRead(
   db: Q,
   recipientId: number,
-  ids: number[] | "all",
+  ids: number[] | "all" | { comment: number },
   at: string,
 ): Promise<void> {
   let query = db
@@ -243,6 +246,7 @@ export async function markRead(
     .set({ read_at: at })
     .where("recipient_id", "=", recipientId)
     .where("read_at", "is", null);
-  if (ids !== "all") query = query.where("id", "in", ids);
+  if (Array.isArray(ids)) query = query.where("id", "in", ids);
+  else if (ids !== "all") query = query.where("comment_id", "=", ids.comment);
   await query.execute();
 }

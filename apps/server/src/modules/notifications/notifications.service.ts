@@ -26,8 +26,10 @@ export interface NotificationsService {
    */
   list(userId: number, page: number): Promise<NotificationList>;
   /**
-   * Marks read the member's notifications `body.ids`, or all of them (`body.all`); ids already
-   * read stay as they were. @returns their unread lines now.
+   * Marks read the member's notifications `body.ids`, or all of them (`body.all`), or those of
+   * the comment `body.comment` (none when no notification of theirs names it: another's
+   * notifications are never touched); ids already read stay as they were. @returns their unread
+   * lines now.
    * @throws NotFoundError when any id is not one of the member's notifications (nothing marked).
    */
   markRead(userId: number, body: NotificationsReadBody): Promise<{ unread: number }>;
@@ -142,7 +144,7 @@ export function createNotificationsService(
         }
         await repo.markRead(k, userId, ids, now());
       } else {
-        await repo.markRead(k, userId, "all", now());
+        await repo.markRead(k, userId, "all" in body ? "all" : { comment: body.comment }, now());
       }
       return { unread: await repo.countGroups(k, userId, true) };
     },

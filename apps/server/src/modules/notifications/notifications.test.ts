@@ -175,9 +175,18 @@ describe.each(engines)("notifications on %s", (engine) => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().error).toMatchObject({ status: 404, name: "NotFoundError" });
     expect((await markRead({ all: true }, b.auth)).statusCode).toBe(200);
+    // The comment a link opened: only the reader's own notifications of it are marked.
+    const ofComment = await markRead({ comment: line?.attributes.commentId }, b.auth);
+    expect(ofComment.json()).toEqual({ data: { unread: 0 } });
     expect(await unread(a)).toBe(1);
+    expect((await markRead({ comment: asked }, a.auth)).json()).toEqual({ data: { unread: 1 } });
+    expect((await markRead({ comment: line?.attributes.commentId }, a.auth)).json()).toEqual({
+      data: { unread: 0 },
+    });
+    expect((await inbox(a)).data[0]?.attributes.read).toBe(true);
     expect((await ctx.app.inject({ url: "/api/notifications" })).statusCode).toBe(401);
     expect((await markRead({ all: true }, {})).statusCode).toBe(401);
+    expect((await markRead({ comment: asked }, {})).statusCode).toBe(401);
   });
 
   it("refuses bad pages and bodies with a 400 in the Strapi error body", async () => {
@@ -197,6 +206,9 @@ describe.each(engines)("notifications on %s", (engine) => {
       { ids: [0] },
       { all: false },
       { all: true, ids: [1] },
+      { comment: 0 },
+      { comment: "1" },
+      { comment: 1, all: true },
     ];
     for (const body of [...bodies, { ids: Array.from({ length: 501 }, (_, i) => i + 1) }]) {
       const res = await markRead(body, a.auth);

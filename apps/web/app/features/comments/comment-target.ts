@@ -3,6 +3,7 @@
 // later page or folded.
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { markCommentNotificationsRead } from "../../lib/notification-reads.ts";
 import type { CommentsList } from "./use-comments-list.ts";
 
 /** The highlighted comment's id, or null: what each comment of the thread compares itself with. */
@@ -20,7 +21,8 @@ export function commentAnchor(id: number): string {
 
 /**
  * Follows `#comment-{id}` in the address: once the thread is read and shows that comment, scrolls
- * it to the middle of the screen, focuses it and returns its id (to highlight it); when the thread
+ * it to the middle of the screen, focuses it, marks the member's notifications of it read and
+ * returns its id (to highlight it); when the thread
  * does not show it yet, reads the thread around it (once; a comment readers do not see is not
  * followed). Each address is followed once, so reading the thread again after a post does not
  * scroll back.
@@ -43,6 +45,7 @@ export function useCommentTarget(thread: Pick<CommentsList, "list" | "reveal">):
       setTarget(id);
       element.scrollIntoView({ block: "center" });
       element.focus({ preventScroll: true });
+      void markCommentNotificationsRead(id);
     } else if (revealing.current !== key) {
       revealing.current = key;
       void reveal(id).then((found) => {

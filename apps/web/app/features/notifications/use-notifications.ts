@@ -61,7 +61,6 @@ export function useNotifications(page: number): NotificationsState {
     try {
       const { unread } = await notificationsApi.markRead({ all: true });
       setList((l) => (l ? markedRead(l, null, unread) : l));
-      setUnreadNotifications(unread);
     } catch {
       setMarkError("Could not mark them as read. Try again.");
     } finally {
@@ -75,10 +74,8 @@ export function useNotifications(page: number): NotificationsState {
       const unread = Math.max(0, list.meta.unread - 1);
       setList(markedRead(list, [line.id], unread));
       setUnreadNotifications(unread);
-      notificationsApi.markRead({ ids: line.attributes.ids }).then(
-        (answer) => setUnreadNotifications(answer.unread),
-        () => undefined,
-      );
+      // The article's viewer read, after the link's navigation, waits for this answer.
+      notificationsApi.markRead({ ids: line.attributes.ids }).catch(() => undefined);
     },
     [list],
   );
