@@ -21,48 +21,52 @@ function oldest(a: TreeRow, b: TreeRow): number {
 }
 
 /**
- * The comments a walk read (repository `findTree`, `maxDepth` levels below its start), and which
- * of them readers see: a comment that is not deleted, or a deleted one with a surviving reply.
- * A deleted comment on the walk's last level is known only from `beyond` (repository
- * `findWithSurvivors` over `unknown()`).
+ * The comments a page read (its listed comments, then level by level the replies of those it
+ * sends), and which of them readers see: a comment that is not deleted, or a deleted one with a
+ * surviving reply, known from its replies when they were read (`expand`), else from `settle`
+ * (repository `findWithSurvivors` over `unknown()`).
  */
 export class WalkedTree {
   private readonly rows = new Map<number, TreeRow>();
   private readonly kids = new Map<number, TreeRow[]>();
+  private readonly expanded = new Set<number>();
+  private readonly beyond = new Set<number>();
   private readonly memo = new Map<number, boolean>();
-  private beyond = new Set<number>();
-  private readonly maxDepth: number;
 
-  constructor(rows: TreeRow[], maxDepth: number) {
-    this.maxDepth = maxDepth;
-    for (const row of rows) {
-      const seen = this.rows.get(row.id);
-      if (!seen || row.depth < seen.depth) this.rows.set(row.id, row);
-    }
-    for (const row of this.rows.values()) {
-      if (row.parent_id === null || !this.rows.has(row.parent_id)) continue;
-      const list = this.kids.get(row.parent_id) ?? [];
-      list.push(row);
-      this.kids.set(row.parent_id, list);
-    }
-    for (const list of this.kids.values()) list.sort(oldest);
+  constructor(rows: TreeRow[]) {
+    for (const row of rows) this.rows.set(row.id, row);
   }
 
-  /** Deleted comments on the walk's last level: whether they survive is not known from it. */
+  /** Adds `replies`, every reply readers may see under the comments `parents`. */
+  expand(parents: number[], replies: TreeRow[]): void {
+    for (const id of parents) {
+      this.expanded.add(id);
+      this.kids.set(id, []);
+    }
+    for (const row of replies) {
+      this.rows.set(row.id, row);
+      this.kids.get(row.parent_id as number)?.push(row);
+    }
+    for (const id of parents) this.kids.get(id)?.sort(oldest);
+    this.memo.clear();
+  }
+
+  /** Deleted comments whose replies were not read: whether they survive is not known here. */
   unknown(): number[] {
     return [...this.rows.values()]
-      .filter((r) => r.deleted_at !== null && r.depth === this.maxDepth)
+      .filter((r) => r.deleted_at !== null && !this.expanded.has(r.id) && !this.beyond.has(r.id))
       .map((r) => r.id);
   }
 
-  /** Sets which of `unknown()` have a surviving reply. */
-  settle(beyond: Set<number>): void {
-    this.beyond = beyond;
+  /** Adds which of `unknown()` have a surviving reply. */
+  settle(survivors: Set<number>): void {
+    for (const id of survivors) this.beyond.add(id);
+    this.memo.clear();
   }
 
-  /** The row of `id`, if the walk read it. */
-  row(id: number): TreeRow | undefined {
-    return this.rows.get(id);
+  /** Whether the replies of `id` were read. */
+  isExpanded(id: number): boolean {
+    return this.expanded.has(id);
   }
 
   /** Whether readers see `id` (its text, or its tombstone). */
@@ -70,19 +74,17 @@ export class WalkedTree {
     const known = this.memo.get(id);
     if (known !== undefined) return known;
     const row = this.rows.get(id);
-    let shown = false;
-    if (row) {
-      shown =
-        row.deleted_at === null ||
-        (row.depth === this.maxDepth
-          ? this.beyond.has(id)
-          : (this.kids.get(id) ?? []).some((kid) => this.survives(kid.id)));
-    }
+    const shown =
+      !!row &&
+      (row.deleted_at === null ||
+        (this.expanded.has(id)
+          ? (this.kids.get(id) ?? []).some((kid) => this.survives(kid.id))
+          : this.beyond.has(id)));
     this.memo.set(id, shown);
     return shown;
   }
 
-  /** The replies readers see directly under `id`, oldest first. */
+  /** The replies readers see directly under `id`, oldest first (none when not read). */
   shownReplies(id: number): TreeRow[] {
     return (this.kids.get(id) ?? []).filter((kid) => this.survives(kid.id));
   }

@@ -89,32 +89,28 @@ export async function findLevel(
   return found.map((r) => ({ ...r, likes: Number(r.likes) }));
 }
 
-/** A comment below a page's comments, as the folding needs it (no text, no author). */
+/** A comment of a page or below it, as the folding needs it (no text, no author). */
 export interface TreeRow {
   id: number;
   parent_id: number | null;
   created_at: string;
   deleted_at: string | null;
-  /** 0 for the comments the walk starts from, then one more per level. */
-  depth: number;
 }
 
 /**
- * The comments `ids` (depth 0) and their replies down to `maxDepth` levels below them, hidden
- * replies left out with theirs (a recursive walk down the `comments_replies_order` index): what
- * a page folds, and only that.
+ * The comments `ids` (`of: "ids"`), or the replies readers may see directly under them (`of:
+ * "replies"`: hidden ones left out; on the `comments_replies_order` index), without text.
  */
-export async function findTree(db: Q, ids: number[], maxDepth: number): Promise<TreeRow[]> {
+export async function findTreeRows(
+  db: Q,
+  ids: number[],
+  of: "ids" | "replies",
+): Promise<TreeRow[]> {
   if (ids.length === 0) return [];
-  const { rows } =
-    await sql<TreeRow>`with recursive t(id, parent_id, created_at, deleted_at, depth) as (
-      select id, parent_id, created_at, deleted_at, 0 from comments where id in (${sql.join(ids)})
-      union all
-      select c.id, c.parent_id, c.created_at, c.deleted_at, t.depth + 1
-      from comments as c join t on c.parent_id = t.id
-      where c.hidden_at is null and t.depth < ${maxDepth}
-    ) select id, parent_id, created_at, deleted_at, depth from t`.execute(db);
-  return rows.map((r) => ({ ...r, depth: Number(r.depth) }));
+  const rows = db.selectFrom("comments").select(["id", "parent_id", "created_at", "deleted_at"]);
+  return of === "ids"
+    ? rows.where("id", "in", ids).execute()
+    : rows.where("parent_id", "in", ids).where("hidden_at", "is", null).execute();
 }
 
 /**

@@ -6,20 +6,35 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { type CommentCursor, decodeCursor, encodeCursor } from "./comment-cursor.ts";
-import { fold, foldedComment, REPLY_DEPTH, WalkedTree } from "./comment-fold.ts";
+import { fold, foldedComment, WalkedTree } from "./comment-fold.ts";
 import * as pages from "./comment-pages.repository.ts";
 import { toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
 
 type Q = Kysely<Database>;
 
-/**
- * The comments `ids` and their replies down to `maxDepth` levels, with which of them readers see
- * (deleted ones on the last level asked about below it).
- */
-async function walk(k: Q, ids: number[], maxDepth = REPLY_DEPTH + 1) {
-  const tree = new WalkedTree(await pages.findTree(k, ids, maxDepth), maxDepth);
+/** Reads the replies of `parents` into `tree`, and whether its deleted comments survive. */
+async function expand(k: Q, tree: WalkedTree, parents: number[]) {
+  tree.expand(parents, await pages.findTreeRows(k, parents, "replies"));
   tree.settle(await pages.findWithSurvivors(k, tree.unknown()));
+}
+
+/**
+ * The comments `ids` with the replies a page of them sends (comment-fold.ts `fold`) and the
+ * replies directly under those (their `replyCount`), read level by level: at most REPLY_DEPTH + 1
+ * reads of replies, each of the comments sent only, so a page costs what it sends, not what its
+ * threads hold. With `oneLevel`, the replies directly under `ids` only.
+ */
+async function walk(k: Q, ids: number[], oneLevel = false) {
+  const tree = new WalkedTree(await pages.findTreeRows(k, ids, "ids"));
+  tree.settle(await pages.findWithSurvivors(k, tree.unknown()));
+  let parents = ids;
+  while (parents.length > 0) {
+    await expand(k, tree, parents);
+    if (oneLevel) break;
+    // The comments the page sends now and whose replies are not read yet: the next level.
+    parents = fold(tree, ids).ids.filter((id) => !tree.isExpanded(id));
+  }
   return tree;
 }
 
@@ -43,7 +58,7 @@ async function around(k: Q, articleId: number, id: number): Promise<CommentPage>
   const tree = await walk(k, [id]);
   if (!tree.survives(id)) throw new NotFoundError("Comment not found");
   const ancestors = path.slice(0, -1).map((p) => p.id);
-  const above = await walk(k, ancestors, 1);
+  const above = await walk(k, ancestors, true);
   const rows = new Map((await repo.findByIds(k, ancestors)).map((r) => [r.id, r]));
   let [node] = (await sendFolded(k, tree, [id])) as [Comment];
   for (const ancestor of ancestors.reverse()) {
