@@ -26,6 +26,12 @@ import { demoShape, scaleShape } from "./scale-shape.ts";
 
 /** The scale factor (BENCH_SCALE, default 1: 20,000 articles). */
 const FACTOR = Number(process.env.BENCH_SCALE ?? 1);
+/**
+ * Only the paths whose names hold one of these (BENCH_SCALE_PATHS, comma-separated; all when
+ * unset; "none" measures the cold start only), and only these engines (BENCH_SCALE_ENGINES).
+ */
+const ONLY_PATHS = process.env.BENCH_SCALE_PATHS?.split(",").map((p) => p.trim());
+const ONLY_ENGINES = process.env.BENCH_SCALE_ENGINES?.split(",").map((e) => e.trim());
 /** Reader paths at scale within 2x of demo, studio paths within 3x (reported, not enforced). */
 const TARGETS = { reader: 2, studio: 3 } as const;
 
@@ -71,7 +77,10 @@ async function measureDatabase(db: ScaleDatabase) {
     );
     const sessions = await viewers(base);
     const results: (PathResult & { group: string })[] = [];
-    for (const spec of await pathsOf(base)) {
+    const specs = (await pathsOf(base)).filter(
+      (spec) => !ONLY_PATHS || ONLY_PATHS.some((p) => spec.name.includes(p)),
+    );
+    for (const spec of specs) {
       const r = await measurePath(base, app.child.pid, spec, sessions[spec.viewer]);
       console.log(
         `  ${spec.name}: ${r.status} p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.requests})`,
@@ -112,6 +121,8 @@ ensureWebBuild();
 const engines: Engine[] = ["sqlite"];
 if (await postgresAvailable()) engines.push("postgres");
 else LEFT_OUT.push("PostgreSQL (no server answered BENCH_SCALE_PG_URL)");
+if (ONLY_ENGINES)
+  engines.splice(0, engines.length, ...engines.filter((e) => ONLY_ENGINES.includes(e)));
 const runs: { engine: Engine; demo: Measured; scale: Measured }[] = [];
 for (const engine of engines) {
   const demoDb = await scaleDatabase(engine, "demo", demoShape);

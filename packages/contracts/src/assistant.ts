@@ -147,6 +147,11 @@ export interface ResearchResults {
   /** How the passages are ordered; absent in answers stored before it existed (relevance). */
   order?: "relevance" | "newest";
   passages: ResearchPassage[];
+  /**
+   * Present while the server is still reading the library after a start: the passages come from
+   * the `indexed` articles read so far, of `total` (docs/product/max.md#max-research).
+   */
+  warming?: { indexed: number; total: number };
 }
 
 /** What each tool returns (its output in a UI message's tool part). */

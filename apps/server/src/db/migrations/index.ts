@@ -24,6 +24,7 @@ import * as reportOutcomes from "./020-report-outcomes.ts";
 import * as articleSocialImage from "./021-article-social-image.ts";
 import * as notifications from "./022-notifications.ts";
 import * as commentThreadOrder from "./023-comment-thread-order.ts";
+import * as archiveIndexes from "./024-archive-indexes.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -55,4 +56,5 @@ export const migrations: Record<string, DialectMigration> = {
   "021-article-social-image": articleSocialImage,
   "022-notifications": notifications,
   "023-comment-thread-order": commentThreadOrder,
+  "024-archive-indexes": archiveIndexes,
 };

@@ -46,3 +46,51 @@ export function findPublishedTexts(db: Q, ids: number[], now: string): Promise<A
     .where("publish_date", "<=", now)
     .execute();
 }
+
+/** An article's words with its address, for a reading of the whole library. */
+export interface ArticleWordsRow extends ArticleTextRow {
+  slug: string;
+}
+
+/**
+ * Up to `limit` articles readers can open at `now`, newest first (publish date, then id), after
+ * `after` (the last article of the previous page; null for the first): one keyset page of a pass
+ * over the library (a range of `articles_published_covering`, never an OFFSET, so each page costs
+ * the same however deep the pass).
+ */
+export function findPublishedWordsBefore(
+  db: Q,
+  now: string,
+  after: { publishDate: string; id: number } | null,
+  limit: number,
+): Promise<ArticleWordsRow[]> {
+  let qb = db
+    .selectFrom("articles")
+    .select(["id", "slug", "title", "sub_title", "content", "body", "updated_at", "publish_date"])
+    .where("status", "=", "published")
+    .where("publish_date", "<=", now);
+  if (after) {
+    qb = qb.where((eb) =>
+      eb(eb.refTuple("publish_date", "id"), "<", eb.tuple(after.publishDate, after.id)),
+    );
+  }
+  return qb.orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/**
+ * What changes whenever the published library does: how many articles readers can open at `now`
+ * and the newest write among them (a publish, an unpublish, an edit or a scheduled article going
+ * out each change one of them). Read from `articles_published_covering` alone.
+ */
+export async function findPublishedSignature(
+  db: Q,
+  now: string,
+): Promise<{ count: number; newest: string }> {
+  const row = await db
+    .selectFrom("articles")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("newest")])
+    .where("status", "=", "published")
+    .where("publish_date", "<=", now)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), newest: row?.newest ?? "" };
+}

@@ -16,7 +16,13 @@ import { type ArticleFilter, type ArticleSort, articleOrders } from "./articles.
 import { articleUpdatedAt, hydrate } from "./article-cards.ts";
 import type { ArticleText } from "./article-coins.ts";
 import { type ArticleSitemapReads, createArticleSitemapReads } from "./article-sitemap.ts";
-import { findPublishedTexts, findPublishedVersions } from "./article-versions.repository.ts";
+import { findTerms } from "./article-related.repository.ts";
+import {
+  findPublishedSignature,
+  findPublishedTexts,
+  findPublishedVersions,
+  findPublishedWordsBefore,
+} from "./article-versions.repository.ts";
 import {
   type AuthorInUseRow,
   findAllAuthorsInUse,
@@ -58,6 +64,15 @@ export interface ArticleWords extends ArticleText {
   updatedAt: string;
 }
 
+/** A published article's words with its address, date and keywords (ArticlesService.eachPublished). */
+export interface PublishedWords extends ArticleWords {
+  slug: string;
+  /** ISO 8601. */
+  publishDate: string;
+  /** Its tags' and categories' names: the words its editors file it under. */
+  keywords: string[];
+}
+
 /** What readers may see of the article library (routes, the web's loaders, other modules). */
 export interface ArticlesService {
   /** A page of published articles, as cards. */
@@ -81,6 +96,18 @@ export interface ArticlesService {
   listVersions(): Promise<ArticleVersion[]>;
   /** The words of the published articles among `ids` (title, subtitle, text), in no order. */
   findTexts(ids: number[]): Promise<ArticleWords[]>;
+  /**
+   * Every published article's words (PublishedWords), newest first (publish date, then id),
+   * `batch` at a time: one keyset pass (docs/scale.md), so a page costs the same at the end of the
+   * archive as at its start, and only one batch of text is held at a time.
+   */
+  eachPublished(batch: number): AsyncGenerator<PublishedWords[]>;
+  /**
+   * What changes whenever what readers can open does (a publish, an unpublish, an edit, a
+   * scheduled article going out): what something derived from the whole library checks to be
+   * current: how many articles, and the newest write among them (ISO 8601). One query on an index.
+   */
+  librarySignature(): Promise<{ count: number; newest: string }>;
   /** The `count` newest published articles of `type`, newest first, as links (one query). */
   latest(types: readonly ArticleType[], count: number): Promise<ArticleLink[]>;
   /** How many articles a reader can find (published, not future-dated). */
@@ -250,6 +277,41 @@ async function findAuthor(
   return row ? toAuthorProfile(row) : null;
 }
 
+/** `ArticlesService.eachPublished`. */
+async function* eachPublished(
+  { k, nowIso }: ArticlesContext,
+  batch: number,
+): AsyncGenerator<PublishedWords[]> {
+  const now = nowIso();
+  let after: { publishDate: string; id: number } | null = null;
+  for (;;) {
+    const rows = await findPublishedWordsBefore(k, now, after, batch);
+    if (rows.length === 0) return;
+    const terms = Map.groupBy(
+      await findTerms(
+        k,
+        rows.map((r) => r.id),
+      ),
+      (t) => t.article_id,
+    );
+    const named = (id: number, kind: string) =>
+      (terms.get(id) ?? []).filter((t) => t.kind === kind).map((t) => t.name);
+    yield rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      subTitle: r.sub_title,
+      content: r.content,
+      body: r.body === 1,
+      updatedAt: articleUpdatedAt(r),
+      publishDate: r.publish_date,
+      keywords: [...named(r.id, "tag"), ...named(r.id, "category")],
+    }));
+    const last = rows.at(-1)!;
+    after = { publishDate: last.publish_date, id: last.id };
+  }
+}
+
 /** Builds the service over a database; `clock` is injectable. */
 export function createArticlesService(db: Db, clock: Clock = systemClock): ArticlesService {
   const k = db.kysely;
@@ -278,6 +340,8 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
         updatedAt: articleUpdatedAt(r),
       }));
     },
+    eachPublished: (batch) => eachPublished(ctx, batch),
+    librarySignature: () => findPublishedSignature(k, nowIso()),
     async latest(types, count) {
       const rows = await repo.findLatestLinks(k, types, count, nowIso());
       return rows.map((r) => ({

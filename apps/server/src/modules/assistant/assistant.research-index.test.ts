@@ -111,23 +111,69 @@ describe("the research index", () => {
   });
 });
 
+/**
+ * A library of `batches` (newest first) as ArticlesService serves it to the research index:
+ * `reads` counts the passes over it, and a pass waits at `gate` (when given) before its last batch.
+ */
+function library(batches: IndexedArticle[][], gate?: Promise<void>) {
+  const state = { reads: 0, batches };
+  const articles = {
+    librarySignature: async () => ({
+      count: state.batches.flat().length,
+      newest: state.batches
+        .flat()
+        .map((a) => a.slug)
+        .join(),
+    }),
+    async *eachPublished() {
+      state.reads += 1;
+      for (const [i, batch] of state.batches.entries()) {
+        if (gate && i === state.batches.length - 1) await gate;
+        yield batch;
+      }
+    },
+  } as unknown as Parameters<typeof createResearchSearch>[0];
+  return { state, articles };
+}
+
+const ENERGY = "how much electricity does a validator use?";
+
 describe("the research index built ahead of the first question", () => {
   it("reads the library once when warmed, so the first question reads nothing more", async () => {
-    let reads = 0;
-    const card = { attributes: { slug: ISSUANCE.slug } };
-    const articles = {
-      count: async () => 1,
-      list: async () => {
-        reads += 1;
-        return { data: [card], meta: { pagination: { pageCount: 1 } } };
-      },
-      findBySlug: async () => ({ attributes: { ...ISSUANCE, tags: [], categories: [] } }),
-    } as unknown as Parameters<typeof createResearchSearch>[0];
+    const { state, articles } = library([[ISSUANCE]]);
     const search = createResearchSearch(articles);
     await search.warm();
-    expect(reads).toBe(1);
-    const found = await search("how much electricity does a validator use?");
+    expect(state.reads).toBe(1);
+    const found = await search(ENERGY);
     expect(found.passages[0]?.slug).toBe("issuance");
-    expect(reads).toBe(1);
+    expect(found.warming).toBeUndefined();
+    expect(state.reads).toBe(1);
+  });
+
+  it("answers from the articles read so far while the first reading is not done, saying how many", async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { articles } = library([[ISSUANCE], [WEEKLY(1, "2026-01-05")]], gate);
+    const search = createResearchSearch(articles, { warmingWaitMs: 20 });
+    const warmed = search.warm();
+    const early = await search(ENERGY);
+    expect(early.passages[0]?.slug).toBe("issuance");
+    expect(early.warming).toEqual({ indexed: 1, total: 2 });
+    open();
+    await warmed;
+    expect((await search(ENERGY)).warming).toBeUndefined();
+  });
+
+  it("reads the library again when it changes, answering from the previous reading meanwhile", async () => {
+    const { state, articles } = library([[ISSUANCE]]);
+    const search = createResearchSearch(articles);
+    await search.warm();
+    state.batches = [[ISSUANCE], [WEEKLY(1, "2026-01-05"), WEEKLY(2, "2026-02-05")]];
+    const during = await search("latest weekly letter");
+    expect(during.order).toBe("relevance");
+    await search.warm();
+    expect(state.reads).toBe(2);
+    const after = await search("latest weekly letter");
+    expect(after.passages.map((p) => p.slug)).toEqual(["weekly-2", "weekly-1"]);
   });
 });

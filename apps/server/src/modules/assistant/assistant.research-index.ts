@@ -2,10 +2,15 @@
 // index (MiniSearch) with title and heading boosts, Porter2 stems, English stop words and a synonym
 // table, rebuilt when the publication changes; and the sentences of a section that best answer a query.
 import MiniSearch, { type Query } from "minisearch";
-import { splitSentences } from "../../text/sentences.ts";
 import { stem } from "../../text/stems.ts";
 import { markdownSections } from "../../text/sections.ts";
 import { fold } from "../../text/words.ts";
+import {
+  type Section,
+  type Statement,
+  sentenceIndex,
+  statementsOf,
+} from "./assistant.research-statements.ts";
 import {
   SYNONYMS,
   SYNONYM_WEIGHT,
@@ -15,6 +20,8 @@ import {
   terms,
   titleAbbreviations,
 } from "./assistant.research-words.ts";
+
+export type { Section, Statement };
 
 /** An article as the index reads it. */
 export interface IndexedArticle {
@@ -26,19 +33,6 @@ export interface IndexedArticle {
   publishDate: string;
   /** The article's tags and category names: the words its editors file it under. */
   keywords: string[];
-}
-
-/** One section of an article: the document the index holds. */
-export interface Section {
-  id: number;
-  slug: string;
-  title: string;
-  /** The heading as plain text; null for the opening (with the subtitle). */
-  heading: string | null;
-  text: string;
-  publishDate: string;
-  /** The article's keywords (IndexedArticle.keywords), joined. */
-  keywords: string;
 }
 
 /**
@@ -65,8 +59,11 @@ function pointsElsewhere(heading: string | null): boolean {
   return heading !== null && (fold(heading).match(/[\p{L}]+/gu) ?? []).some((w) => POINTERS.has(w));
 }
 
-/** The searchable sections of `articles`, each article's opening with its subtitle. */
-function sectionsOf(articles: IndexedArticle[]): Section[] {
+/**
+ * The searchable sections of `articles`, each article's opening with its subtitle, numbered from
+ * `first`.
+ */
+function sectionsOf(articles: IndexedArticle[], first: number): Section[] {
   const out: Section[] = [];
   for (const a of articles) {
     for (const s of markdownSections(a.content)) {
@@ -74,7 +71,7 @@ function sectionsOf(articles: IndexedArticle[]): Section[] {
       const blocks = s.heading === null && a.subTitle ? [...s.blocks, a.subTitle] : s.blocks;
       if (blocks.length === 0 || pointsElsewhere(s.heading)) continue;
       out.push({
-        id: out.length,
+        id: first + out.length,
         slug: a.slug,
         title: a.title,
         heading: s.heading,
@@ -100,15 +97,6 @@ export interface SectionHit {
   score: number;
 }
 
-/** One whole sentence of a section: the unit an answer quotes. */
-export interface Statement {
-  id: number;
-  section: Section;
-  text: string;
-  /** Its place in its article, 0 for the first. */
-  position: number;
-}
-
 /** A BM25 index over sections, and what a query's sentences are weighed with. */
 export interface ResearchIndex {
   /** The sections matching `query` (synonyms added), best first. */
@@ -118,7 +106,7 @@ export interface ResearchIndex {
    * series is the articles whose titles begin with the same name before ":" or "#" ("Weekly
    * Newsletter #217: …", "Daily Market Wrap: …"), two or more of them.
    */
-  series(wanted: string[]): IndexedArticle[];
+  series(wanted: string[]): Issue[];
   /** The sections of the article with this slug, in reading order (the opening first). */
   sectionsOf(slug: string): Section[];
   /**
@@ -162,8 +150,8 @@ const PAIR_WEIGHT = 2;
  * A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness;
  * and, in `pairs`, each line's adjacent terms (title, heading, text).
  */
-function bm25(sections: Section[]): MiniSearch<Section> {
-  const mini = new MiniSearch<Section>({
+function bm25(): MiniSearch<Section> {
+  return new MiniSearch<Section>({
     fields: [...WORD_FIELDS, "pairs"],
     storeFields: [],
     extractField: (doc, field) =>
@@ -175,8 +163,6 @@ function bm25(sections: Section[]): MiniSearch<Section> {
     processTerm: (term, field) => (field === "pairs" ? term : isStop(term) ? null : stem(term)),
     searchOptions: { boost: { title: 3, keywords: 2, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
   });
-  mini.addAll(sections);
-  return mini;
 }
 
 /**
@@ -205,91 +191,97 @@ function sectionQuery(query: string, words: Query): Query {
   };
 }
 
-/** The shortest statement, in characters, and the fewest words of a list item read as one. */
-const STATEMENT_CHARS = 25;
-const ITEM_WORDS = 6;
-
-/**
- * The statements of one prose block (a paragraph or list item): its whole sentences of at least
- * STATEMENT_CHARS ending with a full stop or "!"; a list item or bold line of ITEM_WORDS words or
- * more without a stop ("Since The Merge, … by ~88%") is one, given its stop. A heading-like
- * question ("What is a DAO?"), a lead-in to a list (":") and a short label answer nothing.
- */
-function blockStatements(block: string): string[] {
-  return splitSentences(block).flatMap((s) => {
-    if (s.length < STATEMENT_CHARS) return [];
-    if (/[.!][”"’)]*$/u.test(s)) return [s];
-    const item = /[\p{L}\p{N}%)]$/u.test(s) && s.split(/\s+/).length >= ITEM_WORDS;
-    return item && /^[\p{Lu}\p{N}“"(]/u.test(s) ? [`${s}.`] : [];
-  });
-}
-
-/**
- * The statements of each section, in reading order (blockStatements); a section without one keeps
- * its sentences as they are.
- */
-function statementsOf(sections: Section[]): Statement[] {
-  const out: Statement[] = [];
-  let slug = "";
-  let position = 0;
-  for (const section of sections) {
-    if (section.slug !== slug) [slug, position] = [section.slug, 0];
-    const blocks = section.text.split("\n\n");
-    const whole = blocks.flatMap(blockStatements);
-    for (const text of whole.length > 0 ? whole : blocks.flatMap((b) => splitSentences(b))) {
-      out.push({ id: out.length, section, text, position: position++ });
-    }
-  }
-  return out;
-}
-
-/**
- * A BM25 index of statements, each read with the sentence before and after it (a "This" sentence
- * is about its neighbour's subject) and its heading, at less weight than its own words.
- */
-function sentenceIndex(statements: Statement[]): MiniSearch<{ id: number }> {
-  const mini = new MiniSearch<{ id: number }>({
-    fields: ["heading", "text", "context"],
-    storeFields: [],
-    extractField: (doc, field) => {
-      const s = statements[doc.id]!;
-      if (field === "id") return String(s.id);
-      if (field === "heading") return s.section.heading ?? "";
-      if (field === "text") return s.text;
-      const near = [statements[s.id - 1], statements[s.id + 1]];
-      return near
-        .filter((n) => n?.section === s.section)
-        .map((n) => n!.text)
-        .join(" ");
-    },
-    tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
-    processTerm: (term) => (isStop(term) ? null : stem(term)),
-    searchOptions: { boost: { heading: 0.5, context: 0.3 }, fuzzy: 0.15, combineWith: "OR" },
-  });
-  mini.addAll(statements.map((s) => ({ id: s.id })));
-  return mini;
-}
-
 /** The name of the series a title belongs to: its words before ":" or "#"; null without either. */
 function seriesName(title: string): string | null {
   const cut = title.search(/[:#]/);
   return cut > 0 ? title.slice(0, cut).trim().toLowerCase() : null;
 }
 
-/** The series of `articles`: each name shared by two or more titles, with its issues. */
-function seriesOf(articles: IndexedArticle[]): Map<string, IndexedArticle[]> {
-  const byName = new Map<string, IndexedArticle[]>();
-  for (const a of articles) {
-    const name = seriesName(a.title);
-    if (name) byName.set(name, [...(byName.get(name) ?? []), a]);
-  }
-  return new Map([...byName].filter(([, issues]) => issues.length >= 2));
+/** What ranking sections reads of a research index. */
+interface SectionRanking {
+  mini: MiniSearch<Section>;
+  sections: Section[];
+  /** Synonym groups (the table's and the titles' abbreviations). */
+  groups: readonly (readonly string[])[];
+  /** A term's rarity among sections. */
+  weight: (term: string) => number;
+  expanded: (query: string) => Query;
 }
 
-/** The issues of the series in `series` whose names hold every one of `wanted`, newest first. */
-function issuesOf(series: Map<string, IndexedArticle[]>, wanted: string[]): IndexedArticle[] {
-  return [...series]
-    .filter(([name]) => {
+/**
+ * The sections matching `query` (synonyms added), best first, at most `limit`: BM25, multiplied
+ * when the section's title and tags hold the query's rarest words (ResearchIndex.search).
+ */
+function rankSections(
+  { mini, sections, groups, weight, expanded }: SectionRanking,
+  query: string,
+  limit: number,
+): SectionHit[] {
+  const own = new Set(terms(query));
+  // A synonym in a title counts for less than the reader's own word ("ether" for "Ethereum").
+  const synonyms = terms(synonymsOf(query, groups)).filter((t) => !own.has(t));
+  const asked = new Map([
+    ...synonyms.map((t) => [t, SYNONYM_WEIGHT] as const),
+    ...[...own].map((t) => [t, 1] as const),
+  ]);
+  // The question's TITLE_TERMS rarest words in a title make it the question's topic, whatever
+  // its length; a common word of it ("fees") in a title weighs as little as it says.
+  const rarest = [...own].map(weight).sort((a, b) => b - a);
+  const enough = rarest.slice(0, TITLE_TERMS).reduce((sum, w) => sum + w, 0);
+  return mini
+    .search(sectionQuery(query, expanded(query)))
+    .map((r) => {
+      const section = sections[r.id as number]!;
+      // An article whose title is the question's topic is about it, not only on it.
+      const titled = new Set(terms(`${section.title} ${section.keywords}`));
+      const matched = [...asked]
+        .filter(([t]) => titled.has(t))
+        .reduce((sum, [t, share]) => sum + share * weight(t), 0);
+      const covered = enough > 0 ? Math.min(1, matched / enough) : 0;
+      return { section, score: r.score * (1 + TITLE_WEIGHT * covered) };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+}
+
+/**
+ * The share of `query`'s words (each weighed by `weight`, its rarity) that `own` (an article's
+ * terms) holds, a word with synonyms counting when one of them is there (ResearchIndex.coverage).
+ */
+function coverageOf(
+  own: Set<string>,
+  groups: readonly (readonly string[])[],
+  weight: (term: string) => number,
+  query: string,
+): number {
+  const synonyms = new Set(terms(synonymsOf(query, groups)));
+  const asked = [...new Set(terms(query))];
+  const total = asked.reduce((sum, t) => sum + weight(t), 0);
+  // A word of the query counts when the article has it or, for a word with synonyms, one of them.
+  const has = (t: string) =>
+    own.has(t) || (synonyms.has(t) && [...synonyms].some((s) => own.has(s)));
+  const found = asked.reduce((sum, t) => sum + (has(t) ? weight(t) : 0), 0);
+  return total > 0 ? found / total : 0;
+}
+
+/** Adds `value` to the list of `key` in `map`. */
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** An article as a series lists it. */
+export type Issue = Pick<IndexedArticle, "slug" | "title" | "publishDate">;
+
+/**
+ * The issues of the series in `byName` (every title's series name with its articles) whose names
+ * hold every one of `wanted`, newest first; a name of one article is no series.
+ */
+function issuesOf(byName: Map<string, Issue[]>, wanted: string[]): Issue[] {
+  return [...byName]
+    .filter(([name, issues]) => {
+      if (issues.length < 2) return false;
       const own = new Set(terms(name));
       return wanted.every((t) => own.has(t));
     })
@@ -297,85 +289,80 @@ function issuesOf(series: Map<string, IndexedArticle[]>, wanted: string[]): Inde
     .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
 }
 
-/** How rare each term is among `sections`, as a weight (a smoothed inverse document frequency). */
-function rarity(sections: Section[]): (term: string) => number {
+/** A research index that grows: `add` puts more articles in, `index` searches what is in so far. */
+export interface ResearchIndexBuilder {
+  /** Adds whole articles (each once); synchronous work proportional to their text. */
+  add(articles: IndexedArticle[]): void;
+  /** How many articles are in. */
+  size(): number;
+  /** The index over the articles added so far (it sees later additions too). */
+  index: ResearchIndex;
+}
+
+/**
+ * An empty index to add published articles with their Markdown to, a batch at a time (docs/scale.md:
+ * the library is read in one keyset pass, and requests are answered between batches). It keeps the
+ * sections and sentences with their BM25 indexes, and per term the number of sections holding it;
+ * what words an article holds is read from its sections when asked (`coverage`), not kept.
+ */
+export function createResearchIndexBuilder(): ResearchIndexBuilder {
+  const sections: Section[] = [];
+  const bySlug = new Map<string, Section[]>();
+  const titles = new Map<string, string>();
+  const groups = [...SYNONYMS];
+  const mini = bm25();
   const frequency = new Map<string, number>();
-  for (const s of sections) {
-    for (const t of new Set(terms(`${s.heading ?? ""} ${s.text}`))) {
-      frequency.set(t, (frequency.get(t) ?? 0) + 1);
-    }
-  }
-  return (t) => Math.log((sections.length + 1) / ((frequency.get(t) ?? 0) + 0.5));
-}
-
-/** Every term of each article (title, tags, headings, text), by slug. */
-function termsByArticle(sections: Section[]): Map<string, Set<string>> {
-  const articleTerms = new Map<string, Set<string>>();
-  for (const s of sections) {
-    const own = articleTerms.get(s.slug) ?? new Set(terms(`${s.title} ${s.keywords}`));
-    for (const t of terms(`${s.heading ?? ""} ${s.text}`)) own.add(t);
-    articleTerms.set(s.slug, own);
-  }
-  return articleTerms;
-}
-
-/** The index over `articles` (all published articles with their Markdown). */
-export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
-  const sections = sectionsOf(articles);
-  const groups = [...SYNONYMS, ...articles.flatMap((a) => titleAbbreviations(a.title))];
-  const mini = bm25(sections);
-  const weight = rarity(sections);
-  const articleTerms = termsByArticle(sections);
-  const series = seriesOf(articles);
-  const statements = statementsOf(sections);
-  const bySection = Map.groupBy(statements, (s) => s.section);
+  const weight = (t: string) => Math.log((sections.length + 1) / ((frequency.get(t) ?? 0) + 0.5));
+  const seriesByName = new Map<string, Issue[]>();
+  const statements: Statement[] = [];
+  const bySection = new Map<Section, Statement[]>();
   const sentences = sentenceIndex(statements);
   const expanded = (query: string) => expandedQuery(query, groups);
 
-  return {
-    search(query, limit) {
-      const own = new Set(terms(query));
-      // A synonym in a title counts for less than the reader's own word ("ether" for "Ethereum").
-      const synonyms = terms(synonymsOf(query, groups)).filter((t) => !own.has(t));
-      const asked = new Map([
-        ...synonyms.map((t) => [t, SYNONYM_WEIGHT] as const),
-        ...[...own].map((t) => [t, 1] as const),
-      ]);
-      // The question's TITLE_TERMS rarest words in a title make it the question's topic, whatever
-      // its length; a common word of it ("fees") in a title weighs as little as it says.
-      const rarest = [...own].map(weight).sort((a, b) => b - a);
-      const enough = rarest.slice(0, TITLE_TERMS).reduce((sum, w) => sum + w, 0);
-      return mini
-        .search(sectionQuery(query, expanded(query)))
-        .map((r) => {
-          const section = sections[r.id as number]!;
-          // An article whose title is the question's topic is about it, not only on it.
-          const titled = new Set(terms(`${section.title} ${section.keywords}`));
-          const matched = [...asked]
-            .filter(([t]) => titled.has(t))
-            .reduce((sum, [t, share]) => sum + share * weight(t), 0);
-          const covered = enough > 0 ? Math.min(1, matched / enough) : 0;
-          return { section, score: r.score * (1 + TITLE_WEIGHT * covered) };
-        })
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit);
-    },
-    series: (wanted) => issuesOf(series, wanted),
-    sectionsOf: (slug) => sections.filter((s) => s.slug === slug),
-    coverage(slug, query) {
-      const own = articleTerms.get(slug) ?? new Set<string>();
-      const synonyms = new Set(terms(synonymsOf(query, groups)));
-      const asked = [...new Set(terms(query))];
-      const total = asked.reduce((sum, t) => sum + weight(t), 0);
-      // A word of the query counts when the article has it or, for a word with synonyms, one of them.
-      const has = (t: string) =>
-        own.has(t) || (synonyms.has(t) && [...synonyms].some((s) => own.has(s)));
-      const found = asked.reduce((sum, t) => sum + (has(t) ? weight(t) : 0), 0);
-      return total > 0 ? found / total : 0;
-    },
+  function add(articles: IndexedArticle[]): void {
+    const added = sectionsOf(articles, sections.length);
+    sections.push(...added);
+    mini.addAll(added);
+    for (const section of added) {
+      append(bySlug, section.slug, section);
+      for (const t of new Set(terms(`${section.heading ?? ""} ${section.text}`))) {
+        frequency.set(t, (frequency.get(t) ?? 0) + 1);
+      }
+    }
+    for (const a of articles) {
+      titles.set(a.slug, a.title);
+      groups.push(...titleAbbreviations(a.title));
+      const name = seriesName(a.title);
+      const issue = { slug: a.slug, title: a.title, publishDate: a.publishDate };
+      if (name) append(seriesByName, name, issue);
+    }
+    const said = statementsOf(added, statements.length);
+    statements.push(...said);
+    for (const [section, own] of Map.groupBy(said, (st) => st.section)) bySection.set(section, own);
+    sentences.addAll(said.map((st) => ({ id: st.id })));
+  }
+
+  /** Every term of the article with this slug (title, tags, headings, text). */
+  function articleTerms(slug: string): Set<string> {
+    const own = bySlug.get(slug) ?? [];
+    const first = own[0];
+    return new Set(
+      [
+        first ? `${first.title} ${first.keywords}` : "",
+        ...own.map((s) => `${s.heading ?? ""} ${s.text}`),
+      ].flatMap((text) => terms(text)),
+    );
+  }
+
+  const index: ResearchIndex = {
+    search: (query, limit) =>
+      rankSections({ mini, sections, groups, weight, expanded }, query, limit),
+    series: (wanted) => issuesOf(seriesByName, wanted),
+    sectionsOf: (slug) => bySlug.get(slug) ?? [],
+    coverage: (slug, query) => coverageOf(articleTerms(slug), groups, weight, query),
     answering(slug, query, max) {
       // The title's words, lightly: a sentence that names the article's subject states its point.
-      const title = articles.find((a) => a.slug === slug)?.title ?? "";
+      const title = titles.get(slug) ?? "";
       const asked: Query = {
         combineWith: "OR",
         queries: [expanded(query), { queries: [title], boostTerm: () => TITLE_IN_ANSWER }],
@@ -393,4 +380,12 @@ export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
     },
     statementsOf: (section) => bySection.get(section) ?? [],
   };
+  return { add, size: () => titles.size, index };
+}
+
+/** The index over `articles` (all published articles with their Markdown), built at once. */
+export function buildResearchIndex(articles: IndexedArticle[]): ResearchIndex {
+  const builder = createResearchIndexBuilder();
+  builder.add(articles);
+  return builder.index;
 }

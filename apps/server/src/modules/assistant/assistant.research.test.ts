@@ -93,6 +93,8 @@ describe.skipIf(!hasShared).each(engines)(
       const services = ctx.app.services;
       await importFolder(services, sharedArticles, { storage, log: quiet });
       await importFolder(services, demoDir, { storage, log: quiet });
+      // As the server does once it listens (main.ts): these cases are about the whole library read.
+      await services.assistant.searchResearch.warm();
       auth = (await registerMember((o) => ctx.app.inject(o))).auth;
     }, 300_000);
 

@@ -3,13 +3,14 @@
 // context.
 import type { ResearchPassage, ResearchResults } from "@pragmatist/contracts";
 import type { ArticleContext } from "./assistant.prompt.ts";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import {
-  type IndexedArticle,
+  createResearchIndexBuilder,
   type ResearchIndex,
+  type ResearchIndexBuilder,
   type Section,
   type SectionHit,
   type Statement,
-  buildResearchIndex,
 } from "./assistant.research-index.ts";
 import { terms } from "./assistant.research-words.ts";
 import type { AssistantDependencies } from "./assistant.types.ts";
@@ -25,29 +26,25 @@ const RELATED_SHARE = 0.25;
  */
 const PASSAGE_SENTENCES = 6;
 const PASSAGE_CHARS = 900;
-/** An index older than this is rebuilt even when the article count did not change (an edit). */
-const INDEX_MAX_AGE_MS = 10 * 60_000;
-/** Articles read per page when the index is built. */
-const PAGE_SIZE = 100;
+/** Articles read and indexed at a time (one keyset page), between which requests are answered. */
+const BATCH = 50;
+/**
+ * How long a question waits for the first index of the library after a start before it is
+ * answered from the articles read so far (a small library is read well within it).
+ */
+const WARMING_WAIT_MS = 5_000;
 /** Words asking for the newest issue of a series ("the latest Optech newsletter"). */
 const LATEST = new Set(["latest", "newest", "recent", "last", "current", "new"]);
 
 type Articles = AssistantDependencies["articles"];
 
-/** Every published article with its Markdown, for the index. */
-async function readArticles(articles: Articles): Promise<IndexedArticle[]> {
-  const slugs: string[] = [];
-  for (let page = 1; ; page += 1) {
-    const list = await articles.list({ page, pageSize: PAGE_SIZE, sort: "date", filter: {} });
-    slugs.push(...list.data.map((card) => card.attributes.slug));
-    if (page >= list.meta.pagination.pageCount) break;
+/** Reads the whole library into a new index, a keyset batch at a time, answering requests between batches. */
+async function readLibrary(articles: Articles, builder: ResearchIndexBuilder): Promise<void> {
+  for await (const batch of articles.eachPublished(BATCH)) {
+    builder.add(batch);
+    // Indexing is CPU work: let requests in between batches.
+    await nextTurn();
   }
-  const found = await Promise.all(slugs.map((slug) => articles.findBySlug(slug)));
-  return found.flatMap((a) => {
-    if (!a) return [];
-    const { tags, categories } = a.attributes;
-    return [{ ...a.attributes, keywords: [...tags, ...categories.map((c) => c.name)] }];
-  });
 }
 
 /** `sentences` joined, whole, at most PASSAGE_CHARS (a first sentence longer than that is cut with "…"). */
@@ -253,48 +250,83 @@ function latestIssues(index: ResearchIndex, query: string): Section[] {
 
 /**
  * Max's research search (the searchResearch tool, docs/product/max.md#max-research): an index of
- * every published article's sections, rebuilt when the number of articles changes or it is older
- * than INDEX_MAX_AGE_MS; a query asking for the latest issue of a series lists its issues newest
- * first (`order: "newest"`), any other gets the best section of each related article, best first,
- * each passage the sentences of that section that best answer the query. Its `warm()` builds the
- * index ahead of the first question (the server calls it once it listens).
+ * every published article's sections, read in one keyset pass (ArticlesService.eachPublished) and
+ * rebuilt in the background when the library changes (ArticlesService.librarySignature), the
+ * previous index answering meanwhile; a query asking for the latest issue of a series lists its
+ * issues newest first (`order: "newest"`), any other gets the best section of each related
+ * article, best first, each passage the sentences of that section that best answer the query.
+ * Until the first index is complete, a question waits up to `warmingWaitMs` (WARMING_WAIT_MS) for it, then is
+ * answered from the articles read so far, saying how many (`warming`). Its `warm()` starts the
+ * first index (the server calls it once it listens) and resolves when it is complete.
  */
-export function createResearchSearch(articles: Articles) {
-  let built: { index: ResearchIndex; count: number; at: number } | null = null;
-  let building: Promise<ResearchIndex> | null = null;
+export function createResearchSearch(
+  articles: Articles,
+  { warmingWaitMs = WARMING_WAIT_MS }: { warmingWaitMs?: number } = {},
+) {
+  /** The complete index answering questions, and the library it was read from. */
+  let built: { index: ResearchIndex; signature: string } | null = null;
+  /** The index being read, and the library it reads. */
+  let building: { builder: ResearchIndexBuilder; signature: string; done: Promise<void> } | null =
+    null;
+  const complete = (): ResearchIndex | null => built?.index ?? null;
 
-  async function index(): Promise<ResearchIndex> {
-    const count = await articles.count();
-    if (built && built.count === count && Date.now() - built.at < INDEX_MAX_AGE_MS) {
-      return built.index;
-    }
-    building ??= readArticles(articles)
-      .then((list) => {
-        built = { index: buildResearchIndex(list), count, at: Date.now() };
-        return built.index;
+  /** Starts reading the library as it is at `signature` into a new index, unless one is reading. */
+  function rebuild(signature: string): Promise<void> {
+    if (building) return building.done;
+    const builder = createResearchIndexBuilder();
+    const done = readLibrary(articles, builder)
+      .then(() => {
+        built = { index: builder.index, signature };
       })
       .finally(() => {
         building = null;
       });
-    return building;
+    building = { builder, signature, done };
+    return done;
+  }
+
+  /** The index to answer from, with `warming` while the first one is still being read. */
+  async function index(): Promise<{ index: ResearchIndex; warming?: ResearchResults["warming"] }> {
+    const { count, newest } = await articles.librarySignature();
+    const signature = `${count}@${newest}`;
+    if (built?.signature !== signature && building?.signature !== signature) {
+      // A failed read is logged by whoever awaits it (warm()); the next question starts another.
+      rebuild(signature).catch(() => {});
+    }
+    if (built) return { index: built.index };
+    const first = building!;
+    const waiting = new AbortController();
+    await Promise.race([
+      first.done.catch(() => {}),
+      sleep(warmingWaitMs, undefined, { signal: waiting.signal }).catch(() => {}),
+    ]);
+    waiting.abort();
+    const read = complete();
+    if (read) return { index: read };
+    return {
+      index: first.builder.index,
+      warming: { indexed: first.builder.size(), total: count },
+    };
   }
 
   async function searchResearch(query: string, slug?: string): Promise<ResearchResults> {
-    const current = await index();
+    const { index: current, warming } = await index();
+    const also = warming ? { warming } : {};
     const summary = slug ? articleSummary(current, slug) : [];
-    if (summary.length > 0) return { query, order: "relevance", passages: summary };
+    if (summary.length > 0) return { query, order: "relevance", passages: summary, ...also };
     const latest = latestIssues(current, query);
     if (latest.length > 0) {
       // What an issue holds is said by its opening, in its own order.
-      return { query, order: "newest", passages: passagesOf(current, latest, "") };
+      return { query, order: "newest", passages: passagesOf(current, latest, ""), ...also };
     }
     const sections = bestSections(current, query);
-    return { query, order: "relevance", passages: passagesOf(current, sections, query) };
+    return { query, order: "relevance", passages: passagesOf(current, sections, query), ...also };
   }
 
-  /** Builds the index now, so the first reader's research question does not wait for it. */
+  /** Reads the library into the index now, so the first reader's research question does not wait for it. */
   searchResearch.warm = async (): Promise<void> => {
-    await index();
+    const { count, newest } = await articles.librarySignature();
+    await rebuild(`${count}@${newest}`);
   };
   return searchResearch;
 }

@@ -121,7 +121,9 @@ export function createAssistantTools(deps: ToolDependencies) {
         "questions about the article in context. `query`: the topic's keywords, not the whole " +
         "question. Answer from the passages only, in 3 to 6 sentences, citing them inline as " +
         "[n], and end with a Sources list of Markdown links to their url. No passages: say the " +
-        "library has nothing on it. To summarise the article in context, pass its `slug` too.",
+        "library has nothing on it. With `warming` ({ indexed, total }) the library is still " +
+        "being read after a restart: say you searched `indexed` of its `total` articles so far. " +
+        "To summarise the article in context, pass its `slug` too.",
       inputSchema: assistantToolInputs.searchResearch,
       execute: ({ query, slug }) => deps.searchResearch(query, slug),
     }),
