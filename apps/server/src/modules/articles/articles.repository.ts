@@ -244,13 +244,15 @@ interface PageWindow {
   withCount: boolean;
 }
 
-/**
- * The page query on `dialect`: `filter` at `page.now`, what the cards show of each row and its
- * related rows, ordered, tie-broken on id, windowed; with `withCount`, each row has the count of
- * all matches as `total` (a subquery the database runs once).
- */
+/** The page query on `dialect`: its ids first, then their cards' columns (docs/scale.md). */
 function pageOf(db: Q, dialect: Dialect, filter: PublishedFilter, page: PageWindow) {
-  let qb = filtered(db, filter, page.now)
+  const tie: OrderItem[] = [{ column: "a.id", direction: "desc" }];
+  const order = page.order.some((o) => o.column === "a.id") ? page.order : [...page.order, ...tie];
+  let ids = filtered(db, filter, page.now).select("a.id");
+  for (const { column, direction } of order) ids = ids.orderBy(sql.ref(column), direction);
+  let qb = db
+    .selectFrom("articles as a")
+    .where("a.id", "in", ids.limit(page.limit).offset(page.offset))
     .leftJoin("media as thumbnail", "thumbnail.id", "a.thumbnail_id")
     .leftJoin("users as author", "author.id", "a.author_id")
     .leftJoin("media as avatar", "avatar.id", "author.profile_picture_id")
@@ -260,9 +262,8 @@ function pageOf(db: Q, dialect: Dialect, filter: PublishedFilter, page: PageWind
   if (page.withContent) qb = qb.select(fullArticleColumns).select(related.socialImageColumns);
   if (page.withCount)
     qb = qb.select(countOf(db, filter, page.now).$asScalar().$notNull().as("total"));
-  for (const { column, direction } of page.order) qb = qb.orderBy(sql.ref(column), direction);
-  if (!page.order.some((o) => o.column === "a.id")) qb = qb.orderBy("a.id", "desc");
-  return qb.limit(page.limit).offset(page.offset);
+  for (const { column, direction } of order) qb = qb.orderBy(sql.ref(column), direction);
+  return qb;
 }
 
 /** What shapes a prepared page's SQL besides its values. */
