@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { articleUpdatedAt } from "./article-cards.ts";
 import * as repo from "./article-sitemap.repository.ts";
+import { findPublishedSignature } from "./article-versions.repository.ts";
 
 /** One sitemap file of published articles, in id order. */
 export interface ArticleSitemapFile {
@@ -40,27 +41,51 @@ export interface ArticleSitemapReads {
 const lastmodOf = (r: { newest_publish: string; newest_update: string }) =>
   articleUpdatedAt({ updated_at: r.newest_update, publish_date: r.newest_publish });
 
-/** Builds the reads over a query builder; `nowIso` decides which publish dates are past. */
+/**
+ * Builds the reads over a query builder; `nowIso` decides which publish dates are past. `files`,
+ * `newestByCategory` and `newestByAuthor` read every published article's dates, and are the same
+ * for every crawler until the library changes: each is kept per process for the library as it is
+ * (`findPublishedSignature`, one query on an index: docs/scale.md), read again once it changed.
+ */
 export function createArticleSitemapReads(
   k: Kysely<Database>,
   nowIso: () => string,
 ): ArticleSitemapReads {
+  let kept: { library: string; answers: Map<string, Promise<unknown>> } | null = null;
+  /** `read()`'s answer for the library as it is now, read once per library under `name`. */
+  async function current<T>(name: string, read: () => Promise<T>): Promise<T> {
+    const { count, newest } = await findPublishedSignature(k, nowIso());
+    const library = `${count}@${newest}`;
+    if (kept?.library !== library) kept = { library, answers: new Map() };
+    const answers = kept.answers;
+    let answer = answers.get(name) as Promise<T> | undefined;
+    if (!answer) {
+      answer = read();
+      answers.set(name, answer);
+      // A failed read is not kept: the next request reads again.
+      answer.catch(() => answers.delete(name));
+    }
+    return answer;
+  }
   return {
-    async files(size) {
-      const rows = await repo.findSitemapFiles(k, nowIso(), size);
-      return rows.map((r) => ({ firstId: r.first_id, count: r.count, lastmod: lastmodOf(r) }));
-    },
+    files: (size) =>
+      current(`files ${size}`, async () => {
+        const rows = await repo.findSitemapFiles(k, nowIso(), size);
+        return rows.map((r) => ({ firstId: r.first_id, count: r.count, lastmod: lastmodOf(r) }));
+      }),
     async urls(fromId, limit) {
       const rows = await repo.findArticleUrls(k, nowIso(), fromId, limit);
       return rows.map((r) => ({ id: r.id, slug: r.slug, lastmod: articleUpdatedAt(r) }));
     },
-    async newestByCategory() {
-      const rows = await repo.findNewestByCategory(k, nowIso());
-      return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
-    },
-    async newestByAuthor() {
-      const rows = await repo.findNewestByAuthor(k, nowIso());
-      return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
-    },
+    newestByCategory: () =>
+      current("categories", async () => {
+        const rows = await repo.findNewestByCategory(k, nowIso());
+        return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
+      }),
+    newestByAuthor: () =>
+      current("authors", async () => {
+        const rows = await repo.findNewestByAuthor(k, nowIso());
+        return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
+      }),
   };
 }

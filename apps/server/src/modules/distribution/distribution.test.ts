@@ -265,4 +265,15 @@ describe.each(engines)("distribution of a publication with nothing published, on
     }
     expect((await ctx.app.inject({ url: "/sitemaps/pages.xml" })).statusCode).toBe(200);
   });
+
+  it("lists the articles, categories and authors once an article is published after it was read", async () => {
+    await ctx.app.inject({ url: "/sitemap.xml" });
+    const author = await insertUser(ctx.db, { username: "Ines Duarte" });
+    await insertArticle(ctx.db, { slug: "first-light", authorId: author, categories: ["DeFi"] });
+    const index = await ctx.app.inject({ url: "/sitemap.xml" });
+    const listed = (parser.parse(index.body).sitemapindex.sitemap as Row[]).map((s) => s.loc);
+    for (const name of ["articles", "categories", "authors"]) {
+      expect(listed).toContain(`${BASE}/sitemaps/${name}.xml`);
+    }
+  });
 });
