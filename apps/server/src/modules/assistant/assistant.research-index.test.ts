@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { type IndexedArticle, buildResearchIndex } from "./assistant.research-index.ts";
 import { createResearchSearch } from "./assistant.research.ts";
 import { terms } from "./assistant.research-words.ts";
+import { researchAnswer } from "./offline/answers/research.ts";
+import type { AnswerContext } from "./offline/answers/outcome.ts";
 
 const article = (
   slug: string,
@@ -159,6 +161,11 @@ describe("the research index built ahead of the first question", () => {
     const early = await search(ENERGY);
     expect(early.passages[0]?.slug).toBe("issuance");
     expect(early.warming).toEqual({ indexed: 1, total: 2 });
+    // Nothing found yet is not "the library has nothing on it" (no reading is needed to say so).
+    const none = await search("photosynthesis in plants");
+    expect(researchAnswer(none, none.query, "plain", {} as AnswerContext)).toMatch(
+      /in the 1 of our 2 articles I have read since I started.*Ask me again in a few minutes/,
+    );
     open();
     await warmed;
     expect((await search(ENERGY)).warming).toBeUndefined();

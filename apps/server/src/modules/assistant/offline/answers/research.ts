@@ -128,7 +128,8 @@ function body(
  * The answer to searchResearch (docs/product/max.md#max-research): a synthesis of 3 to 6 of the
  * passages' own sentences with [n] citations (or the mode's key points), then a Sources list
  * linking to /p/{slug}; "next" adds where to go next. Never restates the question as a topic. No
- * passages: a suggestion of other keywords.
+ * passages: a suggestion of other keywords. While the library is still being read (`warming`),
+ * says how much of it was searched (docs/product/max.md#max-research).
  */
 export function researchAnswer(
   results: ResearchResults,
@@ -137,6 +138,10 @@ export function researchAnswer(
   context: AnswerContext,
 ): string {
   const passages = results.passages.slice(0, MAX_CITED_PASSAGES);
+  const { warming } = results;
+  if (passages.length === 0 && warming) {
+    return `I can't find anything on that in the ${warming.indexed} of our ${warming.total} articles I have read since I started, the newest ones. Ask me again in a few minutes, when I have read the whole library.`;
+  }
   if (passages.length === 0) {
     return joinBlocks([
       "I can't find anything on that in our research library, which covers crypto, blockchains and markets.",
@@ -148,5 +153,8 @@ export function researchAnswer(
     body(asked, passages, mode, context),
     `**Sources**\n${passages.map(sourceLink).join("\n")}`,
     mode === "next" ? nextSteps(asked.query, passages, context) : null,
+    warming
+      ? `I have read ${warming.indexed} of our ${warming.total} articles since I started, the newest ones, so this may miss older research; ask again in a few minutes for the whole library.`
+      : null,
   ]);
 }
