@@ -30,6 +30,16 @@ const moduleImports = {
     "mail/compose.ts",
     "mail/mailer.ts",
   ],
+  // Notification emails go out as the newsletter's do: its pool, pace, SMTP reading, bounce list
+  // and signed links, in the house style of a mail.
+  notifications: [
+    "mail/bulk-mailer.ts",
+    "mail/compose.ts",
+    "mail/mailer.ts",
+    "newsletter/delivery-messages.ts",
+    "newsletter/delivery-tokens.ts",
+    "newsletter/suppressions.repository.ts",
+  ],
   // The studio writes articles as the importer does, and names members as sign-up does.
   studio: [
     "access/",

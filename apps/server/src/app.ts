@@ -95,7 +95,7 @@ function registerModules(app: FastifyInstance, services: Services, config: Confi
   reactionsRoutes(app, { reactions: services.reactions });
   commentsRoutes(app, { comments: services.comments });
   viewerRoutes(app, { viewer: services.viewer });
-  notificationsRoutes(app, { notifications: services.notifications });
+  notificationsRoutes(app, services);
   studioRoutes(app, { studio: services.studio });
   passwordResetRoutes(app, {
     passwordReset: services.passwordReset,

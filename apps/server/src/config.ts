@@ -34,6 +34,8 @@ const envSchema = z.object({
   NEWSLETTER_POSTAL_ADDRESS: z.string().trim().max(300).optional(),
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   NEWSLETTER_TRACKING: bool.default(false),
+  // How long an "at once" notification email waits for more (docs/product/accounts.md#notification-emails).
+  NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(180),
   NEWSLETTER_LINK_HOSTS: z
     .string()
     .transform((v) =>
@@ -151,6 +153,8 @@ export type NewsletterConfig = Readonly<{
   tracking: boolean;
   /** NEWSLETTER_LINK_HOSTS: hosts (`host` or `host:port`) `/r/{token}` may send to besides PUBLIC_URL's. */
   linkHosts: readonly string[];
+  /** NOTIFICATION_EMAIL_DELAY_SECONDS: how long an "at once" notification email waits for more. */
+  notificationDelaySeconds: number;
 }>;
 
 /** Google OAuth 2.0 / OpenID Connect client settings; null when sign-in with Google is off. */
@@ -320,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
       tracking: e.NEWSLETTER_TRACKING,
       linkHosts: Object.freeze(e.NEWSLETTER_LINK_HOSTS),
+      notificationDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
     }),
     partnerFormUrl: e.PARTNER_FORM_URL,
     seedDemoContent: e.SEED_DEMO_CONTENT,

@@ -29,6 +29,8 @@ import type { DeliveryTuning } from "./modules/newsletter/delivery.worker.ts";
 import { createNewsletterSending } from "./modules/newsletter/newsletter-sending.ts";
 import { moveSubscription } from "./modules/newsletter/member-subscription.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
+import { createNotificationEmailsService } from "./modules/notifications/notification-emails.service.ts";
+import { createNotificationMailWorker } from "./modules/notifications/notification-mail.worker.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createReactionsService } from "./modules/reactions/reactions.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
@@ -187,6 +189,7 @@ function createPublishingServices(
   const publication = createPublicationWatch(db, now, f.changeBroadcast);
   const reactions = createReactionsService(db, { now });
   const notifications = createNotificationsService(db, { now });
+  const notificationEmails = createNotificationEmailsService(db, { secret: f.secret, now });
   const comments = createCommentsService(db, {
     limits,
     now,
@@ -225,6 +228,7 @@ function createPublishingServices(
     reactions,
     comments,
     notifications,
+    notificationEmails,
     studio,
     users,
     viewer,
@@ -291,6 +295,14 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     log: foundation.log,
     tuning: overrides.newsletterDelivery,
   });
+  // Notification emails, sent through the same pool and pace (docs/product/accounts.md#notification-emails).
+  const notificationMail = createNotificationMailWorker(db, {
+    ...sending.bulk,
+    site: { publicUrl: config.publicUrl, siteName: config.siteName, secret: foundation.secret },
+    delaySeconds: config.newsletter.notificationDelaySeconds,
+    now: foundation.now,
+    log: foundation.log,
+  });
   const api = createPublicationApi(
     {
       name: config.siteName,
@@ -324,19 +336,22 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
     ...max,
     newsletterIssues,
     newsletterDelivery,
+    notificationMail,
     api,
   };
 }
 
 /**
  * Connects what the services need before the first request: Redis, the publication watch (and
- * its broadcast between processes); then starts the newsletter delivery worker and, with live
+ * its broadcast between processes); then starts the newsletter delivery worker, the notification
+ * email worker and, with live
  * market data, its background refresh (docs/product/markets.md#live-refresh).
  */
 export async function startServices(services: Services): Promise<void> {
   await services.limitStore.ready();
   await services.studio.publication.start();
   services.newsletterDelivery.start();
+  services.notificationMail.start();
   services.market.start();
 }
 
@@ -346,7 +361,9 @@ export async function startServices(services: Services): Promise<void> {
  * command-line tool or a closed app lets the process exit. The database is the caller's.
  */
 export async function closeServices(services: Services): Promise<void> {
-  // First: messages in flight finish and claimed deliveries go back while the database is open.
+  // First: messages in flight finish and claimed deliveries go back while the database is open;
+  // notification emails before the newsletter's worker closes the pool they share.
+  await services.notificationMail.stop();
   await services.newsletterDelivery.stop();
   services.studio.publication.stop();
   services.metrics.close();

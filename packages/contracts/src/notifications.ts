@@ -64,3 +64,56 @@ export type NotificationsReadBody = z.infer<typeof notificationsReadBodySchema>;
 export const notificationsReadSchema = z.object({
   data: z.object({ unread: z.number().int().nonnegative() }),
 });
+
+/**
+ * How a kind of notification is mailed (docs/product/accounts.md#notification-emails): not at all,
+ * at once (within a few minutes, every waiting notification of the member in one mail) or in a
+ * daily digest.
+ */
+export const notificationEmailModes = ["off", "instant", "daily"] as const;
+/** One of `notificationEmailModes`. */
+export type NotificationEmailMode = (typeof notificationEmailModes)[number];
+
+/** A member's choice for each kind of notification. */
+export type NotificationEmails = Record<NotificationKind, NotificationEmailMode>;
+
+/** What a member who never chose gets: replies and mentions at once, nothing else. */
+export const NOTIFICATION_EMAIL_DEFAULTS: Readonly<NotificationEmails> = Object.freeze({
+  reply: "instant",
+  mention: "instant",
+  article_comment: "off",
+});
+
+const mode = z.enum(notificationEmailModes);
+
+/** The answer of GET and PUT `/api/notifications/emails`: the member's choice for each kind. */
+export const notificationEmailsSchema = z.object({
+  data: z.object({ reply: mode, mention: mode, article_comment: mode }),
+});
+
+/** `PUT /api/notifications/emails`: the kinds to change (at least one), each to a mode. */
+export const notificationEmailsBodySchema = z.strictObject({
+  data: z
+    .strictObject({
+      reply: mode.optional(),
+      mention: mode.optional(),
+      article_comment: mode.optional(),
+    })
+    .refine((d) => Object.keys(d).length > 0, { message: "Name at least one kind" }),
+});
+/** The body of `PUT /api/notifications/emails` (`notificationEmailsBodySchema`). */
+export type NotificationEmailsBody = z.infer<typeof notificationEmailsBodySchema>;
+
+/**
+ * `/api/notifications/unsubscribe?kinds=&token=`: the mailed one-click link (RFC 8058) that stops
+ * the kinds of notification email its mail was about (`kinds`: comma-separated, e.g.
+ * `reply,mention`); the token is checked by the server, so any string up to 200 characters passes.
+ */
+export const notificationUnsubscribeQuerySchema = z.strictObject({
+  kinds: z
+    .string()
+    .max(60)
+    .transform((v) => v.split(","))
+    .pipe(z.array(z.enum(notificationKinds)).min(1).max(notificationKinds.length)),
+  token: z.string().max(200),
+});

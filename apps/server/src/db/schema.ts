@@ -2,6 +2,9 @@
 // (docs/architecture.md#conventions).
 import type { ReportOutcome } from "@pragmatist/contracts";
 import type { Generated } from "kysely";
+import type { NotificationEmailSettingsTable, NotificationsTable } from "./schema-notifications.ts";
+
+export type * from "./schema-notifications.ts";
 
 /** Members and staff (migrations 001, 004, 005); deleted accounts keep an anonymised row. */
 export interface UsersTable {
@@ -143,6 +146,7 @@ export interface Database {
   newsletter_suppressions: NewsletterSuppressionsTable;
   newsletter_links: NewsletterLinksTable;
   notifications: NotificationsTable;
+  notification_email_settings: NotificationEmailSettingsTable;
 }
 
 /** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */
@@ -162,28 +166,6 @@ export interface CommentsTable {
   /** Set by an editor: the comment and its replies disappear for readers. */
   hidden_at: string | null;
   hidden_by: number | null;
-}
-
-/** What a notification tells (docs/product/reader.md#notifications). */
-export type NotificationKind = "reply" | "mention" | "article_comment";
-
-/**
- * A member told of a reply, a mention or a new comment on their article (migration 022): one row
- * per recipient and comment; `group_key` names its line of the list; `hidden_at` is set while its
- * comment is hidden; `emailed_at` is for a mailer (null: not mailed). */
-export interface NotificationsTable {
-  id: Generated<number>;
-  recipient_id: number;
-  kind: NotificationKind;
-  comment_id: number;
-  actor_id: number | null;
-  parent_id: number | null;
-  article_id: number;
-  group_key: string;
-  created_at: string;
-  read_at: string | null;
-  hidden_at: string | null;
-  emailed_at: string | null;
 }
 
 /** A like of a comment: one per comment and member (migration 006). */

@@ -13,6 +13,13 @@ import type {
 } from "@pragmatist/contracts";
 import { ApiError, toApiError } from "./fetch-json";
 
+/** A failed call in words: the session that ended, no network, or the server's message. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return "Sign in again to change this.";
+  if (error instanceof ApiError) return error.message;
+  return "No connection: check your network and try again.";
+}
+
 /**
  * Sends one API request. `body` is sent as JSON, or as is when it is FormData (multipart).
  * Shared by the account screens and the studio (features/studio/studio-api.ts).

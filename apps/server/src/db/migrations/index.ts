@@ -25,6 +25,7 @@ import * as articleSocialImage from "./021-article-social-image.ts";
 import * as notifications from "./022-notifications.ts";
 import * as commentThreadOrder from "./023-comment-thread-order.ts";
 import * as archiveIndexes from "./024-archive-indexes.ts";
+import * as notificationEmails from "./025-notification-emails.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -57,4 +58,5 @@ export const migrations: Record<string, DialectMigration> = {
   "022-notifications": notifications,
   "023-comment-thread-order": commentThreadOrder,
   "024-archive-indexes": archiveIndexes,
+  "025-notification-emails": notificationEmails,
 };

@@ -3,6 +3,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Dialect } from "../../db/client.ts";
 import type { Database, DeliveryState } from "../../db/schema.ts";
+import { suppressAddress } from "./suppressions.repository.ts";
 
 type Q = Kysely<Database>;
 type D = ExpressionBuilder<Database, "newsletter_deliveries">;
@@ -175,17 +176,12 @@ export async function recordFailure(
       .returning("email")
       .executeTakeFirst();
     if (!row || input.state !== "bounced") return;
-    await trx
-      .insertInto("newsletter_suppressions")
-      .values({
-        email: row.email,
-        reason: "hard-bounce",
-        detail: input.error.slice(0, 500),
-        delivery_id: input.id,
-        created_at: input.now,
-      })
-      .onConflict((oc) => oc.column("email").doNothing())
-      .execute();
+    await suppressAddress(trx, {
+      email: row.email,
+      detail: input.error,
+      deliveryId: input.id,
+      now: input.now,
+    });
   });
 }
 

@@ -1,8 +1,8 @@
 // Sending newsletter issues, wired once for services.ts: the issues service, the delivery worker
 // over the pooled bulk mailer, paced at NEWSLETTER_RATE_PER_MINUTE across every process.
 import type { Db } from "../../db/client.ts";
-import type { RateLimitFactory, RateLimits } from "../../plugins/rate-limit.ts";
-import { createBulkMailer } from "../mail/bulk-mailer.ts";
+import type { Pace, RateLimitFactory, RateLimits } from "../../plugins/rate-limit.ts";
+import { type BulkMailer, createBulkMailer } from "../mail/bulk-mailer.ts";
 import type { MailLogger, Mailer } from "../mail/mailer.ts";
 import { createDeliveryMessages } from "./delivery-messages.ts";
 import {
@@ -28,6 +28,11 @@ export interface NewsletterSending {
   issues: IssuesService;
   /** The worker; `stop` also closes the SMTP pool. */
   delivery: DeliveryWorker;
+  /**
+   * The pooled bulk mailer and the sending pace, for other mail sent with the same guarantees
+   * (notification emails); stop their senders before `delivery.stop()` closes the pool.
+   */
+  bulk: { mailer: BulkMailer; pace: Pace };
 }
 
 /**
@@ -57,10 +62,11 @@ export function createNewsletterSending(
     outbox: mailer,
     maxConnections: concurrency,
   });
+  const pace = limitStore.pace("newsletter-send", settings.ratePerMinute, 60);
   const worker = createDeliveryWorker(db, {
     mailer: bulk,
     messages: createDeliveryMessages(db.kysely, { ...settings, secret: deps.secret }),
-    pace: limitStore.pace("newsletter-send", settings.ratePerMinute, 60),
+    pace,
     now,
     log: deps.log,
     tuning: deps.tuning,
@@ -77,6 +83,7 @@ export function createNewsletterSending(
   });
   return {
     issues,
+    bulk: { mailer: bulk, pace },
     delivery: {
       ...worker,
       async stop() {

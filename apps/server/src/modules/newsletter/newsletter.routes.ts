@@ -10,7 +10,7 @@ import {
 } from "@pragmatist/contracts";
 import type { NewsletterService } from "./newsletter.service.ts";
 import { ValidationError } from "../../errors.ts";
-import { errorResponses } from "../../http/responses.ts";
+import { acceptOneClickForms, errorResponses } from "../../http/responses.ts";
 import { requireUser } from "../../plugins/auth.ts";
 
 const tokenQuery = z.object({ token: z.string().max(512).optional() });
@@ -74,17 +74,12 @@ const MAILED_LINKS = {
  * The mailed links, /api/newsletter/{confirm,unsubscribe,resubscribe}?token=…: a GET changes
  * nothing and answers 303 to the link's page, which asks for a click (mail scanners follow links:
  * RFC 8058 §1); a POST acts and answers 200 `{ ok: true }`, or a 400 when the link did nothing.
- * RFC 8058 §3.1 one-click posts `List-Unsubscribe=One-Click` as a form, multipart/form-data
- * (SHOULD) or urlencoded (MAY): the token is in the URL, so in this scope alone a form body is
- * read (1 KB at most) and ignored.
+ * RFC 8058 §3.1 one-click posts `List-Unsubscribe=One-Click` as a form: in this scope alone a
+ * form body is read and ignored (`acceptOneClickForms`).
  */
 function mailedLinkRoutes(app: FastifyInstance, newsletter: NewsletterService) {
   app.register(async (scoped) => {
-    scoped.addContentTypeParser(
-      ["application/x-www-form-urlencoded", "multipart/form-data"],
-      { parseAs: "string", bodyLimit: 1024 },
-      (_req, _body, done) => done(null, {}),
-    );
+    acceptOneClickForms(scoped);
     const r = scoped.withTypeProvider<ZodTypeProvider>();
     for (const [name, link] of Object.entries(MAILED_LINKS)) {
       const url = `/api/newsletter/${name}`;

@@ -128,23 +128,28 @@ export async function deleteByComment(db: Q, commentId: number): Promise<void> {
 }
 
 /**
- * The member's notifications as they see them: not hidden, and not from a member banned from
- * commenting since (docs/product/reader.md#notifications).
+ * A notification anyone may still be told of (docs/product/reader.md#notifications): its comment
+ * not hidden (a deleted comment's rows are gone), its author not banned from commenting since.
+ * The in-app list and notification emails both apply it.
  */
+export function stillShown(eb: N): Expression<SqlBool> {
+  return eb.and([
+    eb("notifications.hidden_at", "is", null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("comment_bans as b")
+          .select("b.user_id")
+          .whereRef("b.user_id", "=", "notifications.actor_id"),
+      ),
+    ),
+  ]);
+}
+
+/** The member's notifications as they see them (`stillShown`). */
 function shownTo(recipientId: number) {
   return (eb: N): Expression<SqlBool> =>
-    eb.and([
-      eb("notifications.recipient_id", "=", recipientId),
-      eb("notifications.hidden_at", "is", null),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("comment_bans as b")
-            .select("b.user_id")
-            .whereRef("b.user_id", "=", "notifications.actor_id"),
-        ),
-      ),
-    ]);
+    eb.and([eb("notifications.recipient_id", "=", recipientId), stillShown(eb)]);
 }
 
 /** How many lines (groups) of the member's notifications there are, or are unread. */
@@ -188,13 +193,12 @@ export interface NotificationRow {
   read_at: string | null;
 }
 
-/** Every notification of the member in these groups, newest first. */
-export async function findInGroups(
-  db: Q,
-  recipientId: number,
-  groups: string[],
-): Promise<NotificationRow[]> {
-  if (groups.length === 0) return [];
+/**
+ * Notifications with what a line of the list and a notification email show: the kind, the
+ * comment's id and text, the article's title and slug, and who acted (their name, and whether they
+ * deleted their account).
+ */
+export function selectDetails(db: Q) {
   return db
     .selectFrom("notifications")
     .innerJoin("comments as c", "c.id", "notifications.comment_id")
@@ -202,15 +206,27 @@ export async function findInGroups(
     .leftJoin("users as u", "u.id", "notifications.actor_id")
     .select([
       "notifications.id",
-      "notifications.group_key",
       "notifications.kind",
       "notifications.comment_id",
-      "notifications.actor_id",
       "u.username as actor_username",
       "u.deleted_at as actor_deleted_at",
       "c.content",
       "a.title",
       "a.slug",
+    ]);
+}
+
+/** Every notification of the member in these groups, newest first. */
+export async function findInGroups(
+  db: Q,
+  recipientId: number,
+  groups: string[],
+): Promise<NotificationRow[]> {
+  if (groups.length === 0) return [];
+  return selectDetails(db)
+    .select([
+      "notifications.group_key",
+      "notifications.actor_id",
       "notifications.created_at",
       "notifications.read_at",
     ])

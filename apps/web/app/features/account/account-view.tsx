@@ -13,6 +13,7 @@ import { isAbortError } from "../../lib/fetch-json";
 import { formatJoinedDate, formatLongDate } from "../../lib/format";
 import { VerifyEmailNotice } from "../../components/verify-email-notice";
 import { NewsletterOptIn } from "./newsletter-opt-in";
+import { NotificationEmailChoices } from "./notification-emails";
 
 /**
  * The member's 80 px picture (initials when none), name as the page's `<h1>`, Joined date
@@ -119,7 +120,8 @@ function Bookmarks({ userId }: { userId: number }) {
 
 /**
  * View mode of the account page: the profile summary with "Edit account" (`onEdit`), "Email not
- * verified" with "Send again" while it is not, the newsletter switch, then the Bookmarked list; both loaded in the browser after hydration.
+ * verified" with "Send again" while it is not, the newsletter switch, the notification email
+ * choices, then the Bookmarked list; all loaded in the browser after hydration.
  */
 export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => void }) {
   return (
@@ -136,6 +138,7 @@ export function AccountView({ user, onEdit }: { user: OwnUser; onEdit: () => voi
         </div>
       )}
       <NewsletterOptIn />
+      <NotificationEmailChoices />
       <Bookmarks userId={user.id} />
     </>
   );

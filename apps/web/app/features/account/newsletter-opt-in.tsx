@@ -5,7 +5,7 @@
 import { useId } from "react";
 import { Spinner } from "../../components/ui/action-icons";
 import { useMemberNewsletter } from "../../lib/member-newsletter";
-import { errorText } from "./text-field";
+import { SaveStatus } from "./save-status";
 
 /**
  * "Get the newsletter by email": a switch (role="switch", aria-checked: the address gets it) for
@@ -50,15 +50,7 @@ export function NewsletterOptIn() {
           </span>
         </button>
       </div>
-      {state.kind === "error" && <p className={`mt-2 text-sm ${errorText}`}>{state.message}</p>}
-      {message && (
-        <p
-          role={message.failed ? "alert" : "status"}
-          className={`mt-2 text-sm ${message.failed ? errorText : "text-muted"}`}
-        >
-          {message.text}
-        </p>
-      )}
+      <SaveStatus state={state} message={message} />
     </section>
   );
 }

@@ -1,0 +1,167 @@
+// The notification email worker (docs/product/accounts.md#notification-emails): off the request
+// path, it gathers each member's waiting notifications into one mail ("at once": a short delay
+// after the first; "daily": a day after the first), claims them in the database so no event is
+// mailed twice, and sends through the newsletter's bulk mailer and pace.
+import { setTimeout as sleep } from "node:timers/promises";
+import { NOTIFICATION_EMAIL_DEFAULTS } from "@pragmatist/contracts";
+import type { Db } from "../../db/client.ts";
+import type { NotificationEmailMode } from "../../db/schema.ts";
+import type { Pace } from "../../plugins/rate-limit.ts";
+import type { BulkMailer } from "../mail/bulk-mailer.ts";
+import type { MailLogger } from "../mail/mailer.ts";
+import { classifySmtpError } from "../newsletter/delivery-messages.ts";
+import { suppressAddress } from "../newsletter/suppressions.repository.ts";
+import * as repo from "./notification-emails.repository.ts";
+import { notificationMessage, type NotificationMailSite } from "./notification-mail.ts";
+
+/** A day: how long a digest gathers after its first notification, in ms. */
+export const DIGEST_MS = 24 * 60 * 60_000;
+/** Notifications older than this are never mailed (a member who turns mail on later gets no backlog). */
+const HORIZON_MS = 2 * DIGEST_MS;
+/** Notifications read per round. */
+const SCAN_LIMIT = 2000;
+
+/** The worker as services.ts runs it. */
+export interface NotificationMailWorker {
+  /** Starts polling every `pollMs`. */
+  start(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+  /**
+   * One round as of `at` (default: now): every member whose mail is due gets one.
+   * @returns how many mails were handed to the SMTP server.
+   */
+  runOnce(at?: Date): Promise<number>;
+}
+
+/** What the worker runs with. */
+export interface NotificationMailDeps {
+  mailer: BulkMailer;
+  /** The newsletter's pace (NEWSLETTER_RATE_PER_MINUTE), shared by both kinds of mail. */
+  pace: Pace;
+  site: NotificationMailSite;
+  /** NOTIFICATION_EMAIL_DELAY_SECONDS. */
+  delaySeconds: number;
+  now: () => Date;
+  log: Pick<MailLogger, "warn" | "error">;
+  /** How often it looks for due mail, in ms (default 30 s). */
+  pollMs?: number | undefined;
+}
+
+/** A member's mail of one mode: the notifications it gathers, oldest first. */
+interface Batch {
+  recipientId: number;
+  mode: Exclude<NotificationEmailMode, "off">;
+  rows: repo.PendingRow[];
+}
+
+/** The mode a pending notification is mailed in: the member's choice, else the default. */
+const modeOf = (r: repo.PendingRow): NotificationEmailMode =>
+  r[r.kind] ?? NOTIFICATION_EMAIL_DEFAULTS[r.kind];
+
+/** The due batches among `rows` as of `at`: those whose first notification waited long enough. */
+function dueBatches(rows: repo.PendingRow[], at: number, delayMs: number): Batch[] {
+  const batches = new Map<string, Batch>();
+  for (const r of rows) {
+    const mode = modeOf(r);
+    if (mode === "off") continue;
+    const key = `${r.recipient_id}:${mode}`;
+    const batch = batches.get(key) ?? { recipientId: r.recipient_id, mode, rows: [] };
+    batch.rows.push(r);
+    batches.set(key, batch);
+  }
+  return [...batches.values()].filter((b) => {
+    const wait = b.mode === "daily" ? DIGEST_MS : delayMs;
+    return Date.parse((b.rows[0] as repo.PendingRow).created_at) <= at - wait;
+  });
+}
+
+/**
+ * Claims and sends one batch. A 4xx (or no answer) gives the notifications back for a later
+ * round; a 5xx at RCPT TO suppresses the address (as a newsletter bounce does); any other refusal
+ * keeps them claimed, unsent.
+ */
+async function sendBatch(
+  db: Db,
+  deps: NotificationMailDeps,
+  batch: Batch,
+  at: string,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const k = db.kysely;
+  // The pace first: a worker stopped while waiting for its turn has claimed nothing.
+  await deps.pace.take(signal);
+  const ids = await repo.claim(
+    k,
+    batch.rows.map((r) => r.id),
+    at,
+  );
+  if (ids.length === 0) return false;
+  const rows = await repo.findForMail(k, ids);
+  const email = rows[0]?.email;
+  if (!email) return false;
+  const message = notificationMessage(
+    deps.site,
+    { id: batch.recipientId, email },
+    rows,
+    batch.mode === "daily",
+  );
+  try {
+    await deps.mailer.send(message);
+    return true;
+  } catch (err) {
+    const outcome = classifySmtpError(err);
+    if (outcome.kind === "transient") await repo.release(k, ids);
+    else if (outcome.kind === "bounced") {
+      await suppressAddress(k, { email, detail: outcome.detail, deliveryId: null, now: at });
+    }
+    deps.log.warn({ err, recipientId: batch.recipientId }, "notification email not sent");
+    return false;
+  }
+}
+
+/**
+ * Builds the worker over `db`. Every process may run one: the claim decides which sends what
+ * (notification-emails.repository.ts `claim`).
+ */
+export function createNotificationMailWorker(
+  db: Db,
+  deps: NotificationMailDeps,
+): NotificationMailWorker {
+  const stopping = new AbortController();
+  let running: Promise<unknown> = Promise.resolve();
+  const round = async (atDate: Date): Promise<number> => {
+    const at = atDate.getTime();
+    const since = new Date(at - HORIZON_MS).toISOString();
+    const rows = await repo.findPending(db.kysely, since, SCAN_LIMIT);
+    let sent = 0;
+    for (const batch of dueBatches(rows, at, deps.delaySeconds * 1000)) {
+      if (stopping.signal.aborted) break;
+      if (await sendBatch(db, deps, batch, atDate.toISOString(), stopping.signal)) sent += 1;
+    }
+    return sent;
+  };
+  const runOnce = (at?: Date) => {
+    const run = running.then(() => round(at ?? deps.now()));
+    running = run.catch(() => {});
+    return run;
+  };
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      await runOnce().catch((err: unknown) => {
+        if (!stopping.signal.aborted) deps.log.error({ err }, "notification email round failed");
+      });
+      await sleep(deps.pollMs ?? 30_000, undefined, { signal: stopping.signal, ref: false }).catch(
+        () => {},
+      );
+    }
+  };
+  return {
+    start: () => void loop(),
+    async stop() {
+      stopping.abort();
+      await running;
+    },
+    runOnce,
+  };
+}
