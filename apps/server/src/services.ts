@@ -344,8 +344,7 @@ export function createServices(db: Db, config: Config, overrides: ServiceOverrid
 /**
  * Connects what the services need before the first request: Redis, the publication watch (and
  * its broadcast between processes); then starts the newsletter delivery worker, the notification
- * email worker and, with live
- * market data, its background refresh (docs/product/markets.md#live-refresh).
+ * email worker and, with live market data, its background refresh (docs/product/markets.md#live-refresh).
  */
 export async function startServices(services: Services): Promise<void> {
   await services.limitStore.ready();

@@ -4,7 +4,6 @@
 import { DELETED_MEMBER_NAME, notificationKinds } from "@pragmatist/contracts";
 import type { NotificationKind } from "../../db/schema.ts";
 import { renderCommentHtml } from "../../text/comment-markdown.ts";
-import { markdownToPlainText } from "../../text/plain-text.ts";
 import { composeMail, type MailItem } from "../mail/compose.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { readSignedIdToken, signedIdToken } from "../newsletter/delivery-tokens.ts";
@@ -69,7 +68,8 @@ export function notificationMessage(
     return {
       heading: WHAT[r.kind].heading(who, r.title),
       html: renderCommentHtml(r.content),
-      text: markdownToPlainText(r.content),
+      // The text part shows the comment as its author typed it (Markdown reads as plain text).
+      text: r.content,
       link: { label: "Read it", url: `${site.publicUrl}/p/${r.slug}#comment-${r.comment_id}` },
     };
   });

@@ -31,6 +31,7 @@ function useNotificationEmails() {
   const { state, message, save } = useMemberSetting<NotificationEmails>(URL);
   const [saving, setSaving] = useState<NotificationKind | null>(null);
   const change = async (kind: NotificationKind, mode: NotificationEmailMode) => {
+    if (saving !== null) return;
     setSaving(kind);
     await save(
       { data: { [kind]: mode } },
@@ -45,9 +46,10 @@ const label = (mode: NotificationEmailMode) =>
   (MODES.find((m) => m.mode === mode)?.label ?? mode).toLowerCase();
 
 /**
- * "Email me about": for each kind a group of three radio buttons (Off, At once, Daily digest),
- * keyboard-operable as native radios; a change is saved at once, the group waits meanwhile, then
- * a status line says what was saved or why not (the old choice stays).
+ * "Email me about": for each kind a radio group of three (Off, At once, Daily digest), named by
+ * the kind's label and keyboard-operable as native radios; a change is saved at once (a press
+ * while one is saved is ignored), then a status line says what was saved or why not (the old
+ * choice stays).
  */
 export function NotificationEmailChoices() {
   const titleId = useId();
@@ -65,18 +67,23 @@ export function NotificationEmailChoices() {
       <div className="mt-3 divide-y divide-line">
         {notificationKinds.map((kind) => {
           const current = state.kind === "ready" ? state.value[kind] : null;
+          // Not disabled while saving: a disabled radio would drop the keyboard's focus.
+          const disabled = state.kind !== "ready";
           return (
-            <fieldset
+            <div
               key={kind}
-              disabled={state.kind !== "ready" || saving !== null}
-              aria-busy={saving === kind}
               className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
             >
-              <legend className="float-left flex items-center gap-2 text-[0.9375rem] sm:float-none">
+              <span id={`${name}-${kind}`} className="flex items-center gap-2 text-[0.9375rem]">
                 {KINDS[kind]}
                 {saving === kind && <Spinner size={14} className="text-accent" />}
-              </legend>
-              <div className="clear-left flex w-full rounded-lg border border-line p-0.5 sm:w-auto">
+              </span>
+              <div
+                role="radiogroup"
+                aria-labelledby={`${name}-${kind}`}
+                aria-busy={saving === kind}
+                className="flex w-full rounded-lg border border-line p-0.5 sm:w-auto"
+              >
                 {MODES.map(({ mode, label: text }) => (
                   <label
                     key={mode}
@@ -87,6 +94,7 @@ export function NotificationEmailChoices() {
                       name={`${name}-${kind}`}
                       value={mode}
                       checked={current === mode}
+                      disabled={disabled}
                       onChange={() => void change(kind, mode)}
                       className="sr-only"
                     />
@@ -94,7 +102,7 @@ export function NotificationEmailChoices() {
                   </label>
                 ))}
               </div>
-            </fieldset>
+            </div>
           );
         })}
       </div>
