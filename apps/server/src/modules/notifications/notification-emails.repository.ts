@@ -2,6 +2,7 @@
 // member's choices, the notifications waiting for a mail, claiming them and what a mail says.
 import type { ExpressionBuilder, Expression, Kysely, SqlBool } from "kysely";
 import { sql } from "kysely";
+import { NOTIFICATION_EMAIL_DEFAULTS } from "@pragmatist/contracts";
 import type { Database, NotificationEmailMode, NotificationKind } from "../../db/schema.ts";
 import { selectDetails, stillShown } from "./notifications.repository.ts";
 
@@ -47,36 +48,36 @@ function mailable(eb: N): Expression<SqlBool> {
   return eb.and([eb("notifications.emailed_at", "is", null), stillShown(eb)]);
 }
 
-/** A notification waiting for its mail, with its recipient's stored choices (null: defaults). */
+/** A notification waiting for its mail. */
 export interface PendingRow {
   id: number;
   recipient_id: number;
-  kind: NotificationKind;
   created_at: string;
-  reply: NotificationEmailMode | null;
-  mention: NotificationEmailMode | null;
-  article_comment: NotificationEmailMode | null;
 }
 
 /**
- * Up to `limit` mailable notifications created since `since` (oldest first) whose recipient is a
- * live member with a verified address that never bounced (the newsletter's suppression list).
+ * Up to `limit` mailable notifications created since `since` (oldest first) that their recipient
+ * gets in `mode` (their choice for the kind, else `NOTIFICATION_EMAIL_DEFAULTS`), whose recipient
+ * is a live member with a verified address that never bounced (the newsletter's suppression list).
  */
-export async function findPending(db: Q, since: string, limit: number): Promise<PendingRow[]> {
+export async function findPending(
+  db: Q,
+  mode: Exclude<NotificationEmailMode, "off">,
+  since: string,
+  limit: number,
+): Promise<PendingRow[]> {
+  const d = NOTIFICATION_EMAIL_DEFAULTS;
+  const chosen = sql<NotificationEmailMode>`case notifications.kind
+    when 'reply' then coalesce(s.reply, ${d.reply})
+    when 'mention' then coalesce(s.mention, ${d.mention})
+    else coalesce(s.article_comment, ${d.article_comment}) end`;
   return db
     .selectFrom("notifications")
     .innerJoin("users as u", "u.id", "notifications.recipient_id")
     .leftJoin("notification_email_settings as s", "s.user_id", "notifications.recipient_id")
-    .select([
-      "notifications.id",
-      "notifications.recipient_id",
-      "notifications.kind",
-      "notifications.created_at",
-      "s.reply",
-      "s.mention",
-      "s.article_comment",
-    ])
+    .select(["notifications.id", "notifications.recipient_id", "notifications.created_at"])
     .where(mailable)
+    .where(chosen, "=", mode)
     .where("notifications.created_at", ">=", since)
     .where("u.deleted_at", "is", null)
     .where("u.email", "is not", null)

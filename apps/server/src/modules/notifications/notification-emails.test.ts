@@ -174,6 +174,25 @@ describe.each(engines)("notification emails on %s", (engine) => {
     expect(header(mails[0] as ReceivedMail, "List-Unsubscribe")).toContain("kinds=reply%2Cmention");
   });
 
+  it("mails an article's author of new comments only once they chose it", async () => {
+    const [author, b, c] = [await member(), await member(), await member()];
+    const { slug } = await article({ authorId: author.id });
+    await commentId(post(slug, "first comment", b.auth));
+    await worker().runOnce(inMinutes(5));
+    expect(mailsTo(author)).toEqual([]);
+    expect((await prefs(author.auth, { data: { article_comment: "instant" } })).statusCode).toBe(
+      200,
+    );
+    await commentId(post(slug, "second comment", c.auth));
+    await worker().runOnce(inMinutes(5));
+    // The choice applies to what was not mailed yet (of the last two days): both comments.
+    const mails = mailsTo(author);
+    expect(mails.map((m) => m.subject)).toEqual(["2 new notifications on Crypto Pragmatist"]);
+    expect(mails[0]?.text).toContain(`${c.username} commented on your article “Title of ${slug}”`);
+    expect(mails[0]?.text).toContain("first comment");
+    expect(header(mails[0] as ReceivedMail, "List-Unsubscribe")).toContain("kinds=article_comment");
+  });
+
   it("unsubscribes one kind by the mailed link: GET asks, POST acts, forged tokens are refused", async () => {
     const [a, b] = [await member(), await member()];
     const { slug } = await article();

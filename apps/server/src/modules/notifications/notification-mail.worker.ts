@@ -3,7 +3,6 @@
 // after the first; "daily": a day after the first), claims them in the database so no event is
 // mailed twice, and sends through the newsletter's bulk mailer and pace.
 import { setTimeout as sleep } from "node:timers/promises";
-import { NOTIFICATION_EMAIL_DEFAULTS } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import type { NotificationEmailMode } from "../../db/schema.ts";
 import type { Pace } from "../../plugins/rate-limit.ts";
@@ -18,7 +17,7 @@ import { notificationMessage, type NotificationMailSite } from "./notification-m
 export const DIGEST_MS = 24 * 60 * 60_000;
 /** Notifications older than this are never mailed (a member who turns mail on later gets no backlog). */
 const HORIZON_MS = 2 * DIGEST_MS;
-/** Notifications read per round. */
+/** Notifications read per round and mode (the oldest first; the rest in the next rounds). */
 const SCAN_LIMIT = 2000;
 
 /** The worker as services.ts runs it. */
@@ -51,29 +50,26 @@ export interface NotificationMailDeps {
 /** A member's mail of one mode: the notifications it gathers, oldest first. */
 interface Batch {
   recipientId: number;
-  mode: Exclude<NotificationEmailMode, "off">;
+  mode: Mode;
   rows: repo.PendingRow[];
 }
 
-/** The mode a pending notification is mailed in: the member's choice, else the default. */
-const modeOf = (r: repo.PendingRow): NotificationEmailMode =>
-  r[r.kind] ?? NOTIFICATION_EMAIL_DEFAULTS[r.kind];
+type Mode = Exclude<NotificationEmailMode, "off">;
 
-/** The due batches among `rows` as of `at`: those whose first notification waited long enough. */
-function dueBatches(rows: repo.PendingRow[], at: number, delayMs: number): Batch[] {
-  const batches = new Map<string, Batch>();
+/**
+ * The members' batches among `rows` (all of `mode`) due as of `at`: those whose first
+ * notification waited `waitMs`.
+ */
+function dueBatches(rows: repo.PendingRow[], mode: Mode, at: number, waitMs: number): Batch[] {
+  const batches = new Map<number, Batch>();
   for (const r of rows) {
-    const mode = modeOf(r);
-    if (mode === "off") continue;
-    const key = `${r.recipient_id}:${mode}`;
-    const batch = batches.get(key) ?? { recipientId: r.recipient_id, mode, rows: [] };
+    const batch = batches.get(r.recipient_id) ?? { recipientId: r.recipient_id, mode, rows: [] };
     batch.rows.push(r);
-    batches.set(key, batch);
+    batches.set(r.recipient_id, batch);
   }
-  return [...batches.values()].filter((b) => {
-    const wait = b.mode === "daily" ? DIGEST_MS : delayMs;
-    return Date.parse((b.rows[0] as repo.PendingRow).created_at) <= at - wait;
-  });
+  return [...batches.values()].filter(
+    (b) => Date.parse((b.rows[0] as repo.PendingRow).created_at) <= at - waitMs,
+  );
 }
 
 /**
@@ -130,14 +126,17 @@ export function createNotificationMailWorker(
 ): NotificationMailWorker {
   const stopping = new AbortController();
   let running: Promise<unknown> = Promise.resolve();
+  const waits: Record<Mode, number> = { instant: deps.delaySeconds * 1000, daily: DIGEST_MS };
   const round = async (atDate: Date): Promise<number> => {
     const at = atDate.getTime();
     const since = new Date(at - HORIZON_MS).toISOString();
-    const rows = await repo.findPending(db.kysely, since, SCAN_LIMIT);
     let sent = 0;
-    for (const batch of dueBatches(rows, at, deps.delaySeconds * 1000)) {
-      if (stopping.signal.aborted) break;
-      if (await sendBatch(db, deps, batch, atDate.toISOString(), stopping.signal)) sent += 1;
+    for (const mode of ["instant", "daily"] as const) {
+      const rows = await repo.findPending(db.kysely, mode, since, SCAN_LIMIT);
+      for (const batch of dueBatches(rows, mode, at, waits[mode])) {
+        if (stopping.signal.aborted) return sent;
+        if (await sendBatch(db, deps, batch, atDate.toISOString(), stopping.signal)) sent += 1;
+      }
     }
     return sent;
   };

@@ -45,28 +45,22 @@ export async function findAudience(
  * deleted, and its author (docs/product/reader.md#notifications).
  */
 export async function findMentionCandidates(db: Q, articleId: number): Promise<MentionCandidate[]> {
+  // Driven by the article's comments (index comments_article), so the cost grows with the
+  // thread, not with the members table (a 1,000-member thread: docs/product/reader.md#notifications).
   return db
-    .selectFrom("users as u")
+    .selectFrom("comments as c")
+    .innerJoin("users as u", "u.id", "c.author_id")
     .select(["u.id", "u.username"])
+    .where("c.article_id", "=", articleId)
+    .where("c.deleted_at", "is", null)
     .where("u.deleted_at", "is", null)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("comments as c")
-            .select("c.id")
-            .whereRef("c.author_id", "=", "u.id")
-            .where("c.article_id", "=", articleId)
-            .where("c.deleted_at", "is", null),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("articles as a")
-            .select("a.id")
-            .whereRef("a.author_id", "=", "u.id")
-            .where("a.id", "=", articleId),
-        ),
-      ]),
+    .union(
+      db
+        .selectFrom("articles as a")
+        .innerJoin("users as u", "u.id", "a.author_id")
+        .select(["u.id", "u.username"])
+        .where("a.id", "=", articleId)
+        .where("u.deleted_at", "is", null),
     )
     .execute();
 }
