@@ -28,7 +28,7 @@ export interface NotificationsTable {
 /** How a kind of notification is mailed (docs/product/accounts.md#notification-emails). */
 export type NotificationEmailMode = "off" | "instant" | "daily";
 
-/** A member's notification email choices (migration 023); no row: the defaults. */
+/** A member's notification email choices (migration 025); no row: the defaults. */
 export interface NotificationEmailSettingsTable {
   user_id: number;
   reply: NotificationEmailMode;
