@@ -34,6 +34,7 @@ const MAILED_LINKS = new Set([
   "/api/newsletter/confirm",
   "/api/newsletter/unsubscribe",
   "/api/newsletter/resubscribe",
+  "/api/notifications/unsubscribe",
 ]);
 
 const tooLarge: Malformed = {

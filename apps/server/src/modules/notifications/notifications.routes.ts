@@ -3,6 +3,7 @@
 // unsubscribe. Rules live in notifications.service.ts and notification-emails.service.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   notificationEmailsBodySchema,
   notificationEmailsSchema,
@@ -21,6 +22,16 @@ import type { NotificationEmailsService } from "./notification-emails.service.ts
 import type { NotificationsService } from "./notifications.service.ts";
 
 const tags = ["notifications"];
+
+/**
+ * A mailed unsubscribe link's query as it arrives, checked in the handler
+ * (`notificationUnsubscribeQuerySchema`): a link cut short or altered gets the link's own
+ * sentence, as the newsletter's mailed links do, not a list of parameter errors.
+ */
+const mailedLinkQuery = z.strictObject({
+  kinds: z.string().max(60).optional(),
+  token: z.string().max(200).optional(),
+});
 
 /** Signed-in only, checked before the query or body is validated so visitors always get 401. */
 const signedIn = async (req: FastifyRequest) => {
@@ -122,14 +133,15 @@ function emailRoutes(app: FastifyInstance, emails: NotificationEmailsService) {
         schema: {
           tags,
           summary: "Shows the page that asks to stop these notification emails",
-          querystring: notificationUnsubscribeQuerySchema,
+          querystring: mailedLinkQuery,
           response: errorResponses(400),
         },
       },
       async (req, reply) => {
+        // The page says when the link is incomplete or wrong (after its POST), as the newsletter's.
         const query = new URLSearchParams({
-          kinds: req.query.kinds.join(","),
-          token: req.query.token,
+          kinds: req.query.kinds ?? "",
+          token: req.query.token ?? "",
         });
         return reply.redirect(`/subscription/notifications?${query}`, 303);
       },
@@ -140,12 +152,13 @@ function emailRoutes(app: FastifyInstance, emails: NotificationEmailsService) {
         schema: {
           tags,
           summary: "Stops these notification emails for the link's member (RFC 8058 one-click)",
-          querystring: notificationUnsubscribeQuerySchema,
+          querystring: mailedLinkQuery,
           response: { 200: okResponseSchema, ...errorResponses(400) },
         },
       },
       async (req) => {
-        if (!(await emails.unsubscribe(req.query.kinds, req.query.token))) {
+        const link = notificationUnsubscribeQuerySchema.safeParse(req.query);
+        if (!link.success || !(await emails.unsubscribe(link.data.kinds, link.data.token))) {
           throw new ValidationError("This unsubscribe link is invalid");
         }
         return { ok: true as const };
