@@ -166,6 +166,8 @@ export interface CommentsTable {
   /** Set by an editor: the comment and its replies disappear for readers. */
   hidden_at: string | null;
   hidden_by: number | null;
+  /** Its rows in comment_likes, kept by the database's triggers (migration 026). */
+  like_count: Generated<number>;
 }
 
 /** A like of a comment: one per comment and member (migration 006). */

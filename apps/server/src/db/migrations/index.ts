@@ -26,6 +26,7 @@ import * as notifications from "./022-notifications.ts";
 import * as commentThreadOrder from "./023-comment-thread-order.ts";
 import * as archiveIndexes from "./024-archive-indexes.ts";
 import * as notificationEmails from "./025-notification-emails.ts";
+import * as commentLikeCount from "./026-comment-like-count.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -59,4 +60,5 @@ export const migrations: Record<string, DialectMigration> = {
   "023-comment-thread-order": commentThreadOrder,
   "024-archive-indexes": archiveIndexes,
   "025-notification-emails": notificationEmails,
+  "026-comment-like-count": commentLikeCount,
 };

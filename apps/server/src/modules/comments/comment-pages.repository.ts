@@ -38,8 +38,8 @@ function afterKeys(
  * article's top-level comments in `cursor`'s order (best: likes, then newest; newest; oldest) or
  * the replies of `parent` oldest first. Hidden comments are left out (with them their replies);
  * deleted ones stay (the caller keeps those with a reply readers see). Newest, oldest and replies
- * are a range of an index (migration 023); best counts the likes of the article's top-level
- * comments only.
+ * are a range of an index (migration 023), and so is best (the likes each comment keeps,
+ * migration 026).
  */
 export async function findLevel(
   db: Q,
@@ -54,13 +54,7 @@ export async function findLevel(
       "c.id",
       "c.created_at",
       "c.deleted_at",
-      best
-        ? eb
-            .selectFrom("comment_likes as l")
-            .select((e) => e.fn.countAll<number>().as("n"))
-            .whereRef("l.comment_id", "=", "c.id")
-            .as("likes")
-        : sql<number>`0`.as("likes"),
+      best ? eb.ref("c.like_count").as("likes") : sql<number>`0`.as("likes"),
     ])
     .where("c.hidden_at", "is", null)
     .$call((q) =>

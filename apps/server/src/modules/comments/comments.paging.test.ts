@@ -9,7 +9,7 @@ import { BASE, commentsSuite } from "./comments.test-setup.ts";
 
 describe.each(engines)("comment pages on %s", (engine) => {
   const suite = commentsSuite(engine);
-  const { ctx, member, editor, article, insertComment, thread, hide, remove } = suite;
+  const { ctx, member, editor, article, insertComment, thread, hide, remove, like } = suite;
 
   /** GET the thread with `query` (a query string without "?"); expects a 200 and a page. */
   async function page(slug: string, query: string): Promise<CommentPage> {
@@ -62,6 +62,31 @@ describe.each(engines)("comment pages on %s", (engine) => {
     const first = await page(slug, "limit=20");
     expect(first.data.map((c) => c.id)).toEqual((await thread(slug)).map((c) => c.id));
     expect(first.meta.nextCursor).toBeNull();
+  });
+
+  it("orders best by the likes a comment has now: unliked and a liker's deleted account count no more", async () => {
+    const a = await member();
+    const [x, y, z] = [await member(), await member(), await member()];
+    const { id: articleId, slug } = await article();
+    const older = await insertComment(articleId, a.id);
+    const newer = await insertComment(articleId, a.id);
+    for (const m of [x, y]) expect((await like(older, m.auth)).statusCode).toBe(200);
+    expect((await like(newer, z.auth)).statusCode).toBe(200);
+    const best = async () => (await page(slug, "sort=best&limit=2")).data.map((c) => c.id);
+    expect(await best()).toEqual([older, newer]);
+    // A like taken back (the toggle again): one each, so the newer comment comes first.
+    expect((await like(older, x.auth)).statusCode).toBe(200);
+    expect(await best()).toEqual([newer, older]);
+    // The newer comment's only liker deletes their account: the like goes with it.
+    const gone = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/users/${z.id}`,
+      headers: z.auth,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await best()).toEqual([older, newer]);
+    // The whole-thread call, which counts each comment's likes itself, agrees.
+    expect((await thread(slug, {}, "best")).map((c) => c.id)).toEqual([older, newer]);
   });
 
   it("answers the call without parameters exactly as before: every comment, no paging fields", async () => {
