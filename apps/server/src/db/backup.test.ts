@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { repoRoot } from "../config.ts";
 import { localMediaStorage } from "../modules/uploads/storage.ts";
-import { registerMember, type TestMember } from "../testing/fixtures.ts";
+import { insertArticle, insertUser, registerMember, type TestMember } from "../testing/fixtures.ts";
 import { engines, testConfig } from "../testing/db.ts";
 import type { BackupManifest } from "./backup-format.ts";
-import { type Dialect, openDb } from "./client.ts";
+import { type Db, type Dialect, openDb } from "./client.ts";
 import { migrations } from "./migrations/index.ts";
 
 const run = promisify(execFile);
@@ -134,15 +134,57 @@ function keepWriting(app: Awaited<ReturnType<typeof buildApp>>, editor: TestMemb
   };
 }
 
-/** The ids of the articles in a site's database, in order. */
+/** Members who like the comment the backup holds, and its article. */
+const LIKERS = 2;
+const LIKED_SLUG = "liked-discussion";
+
+/** The ids of the editor's articles in a site's database (all but the liked discussion), in order. */
 async function articleIds(on: Site): Promise<number[]> {
   const db = openDb({ dataDir: on.dataDir, databaseUrl: on.databaseUrl });
   try {
-    const rows = await db.kysely.selectFrom("articles").select("id").orderBy("id").execute();
+    const rows = await db.kysely
+      .selectFrom("articles")
+      .select("id")
+      .where("slug", "!=", LIKED_SLUG)
+      .orderBy("id")
+      .execute();
     return rows.map((r) => r.id);
   } finally {
     await db.close();
   }
+}
+
+/**
+ * A published article (one of the site's articles) with a comment by the first of `likers` new
+ * members, liked by all of them; returns the comment's id.
+ */
+async function commentLikedBy(db: Db, likers: number): Promise<number> {
+  const articleId = await insertArticle(db, { slug: LIKED_SLUG });
+  const members: number[] = [];
+  for (let i = 0; i < likers; i += 1) members.push(await insertUser(db));
+  const now = new Date().toISOString();
+  const { id } = await db.kysely
+    .insertInto("comments")
+    .values({
+      article_id: articleId,
+      parent_id: null,
+      author_id: members[0] ?? null,
+      content: "Worth keeping.",
+      created_at: now,
+      updated_at: now,
+      edited_at: null,
+      deleted_at: null,
+      hidden_at: null,
+      hidden_by: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const user_id of members)
+    await db.kysely
+      .insertInto("comment_likes")
+      .values({ comment_id: id, user_id, created_at: now })
+      .execute();
+  return id;
 }
 
 const MEDIA = [
@@ -160,6 +202,7 @@ for (const engine of engines) {
     let writes: Ack[];
     let backupWindow: { startedAt: number; finishedAt: number };
     let manifest: BackupManifest;
+    let likedComment: number;
     const backupDir = () => path.join(folder, "backup");
 
     beforeAll(async () => {
@@ -175,6 +218,7 @@ for (const engine of engines) {
           .execute();
         for (const [key, bytes] of MEDIA)
           await localMediaStorage(live.dataDir).put(key, bytes, "image/webp");
+        likedComment = await commentLikedBy(app.services.db, LIKERS);
         const writer = keepWriting(app, editor);
         await writer.until(() => writer.acks.length >= 20);
         const startedAt = performance.now();
@@ -215,8 +259,8 @@ for (const engine of engines) {
       for (const w of after) expect(ids).not.toContain(w.id);
       // One instant of the database: the writes up to some point, with no gap.
       expect(ids).toEqual(writes.slice(0, ids.length).map((w) => w.id));
-      expect(manifest.rows.articles).toBe(ids.length);
-      expect(manifest.rows.users).toBe(1);
+      expect(manifest.rows.articles).toBe(ids.length + 1);
+      expect(manifest.rows.users).toBe(1 + LIKERS);
     });
 
     it("restores an intact database at the backup's migration level, with the uploads and the secret", async () => {
@@ -278,6 +322,35 @@ for (const engine of engines) {
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toContain("does not match the manifest");
       expect(fs.existsSync(path.join(folder, "unused"))).toBe(false);
+    });
+
+    it("restores each comment's like count once, and keeps it on the next like", async () => {
+      const app = await buildApp(testConfig(restored.env), { web: false, logger: false });
+      try {
+        const db = app.services.db.kysely;
+        const likeCount = async () =>
+          (
+            await db
+              .selectFrom("comments")
+              .select("like_count")
+              .where("id", "=", likedComment)
+              .executeTakeFirstOrThrow()
+          ).like_count;
+        // A restore that loaded the likes after making the count's triggers would count them twice.
+        expect(await likeCount()).toBe(LIKERS);
+        const toggle = () =>
+          app.inject({
+            method: "POST",
+            url: `/api/comment-manager/comments/${likedComment}/like`,
+            headers: editor.auth,
+          });
+        const liked = await toggle();
+        expect(liked.json()).toEqual({ liked: true, likeCount: LIKERS + 1 });
+        expect(await likeCount()).toBe(LIKERS + 1);
+        expect((await toggle()).json()).toEqual({ liked: false, likeCount: LIKERS });
+      } finally {
+        await app.close();
+      }
     });
 
     it("starts the app on the restored data: the editor is still signed in and the last draft and media are served", async () => {

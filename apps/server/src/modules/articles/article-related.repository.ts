@@ -4,6 +4,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Dialect } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
+import { visibleCommentCount } from "../comments/visible-count.ts";
 
 type Q = Kysely<Database>;
 
@@ -24,7 +25,7 @@ export interface RelatedColumns {
   author_avatar_url: string | null;
   like_count: number;
   bookmark_count: number;
-  /** Comments a reader can read (`commentCount`). */
+  /** Comments a reader can read (comments/visible-count.ts). */
   comment_count: number;
   /** The article's term ids in their stored order, comma-separated; null without terms. */
   term_ids: string | null;
@@ -54,26 +55,6 @@ type RelatedTables = Database & {
   author: Database["users"];
   avatar: Database["media"];
 };
-
-/**
- * Comments a reader can read of article `a` (docs/product/reader.md#comment-thread): not deleted,
- * and neither hidden nor under a hidden comment (a recursive walk down from the visible top-level
- * comments, started only for an article that has comments; a deleted comment's replies still
- * count). The same figure as GET /api/comment-manager/comments/{slug}/count.
- */
-const commentCount = sql<number>`(case when exists (
-  select 1 from comments as c where c.article_id = a.id
-) then (
-  with recursive visible(id, deleted_at) as (
-    select c.id, c.deleted_at from comments as c
-    where c.article_id = a.id and c.parent_id is null and c.hidden_at is null
-    union all
-    select c.id, c.deleted_at from comments as c
-    join visible as v on c.parent_id = v.id
-    where c.hidden_at is null
-  )
-  select count(*) from visible where deleted_at is null
-) else 0 end)`;
 
 /**
  * The ids of article `a`'s terms in their stored order, comma-separated (null without terms).
@@ -114,7 +95,7 @@ export function relatedColumns(dialect: Dialect) {
       "avatar.url as author_avatar_url",
       countOf("article_likes").as("like_count"),
       countOf("article_bookmarks").as("bookmark_count"),
-      commentCount.as("comment_count"),
+      visibleCommentCount(sql.ref("a.id")).as("comment_count"),
       termIds(dialect).as("term_ids"),
     ] as const;
   };

@@ -109,18 +109,6 @@ export function buildThread(rows: CommentRow[], sort: CommentSort): Comment[] {
     .filter((c): c is Comment => c !== undefined);
 }
 
-/** Comments a reader can read in a built thread (tombstones excluded). */
-export function countVisible(thread: Comment[]): number {
-  let n = 0;
-  const stack = [...thread];
-  while (stack.length > 0) {
-    const c = stack.pop() as Comment;
-    if (!c.deleted) n += 1;
-    stack.push(...c.subcomments);
-  }
-  return n;
-}
-
 /**
  * Whether readers see the comment of `id` among `rows` (one article's): neither it nor any comment
  * above it is hidden. Walks up, remembering every answer, so all of an article's comments cost

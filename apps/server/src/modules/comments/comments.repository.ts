@@ -4,6 +4,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
+import { visibleCommentCount } from "./visible-count.ts";
 
 type Q = Kysely<Database>;
 
@@ -13,19 +14,18 @@ export interface CommentRow extends Omit<Selectable<CommentsTable>, "hidden_by">
   /** Set when the author deleted their account ("Deleted member"). */
   author_deleted_at: string | null;
   author_avatar_url: string | null;
-  like_count: number;
 }
 
 /**
- * The comment columns, the author (users + media) and the like count as a correlated subquery on
- * the (comment_id, user_id) primary key, so any number of comments costs one statement.
+ * The comment columns with its like count (kept by migration 026's triggers) and the author
+ * (users + media), so any number of comments costs one statement.
  */
 function selectComments(db: Q) {
   return db
     .selectFrom("comments as c")
     .leftJoin("users as u", "u.id", "c.author_id")
     .leftJoin("media as m", "m.id", "u.profile_picture_id")
-    .select((eb) => [
+    .select([
       "c.id",
       "c.article_id",
       "c.parent_id",
@@ -39,17 +39,8 @@ function selectComments(db: Q) {
       "u.username as author_username",
       "u.deleted_at as author_deleted_at",
       "m.url as author_avatar_url",
-      eb
-        .selectFrom("comment_likes as l")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("l.comment_id", "=", "c.id")
-        .as("like_count"),
+      "c.like_count",
     ]);
-}
-
-/** The like count as a number (PostgreSQL answers counts as text). */
-function normalise(row: CommentRow): CommentRow {
-  return { ...row, like_count: Number(row.like_count) };
 }
 
 const publishedArticleIdQuery = prepared((db, v: { slug: string; now: string }) =>
@@ -80,21 +71,26 @@ const byArticleQuery = prepared((db, v: { articleId: number }) =>
  * see), with author and like count, in one query whatever the thread size.
  */
 export async function findByArticle(db: Q, articleId: number): Promise<CommentRow[]> {
-  const rows = await byArticleQuery(db, { articleId });
-  return rows.map((r) => normalise(r as CommentRow));
+  return byArticleQuery(db, { articleId });
 }
 
 /** The comments `ids` with author and like count, in no order. */
 export async function findByIds(db: Q, ids: number[]): Promise<CommentRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectComments(db).where("c.id", "in", ids).execute();
-  return rows.map((r) => normalise(r as CommentRow));
+  return selectComments(db).where("c.id", "in", ids).execute();
+}
+
+/** How many of the article's comments a reader can read (visible-count.ts). */
+export async function countVisible(db: Q, articleId: number): Promise<number> {
+  const row = await db
+    .selectNoFrom(visibleCommentCount(articleId).as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** One comment with author and like count, or null. */
 export async function findById(db: Q, id: number): Promise<CommentRow | null> {
-  const row = await selectComments(db).where("c.id", "=", id).executeTakeFirst();
-  return row ? normalise(row as CommentRow) : null;
+  return (await selectComments(db).where("c.id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /** Where one comment sits and what a reader did with it (`findReaderMarks`). */
@@ -302,12 +298,12 @@ export async function toggleLike(
   return false;
 }
 
-/** How many members like the comment. */
-export async function countLikes(db: Q, commentId: number): Promise<number> {
+/** How many members like the comment (its kept count), or 0 when it is gone. */
+export async function findLikeCount(db: Q, commentId: number): Promise<number> {
   const row = await db
-    .selectFrom("comment_likes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("comment_id", "=", commentId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom("comments")
+    .select("like_count")
+    .where("id", "=", commentId)
+    .executeTakeFirst();
+  return row?.like_count ?? 0;
 }

@@ -16,7 +16,7 @@ import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import { findPage } from "./comment-pages.ts";
-import { buildThread, countVisible, readerMarks, toComment } from "./comment-thread.ts";
+import { buildThread, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
 import type { CommentNotices } from "./comments.types.ts";
 
@@ -169,26 +169,16 @@ interface CommentsContext {
   notices: CommentNotices | undefined;
 }
 
-/** `CommentsService.find`: the built thread, or null for an article readers cannot see. */
-async function find(
-  ctx: CommentsContext,
-  slug: string,
-  sort: CommentSort,
-): Promise<Comment[] | null> {
+/** The id of the published article `slug` readers can see, or a 404. */
+async function articleIdOr404(ctx: CommentsContext, slug: string): Promise<number> {
   const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
-  if (articleId === null) return null;
-  return buildThread(await repo.findByArticle(ctx.k, articleId), sort);
+  if (articleId === null) throw new NotFoundError("Article not found");
+  return articleId;
 }
 
-/** As `find`, or a 404 when the article is unknown, a draft or future-dated. */
-async function findOr404(
-  ctx: CommentsContext,
-  slug: string,
-  sort: CommentSort,
-): Promise<Comment[]> {
-  const thread = await find(ctx, slug, sort);
-  if (!thread) throw new NotFoundError("Article not found");
-  return thread;
+/** The article's whole built thread, or a 404 when it is unknown, a draft or future-dated. */
+async function findOr404(ctx: CommentsContext, slug: string, sort: CommentSort) {
+  return buildThread(await repo.findByArticle(ctx.k, await articleIdOr404(ctx, slug)), sort);
 }
 
 /**
@@ -254,9 +244,7 @@ async function post(
 
 /** `CommentsService.create`. */
 async function create(ctx: CommentsContext, userId: number, slug: string, content: string) {
-  const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
-  if (articleId === null) throw new NotFoundError("Article not found");
-  return post(ctx, userId, articleId, null, content);
+  return post(ctx, userId, await articleIdOr404(ctx, slug), null, content);
 }
 
 /** `CommentsService.edit`. */
@@ -378,7 +366,7 @@ export function createCommentsService(
       if (!page) throw new NotFoundError("Article not found");
       return page;
     },
-    count: async (slug) => countVisible(await findOr404(ctx, slug, "oldest")),
+    count: async (slug) => repo.countVisible(ctx.k, await articleIdOr404(ctx, slug)),
     readerMarks: async (articleId, userId) =>
       readerMarks(await repo.findReaderMarks(ctx.k, articleId, userId), userId),
     create: (userId, slug, content) => changing(create(ctx, userId, slug, content)),
@@ -392,7 +380,7 @@ export function createCommentsService(
     async toggleLike(userId, id) {
       await visible(ctx, id, {});
       const liked = await repo.toggleLike(ctx.k, id, userId, ctx.now());
-      return { liked, likeCount: await repo.countLikes(ctx.k, id) };
+      return { liked, likeCount: await repo.findLikeCount(ctx.k, id) };
     },
     setHidden: (actor, id, hidden) => changing(setHidden(ctx, actor, id, hidden)),
     preview: (content) => ({ contentHtml: renderCommentHtml(content) }),
