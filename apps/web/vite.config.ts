@@ -213,7 +213,7 @@ export default defineConfig({
         // page uses stays with the pages that do: the studio's primitives (forms, tables,
         // pagination, confirmation, badges, notes, times), the API client, the card labels, the
         // formats and the controls' icons; and what loads on demand (the footer, dialogs, a
-        // member's picture; components/ui/lazy-load.tsx) has chunks of its own. Keeps the article
+        // member's picture and bell; components/ui/lazy-load.tsx) has chunks of its own. Keeps the article
         // page's initial JavaScript under its 120 KiB gzip budget (docs/decisions/017-no-ui-kit.md).
         codeSplitting: {
           groups: [
@@ -223,7 +223,7 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: /(apps[\\/]web[\\/]app[\\/](root\.|shell[\\/](?!sidebar|nav\.|not-found\.|error-screen|suggestions|mobile-menu-drawer|site-footer)|components[\\/](by-viewer|logo|new-tab-link|newsletter-link)\.|components[\\/]ui[\\/](button|icons|lazy-load|skeleton)\.|lib[\\/](analytics|events|external-link|fetch-json|meta|nonce|safe-url|site-data|thumbnail-sources|viewer)\.)|packages[\\/]contracts[\\/]src[\\/](member-hint|safe-redirect)\.)/,
+              test: /(apps[\\/]web[\\/]app[\\/](root\.|shell[\\/](?!sidebar|nav\.|not-found\.|error-screen|suggestions|mobile-menu-drawer|site-footer|notifications-bell)|components[\\/](by-viewer|logo|new-tab-link|newsletter-link)\.|components[\\/]ui[\\/](button|icons|lazy-load|skeleton)\.|lib[\\/](analytics|events|external-link|fetch-json|meta|nonce|safe-url|site-data|thumbnail-sources|viewer)\.)|packages[\\/]contracts[\\/]src[\\/](member-hint|safe-redirect)\.)/,
             },
             {
               // The date and number formats (lib/format.ts with the rules it re-exports from

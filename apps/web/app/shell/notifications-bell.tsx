@@ -1,8 +1,12 @@
 // The header's bell (docs/product/reader.md#notifications): a signed-in reader's link to their
-// notifications with the unread count, read from the viewer store so the page stays public.
+// notifications with the unread count, read from the viewer store so the page stays public. Only
+// members see it, so its code (and its icon) is a chunk of its own (site-header.tsx).
 import { Link } from "react-router";
-import { BellIcon } from "../components/ui/icons";
+import { strokeIcon } from "../components/ui/icons";
 import { useViewerSnapshot } from "../lib/viewer";
+
+/** A bell: notifications. */
+const BellIcon = strokeIcon("M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z", "M10 20.5a2 2 0 0 0 4 0");
 
 /** The badge's text: the count, "9+" above nine. */
 export function unreadBadge(unread: number): string {

@@ -11,7 +11,12 @@ import { lazyPart } from "../components/ui/lazy-load";
 import { isStaff, useViewer } from "../lib/viewer";
 import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
-import { NotificationsBell } from "./notifications-bell";
+
+/** The bell: signed-in readers only, so its code loads when one is shown; its place is kept. */
+const NotificationsBell = lazyPart(
+  () => import("./notifications-bell").then((m) => m.NotificationsBell),
+  () => <span className="block size-9 shrink-0" />,
+);
 
 /** The blank circle that holds the place of a member's picture. */
 const blankPicture = <span className="block size-[35px] rounded-full bg-line" />;

@@ -101,12 +101,6 @@ export const CommentIcon = strokeIcon(
   "M20.5 12c0 4.1-3.8 7.5-8.5 7.5-1.3 0-2.5-.2-3.6-.7L3.5 20l1.3-3.7C4 15.1 3.5 13.6 3.5 12c0-4.1 3.8-7.5 8.5-7.5s8.5 3.4 8.5 7.5z",
 );
 
-/** A bell: notifications. */
-export const BellIcon = strokeIcon(
-  "M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z",
-  "M10 20.5a2 2 0 0 0 4 0",
-);
-
 /** A bookmark ribbon: saved articles. */
 export const BookmarkIcon = strokeIcon(
   "M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.5-6.5 4.5v-16a1 1 0 0 1 1-1z",

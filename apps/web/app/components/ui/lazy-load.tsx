@@ -15,7 +15,7 @@ import {
 const unmounted = new Set<Promise<void>>();
 
 /**
- * Resolves once every lazy part on the page has mounted: where the server rendered one, its
+ * Resolves once every lazy part on the page has mounted or left it: where the server rendered one, its
  * markup has then hydrated (root.tsx marks `<html data-hydrated>` after it). React hydrates each
  * Suspense boundary on its own, after the rest of the page.
  */
@@ -57,8 +57,10 @@ export function lazyPart<P extends object>(
     useEffect(() => {
       unmounted.add(mounted);
       void mounted.then(() => unmounted.delete(mounted));
-      return () => void unmounted.delete(mounted);
-    }, [mounted]);
+      // A part taken off the page before its code came (a member's part once the reader is
+      // known to be a visitor) no longer holds back those waiting for the page's parts.
+      return onMount;
+    }, [mounted, onMount]);
     return (
       <Suspense fallback={fallback(props)}>
         <Lazy props={props} onMount={onMount} />
