@@ -27,6 +27,7 @@ import * as commentThreadOrder from "./023-comment-thread-order.ts";
 import * as archiveIndexes from "./024-archive-indexes.ts";
 import * as notificationEmails from "./025-notification-emails.ts";
 import * as commentLikeCount from "./026-comment-like-count.ts";
+import * as notificationEmailRetries from "./028-notification-email-retries.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -61,4 +62,5 @@ export const migrations: Record<string, DialectMigration> = {
   "024-archive-indexes": archiveIndexes,
   "025-notification-emails": notificationEmails,
   "026-comment-like-count": commentLikeCount,
+  "028-notification-email-retries": notificationEmailRetries,
 };

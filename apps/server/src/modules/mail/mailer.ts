@@ -26,6 +26,22 @@ export interface MailMessage {
   messageId?: string;
 }
 
+/** The mailing lists the publication sends: its newsletter and its notification emails. */
+export type MailingList = "newsletter" | "notifications";
+
+/**
+ * The `List-Id` (RFC 2919) of one of the publication's lists, for `MailMessage.list.id`: the id
+ * `{list}.{PUBLIC_URL host}` (a host the publication owns, so no one else's list has it) and the
+ * site's name as its description, e.g. `"Crypto Pragmatist" <notifications.pragmatist.example>`.
+ * The same form for every list, so a reader's filter on one never catches the other.
+ */
+export function mailingListId(
+  site: { publicUrl: string; siteName: string },
+  list: MailingList,
+): { url: string; comment: string } {
+  return { url: `${list}.${new URL(site.publicUrl).hostname}`, comment: site.siteName };
+}
+
 /** The logging the mailer needs; Fastify's logger (pino), e.g. `request.log`, fits it. */
 export interface MailLogger {
   info(obj: object, msg?: string): void;

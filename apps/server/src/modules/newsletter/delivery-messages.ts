@@ -4,7 +4,7 @@
 import { LRUCache } from "lru-cache";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { MailMessage } from "../mail/mailer.ts";
+import { type MailMessage, mailingListId } from "../mail/mailer.ts";
 import type { ClaimedDelivery } from "./delivery.repository.ts";
 import { deliveryUnsubscribeToken } from "./delivery-tokens.ts";
 import { personalize } from "./issue-email.ts";
@@ -27,8 +27,8 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
  * Builds messages from the issues' frozen renderings (newsletter_issues.html/text, written when
  * the send started), each read once and kept for the next recipients. Headers: `List-Unsubscribe`
  * with the HTTPS link (RFC 2369; no mailto: nothing reads a mailbox) and `List-Unsubscribe-Post:
- * List-Unsubscribe=One-Click` (RFC 8058), `List-Id` (RFC 2919, written by nodemailer's `list`
- * option: a custom header's value would be MIME-encoded whole, id included); the Message-ID is
+ * List-Unsubscribe=One-Click` (RFC 8058), `List-Id` (RFC 2919, `mailingListId`, written by
+ * nodemailer's `list` option: a custom header's value would be MIME-encoded whole, id included); the Message-ID is
  * `<{idempotency key}@{PUBLIC_URL host}>`, the same on every attempt of the delivery.
  */
 export function createDeliveryMessages(
@@ -36,7 +36,7 @@ export function createDeliveryMessages(
   site: { publicUrl: string; siteName: string; secret: string },
 ): DeliveryMessages {
   const host = new URL(site.publicUrl).hostname;
-  const listId = { url: `newsletter.${host}`, comment: site.siteName };
+  const listId = mailingListId(site, "newsletter");
   const issues = new LRUCache<number, { subject: string; html: string; text: string }>({
     max: 16,
     fetchMethod: async (id) => {

@@ -43,9 +43,17 @@ export async function isLiveMember(db: Q, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** What may still be mailed: not mailed or claimed yet, and `stillShown` (the in-app rules). */
-function mailable(eb: N): Expression<SqlBool> {
-  return eb.and([eb("notifications.emailed_at", "is", null), stillShown(eb)]);
+/**
+ * What may still be mailed: not mailed or claimed yet, refused for now fewer than `maxAttempts`
+ * times (then it is given up: never mailed), and `stillShown` (the in-app rules).
+ */
+function mailable(maxAttempts: number) {
+  return (eb: N): Expression<SqlBool> =>
+    eb.and([
+      eb("notifications.emailed_at", "is", null),
+      eb("notifications.email_attempts", "<", maxAttempts),
+      stillShown(eb),
+    ]);
 }
 
 /** A notification waiting for its mail. */
@@ -53,18 +61,23 @@ export interface PendingRow {
   id: number;
   recipient_id: number;
   created_at: string;
+  /** Not to be mailed before this time (its last mail was refused for now); null: when due. */
+  email_retry_at: string | null;
 }
 
 /**
  * Up to `limit` mailable notifications created since `since` (oldest first) that their recipient
  * gets in `mode` (their choice for the kind, else `NOTIFICATION_EMAIL_DEFAULTS`), whose recipient
- * is a live member with a verified address that never bounced (the newsletter's suppression list).
+ * is a live member with a verified address that never bounced (the newsletter's suppression list);
+ * those waiting for a retry time too (`email_retry_at`), so their recipient's next mail waits with
+ * them.
  */
 export async function findPending(
   db: Q,
   mode: Exclude<NotificationEmailMode, "off">,
   since: string,
   limit: number,
+  maxAttempts: number,
 ): Promise<PendingRow[]> {
   const d = NOTIFICATION_EMAIL_DEFAULTS;
   const chosen = sql<NotificationEmailMode>`case notifications.kind
@@ -75,8 +88,13 @@ export async function findPending(
     .selectFrom("notifications")
     .innerJoin("users as u", "u.id", "notifications.recipient_id")
     .leftJoin("notification_email_settings as s", "s.user_id", "notifications.recipient_id")
-    .select(["notifications.id", "notifications.recipient_id", "notifications.created_at"])
-    .where(mailable)
+    .select([
+      "notifications.id",
+      "notifications.recipient_id",
+      "notifications.created_at",
+      "notifications.email_retry_at",
+    ])
+    .where(mailable(maxAttempts))
     .where(chosen, "=", mode)
     .where("notifications.created_at", ">=", since)
     .where("u.deleted_at", "is", null)
@@ -90,29 +108,54 @@ export async function findPending(
     .execute();
 }
 
+/** A claimed notification: its id and how many times its mail was refused for now before. */
+export interface ClaimedRow {
+  id: number;
+  email_attempts: number;
+}
+
 /**
  * Claims notifications `ids` for one mail by setting `emailed_at` to `at`, only those still
- * mailable, in one conditional UPDATE: of two workers racing for a row exactly one gets it, and a
+ * mailable (`maxAttempts` as in `findPending`) whose retry time, if any, has come, in one
+ * conditional UPDATE: of two workers (or processes) racing for a row exactly one gets it, and a
  * claimed row is never mailed again, even when its sender dies before the SMTP server answers
  * (at most once, as the newsletter's deliveries: docs/decisions/007-newsletter-delivery.md).
- * @returns the ids claimed.
+ * @returns the rows claimed.
  */
-export async function claim(db: Q, ids: number[], at: string): Promise<number[]> {
+export async function claim(
+  db: Q,
+  ids: number[],
+  at: string,
+  maxAttempts: number,
+): Promise<ClaimedRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  return db
     .updateTable("notifications")
     .set({ emailed_at: at })
     .where("id", "in", ids)
-    .where(mailable)
-    .returning("id")
+    .where(mailable(maxAttempts))
+    .where((eb) => eb.or([eb("email_retry_at", "is", null), eb("email_retry_at", "<=", at)]))
+    .returning(["id", "email_attempts"])
     .execute();
-  return rows.map((r) => r.id);
 }
 
-/** Gives back claimed notifications whose mail the SMTP server refused for now (a 4xx). */
-export async function release(db: Q, ids: number[]): Promise<void> {
+/**
+ * Gives back claimed notifications `ids` whose mail the SMTP server refused for now (a 4xx, or no
+ * answer), as refused `attempts` times in all: mailable again from `retryAt`, or, with `retryAt`
+ * null, never (given up after the last attempt; `findPending` and `claim` skip them).
+ */
+export async function release(
+  db: Q,
+  ids: number[],
+  attempts: number,
+  retryAt: string | null,
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable("notifications").set({ emailed_at: null }).where("id", "in", ids).execute();
+  await db
+    .updateTable("notifications")
+    .set({ emailed_at: null, email_attempts: attempts, email_retry_at: retryAt })
+    .where("id", "in", ids)
+    .execute();
 }
 
 /** A claimed notification as its mail shows it. */

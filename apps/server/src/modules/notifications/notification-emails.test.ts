@@ -22,12 +22,18 @@ describe.each(engines)("notification emails on %s", (engine) => {
   /** Addresses the sink refuses with 550 at RCPT TO, and how often each address was offered. */
   const refused = new Set<string>();
   const offered = new Map<string, number>();
+  /** Addresses the sink refuses for now (451 at RCPT TO), and how many more times it does. */
+  const deferred = new Map<string, number>();
 
   beforeAll(async () => {
     sink = await startSmtpSink({
       refuse: (address) => {
         offered.set(address, (offered.get(address) ?? 0) + 1);
-        return refused.has(address) ? 550 : null;
+        if (refused.has(address)) return 550;
+        const left = deferred.get(address) ?? 0;
+        if (left <= 0) return null;
+        deferred.set(address, left - 1);
+        return 451;
       },
     });
     // Only the workers under test send.
@@ -40,7 +46,7 @@ describe.each(engines)("notification emails on %s", (engine) => {
   });
 
   /** A worker as services.ts builds one, sending to `smtpUrl` (the sink by default). */
-  const worker = (smtpUrl = sink.url) => {
+  const worker = (smtpUrl = sink.url, log: { warn(): void; error(o: object): void } = quiet) => {
     const mailer = createBulkMailer({
       smtpUrl,
       from: '"Crypto Pragmatist" <no-reply@pragmatist.example>',
@@ -58,7 +64,7 @@ describe.each(engines)("notification emails on %s", (engine) => {
       },
       delaySeconds: 120,
       now: () => new Date(),
-      log: quiet,
+      log,
     });
   };
   const mailsTo = (who: TestMember): ReceivedMail[] =>
@@ -151,6 +157,9 @@ describe.each(engines)("notification emails on %s", (engine) => {
       /^<https:\/\/pragmatist\.example\/api\/notifications\/unsubscribe\?kinds=reply&token=\d+\.[\w-]{43}>$/,
     );
     expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    // RFC 2919, in the newsletter's form (delivery.test.ts): the site's name and its host.
+    const listId = mail.raw.split("\r\n").find((l) => /^list-id:/i.test(l));
+    expect(listId).toBe(`List-ID: "Crypto Pragmatist" <notifications.pragmatist.example>`);
     for (const who of [b, c, d]) expect(mailsTo(who)).toEqual([]);
   });
 
@@ -264,6 +273,69 @@ describe.each(engines)("notification emails on %s", (engine) => {
     await worker().runOnce(inMinutes(10));
     expect(offered.get(address)).toBe(1);
     expect(mailsTo(a)).toEqual([]);
+  });
+
+  it("tries a mail refused for now (4xx) again on the newsletter's schedule, then gives it up", async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    const [addressA, addressC] = [a.email.toLowerCase(), c.email.toLowerCase()];
+    deferred.set(addressA, Infinity);
+    deferred.set(addressC, 2);
+    const { slug } = await article();
+    const askedA = await commentId(post(slug, "question of a", a.auth));
+    const askedC = await commentId(post(slug, "question of c", c.auth));
+    await commentId(reply(askedA, "first answer to a", b.auth));
+    await commentId(reply(askedC, "answer to c", b.auth));
+    const logged: object[] = [];
+    const w = worker(sink.url, { warn() {}, error: (o) => logged.push(o) });
+    const tries = () => [offered.get(addressA) ?? 0, offered.get(addressC) ?? 0];
+
+    await w.runOnce(inMinutes(5));
+    expect(tries()).toEqual([1, 1]);
+    // A reply that comes meanwhile waits for the retry with the others: one mail, not two.
+    await commentId(reply(askedA, "second answer to a", b.auth));
+    await w.runOnce(inMinutes(5.5));
+    expect(tries()).toEqual([1, 1]);
+    // 60 s after the first refusal, then 2, 4, 8 and 16 minutes after each next one.
+    await w.runOnce(inMinutes(6.1));
+    expect(tries()).toEqual([2, 2]);
+    await w.runOnce(inMinutes(8));
+    expect(tries()).toEqual([2, 2]);
+    await w.runOnce(inMinutes(8.2));
+    expect(tries()).toEqual([3, 3]);
+    expect(mailsTo(c).map((m) => m.text?.includes("answer to c"))).toEqual([true]);
+    // Each round just before a retry time, then just after it.
+    for (const [minutes, attempts] of [
+      [12.1, 3],
+      [12.3, 4],
+      [20.2, 4],
+      [20.4, 5],
+      [36.3, 5],
+    ] as const) {
+      await w.runOnce(inMinutes(minutes));
+      expect(tries()[0], `at ${minutes} minutes`).toBe(attempts);
+    }
+    expect(logged).toEqual([]);
+    await w.runOnce(inMinutes(36.5));
+    expect(tries()[0]).toBe(6);
+    // Six attempts in all: then given up, unmailed, and logged.
+    for (const minutes of [120, 600, 2000]) await w.runOnce(inMinutes(minutes));
+    expect(tries()).toEqual([6, 3]);
+    expect(mailsTo(a)).toEqual([]);
+    expect(mailsTo(c)).toHaveLength(1);
+    const rows = await ctx.db.kysely
+      .selectFrom("notifications")
+      .select(["id", "emailed_at", "email_attempts", "email_retry_at"])
+      .where("recipient_id", "=", a.id)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => [r.emailed_at, r.email_attempts, r.email_retry_at])).toEqual([
+      [null, 6, null],
+      [null, 6, null],
+    ]);
+    expect(logged).toEqual([
+      { recipientId: a.id, notificationIds: rows.map((r) => r.id), attempts: 6 },
+    ]);
+    deferred.delete(addressA);
   });
 
   it("never mails one event twice: two workers at once, and a worker stuck mid-send", async () => {

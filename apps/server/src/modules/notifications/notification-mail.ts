@@ -5,7 +5,7 @@ import { DELETED_MEMBER_NAME, notificationKinds } from "@pragmatist/contracts";
 import type { NotificationKind } from "../../db/schema.ts";
 import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import { composeMail, type MailItem } from "../mail/compose.ts";
-import type { MailMessage } from "../mail/mailer.ts";
+import { type MailMessage, mailingListId } from "../mail/mailer.ts";
 import { readSignedIdToken, signedIdToken } from "../newsletter/delivery-tokens.ts";
 import type { MailRow } from "./notification-emails.repository.ts";
 
@@ -55,7 +55,8 @@ const KIND_WORDS: Record<NotificationKind, string> = {
  * the subject names the one event, or how many; each comment's text is rendered by
  * `renderCommentHtml` (sanitised) with its link `/p/{slug}#comment-{id}`; `List-Unsubscribe`
  * (RFC 2369) and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058) stop the kinds
- * in the mail; the Message-ID is made from the first and last notification ids.
+ * in the mail; `List-Id` (RFC 2919) names the notifications list (`mailingListId`, the
+ * newsletter's form); the Message-ID is made from the first and last notification ids.
  */
 export function notificationMessage(
   site: NotificationMailSite,
@@ -97,7 +98,7 @@ export function notificationMessage(
       unsubscribe: [{ label: `Stop emails about ${words}`, url }],
     }),
     messageId: `<notification-${rows[0]?.id}-${rows.at(-1)?.id}@${host}>`,
-    list: { unsubscribe: { url } },
+    list: { id: mailingListId(site, "notifications"), unsubscribe: { url } },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

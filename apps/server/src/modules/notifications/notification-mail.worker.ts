@@ -1,14 +1,16 @@
 // The notification email worker (docs/product/accounts.md#notification-emails): off the request
 // path, it gathers each member's waiting notifications into one mail ("at once": a short delay
 // after the first; "daily": a day after the first), claims them in the database so no event is
-// mailed twice, and sends through the newsletter's bulk mailer and pace.
+// mailed twice, and sends through the newsletter's bulk mailer and pace, retrying what the SMTP
+// server refuses for now on the newsletter's schedule (docs/decisions/030-notification-mail-guarantees.md).
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../db/client.ts";
 import type { NotificationEmailMode } from "../../db/schema.ts";
 import type { Pace } from "../../plugins/rate-limit.ts";
 import type { BulkMailer } from "../mail/bulk-mailer.ts";
 import type { MailLogger } from "../mail/mailer.ts";
-import { classifySmtpError } from "../newsletter/delivery-messages.ts";
+import { classifySmtpError, retryDelayMs } from "../newsletter/delivery-messages.ts";
+import { DEFAULT_TUNING } from "../newsletter/delivery.worker.ts";
 import { suppressAddress } from "../newsletter/suppressions.repository.ts";
 import * as repo from "./notification-emails.repository.ts";
 import { notificationMessage, type NotificationMailSite } from "./notification-mail.ts";
@@ -19,6 +21,16 @@ export const DIGEST_MS = 24 * 60 * 60_000;
 const HORIZON_MS = 2 * DIGEST_MS;
 /** Notifications read per round and mode (the oldest first; the rest in the next rounds). */
 const SCAN_LIMIT = 2000;
+/**
+ * A mail the SMTP server refuses for now (a 4xx, or no answer) is tried again as a newsletter
+ * delivery is (decision 007): 60 s, 2, 4 … minutes later, at most an hour apart, 6 attempts in
+ * all (about 31 minutes); then its notifications are given up, unmailed, and logged.
+ */
+const RETRY = {
+  baseMs: DEFAULT_TUNING.retryBaseMs,
+  maxMs: DEFAULT_TUNING.retryMaxMs,
+  maxAttempts: DEFAULT_TUNING.maxAttempts,
+};
 
 /** The worker as services.ts runs it. */
 export interface NotificationMailWorker {
@@ -58,7 +70,8 @@ type Mode = Exclude<NotificationEmailMode, "off">;
 
 /**
  * The members' batches among `rows` (all of `mode`) due as of `at`: those whose first
- * notification waited `waitMs`.
+ * notification waited `waitMs` and none of whose notifications waits for a retry time still to
+ * come (a member whose mail was refused for now gets the newer ones in the same retry).
  */
 function dueBatches(rows: repo.PendingRow[], mode: Mode, at: number, waitMs: number): Batch[] {
   const batches = new Map<number, Batch>();
@@ -68,32 +81,65 @@ function dueBatches(rows: repo.PendingRow[], mode: Mode, at: number, waitMs: num
     batches.set(r.recipient_id, batch);
   }
   return [...batches.values()].filter(
-    (b) => Date.parse((b.rows[0] as repo.PendingRow).created_at) <= at - waitMs,
+    (b) =>
+      Date.parse((b.rows[0] as repo.PendingRow).created_at) <= at - waitMs &&
+      b.rows.every((r) => r.email_retry_at === null || Date.parse(r.email_retry_at) <= at),
   );
 }
 
 /**
- * Claims and sends one batch. A 4xx (or no answer) gives the notifications back for a later
- * round; a 5xx at RCPT TO suppresses the address (as a newsletter bounce does); any other refusal
- * keeps them claimed, unsent.
+ * Gives back the notifications `claimed` of one mail refused for now at `at`: the mail counts one
+ * more attempt than the most any of them had (a notification that came while the mail waited
+ * joins its schedule) and waits `retryDelayMs` (the newsletter's rule), or, after
+ * `RETRY.maxAttempts`, is given up (never mailed) and logged.
+ */
+async function retryLater(
+  db: Db,
+  deps: NotificationMailDeps,
+  recipientId: number,
+  claimed: repo.ClaimedRow[],
+  at: Date,
+): Promise<void> {
+  const ids = claimed.map((r) => r.id);
+  const attempts = 1 + Math.max(...claimed.map((r) => r.email_attempts));
+  if (attempts < RETRY.maxAttempts) {
+    const wait = retryDelayMs(attempts, RETRY.baseMs, RETRY.maxMs);
+    return repo.release(db.kysely, ids, attempts, new Date(at.getTime() + wait).toISOString());
+  }
+  await repo.release(db.kysely, ids, attempts, null);
+  deps.log.error(
+    { recipientId, notificationIds: ids, attempts },
+    "notification email given up: refused for now at every attempt",
+  );
+}
+
+/**
+ * Claims and sends one batch. A 4xx (or no answer) gives the notifications back for a retry
+ * (`retryLater`); a 5xx at RCPT TO suppresses the address (as a newsletter bounce does); any other
+ * refusal keeps them claimed, unsent.
  */
 async function sendBatch(
   db: Db,
   deps: NotificationMailDeps,
   batch: Batch,
-  at: string,
+  atDate: Date,
   signal: AbortSignal,
 ): Promise<boolean> {
   const k = db.kysely;
+  const at = atDate.toISOString();
   // The pace first: a worker stopped while waiting for its turn has claimed nothing.
   await deps.pace.take(signal);
-  const ids = await repo.claim(
+  const claimed = await repo.claim(
     k,
     batch.rows.map((r) => r.id),
     at,
+    RETRY.maxAttempts,
   );
-  if (ids.length === 0) return false;
-  const rows = await repo.findForMail(k, ids);
+  if (claimed.length === 0) return false;
+  const rows = await repo.findForMail(
+    k,
+    claimed.map((r) => r.id),
+  );
   const email = rows[0]?.email;
   if (!email) return false;
   const message = notificationMessage(
@@ -107,8 +153,9 @@ async function sendBatch(
     return true;
   } catch (err) {
     const outcome = classifySmtpError(err);
-    if (outcome.kind === "transient") await repo.release(k, ids);
-    else if (outcome.kind === "bounced") {
+    if (outcome.kind === "transient") {
+      await retryLater(db, deps, batch.recipientId, claimed, atDate);
+    } else if (outcome.kind === "bounced") {
       await suppressAddress(k, { email, detail: outcome.detail, deliveryId: null, now: at });
     }
     deps.log.warn({ err, recipientId: batch.recipientId }, "notification email not sent");
@@ -132,10 +179,10 @@ export function createNotificationMailWorker(
     const since = new Date(at - HORIZON_MS).toISOString();
     let sent = 0;
     for (const mode of ["instant", "daily"] as const) {
-      const rows = await repo.findPending(db.kysely, mode, since, SCAN_LIMIT);
+      const rows = await repo.findPending(db.kysely, mode, since, SCAN_LIMIT, RETRY.maxAttempts);
       for (const batch of dueBatches(rows, mode, at, waits[mode])) {
         if (stopping.signal.aborted) return sent;
-        if (await sendBatch(db, deps, batch, atDate.toISOString(), stopping.signal)) sent += 1;
+        if (await sendBatch(db, deps, batch, atDate, stopping.signal)) sent += 1;
       }
     }
     return sent;
