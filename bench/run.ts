@@ -70,6 +70,18 @@ process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 const { runSearchBench } = await import("./search.ts");
 const { runCommentsBench, printComments } = await import("./comments.ts");
 const { runAssistantBench } = await import("./assistant.ts");
+const { runFanoutBench, printFanout } = await import("./fanout.ts");
+
+// BENCH_ONLY=fanout: only the notification fan-out scenario (a reply's latency in a thread of
+// 1,000 participants and in one of 5, the notification email worker mailing meanwhile).
+if (process.env.BENCH_ONLY === "fanout") {
+  ensureWebBuild();
+  const fanout = await runFanoutBench(startApp);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, "fanout-latest.json"), JSON.stringify(fanout, null, 2));
+  printFanout(fanout);
+  process.exit(0);
+}
 
 // BENCH_ONLY=comments: only the comments scenario (the machine may be shared).
 if (process.env.BENCH_ONLY === "comments") {
