@@ -1,4 +1,4 @@
-// Notification fan-out benchmark (docs/product/reader.md#notifications, decision 030): on SQLite,
+// Notification fan-out benchmark (docs/product/reader.md#notification-fan-out, decision 030): on SQLite,
 // replies posted in a thread of 1,000 participants and in one of 5, in alternation, with the
 // server's notification email worker mailing into a loopback SMTP sink meanwhile; the reply's
 // latency (POST /api/comment-manager/subcomments/{id}) in each, and what was mailed.
@@ -199,7 +199,8 @@ async function notificationCounts(db: Db) {
  * storm), one in MENTION_EVERY mentioning a participant; then it waits (45 s at most) for the
  * worker to mail every notification.
  * @returns each thread's reply latency (ms, p50/p99, measured by the client; p50 of those with a
- * mention), the p50 and p99 ratios many / few, and what was mailed: notifications, mails, and the most mails one member got.
+ * mention), the p50 and p99 ratios many / few, and what was mailed: notifications, mails, and
+ * the most mails one member got.
  */
 export async function runFanoutBench(startApp: StartApp) {
   const { dataDir, sink, db, many, few } = await prepare();
