@@ -89,6 +89,13 @@ export function classifySmtpError(err: unknown): SmtpOutcome {
   return { kind: e.command === "RCPT TO" ? "bounced" : "failed", detail };
 }
 
+/**
+ * When mail the SMTP server refused for now is tried again (decision 007): 60 s after the first
+ * attempt, doubled each time, at most an hour apart, 6 attempts in all (about 31 minutes); the
+ * newsletter's deliveries (`DEFAULT_TUNING`) and notification emails (decision 030) both.
+ */
+export const RETRY_SCHEDULE = { baseMs: 60_000, maxMs: 60 * 60_000, maxAttempts: 6 } as const;
+
 /** The wait after failed attempt `attempt` (1-based): `baseMs` doubled each time, at most `maxMs`. */
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** (attempt - 1));

@@ -8,7 +8,12 @@ import type { Pace } from "../../plugins/rate-limit.ts";
 import type { BulkMailer } from "../mail/bulk-mailer.ts";
 import type { MailLogger } from "../mail/mailer.ts";
 import * as repo from "./delivery.repository.ts";
-import { classifySmtpError, type DeliveryMessages, retryDelayMs } from "./delivery-messages.ts";
+import {
+  classifySmtpError,
+  type DeliveryMessages,
+  RETRY_SCHEDULE,
+  retryDelayMs,
+} from "./delivery-messages.ts";
 
 /** How the worker paces itself; tests shorten the times. */
 export interface DeliveryTuning {
@@ -39,9 +44,9 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   concurrency: 5,
   claimLeaseMs: 5 * 60_000,
   sendLeaseMs: 10 * 60_000,
-  retryBaseMs: 60_000,
-  retryMaxMs: 60 * 60_000,
-  maxAttempts: 6,
+  retryBaseMs: RETRY_SCHEDULE.baseMs,
+  retryMaxMs: RETRY_SCHEDULE.maxMs,
+  maxAttempts: RETRY_SCHEDULE.maxAttempts,
   pollMs: 5_000,
 };
 

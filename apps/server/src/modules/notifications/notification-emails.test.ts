@@ -1,6 +1,7 @@
 // Notification emails (docs/product/accounts.md#notification-emails) over a real SMTP server on
-// loopback: the member's choices, one mail for a burst of replies, the daily digest, the one-click
-// unsubscribe, bounced addresses, and workers that never mail one event twice.
+// loopback: the member's choices, one mail for a burst of replies and its list headers, the daily
+// digest, the one-click unsubscribe, bounced addresses, refusals for now retried then given up,
+// and workers that never mail one event twice (across processes: notification-mail-processes.test.ts).
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../testing/db.ts";

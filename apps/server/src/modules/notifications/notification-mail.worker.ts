@@ -9,8 +9,11 @@ import type { NotificationEmailMode } from "../../db/schema.ts";
 import type { Pace } from "../../plugins/rate-limit.ts";
 import type { BulkMailer } from "../mail/bulk-mailer.ts";
 import type { MailLogger } from "../mail/mailer.ts";
-import { classifySmtpError, retryDelayMs } from "../newsletter/delivery-messages.ts";
-import { DEFAULT_TUNING } from "../newsletter/delivery.worker.ts";
+import {
+  classifySmtpError,
+  RETRY_SCHEDULE,
+  retryDelayMs,
+} from "../newsletter/delivery-messages.ts";
 import { suppressAddress } from "../newsletter/suppressions.repository.ts";
 import * as repo from "./notification-emails.repository.ts";
 import { notificationMessage, type NotificationMailSite } from "./notification-mail.ts";
@@ -21,16 +24,6 @@ export const DIGEST_MS = 24 * 60 * 60_000;
 const HORIZON_MS = 2 * DIGEST_MS;
 /** Notifications read per round and mode (the oldest first; the rest in the next rounds). */
 const SCAN_LIMIT = 2000;
-/**
- * A mail the SMTP server refuses for now (a 4xx, or no answer) is tried again as a newsletter
- * delivery is (decision 007): 60 s, 2, 4 … minutes later, at most an hour apart, 6 attempts in
- * all (about 31 minutes); then its notifications are given up, unmailed, and logged.
- */
-const RETRY = {
-  baseMs: DEFAULT_TUNING.retryBaseMs,
-  maxMs: DEFAULT_TUNING.retryMaxMs,
-  maxAttempts: DEFAULT_TUNING.maxAttempts,
-};
 
 /** The worker as services.ts runs it. */
 export interface NotificationMailWorker {
@@ -91,7 +84,7 @@ function dueBatches(rows: repo.PendingRow[], mode: Mode, at: number, waitMs: num
  * Gives back the notifications `claimed` of one mail refused for now at `at`: the mail counts one
  * more attempt than the most any of them had (a notification that came while the mail waited
  * joins its schedule) and waits `retryDelayMs` (the newsletter's rule), or, after
- * `RETRY.maxAttempts`, is given up (never mailed) and logged.
+ * `RETRY_SCHEDULE.maxAttempts`, is given up (never mailed) and logged.
  */
 async function retryLater(
   db: Db,
@@ -102,8 +95,8 @@ async function retryLater(
 ): Promise<void> {
   const ids = claimed.map((r) => r.id);
   const attempts = 1 + Math.max(...claimed.map((r) => r.email_attempts));
-  if (attempts < RETRY.maxAttempts) {
-    const wait = retryDelayMs(attempts, RETRY.baseMs, RETRY.maxMs);
+  if (attempts < RETRY_SCHEDULE.maxAttempts) {
+    const wait = retryDelayMs(attempts, RETRY_SCHEDULE.baseMs, RETRY_SCHEDULE.maxMs);
     return repo.release(db.kysely, ids, attempts, new Date(at.getTime() + wait).toISOString());
   }
   await repo.release(db.kysely, ids, attempts, null);
@@ -133,7 +126,7 @@ async function sendBatch(
     k,
     batch.rows.map((r) => r.id),
     at,
-    RETRY.maxAttempts,
+    RETRY_SCHEDULE.maxAttempts,
   );
   if (claimed.length === 0) return false;
   const rows = await repo.findForMail(
@@ -179,7 +172,13 @@ export function createNotificationMailWorker(
     const since = new Date(at - HORIZON_MS).toISOString();
     let sent = 0;
     for (const mode of ["instant", "daily"] as const) {
-      const rows = await repo.findPending(db.kysely, mode, since, SCAN_LIMIT, RETRY.maxAttempts);
+      const rows = await repo.findPending(
+        db.kysely,
+        mode,
+        since,
+        SCAN_LIMIT,
+        RETRY_SCHEDULE.maxAttempts,
+      );
       for (const batch of dueBatches(rows, mode, at, waits[mode])) {
         if (stopping.signal.aborted) return sent;
         if (await sendBatch(db, deps, batch, atDate, stopping.signal)) sent += 1;
