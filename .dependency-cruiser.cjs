@@ -13,8 +13,6 @@ const serverTestFiles = "(\\.test|\\.testing|\\.test-[a-z-]+|/test-(kit|tools))\
 const moduleImports = {
   // The mailer and the house style of a mail.
   accounts: ["mail/mailer.ts", "mail/compose.ts"],
-  // An article's cards count its comments as the thread does.
-  articles: ["comments/visible-count.ts"],
   // Max's tools and eval read candles the way the market module cuts them.
   assistant: ["market/ohlc-period.ts", "market/coingecko.ts"],
   // The importer writes articles, and their images, as the library and uploads store them.

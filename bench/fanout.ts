@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import { type Db, openDb } from "../apps/server/src/db/client.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
+import { recountComments } from "../apps/server/src/modules/comments/comments.repository.ts";
 import { createSessionTokens } from "../apps/server/src/modules/accounts/sessions.ts";
 import { startSmtpSink } from "../apps/server/src/testing/smtp-sink.ts";
 import type { StartApp } from "./load.ts";
@@ -101,6 +102,7 @@ async function thread(
       .executeTakeFirstOrThrow();
     comments.push(row.id);
   }
+  await recountComments(trx, [article.id]);
   const repliers = await members(trx, `${name} replier`, replierCount, at);
   return { slug, comments, names: people.map((_, i) => `${name} ${i}`), repliers };
 }

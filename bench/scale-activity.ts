@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import { reportReasons } from "@pragmatist/contracts";
 import type { Database } from "../apps/server/src/db/schema.ts";
+import { recountComments } from "../apps/server/src/modules/comments/comments.repository.ts";
 import type { Archive, ArchiveArticle } from "./scale-generate.ts";
 import { inserter, nextId } from "./scale-insert.ts";
 import { type Corpus, pick, type Shape } from "./scale-shape.ts";
@@ -114,7 +115,8 @@ function sinks(db: Kysely<Database>, archive: Archive, firstComment: number, fir
 
 /**
  * Writes every article's comments (commentCounts), their likes and reports, and the audit log:
- * an `article.publish` entry for each article, a `comment.hide` for each hidden comment.
+ * an `article.publish` entry for each article, a `comment.hide` for each hidden comment; then
+ * each article's readers' count of comments, as the app keeps it.
  * @returns the number of comments written.
  */
 export async function generateComments(
@@ -135,6 +137,7 @@ export async function generateComments(
     if (article && count > 0) await articleComments(sink, rand, corpus, archive, article, count);
   }
   for (const s of [sink.comments, sink.commentLikes, sink.reports, sink.auditLog]) await s.flush();
+  await recountComments(db, null);
   return sink.comments.count;
 }
 

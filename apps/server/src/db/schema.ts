@@ -70,6 +70,11 @@ export interface ArticlesTable {
   canonical_url: string | null;
   /** The picture link previews show (a media id); null: the thumbnail. */
   social_image_id: number | null;
+  /**
+   * The comments readers can read (docs/product/reader.md#comment-thread), written by the
+   * comments module with every post, delete, hide and unhide (migration 030).
+   */
+  comment_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@
 // few statements per member, the notifications written by the real rule (notifications.service.ts).
 import type { Db } from "../db/client.ts";
 import { createNotificationsService } from "../modules/notifications/notifications.service.ts";
+import { insert } from "../modules/comments/comments.repository.ts";
 import { insertArticle } from "./fixtures.ts";
 
 /** Rows per INSERT when adding members (well under both engines' parameter limits). */
@@ -50,21 +51,8 @@ export async function addRepliedMembers(
   const { notices } = createNotificationsService(db);
   const at = new Date().toISOString();
   await db.kysely.transaction().execute(async (trx) => {
-    const comment = async (authorId: number, parentId: number | null, content: string) => {
-      const row = await trx
-        .insertInto("comments")
-        .values({
-          article_id: articleId,
-          parent_id: parentId,
-          author_id: authorId,
-          content,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    };
+    const comment = (authorId: number, parentId: number | null, content: string) =>
+      insert(trx, { articleId, parentId, authorId, content, now: at });
     for (const memberId of ids) {
       const parentId = await comment(memberId, null, "A question");
       for (const replierId of repliers) {

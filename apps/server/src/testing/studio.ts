@@ -164,7 +164,10 @@ export function get(ctx: StudioContext, who: Auth, url: string) {
   return ctx.inject({ url, headers: headersOf(who) });
 }
 
-/** Inserts a comment under an article straight in the database; returns its id. */
+/**
+ * Inserts a comment row under an article straight in the database (so it serves the migration
+ * tests' older schemas too: the article's kept comment count is left as it was); returns its id.
+ */
 export async function insertComment(
   db: Db,
   fields: { articleId: number; authorId: number; content?: string; at?: string },

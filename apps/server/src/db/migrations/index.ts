@@ -28,6 +28,7 @@ import * as archiveIndexes from "./024-archive-indexes.ts";
 import * as notificationEmails from "./025-notification-emails.ts";
 import * as commentLikeCount from "./026-comment-like-count.ts";
 import * as notificationEmailRetries from "./028-notification-email-retries.ts";
+import * as articleCommentCount from "./030-article-comment-count.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -63,4 +64,5 @@ export const migrations: Record<string, DialectMigration> = {
   "025-notification-emails": notificationEmails,
   "026-comment-like-count": commentLikeCount,
   "028-notification-email-retries": notificationEmailRetries,
+  "030-article-comment-count": articleCommentCount,
 };

@@ -4,7 +4,6 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Dialect } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { ArticlesTable, Database, TermKind } from "../../db/schema.ts";
-import { visibleCommentCount } from "../comments/visible-count.ts";
 
 type Q = Kysely<Database>;
 
@@ -25,7 +24,7 @@ export interface RelatedColumns {
   author_avatar_url: string | null;
   like_count: number;
   bookmark_count: number;
-  /** Comments a reader can read (comments/visible-count.ts). */
+  /** Comments a reader can read (kept by the comments module, migration 030). */
   comment_count: number;
   /** The article's term ids in their stored order, comma-separated; null without terms. */
   term_ids: string | null;
@@ -95,7 +94,7 @@ export function relatedColumns(dialect: Dialect) {
       "avatar.url as author_avatar_url",
       countOf("article_likes").as("like_count"),
       countOf("article_bookmarks").as("bookmark_count"),
-      visibleCommentCount(sql.ref("a.id")).as("comment_count"),
+      "a.comment_count",
       termIds(dialect).as("term_ids"),
     ] as const;
   };

@@ -4,7 +4,6 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
-import { visibleCommentCount } from "./visible-count.ts";
 
 type Q = Kysely<Database>;
 
@@ -80,12 +79,61 @@ export async function findByIds(db: Q, ids: number[]): Promise<CommentRow[]> {
   return selectComments(db).where("c.id", "in", ids).execute();
 }
 
-/** How many of the article's comments a reader can read (visible-count.ts). */
+/**
+ * How many comments readers can read under the article `articles.id` of the statement
+ * (docs/product/reader.md#comment-thread): not deleted, and neither hidden nor under a hidden
+ * comment (a recursive walk down from the visible top-level comments, so a deleted comment's
+ * replies still count). The same SQL on SQLite and PostgreSQL.
+ */
+const visibleCount = sql<number>`(
+  with recursive visible(id, deleted_at) as (
+    select c.id, c.deleted_at from comments as c
+    where c.article_id = articles.id and c.parent_id is null and c.hidden_at is null
+    union all
+    select c.id, c.deleted_at from comments as c
+    join visible as v on c.parent_id = v.id
+    where c.hidden_at is null
+  )
+  select count(*) from visible where deleted_at is null
+)`;
+
+/**
+ * Writes the readers' count of comments (`articles.comment_count`, migration 030) of the
+ * articles `articleIds`, or of every article that has comments when null (a bulk load's end). Every
+ * write that changes what readers see of a thread (`insert`, `softDelete`, `setHidden`) calls it
+ * in its own transaction, so the cards, the article page and the count call read one column.
+ */
+export async function recountComments(db: Q, articleIds: number[] | null): Promise<void> {
+  let update = db.updateTable("articles").set({ comment_count: visibleCount });
+  update =
+    articleIds === null
+      ? update.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("comments as c").select("c.id").whereRef("c.article_id", "=", "articles.id"),
+          ),
+        )
+      : update.where("id", "in", articleIds);
+  await update.execute();
+}
+
+/** The article of comment `id`, for its recount. */
+async function recountArticleOf(db: Q, id: number): Promise<void> {
+  const row = await db
+    .selectFrom("comments")
+    .select("article_id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (row) await recountComments(db, [row.article_id]);
+}
+
+/** How many of the article's comments readers can read (its kept `comment_count`). */
 export async function countVisible(db: Q, articleId: number): Promise<number> {
   const row = await db
-    .selectNoFrom(visibleCommentCount(articleId).as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom("articles")
+    .select("comment_count")
+    .where("id", "=", articleId)
+    .executeTakeFirst();
+  return row?.comment_count ?? 0;
 }
 
 /** One comment with author and like count, or null. */
@@ -182,7 +230,7 @@ export async function findState(db: Q, id: number, now: string): Promise<Comment
   };
 }
 
-/** Stores a comment or reply as written and returns its id. */
+/** Stores a comment or reply as written, recounts its article's comments and returns its id. */
 export async function insert(
   db: Q,
   values: {
@@ -205,6 +253,7 @@ export async function insert(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await recountComments(db, [values.articleId]);
   return row.id;
 }
 
@@ -225,8 +274,8 @@ export async function updateContent(
 }
 
 /**
- * Soft-deletes: the text is erased, the row stays so its replies keep their place.
- * @returns false when the comment is unknown or already deleted.
+ * Soft-deletes: the text is erased, the row stays so its replies keep their place; recounts its
+ * article's comments. @returns false when the comment is unknown or already deleted.
  */
 export async function softDelete(db: Q, id: number, now: string): Promise<boolean> {
   const result = await db
@@ -235,10 +284,12 @@ export async function softDelete(db: Q, id: number, now: string): Promise<boolea
     .where("id", "=", id)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await recountArticleOf(db, id);
+  return true;
 }
 
-/** Hides (with who and when) or unhides a comment for readers. */
+/** Hides (with who and when) or unhides a comment for readers, and recounts its article's comments. */
 export async function setHidden(
   db: Q,
   id: number,
@@ -253,6 +304,7 @@ export async function setHidden(
     )
     .where("id", "=", id)
     .execute();
+  await recountArticleOf(db, id);
 }
 
 /** Records a report once per (comment, member); a repeat is a no-op on the primary key. */

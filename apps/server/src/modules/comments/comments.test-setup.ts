@@ -5,6 +5,7 @@ import type { Comment, ViewerState } from "@pragmatist/contracts";
 import type { Dialect } from "../../db/client.ts";
 import { type TestApp, withTestApp } from "../../testing/app.ts";
 import { insertArticle, registerVerifiedMember, type TestMember } from "../../testing/fixtures.ts";
+import { insert } from "./comments.repository.ts";
 
 type Headers = Record<string, string>;
 type Member = TestMember;
@@ -41,7 +42,7 @@ function commentFixtures(ctx: TestApp) {
     return { id, slug };
   }
 
-  /** Inserts a comment row directly (no rate limit), returning its id. */
+  /** Stores a comment as the repository does (no rate limit, no notices), returning its id. */
   async function insertComment(
     articleId: number,
     authorId: number,
@@ -49,19 +50,7 @@ function commentFixtures(ctx: TestApp) {
     content = "seeded",
   ): Promise<number> {
     const now = new Date().toISOString();
-    const row = await ctx.db.kysely
-      .insertInto("comments")
-      .values({
-        article_id: articleId,
-        parent_id: parentId,
-        author_id: authorId,
-        content,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insert(ctx.db.kysely, { articleId, parentId, authorId, content, now });
   }
 
   return { member, editor, article, insertComment };
