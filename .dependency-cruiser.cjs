@@ -31,8 +31,9 @@ const moduleImports = {
     "mail/mailer.ts",
   ],
   // Notification emails go out as the newsletter's do: its pool, pace, SMTP reading, bounce list
-  // and signed links, in the house style of a mail.
+  // and signed links, in the house style of a mail; a comment's mentions link as in the thread.
   notifications: [
+    "comments/comment-mentions.ts",
     "mail/bulk-mailer.ts",
     "mail/compose.ts",
     "mail/mailer.ts",
@@ -40,9 +41,11 @@ const moduleImports = {
     "newsletter/delivery-tokens.ts",
     "newsletter/suppressions.repository.ts",
   ],
-  // The studio writes articles as the importer does, and names members as sign-up does.
+  // The studio writes articles as the importer does, and names members as sign-up does; the
+  // moderation queue links a comment's mentions as the thread does.
   studio: [
     "access/",
+    "comments/comment-mentions.ts",
     "accounts/display-names.ts",
     "articles/article-writes.ts",
     "articles/articles.repository.ts",

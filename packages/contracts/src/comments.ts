@@ -126,6 +126,14 @@ export interface CommentPageQuery {
 
 /** POST bodies for a comment and a reply, and of a preview. */
 export const commentBodySchema = z.strictObject({ content: commentContentSchema });
+/**
+ * POST /api/comment-manager/preview's body: the text and, optionally, the slug of the article it
+ * is written under, so its mentions show as links as they will there (docs/product/reader.md#mentions).
+ */
+export const commentPreviewBodySchema = z.strictObject({
+  content: commentContentSchema,
+  article: z.string().min(1).max(300).optional(),
+});
 /** POST /api/comment-manager/preview: the text as a comment would show it (`Comment.contentHtml`). */
 export const commentPreviewSchema = z.object({ contentHtml: z.string() });
 /**
@@ -149,3 +157,19 @@ export const reportBodySchema = z
   });
 /** A report as sent (`reportBodySchema`). */
 export type ReportBody = z.infer<typeof reportBodySchema>;
+
+/** The most members GET comments/{slug}/mentions suggests at once. */
+export const MENTION_SUGGESTIONS_MAX = 8;
+/**
+ * A member the composer suggests after `@` (docs/product/reader.md#mentions): their id, their name
+ * as shown and their picture's address (null: none). Nothing else about them.
+ */
+export const mentionSuggestionSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+});
+/** A suggested member (`mentionSuggestionSchema`). */
+export type MentionSuggestion = z.infer<typeof mentionSuggestionSchema>;
+/** GET /api/comment-manager/comments/{slug}/mentions: at most MENTION_SUGGESTIONS_MAX members. */
+export const mentionSuggestionListSchema = z.object({ data: z.array(mentionSuggestionSchema) });

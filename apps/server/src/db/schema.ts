@@ -138,6 +138,7 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
+  comment_mentions: CommentMentionsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   page_views_daily: PageViewsDailyTable;
   page_view_sources_daily: PageViewSourcesDailyTable;
@@ -180,6 +181,12 @@ export interface CommentLikesTable {
   comment_id: number;
   user_id: number;
   created_at: string;
+}
+
+/** A member a comment mentions (migration 027), replaced when the comment is edited. */
+export interface CommentMentionsTable {
+  comment_id: number;
+  user_id: number;
 }
 
 /**

@@ -5,13 +5,14 @@ import type { ElementContent, Root as HastRoot } from "hast";
 import { type Schema, sanitize } from "hast-util-sanitize";
 import { toHtml } from "hast-util-to-html";
 import { LRUCache } from "lru-cache";
-import type { Nodes, Parents, Root } from "mdast";
+import type { Nodes, Parents, PhrasingContent, Root } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmAutolinkLiteralFromMarkdown } from "mdast-util-gfm-autolink-literal";
 import { newlineToBreak } from "mdast-util-newline-to-break";
 import { toHast } from "mdast-util-to-hast";
 import { toString } from "mdast-util-to-string";
 import { gfmAutolinkLiteral } from "micromark-extension-gfm-autolink-literal";
+import { mentionSpans } from "./mentions.ts";
 
 /**
  * CommonMark constructs a comment does not have, turned off in the parser so their markers stay
@@ -33,19 +34,31 @@ const TURNED_OFF = {
   },
 };
 
+/**
+ * A member a comment mentions, as its text shows them (docs/product/reader.md#mentions): their
+ * current username and where `@Username` leads, a path on this site (`/authors/{slug}` or
+ * `/p/{slug}#comment-{id}`), or an absolute `http(s)` address of it (a mail's).
+ */
+export interface RenderedMention {
+  username: string;
+  href: string;
+}
+
 /** `rel` of every link: a reader's link, not endorsed by the publication (Google's `ugc`). */
 export const COMMENT_LINK_REL = ["nofollow", "ugc", "noopener"];
 
 /**
  * What the HTML may hold, checked again after the tree is built (OWASP XSS Prevention Cheat
  * Sheet, rule 6: sanitise HTML with a library built for it): the elements of the subset, links
- * with an http(s) `href` and our `rel` and `target`, a list's `start`, a code block's
- * `language-*` class. Anything else is dropped; comments and doctypes too.
+ * with an http(s) `href` and our `rel` and `target` (or a mention's class `mention`, whose path
+ * is relative: a reader's relative link never reaches here, `keepSafeLinks` makes it text), a
+ * list's `start`, a code block's `language-*` class. Anything else is dropped; comments and
+ * doctypes too.
  */
 const SCHEMA: Schema = {
   tagNames: ["a", "blockquote", "br", "code", "em", "li", "ol", "p", "pre", "strong", "ul"],
   attributes: {
-    a: ["href", ["rel", ...COMMENT_LINK_REL], ["target", "_blank"]],
+    a: ["href", ["rel", ...COMMENT_LINK_REL], ["target", "_blank"], ["className", "mention"]],
     code: [["className", /^language-[\w+#.-]+$/]],
     ol: ["start"],
   },
@@ -130,6 +143,41 @@ function keepSafeLinks(tree: Root, markdown: string): boolean {
 }
 
 /**
+ * Rewrites `tree` in place: each `@Username` of `mentions` in its text (text/mentions.ts
+ * `mentionSpans`) becomes a link to the member's `href` with the class `mention`, showing the
+ * text as written. Text inside links, code spans and code blocks stays as it is (code has no text
+ * children; links are not entered). Runs after `keepSafeLinks`, whose depth limit bounds the walk.
+ */
+function linkMentions(tree: Root, mentions: readonly RenderedMention[]): void {
+  const names = mentions.map((m) => m.username);
+  const stack: Parents[] = [tree];
+  while (stack.length > 0) {
+    const parent = stack.pop() as Parents;
+    parent.children = (parent.children as Nodes[]).flatMap((child): Nodes[] => {
+      if (child.type === "link") return [child];
+      if ("children" in child) stack.push(child);
+      if (child.type !== "text") return [child];
+      const spans = mentionSpans(child.value, names);
+      if (spans.length === 0) return [child];
+      const parts: PhrasingContent[] = [];
+      let from = 0;
+      for (const { start, end, index } of spans) {
+        if (start > from) parts.push({ type: "text", value: child.value.slice(from, start) });
+        parts.push({
+          type: "link",
+          url: (mentions[index] as RenderedMention).href,
+          children: [{ type: "text", value: child.value.slice(start, end) }],
+          data: { hProperties: { className: ["mention"] } },
+        });
+        from = end;
+      }
+      if (from < child.value.length) parts.push({ type: "text", value: child.value.slice(from) });
+      return parts;
+    }) as typeof parent.children;
+  }
+}
+
+/**
  * The text as one paragraph with its line breaks, nothing in it read as Markdown: what a comment
  * shows when it is not parsed. Written by the same serialiser, so escaped the same way.
  */
@@ -143,19 +191,20 @@ function plainParagraph(text: string): string {
 }
 
 /** The HTML of the text, its Markdown parsed (CommonMark with GFM's bare addresses). */
-function render(markdown: string): string {
+function render(markdown: string, mentions: readonly RenderedMention[]): string {
   if (mostStacked(markdown) > COMMENT_MAX_STACKED) return plainParagraph(markdown);
   const tree = fromMarkdown(markdown, {
     extensions: [gfmAutolinkLiteral(), TURNED_OFF],
     mdastExtensions: [gfmAutolinkLiteralFromMarkdown()],
   });
   if (!keepSafeLinks(tree, markdown)) return plainParagraph(markdown);
+  if (mentions.length > 0) linkMentions(tree, mentions);
   newlineToBreak(tree);
   return toHtml(sanitize(toHast(tree), SCHEMA) as HastRoot);
 }
 
 /**
- * Texts rendered lately, by text: a thread is read far more often than it is written, and a
+ * Texts rendered lately, by text and the mentions given: a thread is read far more often than it is written, and a
  * comment crafted to be slow to parse (thousands of emphasis markers: a few hundred
  * milliseconds) costs that once per process, not once per reader. About 8 MB at most.
  */
@@ -169,7 +218,10 @@ const rendered = new LRUCache<string, string>({
  * CommonMark's emphasis (`*italic*`, `**bold**`), code spans, fenced code blocks, block quotes,
  * bulleted and numbered lists, inline links and autolinks to http(s) addresses, and bare
  * addresses (GFM's autolink literals, `www.` included); every link with `rel="nofollow ugc
- * noopener"` and `target="_blank"`. A line break inside a paragraph is kept (`<br>`). Images,
+ * noopener"` and `target="_blank"`. `@Username` of a member in `mentions` (the members the
+ * comment mentions, with their current names: docs/product/reader.md#mentions) becomes
+ * `<a class="mention" href>` showing the text as written, except inside code and links; any
+ * other `@` is text. A line break inside a paragraph is kept (`<br>`). Images,
  * headings, thematic breaks, indented code, raw HTML and links to any other scheme are shown as
  * the text written, escaped. The result is sanitised against an allow-list (`SCHEMA`) before it
  * is written, so nothing outside the subset can reach a page even through a parser bug. Empty
@@ -177,16 +229,23 @@ const rendered = new LRUCache<string, string>({
  * than COMMENT_MAX_STACKED quotes and lists, or any failure of the pipeline comes back as one
  * escaped paragraph with its line breaks.
  */
-export function renderCommentHtml(markdown: string): string {
+export function renderCommentHtml(
+  markdown: string,
+  mentions: readonly RenderedMention[] = [],
+): string {
   if (markdown.trim() === "") return "";
-  let html = rendered.get(markdown);
+  const key =
+    mentions.length === 0
+      ? markdown
+      : `${markdown}\u0000${JSON.stringify(mentions.map((m) => [m.username, m.href]))}`;
+  let html = rendered.get(key);
   if (html === undefined) {
     try {
-      html = render(markdown);
+      html = render(markdown, mentions);
     } catch {
       html = plainParagraph(markdown);
     }
-    rendered.set(markdown, html);
+    rendered.set(key, html);
   }
   return html;
 }

@@ -103,3 +103,42 @@ describe("comment text that tries to be markup", () => {
     expect(link?.getAttributeNames()).toEqual(["href", "rel", "target"]);
   });
 });
+
+/** Usernames that hold markup, Markdown or quotes, each mentioned in a comment. */
+const HOSTILE_NAMES = [
+  '<img src=x onerror="alert(1)">',
+  "</a><script>alert(1)</script>",
+  '"onmouseover="alert(1)',
+  "**bold** [x](javascript:alert(1))",
+  "`tick` & <b>",
+];
+
+describe("mentions of members whose names look like markup", () => {
+  it.each(HOSTILE_NAMES)("@%s is one mention link showing the name as text", (username) => {
+    const mentions = [{ username, href: "/p/an-article#comment-7" }];
+    const root = parse(renderCommentHtml(`Hello @${username} there`, mentions));
+    for (const el of Array.from(root.querySelectorAll("*"))) {
+      expect(ELEMENTS.has(el.tagName), el.outerHTML).toBe(true);
+      const allowed = el.tagName === "A" ? ["href", "class"] : (ATTRIBUTES[el.tagName] ?? []);
+      for (const name of el.getAttributeNames()) expect(allowed, el.outerHTML).toContain(name);
+    }
+    const links = Array.from(root.querySelectorAll("a"));
+    // Where Markdown in the name makes other nodes of the text, the name is not matched: no link.
+    expect(links.length).toBeLessThanOrEqual(1);
+    for (const a of links) {
+      expect(a.getAttribute("class")).toBe("mention");
+      expect(a.getAttribute("href")).toBe("/p/an-article#comment-7");
+      expect(a.textContent).toBe(`@${username}`);
+    }
+    expect(root.textContent).toContain("Hello @");
+  });
+
+  it("links a name with quotes, the quotes escaped as text inside the link", () => {
+    const html = renderCommentHtml('Hi @"quoted" name', [
+      { username: '"quoted" name', href: "/authors/quoted-name" },
+    ]);
+    expect(html).toBe(
+      '<p>Hi <a href="/authors/quoted-name" class="mention">@"quoted" name</a></p>',
+    );
+  });
+});

@@ -27,6 +27,7 @@ import * as commentThreadOrder from "./023-comment-thread-order.ts";
 import * as archiveIndexes from "./024-archive-indexes.ts";
 import * as notificationEmails from "./025-notification-emails.ts";
 import * as commentLikeCount from "./026-comment-like-count.ts";
+import * as commentMentions from "./027-comment-mentions.ts";
 import * as notificationEmailRetries from "./028-notification-email-retries.ts";
 import * as articleCommentCount from "./030-article-comment-count.ts";
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, DialectMigration> = {
   "024-archive-indexes": archiveIndexes,
   "025-notification-emails": notificationEmails,
   "026-comment-like-count": commentLikeCount,
+  "027-comment-mentions": commentMentions,
   "028-notification-email-retries": notificationEmailRetries,
   "030-article-comment-count": articleCommentCount,
 };

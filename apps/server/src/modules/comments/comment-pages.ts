@@ -39,9 +39,9 @@ async function walk(k: Q, ids: number[], oneLevel = false) {
 }
 
 /** The `listed` comments (read by `tree`) as a page sends them, their replies folded. */
-async function sendFolded(k: Q, tree: WalkedTree, listed: number[]) {
+async function sendFolded(k: Q, now: string, tree: WalkedTree, listed: number[]) {
   const folded = fold(tree, listed);
-  const rows = new Map((await repo.findByIds(k, folded.ids)).map((r) => [r.id, r]));
+  const rows = new Map((await repo.findByIds(k, folded.ids, now)).map((r) => [r.id, r]));
   return listed.map((id) => foldedComment(id, tree, folded, rows));
 }
 
@@ -50,7 +50,7 @@ async function sendFolded(k: Q, tree: WalkedTree, listed: number[]) {
  * comments down to it (each with its `replyCount`), then it with its replies folded.
  * @throws NotFoundError when readers do not see it under this article.
  */
-async function around(k: Q, articleId: number, id: number): Promise<CommentPage> {
+async function around(k: Q, now: string, articleId: number, id: number): Promise<CommentPage> {
   const path = await pages.findPath(k, id);
   if (path.length === 0 || path.some((p) => p.hidden_at !== null || p.article_id !== articleId)) {
     throw new NotFoundError("Comment not found");
@@ -59,8 +59,8 @@ async function around(k: Q, articleId: number, id: number): Promise<CommentPage>
   if (!tree.survives(id)) throw new NotFoundError("Comment not found");
   const ancestors = path.slice(0, -1).map((p) => p.id);
   const above = await walk(k, ancestors, true);
-  const rows = new Map((await repo.findByIds(k, ancestors)).map((r) => [r.id, r]));
-  let [node] = (await sendFolded(k, tree, [id])) as [Comment];
+  const rows = new Map((await repo.findByIds(k, ancestors, now)).map((r) => [r.id, r]));
+  let [node] = (await sendFolded(k, now, tree, [id])) as [Comment];
   for (const ancestor of ancestors.reverse()) {
     node = {
       ...toComment(rows.get(ancestor) as repo.CommentRow, [node]),
@@ -98,7 +98,7 @@ export async function findPage(
   ) {
     throw new ValidationError("Invalid cursor: use a meta.nextCursor of the same order, as sent");
   }
-  if (query.around !== undefined) return around(k, articleId, query.around);
+  if (query.around !== undefined) return around(k, now, articleId, query.around);
   if (parent !== undefined) {
     const state = await repo.findState(k, parent, now);
     if (!state || state.article_id !== articleId || state.hiddenForReaders) {
@@ -114,6 +114,7 @@ export async function findPage(
   );
   const data = await sendFolded(
     k,
+    now,
     tree,
     rows.filter((r) => tree.survives(r.id)).map((r) => r.id),
   );

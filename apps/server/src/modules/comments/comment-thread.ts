@@ -30,8 +30,9 @@ function compare(sort: CommentSort) {
 
 /**
  * A row as every reader sees it, with its built `subcomments` and its text rendered
- * (`contentHtml`, text/comment-markdown.ts): a deleted comment is an empty, author-less tombstone;
- * a deleted account's comment is by "Deleted member". The reader's own
+ * (`contentHtml`, text/comment-markdown.ts, its mentions linked as `row.mentions` says): a
+ * deleted comment is an empty, author-less tombstone; a deleted account's comment is by "Deleted
+ * member". The reader's own
  * marks are not here (GET /api/viewer: a thread is the same for everyone, so caches may keep it).
  */
 export function toComment(row: CommentRow, subcomments: Comment[]): Comment {
@@ -53,7 +54,7 @@ export function toComment(row: CommentRow, subcomments: Comment[]): Comment {
   return {
     id: row.id,
     content: row.content,
-    contentHtml: renderCommentHtml(row.content),
+    contentHtml: renderCommentHtml(row.content, row.mentions),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     edited: row.edited_at !== null,

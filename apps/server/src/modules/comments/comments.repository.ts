@@ -4,6 +4,8 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
+import type { RenderedMention } from "../../text/comment-markdown.ts";
+import { findMentionLinks, type MentionScope } from "./comment-mentions.ts";
 
 type Q = Kysely<Database>;
 
@@ -13,6 +15,8 @@ export interface CommentRow extends Omit<Selectable<CommentsTable>, "hidden_by">
   /** Set when the author deleted their account ("Deleted member"). */
   author_deleted_at: string | null;
   author_avatar_url: string | null;
+  /** The members it mentions as its text links them (comment-mentions.ts `findMentionLinks`). */
+  mentions: RenderedMention[];
 }
 
 /**
@@ -42,6 +46,27 @@ function selectComments(db: Q) {
     ]);
 }
 
+/** A row as read, before its mentions are joined. */
+type ReadRow = Omit<CommentRow, "mentions">;
+
+/**
+ * `rows` with the links of their mentions at `now` (ISO 8601), read in one statement of `scope`
+ * when any of them holds an `@` (none can mention anyone otherwise).
+ */
+async function complete(
+  db: Q,
+  rows: readonly ReadRow[],
+  scope: MentionScope,
+  now: string,
+): Promise<CommentRow[]> {
+  const mentioning = rows.some((row) => row.content.includes("@"));
+  const links = mentioning ? await findMentionLinks(db, scope, now) : new Map();
+  return rows.map((row) => ({
+    ...row,
+    mentions: links.get(row.id) ?? [],
+  }));
+}
+
 const publishedArticleIdQuery = prepared((db, v: { slug: string; now: string }) =>
   db
     .selectFrom("articles")
@@ -67,17 +92,21 @@ const byArticleQuery = prepared((db, v: { articleId: number }) =>
 
 /**
  * Every comment of the article (hidden and deleted ones too: the service decides what readers
- * see), with author and like count, in one query whatever the thread size.
+ * see), with author, like count and mentions' links at `now`, in two queries whatever the thread
+ * size.
  */
-export async function findByArticle(db: Q, articleId: number): Promise<CommentRow[]> {
-  return byArticleQuery(db, { articleId });
+export async function findByArticle(db: Q, articleId: number, now: string): Promise<CommentRow[]> {
+  const rows = (await byArticleQuery(db, { articleId })) as ReadRow[];
+  return complete(db, rows, { articleId }, now);
 }
 
-/** The comments `ids` with author and like count, in no order. */
-export async function findByIds(db: Q, ids: number[]): Promise<CommentRow[]> {
+/** The comments `ids` with author, like count and mentions' links at `now`, in no order. */
+export async function findByIds(db: Q, ids: number[], now: string): Promise<CommentRow[]> {
   if (ids.length === 0) return [];
-  return selectComments(db).where("c.id", "in", ids).execute();
+  const rows = (await selectComments(db).where("c.id", "in", ids).execute()) as ReadRow[];
+  return complete(db, rows, { commentIds: ids }, now);
 }
+
 
 /**
  * How many comments readers can read under the article `articles.id` of the statement
@@ -136,9 +165,10 @@ export async function countVisible(db: Q, articleId: number): Promise<number> {
   return row?.comment_count ?? 0;
 }
 
-/** One comment with author and like count, or null. */
-export async function findById(db: Q, id: number): Promise<CommentRow | null> {
-  return (await selectComments(db).where("c.id", "=", id).executeTakeFirst()) ?? null;
+/** One comment with author, like count and mentions' links at `now`, or null. */
+export async function findById(db: Q, id: number, now: string): Promise<CommentRow | null> {
+  const [row] = await findByIds(db, [id], now);
+  return row ?? null;
 }
 
 /** Where one comment sits and what a reader did with it (`findReaderMarks`). */

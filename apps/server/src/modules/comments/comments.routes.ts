@@ -9,11 +9,15 @@ import {
   commentBodySchema,
   commentListSchema,
   commentPageSchema,
+  commentPreviewBodySchema,
   commentPreviewSchema,
   commentSchema,
   commentSorts,
   idPathParam,
+  mentionSuggestionListSchema,
+  MENTION_SUGGESTIONS_MAX,
   reportBodySchema,
+  USERNAME_MAX,
 } from "@pragmatist/contracts";
 import { requireUser } from "../../plugins/auth.ts";
 import type { CommentsService } from "./comments.service.ts";
@@ -185,11 +189,43 @@ function previewRoute(app: FastifyInstance, comments: CommentsService) {
         tags,
         summary:
           "The text as its comment would show it: `contentHtml`, rendered as in the thread; nothing is stored (signed-in members; 30 a minute)",
-        body: commentBodySchema,
+        body: commentPreviewBodySchema,
         response: { 200: commentPreviewSchema, ...errors },
       },
     },
-    async (req) => comments.preview(req.body.content),
+    async (req) => comments.preview(req.body.content, req.body.article),
+  );
+}
+
+/** GET comments/{slug}/mentions' query: `q`, the letters typed after `@` (1..USERNAME_MAX). */
+const mentionQuerySchema = strictQuery({
+  q: z
+    .string()
+    .min(1, "q is the start or part of a name")
+    .max(USERNAME_MAX)
+    .meta({ description: "Letters of the name typed after @, matched in any case" }),
+});
+
+/**
+ * GET comments/{slug}/mentions: the composer's suggestions after `@`, for signed-in members
+ * (docs/product/reader.md#mentions); personal (the asker is left out), so never cached.
+ */
+function mentionsRoute(app: FastifyInstance, comments: CommentsService) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/comment-manager/comments/:slug/mentions",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: `Members the signed-in member may mention under the article whose name contains q, those starting with it first, at most ${MENTION_SUGGESTIONS_MAX}: its commenters and its author, never the asker`,
+        params: slugParams,
+        querystring: mentionQuerySchema,
+        response: { 200: mentionSuggestionListSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      data: await comments.mentionSuggestions(requireUser(req).id, req.params.slug, req.query.q),
+    }),
   );
 }
 
@@ -280,9 +316,9 @@ function commentActionRoutes(app: FastifyInstance, comments: CommentsService) {
 
 /**
  * Registers, under /api/comment-manager: GET comments/{slug}[?sort][&limit&cursor&parent&around]
- * and comments/{slug}/count
- * (public reads, `PUBLIC_READ`); POST comments/{slug} and
- * subcomments/{commentId} (signed-in, 201); POST preview (signed-in); PUT and DELETE comments/{id}; POST comments/{id}/report
+ * and comments/{slug}/count (public reads, `PUBLIC_READ`); GET comments/{slug}/mentions?q
+ * (signed-in); POST comments/{slug} and subcomments/{commentId} (signed-in, 201); POST preview
+ * (signed-in); PUT and DELETE comments/{id}; POST comments/{id}/report
  * and comments/{id}/like; PUT comments/{id}/hide (editors). Ids that are not positive integers
  * are 400s.
  */
@@ -290,6 +326,7 @@ export function commentsRoutes(app: FastifyInstance, deps: { comments: CommentsS
   threadRoutes(app, deps.comments);
   postingRoutes(app, deps.comments);
   previewRoute(app, deps.comments);
+  mentionsRoute(app, deps.comments);
   ownCommentRoutes(app, deps.comments);
   commentActionRoutes(app, deps.comments);
 }

@@ -6,6 +6,7 @@ import type {
   CommentPage,
   CommentPageQuery,
   CommentSort,
+  MentionSuggestion,
   ReportBody,
   Role,
 } from "@pragmatist/contracts";
@@ -15,10 +16,16 @@ import type { Database } from "../../db/schema.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { RateLimit, RateLimits } from "../../plugins/rate-limit.ts";
 import { renderCommentHtml } from "../../text/comment-markdown.ts";
+import { previewMentionLinks, storeMentions, suggestMentions } from "./comment-mentions.ts";
 import { findPage } from "./comment-pages.ts";
 import { buildThread, readerMarks, toComment } from "./comment-thread.ts";
 import * as repo from "./comments.repository.ts";
-import type { CommentNotices } from "./comments.types.ts";
+import type {
+  CommentingBans,
+  CommentingEmails,
+  CommentNotices,
+  ModerationRecord,
+} from "./comments.types.ts";
 
 /** The member acting: their id and role (editors and admins moderate). */
 export interface Actor {
@@ -67,9 +74,10 @@ export interface CommentsService {
    */
   reply(userId: number, parentId: number, content: string): Promise<Comment>;
   /**
-   * Replaces the text of the actor's own comment and marks it edited; the answer carries no
-   * replies (`subcomments: []`). @throws NotFoundError (unknown, deleted, hidden),
-   * ForbiddenError (not the author).
+   * Replaces the text of the actor's own comment and marks it edited, and the members it mentions
+   * (notifying nobody: docs/product/reader.md#mentions); the answer carries no replies
+   * (`subcomments: []`). @throws NotFoundError (unknown, deleted, hidden), ForbiddenError (not
+   * the author).
    */
   edit(actor: Actor, id: number, content: string): Promise<Comment>;
   /**
@@ -97,9 +105,16 @@ export interface CommentsService {
   setHidden(actor: Actor, id: number, hidden: boolean): Promise<{ hidden: boolean }>;
   /**
    * `content` as its comment would show it (`Comment.contentHtml`, the one renderer:
-   * text/comment-markdown.ts); nothing is stored (docs/product/reader.md#comment-composer).
+   * text/comment-markdown.ts), its mentions linked as under the published article `slug` when
+   * given (an unknown one links none); nothing is stored (docs/product/reader.md#comment-composer).
    */
-  preview(content: string): { contentHtml: string };
+  preview(content: string, slug?: string): Promise<{ contentHtml: string }>;
+  /**
+   * The members `userId` may mention under the published article `slug` whose name contains `q`
+   * (comment-mentions.ts `suggestMentions`, docs/product/reader.md#mentions).
+   * @throws NotFoundError for an unknown, draft or future-dated article.
+   */
+  mentionSuggestions(userId: number, slug: string, q: string): Promise<MentionSuggestion[]>;
 }
 
 /** The roles that moderate comments (docs/product/accounts.md#permission-matrix). */
@@ -111,46 +126,6 @@ const MODERATORS = new Set<Role>(["editor", "admin"]);
  */
 export function canModerate(role: Role): boolean {
   return MODERATORS.has(role);
-}
-
-/**
- * Who may no longer comment: the studio's bans (docs/product/studio.md#studio-moderation), asked
- * before every post.
- */
-export interface CommentingBans {
-  /** The member's ban with the reason they are shown, or null when they may comment. */
-  findCommentingBan(userId: number): Promise<{ reason: string } | null>;
-}
-
-/**
- * Whose email is verified: commenting needs a proven address
- * (docs/product/accounts.md#account-security), asked before every post.
- */
-export interface CommentingEmails {
-  /** True when the member proved they own their current email. */
-  isEmailVerified(userId: number): Promise<boolean>;
-}
-
-/** A moderator's action on a comment (docs/product/studio.md#studio-moderation). */
-export type ModerationAction = "hide" | "unhide" | "delete";
-
-/**
- * What goes with a moderator's action on a comment (docs/product/studio.md#studio-moderation):
- * the studio's, wired in services.ts like the bans. The comments service calls `record` inside
- * the transaction of the hide, unhide or delete, so the action and its record are written
- * together or not at all (OWASP ASVS 7.1: no action without its audit entry).
- */
-export interface ModerationRecord {
-  /**
-   * Writes, with `trx` (the action's transaction), the audit entry of `action` on the comment
-   * by `actorId` at `at` (ISO 8601, the action's own time), and answers the comment's open
-   * reports for a hide ("hidden") or a delete ("deleted"). Rejects when a write fails, which
-   * rolls the action back.
-   */
-  record(
-    trx: Kysely<Database>,
-    entry: { actorId: number; commentId: number; action: ModerationAction; at: string },
-  ): Promise<void>;
 }
 
 /**
@@ -172,8 +147,13 @@ interface CommentsContext {
 /** The id of the published article `slug` readers can see, or a 404. */
 async function articleIdOr404(ctx: CommentsContext, slug: string): Promise<number> {
   const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
+<<<<<<< HEAD
   if (articleId === null) throw new NotFoundError("Article not found");
   return articleId;
+=======
+  if (articleId === null) return null;
+  return buildThread(await repo.findByArticle(ctx.k, articleId, ctx.now()), sort);
+>>>>>>> 7105367 (A mention in a comment shows as a link: to the member's author page, else to their newest comment in the discussion (thread, preview given the article, moderation queue, notification mail with the site's whole address). Whom a comment mentions is stored with it (comment_mentions, migration 027) and replaced by an edit, which notifies nobody; a deleted or banned member's mention stays text. GET /api/comment-manager/comments/{slug}/mentions?q suggests up to 8 participants (prefix matches first, never the asker), through the new comments_article_author index. Tests on both engines)
 }
 
 /** The article's whole built thread, or a 404 when it is unknown, a draft or future-dated. */
@@ -204,7 +184,7 @@ async function visible(
 
 /** One comment as readers see it, without replies. @throws NotFoundError */
 async function one(ctx: CommentsContext, id: number): Promise<Comment> {
-  const row = await repo.findById(ctx.k, id);
+  const row = await repo.findById(ctx.k, id, ctx.now());
   if (!row) throw new NotFoundError("Comment not found");
   return toComment(row, []);
 }
@@ -236,7 +216,16 @@ async function post(
   // The comment and its notifications together (docs/product/reader.md#notifications).
   const id = await ctx.k.transaction().execute(async (trx) => {
     const id = await repo.insert(trx, { articleId, parentId, authorId: userId, content, now: at });
-    await ctx.notices?.posted(trx, { id, articleId, parentId, authorId: userId, content, at });
+    const mentioned = await storeMentions(trx, { id, articleId, content });
+    await ctx.notices?.posted(trx, {
+      id,
+      articleId,
+      parentId,
+      authorId: userId,
+      content,
+      mentioned,
+      at,
+    });
     return id;
   });
   return one(ctx, id);
@@ -253,10 +242,20 @@ async function edit(ctx: CommentsContext, actor: Actor, id: number, content: str
   if (state.author_id !== actor.id) {
     throw new ForbiddenError("Only its author can edit a comment");
   }
-  if (!(await repo.updateContent(ctx.k, id, content, ctx.now()))) {
-    throw new NotFoundError("Comment not found");
-  }
+  const updated = await ctx.k.transaction().execute(async (trx) => {
+    if (!(await repo.updateContent(trx, id, content, ctx.now()))) return false;
+    await storeMentions(trx, { id, articleId: state.article_id, content });
+    return true;
+  });
+  if (!updated) throw new NotFoundError("Comment not found");
   return one(ctx, id);
+}
+
+/** `CommentsService.preview`. */
+async function preview(ctx: CommentsContext, content: string, slug: string | undefined) {
+  const articleId = slug ? await repo.findPublishedArticleId(ctx.k, slug, ctx.now()) : null;
+  const mentions = await previewMentionLinks(ctx.k, articleId, content, ctx.now());
+  return { contentHtml: renderCommentHtml(content, mentions) };
 }
 
 /**
@@ -383,6 +382,11 @@ export function createCommentsService(
       return { liked, likeCount: await repo.findLikeCount(ctx.k, id) };
     },
     setHidden: (actor, id, hidden) => changing(setHidden(ctx, actor, id, hidden)),
-    preview: (content) => ({ contentHtml: renderCommentHtml(content) }),
+    preview: (content, slug) => preview(ctx, content, slug),
+    async mentionSuggestions(userId, slug, q) {
+      const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
+      if (articleId === null) throw new NotFoundError("Article not found");
+      return suggestMentions(ctx.k, { articleId, askerId: userId, q });
+    },
   };
 }

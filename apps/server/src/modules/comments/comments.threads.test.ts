@@ -263,7 +263,8 @@ describe.each(engines)("comments on %s", (engine) => {
       const small = await measure(10);
       const large = await measure(200);
       expect(large).toEqual(small);
-      // Anonymous: the article, then the comments with authors and likes.
+      // Anonymous: the article, then the comments with authors and likes (and, were there an @ in
+      // any, one more for the links of their mentions).
       expect(small[0]).toBeLessThanOrEqual(2);
     } finally {
       await counting.app.close();

@@ -4,6 +4,8 @@ import type { ExpressionBuilder, Expression, Kysely, SqlBool } from "kysely";
 import { sql } from "kysely";
 import { NOTIFICATION_EMAIL_DEFAULTS } from "@pragmatist/contracts";
 import type { Database, NotificationEmailMode, NotificationKind } from "../../db/schema.ts";
+import type { RenderedMention } from "../../text/comment-markdown.ts";
+import { findMentionLinks } from "../comments/comment-mentions.ts";
 import { selectDetails, stillShown } from "./notifications.repository.ts";
 
 type Q = Kysely<Database>;
@@ -169,14 +171,26 @@ export interface MailRow {
   actor_username: string | null;
   actor_deleted_at: string | null;
   email: string | null;
+  /** The comment's mentions as the thread links them at the time of the mail (site paths). */
+  mentions: RenderedMention[];
 }
 
-/** The claimed notifications `ids` (one recipient's), oldest first, with what their mail says. */
-export async function findForMail(db: Q, ids: number[]): Promise<MailRow[]> {
-  return selectDetails(db)
+/**
+ * The claimed notifications `ids` (one recipient's), oldest first, with what their mail says:
+ * their comments' mentions linked as at `now` (ISO 8601; by default the present, when the mail
+ * goes), read for all of them at once.
+ */
+export async function findForMail(
+  db: Q,
+  ids: number[],
+  now = new Date().toISOString(),
+): Promise<MailRow[]> {
+  const rows = await selectDetails(db)
     .innerJoin("users as r", "r.id", "notifications.recipient_id")
     .select("r.email")
     .where("notifications.id", "in", ids)
     .orderBy("notifications.id")
     .execute();
+  const links = await findMentionLinks(db, { commentIds: rows.map((r) => r.comment_id) }, now);
+  return rows.map((r) => ({ ...r, mentions: links.get(r.comment_id) ?? [] }));
 }

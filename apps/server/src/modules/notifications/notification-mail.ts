@@ -53,7 +53,7 @@ const KIND_WORDS: Record<NotificationKind, string> = {
 /**
  * The mail of one recipient's claimed notifications `rows` (oldest first, at least one):
  * the subject names the one event, or how many; each comment's text is rendered by
- * `renderCommentHtml` (sanitised) with its link `/p/{slug}#comment-{id}`; `List-Unsubscribe`
+ * `renderCommentHtml` (sanitised; its mentions linking to the site's whole addresses) with its link `/p/{slug}#comment-{id}`; `List-Unsubscribe`
  * (RFC 2369) and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058) stop the kinds
  * in the mail; `List-Id` (RFC 2919) names the notifications list (`mailingListId`, the
  * newsletter's form); the Message-ID is made from the first and last notification ids.
@@ -68,7 +68,11 @@ export function notificationMessage(
     const who = r.actor_deleted_at || !r.actor_username ? DELETED_MEMBER_NAME : r.actor_username;
     return {
       heading: WHAT[r.kind].heading(who, r.title),
-      html: renderCommentHtml(r.content),
+      // A mention's link is a path of the site; a mail needs its whole address.
+      html: renderCommentHtml(
+        r.content,
+        r.mentions.map((m) => ({ ...m, href: `${site.publicUrl}${m.href}` })),
+      ),
       // The text part shows the comment as its author typed it (Markdown reads as plain text).
       text: r.content,
       link: { label: "Read it", url: `${site.publicUrl}/p/${r.slug}#comment-${r.comment_id}` },

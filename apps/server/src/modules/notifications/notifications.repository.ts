@@ -2,7 +2,6 @@
 // them with their comment, the member's lines, their unread count and marking them read.
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database, NotificationKind } from "../../db/schema.ts";
-import type { MentionCandidate } from "./mentions.ts";
 
 type Q = Kysely<Database>;
 type N = ExpressionBuilder<Database, "notifications">;
@@ -38,31 +37,6 @@ export async function findAudience(
     articleAuthorId: row?.article_author ?? null,
     parentAuthorId: row?.parent_author ?? null,
   };
-}
-
-/**
- * The members a comment under the article may mention: live authors of its comments that are not
- * deleted, and its author (docs/product/reader.md#notifications).
- */
-export async function findMentionCandidates(db: Q, articleId: number): Promise<MentionCandidate[]> {
-  // Driven by the article's comments (index comments_article), so the cost grows with the
-  // thread, not with the members table (a 1,000-member thread: docs/product/reader.md#notifications).
-  return db
-    .selectFrom("comments as c")
-    .innerJoin("users as u", "u.id", "c.author_id")
-    .select(["u.id", "u.username"])
-    .where("c.article_id", "=", articleId)
-    .where("c.deleted_at", "is", null)
-    .where("u.deleted_at", "is", null)
-    .union(
-      db
-        .selectFrom("articles as a")
-        .innerJoin("users as u", "u.id", "a.author_id")
-        .select(["u.id", "u.username"])
-        .where("a.id", "=", articleId)
-        .where("u.deleted_at", "is", null),
-    )
-    .execute();
 }
 
 /** One notification to write. */

@@ -14,7 +14,6 @@ import { NotFoundError } from "../../errors.ts";
 import { markdownToPlainText } from "../../text/plain-text.ts";
 import { truncateText } from "../../text/excerpts.ts";
 import type { CommentNotices, PostedComment } from "../comments/comments.types.ts";
-import { findMentions } from "./mentions.ts";
 import * as repo from "./notifications.repository.ts";
 
 /** The signed-in member's notifications. */
@@ -70,12 +69,7 @@ async function posted(trx: Kysely<Database>, comment: PostedComment): Promise<vo
   };
   if (parentId !== null) add(audience.parentAuthorId, "reply", `reply:${parentId}`);
   else add(audience.articleAuthorId, "article_comment", `article:${articleId}`);
-  if (comment.content.includes("@")) {
-    const candidates = await repo.findMentionCandidates(trx, articleId);
-    for (const member of findMentions(comment.content, candidates)) {
-      add(member, "mention", `mention:${id}`);
-    }
-  }
+  for (const member of comment.mentioned) add(member, "mention", `mention:${id}`);
   await repo.insertMany(trx, [...reasons.values()]);
 }
 

@@ -14,13 +14,14 @@ import type { Db } from "../../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { CommentsService } from "../comments/comments.service.ts";
 import type {
   CommentingBans,
-  CommentsService,
   ModerationAction,
   ModerationRecord,
-} from "../comments/comments.service.ts";
-import { renderCommentHtml } from "../../text/comment-markdown.ts";
+} from "../comments/comments.types.ts";
+import { type RenderedMention, renderCommentHtml } from "../../text/comment-markdown.ts";
+import { findMentionLinks } from "../comments/comment-mentions.ts";
 import { recordAudit } from "../access/audit.ts";
 import { findMember } from "./members.repository.ts";
 import * as repo from "./moderation.repository.ts";
@@ -135,13 +136,15 @@ interface ModerationContext {
 }
 
 /**
- * A reported comment as the queue shows it, its text rendered as readers see it; `reasons` are all the reasons given, any comment's,
- * each read as "Spam" or "Other: {note}" (contracts `describeReport`).
+ * A reported comment as the queue shows it, its text rendered as readers see it (its `mentions`
+ * linked); `reasons` are all the reasons given, any comment's, each read as "Spam" or "Other:
+ * {note}" (contracts `describeReport`).
  */
 function toModeratedComment(
   r: repo.ModeratedRow,
   reasons: { comment_id: number; reason: string; note: string | null }[],
   resolutions: Awaited<ReturnType<typeof repo.findResolutions>>,
+  mentions: RenderedMention[],
 ): ModeratedComment {
   const answered = resolutions.find((x) => x.comment_id === r.comment_id);
   const gone = r.author_id === null || r.author_deleted_at !== null;
@@ -150,7 +153,7 @@ function toModeratedComment(
       id: r.comment_id,
       content: r.content,
       // The one renderer of comment text, as the thread shows it (a deleted comment's is erased).
-      contentHtml: r.deleted_at === null ? renderCommentHtml(r.content) : "",
+      contentHtml: r.deleted_at === null ? renderCommentHtml(r.content, mentions) : "",
       createdAt: r.created_at,
       hidden: r.hidden_at !== null,
       deleted: r.deleted_at !== null,
@@ -191,12 +194,15 @@ async function moderatedPage(
     offset: (query.page - 1) * query.pageSize,
   });
   const ids = rows.map((r) => r.comment_id);
-  const [reasons, resolutions] = await Promise.all([
+  const [reasons, resolutions, mentions] = await Promise.all([
     repo.findReasons(ctx.k, ids),
     repo.findResolutions(ctx.k, ids),
+    findMentionLinks(ctx.k, { commentIds: ids }, ctx.stamp()),
   ]);
   return {
-    data: rows.map((r) => toModeratedComment(r, reasons, resolutions)),
+    data: rows.map((r) =>
+      toModeratedComment(r, reasons, resolutions, mentions.get(r.comment_id) ?? []),
+    ),
     meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
   };
 }

@@ -1,4 +1,4 @@
-// The mention rule (docs/product/reader.md#notifications) on its own: names with spaces, case,
+// The mention rule (docs/product/reader.md#mentions) on its own: names with spaces, case,
 // the longest name first, boundaries and the cap.
 import { describe, expect, it } from "vitest";
 import { findMentions, MAX_MENTIONS } from "./mentions.ts";
