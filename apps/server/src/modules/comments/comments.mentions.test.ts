@@ -194,5 +194,11 @@ describe.each(engines)("mentions on %s", (engine) => {
     expect(unknown.json().error.message).toContain("Invalid parameter email");
     expect((await suggest(slug, "", a.auth)).statusCode).toBe(400);
     expect((await suggest(slug, `q=${"a".repeat(61)}`, a.auth)).statusCode).toBe(400);
+    // The OpenAPI document describes the call: its q and the three fields of a suggestion.
+    const docs = (await ctx.app.inject({ url: "/api/docs/json" })).json();
+    const call = docs.paths["/api/comment-manager/comments/{slug}/mentions"].get;
+    expect(call.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["q", "slug"]);
+    const item = call.responses["200"].content["application/json"].schema.properties.data.items;
+    expect(Object.keys(item.properties).sort()).toEqual(["avatar", "id", "username"]);
   });
 });
