@@ -1,7 +1,13 @@
 // Same-origin calls of the comment manager (docs/product/api.md#api-comments). Small on
 // purpose: it loads with the comments panel, after the article; the session cookie goes along
 // with every call.
-import type { Comment, CommentPage, CommentSort, ReportBody } from "@pragmatist/contracts";
+import type {
+  Comment,
+  CommentPage,
+  CommentSort,
+  MentionSuggestion,
+  ReportBody,
+} from "@pragmatist/contracts";
 
 /** A refused call: the HTTP status and the server's sentence (Strapi error body), if any. */
 export class CommentCallError extends Error {
@@ -20,12 +26,20 @@ const BASE = "/api/comment-manager";
  * JSON over fetch. Reads ask the server every time (`cache: "no-cache"`, answered 304 when
  * nothing changed): the thread is a public answer a browser may otherwise reuse stale for a while
  * (stale-while-revalidate, docs/architecture.md#caching), and a reader must see their own post.
+ * `signal` aborts it.
  * @throws CommentCallError on a non-2xx answer (message from the error body, or a plain sentence);
- * fetch's TypeError when offline.
+ * fetch's TypeError when offline, an AbortError when aborted.
  */
-async function call<T>(path: string, method = "GET", body?: unknown, base = BASE): Promise<T> {
+async function call<T>(
+  path: string,
+  method = "GET",
+  body?: unknown,
+  base = BASE,
+  signal: AbortSignal | null = null,
+): Promise<T> {
   const res = await fetch(base + path, {
     method,
+    signal,
     cache: "no-cache",
     headers:
       body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
@@ -75,8 +89,9 @@ const STUDIO = "/api/studio";
  * The comment manager's calls (/api/comment-manager): read a page of a discussion (top-level
  * comments in a sort after a cursor, the folded replies of one comment, or the thread around one)
  * and its count, post a
- * comment, reply, edit, remove, report, toggle a like (the new state and count), and preview a
- * text as its comment would show (`contentHtml`, nothing stored); and for
+ * comment, reply, edit, remove, report, toggle a like (the new state and count), preview a
+ * text as its comment would show under the article (`contentHtml`, its mentions linked; nothing
+ * stored), and the members one may mention there whose name holds `q` (`mentions`); and for
  * editors and admins the studio's hide and delete of another's comment, which the audit log
  * records and which answer the comment's open reports.
  * Each rejects as `call` does: CommentCallError for a refusal, TypeError when offline.
@@ -90,7 +105,16 @@ export const commentsApi = {
     call<Comment>(`/comments/${encodeURIComponent(slug)}`, "POST", { content }),
   reply: (parentId: number, content: string) =>
     call<Comment>(`/subcomments/${id(parentId)}`, "POST", { content }),
-  preview: (content: string) => call<{ contentHtml: string }>("/preview", "POST", { content }),
+  preview: (content: string, article: string) =>
+    call<{ contentHtml: string }>("/preview", "POST", { content, article }),
+  mentions: (slug: string, q: string, signal: AbortSignal) =>
+    call<{ data: MentionSuggestion[] }>(
+      `/comments/${encodeURIComponent(slug)}/mentions?${new URLSearchParams({ q })}`,
+      "GET",
+      undefined,
+      BASE,
+      signal,
+    ).then((r) => r.data),
   edit: (commentId: number, content: string) =>
     call<Comment>(`/comments/${id(commentId)}`, "PUT", { content }),
   remove: (commentId: number) => call<unknown>(`/comments/${id(commentId)}`, "DELETE"),

@@ -47,7 +47,7 @@ export default function CommentsPanel(props: CommentsSectionProps) {
   const target = useCommentTarget(thread);
   const draft = useCommentDraft(slug);
   const { sending, error, send, actions } = useCommentSend(slug, marks, thread, draft);
-  const preview = useCommentPreview(marks, draft, actions.onFailed);
+  const preview = useCommentPreview(slug, marks, draft, actions.onFailed);
   // Commenting needs a verified email: say so before anything is typed, not on Send.
   const viewer = useViewer();
   const unverified = viewer !== null && !viewer.confirmed;
@@ -76,6 +76,7 @@ export default function CommentsPanel(props: CommentsSectionProps) {
             sending={sending}
             error={error}
             fieldRef={draft.fieldRef}
+            mentionsIn={viewer ? slug : null}
           />
         )}
       </div>

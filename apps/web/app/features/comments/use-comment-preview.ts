@@ -7,12 +7,14 @@ import type { CommentDraft } from "./use-comment-draft.ts";
 import type { CommentMarks } from "./use-comment-marks.ts";
 
 /**
- * The Write / Preview switch over the `draft`: the preview is of the text it was asked for, so
+ * The Write / Preview switch over the `draft` of a comment under the article `slug` (its mentions
+ * are previewed as links there): the preview is of the text it was asked for, so
  * once the text changes (Send empties it) the box is back by itself. An answer arriving after
  * the reader went back to Write, or asked again, is dropped. `failure` gives a refusal's sentence
  * (a lapsed session goes to sign in), as for Send.
  */
 export function useCommentPreview(
+  slug: string,
   marks: CommentMarks,
   draft: CommentDraft,
   failure: (error: unknown) => string,
@@ -32,7 +34,7 @@ export function useCommentPreview(
     setHtml(text.trim() === "" ? "" : null);
     if (text.trim() === "") return;
     try {
-      const { contentHtml } = await commentsApi.preview(text.trim());
+      const { contentHtml } = await commentsApi.preview(text.trim(), slug);
       if (call === latest.current) setHtml(contentHtml);
     } catch (e) {
       if (call === latest.current) setError(failure(e));
