@@ -213,6 +213,9 @@ export default function MentionField(props: MentionFieldProps) {
     query.start !== dismissed &&
     items !== null &&
     (items.length > 0 || !query.q.includes(" "));
+  // The first name is highlighted whenever a new answer shows (Enter takes it).
+  const [highlighted, setHighlighted] = useState({ items, index: 0 });
+  if (highlighted.items !== items) setHighlighted({ items, index: 0 });
 
   function choose(member: MentionSuggestion) {
     if (!query) return;
@@ -229,7 +232,9 @@ export default function MentionField(props: MentionFieldProps) {
     selectedItem: null,
     inputId,
     labelId,
-    defaultHighlightedIndex: 0,
+    highlightedIndex: open ? highlighted.index : -1,
+    onHighlightedIndexChange: ({ highlightedIndex }) =>
+      setHighlighted({ items, index: highlightedIndex ?? -1 }),
     itemToString: (member) => member?.username ?? "",
     itemToKey: (member: MentionSuggestion | null) => member?.id,
     onSelectedItemChange: ({ selectedItem }) => selectedItem && choose(selectedItem),
