@@ -63,6 +63,11 @@ describe("mentions", () => {
     expect(await link.getAttribute("href")).toBe(`/p/${ARTICLE}#comment-${first}`);
     await posted.screenshot({ path: `${SCREENSHOTS}/mentions-rendered-${width}.png` });
     const mentionId = Number((await posted.getAttribute("id"))?.replace("comment-", ""));
+    // The link leads to A's comment in this discussion, highlighted.
+    await link.click();
+    await expect
+      .poll(() => page.locator(`#comment-${first}`).getAttribute("data-highlighted"))
+      .toBe("true");
     expect(problems).toEqual([]);
 
     // A hears of it: the bell, the "mentioned you" line, the highlighted comment.
