@@ -141,6 +141,11 @@ describe.each(engines)("the hot reader paths' query plans on %s", (engine) => {
     ["a category listing", "/categories/bitcoin", false],
     ["an author listing", `/authors/${author}`, false],
     ["the viewer's bookmarks", `/api/viewer?article=${slug}`, true],
+    [
+      "the composer's mention suggestions",
+      `/api/comment-manager/comments/${slug}/mentions?q=ma`,
+      true,
+    ],
     ["the sitemap index", "/sitemap.xml", false],
     ["the articles sitemap", "/sitemaps/articles.xml", false],
   ] as const)("%s reads no large table whole", async (_name, url, signedIn) => {
