@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { articleUpdatedAt } from "./article-cards.ts";
 import * as repo from "./article-sitemap.repository.ts";
-import { findPublishedSignature } from "./article-versions.repository.ts";
+import type { LibraryMemo } from "./library-memo.ts";
 
 /** One sitemap file of published articles, in id order. */
 export interface ArticleSitemapFile {
@@ -44,29 +44,15 @@ const lastmodOf = (r: { newest_publish: string; newest_update: string }) =>
 /**
  * Builds the reads over a query builder; `nowIso` decides which publish dates are past. `files`,
  * `newestByCategory` and `newestByAuthor` read every published article's dates, and are the same
- * for every crawler until the library changes: each is kept per process for the library as it is
- * (`findPublishedSignature`, one query on an index: docs/scale.md), read again once it changed.
+ * for every crawler until the library changes: each is kept in `memo` (library-memo.ts) and read
+ * again once the library changed.
  */
 export function createArticleSitemapReads(
   k: Kysely<Database>,
   nowIso: () => string,
+  memo: LibraryMemo,
 ): ArticleSitemapReads {
-  let kept: { library: string; answers: Map<string, Promise<unknown>> } | null = null;
-  /** `read()`'s answer for the library as it is now, read once per library under `name`. */
-  async function current<T>(name: string, read: () => Promise<T>): Promise<T> {
-    const { count, newest } = await findPublishedSignature(k, nowIso());
-    const library = `${count}@${newest}`;
-    if (kept?.library !== library) kept = { library, answers: new Map() };
-    const answers = kept.answers;
-    let answer = answers.get(name) as Promise<T> | undefined;
-    if (!answer) {
-      answer = read();
-      answers.set(name, answer);
-      // A failed read is not kept: the next request reads again.
-      answer.catch(() => answers.delete(name));
-    }
-    return answer;
-  }
+  const current = <T>(name: string, read: () => Promise<T>) => memo.get(`sitemap ${name}`, read);
   return {
     files: (size) =>
       current(`files ${size}`, async () => {

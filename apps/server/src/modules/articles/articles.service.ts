@@ -17,6 +17,7 @@ import { articleUpdatedAt, hydrate } from "./article-cards.ts";
 import type { ArticleText } from "./article-coins.ts";
 import { type ArticleSitemapReads, createArticleSitemapReads } from "./article-sitemap.ts";
 import { findTerms } from "./article-related.repository.ts";
+import { createLibraryMemo, type LibraryMemo } from "./library-memo.ts";
 import {
   findPublishedSignature,
   findPublishedTexts,
@@ -143,11 +144,26 @@ export interface ArticlesService {
   sitemap: ArticleSitemapReads;
 }
 
-/** What the service's reads share: the query builder, its engine, the current time (ISO 8601). */
+/**
+ * What the service's reads share: the query builder, its engine, the current time (ISO 8601) and
+ * the answers kept for the library as it is (library-memo.ts).
+ */
 interface ArticlesContext {
   k: Db["kysely"];
   dialect: Db["dialect"];
   nowIso: () => string;
+  memo: LibraryMemo;
+}
+
+/**
+ * The memo key of the number of published articles matching `filter`, or null when that number
+ * is counted per request: a Strapi `where` (any shape) and an author's name, whose match changes
+ * when a member is renamed, which the library's state does not see (docs/scale.md#library-memo).
+ */
+function totalKey(filter: repo.PublishedFilter): string | null {
+  if (filter.where || filter.author !== undefined) return null;
+  const { types, categories, tags, ecosystems, hasEcosystem, authorId, ids, slug } = filter;
+  return `total ${JSON.stringify({ types, categories, tags, ecosystems, hasEcosystem, authorId, ids, slug })}`;
 }
 
 /**
@@ -172,17 +188,22 @@ async function list(
   ctx: ArticlesContext,
   { page, pageSize, sort, filter }: Parameters<ArticlesService["list"]>[0],
 ): Promise<ArticleListResponse> {
-  const { k } = ctx;
+  const { k, memo } = ctx;
   const now = ctx.nowIso();
   const where = await publishedFilter(ctx, filter);
-  const { rows, total = 0 } = await repo.findPublishedPage(k, ctx.dialect, where, {
-    order: articleOrders[sort],
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-    now,
-    withContent: false,
-    withCount: true,
-  });
+  const key = totalKey(where);
+  const [{ rows, total: counted }, kept] = await Promise.all([
+    repo.findPublishedPage(k, ctx.dialect, where, {
+      order: articleOrders[sort],
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      now,
+      withContent: false,
+      withCount: key === null,
+    }),
+    key === null ? undefined : memo.get(key, () => repo.countPublished(k, where, ctx.nowIso())),
+  ]);
+  const total = kept ?? counted ?? 0;
   return {
     data: (await hydrate(k, rows)) as ArticleCard[],
     meta: { pagination: paginationMeta(page, pageSize, total) },
@@ -316,7 +337,8 @@ async function* eachPublished(
 export function createArticlesService(db: Db, clock: Clock = systemClock): ArticlesService {
   const k = db.kysely;
   const nowIso = () => clock.now().toISOString();
-  const ctx: ArticlesContext = { k, dialect: db.dialect, nowIso };
+  const memo = createLibraryMemo(k, nowIso);
+  const ctx: ArticlesContext = { k, dialect: db.dialect, nowIso, memo };
   return {
     list: (options) => list(ctx, options),
     listByIds: (ids, options) => listByIds(ctx, ids, options),
@@ -351,23 +373,24 @@ export function createArticlesService(db: Db, clock: Clock = systemClock): Artic
         publishDate: r.publish_date,
       }));
     },
-    count: () => repo.countPublished(k, {}, nowIso()),
+    count: () => memo.get(totalKey({})!, () => repo.countPublished(k, {}, nowIso())),
     async isPublished(slug) {
       return (await repo.findPublishedIdBySlug(k, slug, nowIso())) !== null;
     },
     addClick: (slug) => repo.addClick(k, slug, nowIso()),
-    async listTerms(kind) {
-      const rows = await findTermsInUse(k, kind, nowIso(), {
-        order: [
-          { column: "article_count", direction: "desc" },
-          { column: "t.name", direction: "asc" },
-        ],
-      });
-      return rows.map((r) => ({ name: r.name, slug: r.slug, articleCount: r.article_count }));
-    },
+    listTerms: (kind) =>
+      memo.get(`terms ${kind}`, async () => {
+        const rows = await findTermsInUse(k, kind, nowIso(), {
+          order: [
+            { column: "article_count", direction: "desc" },
+            { column: "t.name", direction: "asc" },
+          ],
+        });
+        return rows.map((r) => ({ name: r.name, slug: r.slug, articleCount: r.article_count }));
+      }),
     listAuthors: () => listAuthors(ctx),
     findAuthor: (slug) => findAuthor(ctx, slug),
     collections: createStrapiCollections(db, nowIso),
-    sitemap: createArticleSitemapReads(k, nowIso),
+    sitemap: createArticleSitemapReads(k, nowIso, memo),
   };
 }

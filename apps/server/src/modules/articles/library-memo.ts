@@ -1,0 +1,66 @@
+// Answers derived from the whole published library (counts, newest dates) kept per process for
+// the library as it is, and read again once it changed (docs/scale.md#library-memo): the sitemap
+// index's reads, the listings' totals and the category and ecosystem chips' counts.
+import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { Database } from "../../db/schema.ts";
+import { findPublishedSignature } from "./article-versions.repository.ts";
+
+/** Reads kept for the published library as it is; one per articles service. */
+export interface LibraryMemo {
+  /**
+   * `read()`'s answer for the library as it is now: read once under `key` per state of the
+   * library, then answered from memory until the library changes. Each call checks the state
+   * with one query (`findPublishedSignature`: the published count and newest write, a range of
+   * `articles_published_covering`), shared by the calls made while it runs. A failed read is not
+   * kept. `read` must depend only on the published articles, their terms and `key`.
+   * @throws what the check or `read` throws.
+   */
+  get<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Builds a memo over `k`; `nowIso` decides which publish dates are past (a scheduled article
+ * going out changes the count). At most `maxKeys` answers are kept (the least recently used
+ * go first), so keys made of a request's filter values cannot grow it without bound.
+ */
+export function createLibraryMemo(
+  k: Kysely<Database>,
+  nowIso: () => string,
+  maxKeys = 500,
+): LibraryMemo {
+  let library = "";
+  const answers = new LRUCache<string, Promise<unknown>>({ max: maxKeys });
+  let checking: Promise<string> | null = null;
+
+  /** The library's state now; calls made while a check runs share it. */
+  function check(): Promise<string> {
+    checking ??= findPublishedSignature(k, nowIso())
+      .then(({ count, newest }) => `${count}@${newest}`)
+      .finally(() => {
+        checking = null;
+      });
+    return checking;
+  }
+
+  return {
+    async get<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const now = await check();
+      if (now !== library) {
+        library = now;
+        answers.clear();
+      }
+      let answer = answers.get(key) as Promise<T> | undefined;
+      if (!answer) {
+        answer = read();
+        answers.set(key, answer);
+        const kept = answer;
+        // A failed read is not kept: the next call reads again.
+        kept.catch(() => {
+          if (answers.get(key) === kept) answers.delete(key);
+        });
+      }
+      return answer;
+    },
+  };
+}
