@@ -3,6 +3,7 @@
 // database itself, so a value and a column always fold alike: SQLite's lower() folds ASCII only,
 // and lowering one side in JavaScript made "Énergie" unable to match "Énergie" there.
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { Dialect } from "./client.ts";
 
 /** `text` with `\`, `%` and `_` escaped, to match literally in a LIKE pattern with `escape '\'`. */
 export function escapeLike(text: string): string {
@@ -30,4 +31,31 @@ export function containsText(column: Expression<unknown>, text: string): RawBuil
 /** True where `column` equals one of `values` in any case: `lower(column) in (lower(?), …)`. */
 export function equalsTextIn(column: Expression<unknown>, values: string[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${column}) in (${sql.join(values.map(lowerText))})`;
+}
+
+/** The SQLite FTS5 trigram tables of migration 029, each over one table's text columns. */
+export type TrigramIndex = "article_titles" | "member_names";
+
+/**
+ * True where one of `columns` contains `text` (`containsText` of each, or'd), found through the
+ * engine's index of those columns (migration 029) instead of reading every row: on PostgreSQL
+ * the GIN trigram indexes serve `containsText` as it is; on SQLite the rows come from the FTS5
+ * trigram table `index.table` (rowids matching `text` as a phrase, any case), then `containsText`
+ * keeps exactly its own answer. A `text` under 3 characters has no trigram: every row is read.
+ * `index.id` is the id column `index.table`'s rowids are (`u.id`, `a.id`).
+ */
+export function containsTextIndexed(
+  dialect: Dialect,
+  columns: Expression<unknown>[],
+  text: string,
+  index: { table: TrigramIndex; id: Expression<number> },
+): RawBuilder<SqlBool> {
+  const any = sql<SqlBool>`(${sql.join(
+    columns.map((c) => containsText(c, text)),
+    sql` or `,
+  )})`;
+  if (dialect !== "sqlite" || [...text].length < 3) return any;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const fts = sql.table(index.table);
+  return sql<SqlBool>`(${index.id} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${any})`;
 }

@@ -29,6 +29,7 @@ import * as notificationEmails from "./025-notification-emails.ts";
 import * as commentLikeCount from "./026-comment-like-count.ts";
 import * as commentMentions from "./027-comment-mentions.ts";
 import * as notificationEmailRetries from "./028-notification-email-retries.ts";
+import * as studioSearchIndexes from "./029-studio-search-indexes.ts";
 import * as articleCommentCount from "./030-article-comment-count.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
@@ -66,5 +67,6 @@ export const migrations: Record<string, DialectMigration> = {
   "026-comment-like-count": commentLikeCount,
   "027-comment-mentions": commentMentions,
   "028-notification-email-retries": notificationEmailRetries,
+  "029-studio-search-indexes": studioSearchIndexes,
   "030-article-comment-count": articleCommentCount,
 };

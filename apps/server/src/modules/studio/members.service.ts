@@ -10,7 +10,7 @@ import type {
   Subscriber,
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
-import type { Db } from "../../db/client.ts";
+import type { Db, Dialect } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
@@ -84,6 +84,7 @@ function toMember(row: repo.MemberRow): StudioMember {
 /** What the members service runs with: the query builder, the clock and the newsletter. */
 interface MembersContext {
   k: Kysely<Database>;
+  dialect: Dialect;
   /** The current instant, ISO 8601. */
   stamp: () => string;
   newsletter: Pick<NewsletterService, "exportCsv" | "list">;
@@ -121,7 +122,7 @@ async function list(
   query: PageQuery & { q?: string | undefined; role?: Role | undefined },
 ): Promise<Page<StudioMember>> {
   authorize(actor, "member.list");
-  const { rows, total } = await repo.listMembers(ctx.k, query, window(query));
+  const { rows, total } = await repo.listMembers(ctx.k, ctx.dialect, query, window(query));
   return {
     data: rows.map(toMember),
     meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
@@ -215,6 +216,7 @@ export function createMembersService(
 ): MembersService {
   const ctx: MembersContext = {
     k: db.kysely,
+    dialect: db.dialect,
     stamp: () => deps.now().toISOString(),
     newsletter: deps.newsletter,
   };

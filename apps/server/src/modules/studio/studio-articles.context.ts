@@ -8,6 +8,7 @@ import {
   type StudioArticle,
 } from "@pragmatist/contracts";
 import type { Kysely } from "kysely";
+import type { Dialect } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/constraints.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
@@ -35,6 +36,7 @@ export interface StudioArticlesDeps {
 /** What every article read and write runs with: the query builder `k` and the neighbours. */
 export interface ArticlesContext extends StudioArticlesDeps {
   k: Kysely<Database>;
+  dialect: Dialect;
 }
 
 /** The article row. @throws NotFoundError */

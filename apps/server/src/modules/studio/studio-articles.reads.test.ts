@@ -56,6 +56,21 @@ describe.each(engines)("studio articles on %s", (engine) => {
       expect((await get(ctx, author, "/api/studio/articles?status=soon")).statusCode).toBe(400);
     });
 
+    it("finds an article by part of its new title once retitled, and no longer by the old", async () => {
+      const tag = `zre${engine}`;
+      const made = await writeArticle(ctx, editor, {
+        title: `${tag} Gas markets`,
+        types: ["News"],
+      });
+      const found = async (q: string) =>
+        (await list(editor, `?q=${encodeURIComponent(q)}`)).data.map((a) => a.id);
+      expect(await found(`${tag} gas`)).toEqual([made.id]);
+      const res = await putArticle(ctx, editor, made.id, { title: `${tag} Blob fees` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await found(`${tag} gas`)).toEqual([]);
+      expect(await found(`${tag} BLOB`)).toEqual([made.id]);
+    });
+
     it("lists newest first by publish date, drafts by their last change", async () => {
       ctx.clock.set("2026-03-20T00:00:00.000Z");
       const tag = `zdate${engine}`;

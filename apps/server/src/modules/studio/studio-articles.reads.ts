@@ -43,6 +43,7 @@ export async function listArticles(
   const at = ctx.now();
   const { rows, total } = await repo.listArticles(
     ctx.k,
+    ctx.dialect,
     { q: query.q, state: query.status, type: query.type, authorId },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
     at.toISOString(),

@@ -2,10 +2,11 @@
 // terms, writes, revisions, the next scheduled publish date and the 30-day stats.
 import { type Kysely, sql } from "kysely";
 import type { ArticleState } from "@pragmatist/contracts";
+import type { Dialect } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ArticleWrite as ImportedArticleWrite } from "../importer/importer.repository.ts";
 import { hasTerm } from "../articles/articles.repository.ts";
-import { containsText } from "../../db/patterns.ts";
+import { containsTextIndexed } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -96,11 +97,15 @@ export interface StudioArticleFilter {
   authorId?: number | undefined;
 }
 
-/** Articles matching `filter`, states decided at `now` (ISO 8601). */
-function filtered(db: Q, filter: StudioArticleFilter, now: string) {
-  let qb = base(db);
+/**
+ * Articles `a` matching `filter` on `dialect`, states decided at `now` (ISO 8601), without the
+ * rows they refer to; the title through its trigram index (migration 029).
+ */
+function filtered(db: Q, dialect: Dialect, filter: StudioArticleFilter, now: string) {
+  let qb = db.selectFrom("articles as a");
   if (filter.q) {
-    qb = qb.where(containsText(sql.ref("a.title"), filter.q));
+    const index = { table: "article_titles", id: sql.ref<number>("a.id") } as const;
+    qb = qb.where(containsTextIndexed(dialect, [sql.ref("a.title")], filter.q, index));
   }
   if (filter.state === "draft") qb = qb.where("a.status", "=", "draft");
   if (filter.state === "scheduled") {
@@ -116,30 +121,36 @@ function filtered(db: Q, filter: StudioArticleFilter, now: string) {
 
 /**
  * The date the studio's list sorts by (docs/product/studio.md#studio-articles): a draft's last
- * change, any other article's publish date (a scheduled one's is ahead, so it comes first).
+ * change, any other article's publish date (a scheduled one's is ahead, so it comes first). The
+ * expression of the index `articles_studio_order` (migration 029), which serves the order only
+ * while the two stay the same.
  */
 const listDate = sql<string>`case when a.status = 'draft' then a.updated_at else a.publish_date end`;
 
 /**
- * A page of articles in any status matching `filter`, newest first by `listDate` (ties: the
- * later made first), and the total.
+ * A page of articles in any status matching `filter` on `dialect`, newest first by `listDate`
+ * (ties: the later made first), and the total: the page's ids first, read from indexes alone
+ * where the filter allows (`articles_studio_order`, `articles_published_covering`), then their
+ * rows; the count reads no row either (docs/scale.md).
  */
 export async function listArticles(
   db: Q,
+  dialect: Dialect,
   filter: StudioArticleFilter,
   page: { limit: number; offset: number },
   now: string,
 ): Promise<{ rows: StudioArticleRow[]; total: number }> {
+  let ids = filtered(db, dialect, filter, now).select("a.id");
+  ids = ids.orderBy(listDate, "desc").orderBy("a.id", "desc").limit(page.limit).offset(page.offset);
   const [count, rows] = await Promise.all([
-    filtered(db, filter, now)
+    filtered(db, dialect, filter, now)
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
-    filtered(db, filter, now)
+    base(db)
       .select(columns)
+      .where("a.id", "in", ids)
       .orderBy(listDate, "desc")
       .orderBy("a.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
       .execute(),
   ]);
   return { rows, total: Number(count.n) };

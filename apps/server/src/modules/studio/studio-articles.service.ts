@@ -88,7 +88,7 @@ export function createStudioArticlesService(
   db: Db,
   deps: StudioArticlesDeps,
 ): StudioArticlesService {
-  const ctx: ArticlesContext = { ...deps, k: db.kysely };
+  const ctx: ArticlesContext = { ...deps, k: db.kysely, dialect: db.dialect };
   return {
     create: (actor, input) => createArticle(ctx, actor, input),
     update: (actor, id, changes) => updateArticle(ctx, actor, id, changes),
