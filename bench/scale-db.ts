@@ -80,7 +80,7 @@ async function migrateAndSeed(dataDir: string, env: Record<string, string>): Pro
 /**
  * Fills a seeded database with `shape` (seeded random source: the same shape gives the same rows),
  * then does what the app and the engine would have done by then: the search index rebuilt and,
- * on PostgreSQL, the id sequences moved past the explicit ids and the tables analyzed (as
+ * on PostgreSQL, the id sequences moved past the explicit ids and the tables vacuumed and analyzed (as
  * autovacuum would). SQLite is left without statistics, as the app leaves it.
  */
 async function generate(db: Db, shape: Shape): Promise<void> {
@@ -109,7 +109,7 @@ async function generate(db: Db, shape: Shape): Promise<void> {
         db.kysely,
       );
     }
-    await sql`analyze`.execute(db.kysely);
+    await sql`vacuum (analyze)`.execute(db.kysely);
   }
 }
 

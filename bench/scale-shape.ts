@@ -6,7 +6,7 @@ import { migrations } from "../apps/server/src/db/migrations/index.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
 
 /** Bump when the generator writes different rows for the same counts: old databases are ignored. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 /** How many of each thing a generated publication holds (on top of the seeded demo library). */
 export interface Shape {

@@ -72,12 +72,27 @@ export async function listMembers(
     );
   }
   if (filter.role) live = live.where("u.role", "=", filter.role);
-  const ids = live
-    .select("u.id")
-    .orderBy("u.created_at", "desc")
-    .orderBy("u.id", "desc")
-    .limit(page.limit)
-    .offset(page.offset);
+  // A search's matches are gathered first (a materialized CTE), then ordered: walking the newest
+  // first through users_live_newest until a page of them is found reads every newer member when
+  // the matches are old ones (PostgreSQL: 87,000 rows, 84 ms for a search with 1,111 matches).
+  const ids = filter.q
+    ? db
+        .with(
+          (w) => w("m").materialized(),
+          () => live.select(["u.id", "u.created_at"]),
+        )
+        .selectFrom("m")
+        .select("m.id")
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(page.limit)
+        .offset(page.offset)
+    : live
+        .select("u.id")
+        .orderBy("u.created_at", "desc")
+        .orderBy("u.id", "desc")
+        .limit(page.limit)
+        .offset(page.offset);
   const [count, rows] = await Promise.all([
     live.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     members(db)

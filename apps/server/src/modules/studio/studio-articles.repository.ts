@@ -140,12 +140,30 @@ export async function listArticles(
   page: { limit: number; offset: number },
   now: string,
 ): Promise<{ rows: StudioArticleRow[]; total: number }> {
-  let ids = filtered(db, dialect, filter, now).select("a.id");
-  ids = ids.orderBy(listDate, "desc").orderBy("a.id", "desc").limit(page.limit).offset(page.offset);
+  const matches = filtered(db, dialect, filter, now);
+  // A title search's matches are gathered first (a materialized CTE), then ordered, rather than
+  // walking articles_studio_order until a page of them is found (every newer article, when
+  // they are old ones): members.repository.ts does the same.
+  const ids = filter.q
+    ? db
+        .with(
+          (w) => w("m").materialized(),
+          () => matches.select(["a.id", listDate.as("list_date")]),
+        )
+        .selectFrom("m")
+        .select("m.id")
+        .orderBy("m.list_date", "desc")
+        .orderBy("m.id", "desc")
+        .limit(page.limit)
+        .offset(page.offset)
+    : matches
+        .select("a.id")
+        .orderBy(listDate, "desc")
+        .orderBy("a.id", "desc")
+        .limit(page.limit)
+        .offset(page.offset);
   const [count, rows] = await Promise.all([
-    filtered(db, dialect, filter, now)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    matches.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     base(db)
       .select(columns)
       .where("a.id", "in", ids)
