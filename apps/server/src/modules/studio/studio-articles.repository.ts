@@ -101,18 +101,31 @@ export interface StudioArticleFilter {
  * Articles `a` matching `filter` on `dialect`, states decided at `now` (ISO 8601), without the
  * rows they refer to; the title through its trigram index (migration 029).
  */
-function filtered(db: Q, dialect: Dialect, filter: StudioArticleFilter, now: string) {
+function filtered(
+  db: Q,
+  dialect: Dialect,
+  filter: StudioArticleFilter,
+  now: string,
+  inListOrder = false,
+) {
+  // For a page in list order on SQLite, `+a.status` (a unary plus disqualifies the term from
+  // choosing an index: https://sqlite.org/optoverview.html) keeps the planner from taking the
+  // published range of articles_published_covering and sorting all of it, so it walks
+  // articles_studio_order and stops at the page's end (17,740 published Research articles: 13
+  // ms to under 0.1 ms).
+  const status =
+    inListOrder && dialect === "sqlite" ? sql<string>`+a.status` : sql.ref<string>("a.status");
   let qb = db.selectFrom("articles as a");
   if (filter.q) {
     const index = { table: "article_titles", id: sql.ref<number>("a.id") } as const;
     qb = qb.where(containsTextIndexed(dialect, [sql.ref("a.title")], filter.q, index));
   }
-  if (filter.state === "draft") qb = qb.where("a.status", "=", "draft");
+  if (filter.state === "draft") qb = qb.where(status, "=", "draft");
   if (filter.state === "scheduled") {
-    qb = qb.where("a.status", "=", "published").where("a.publish_date", ">", now);
+    qb = qb.where(status, "=", "published").where("a.publish_date", ">", now);
   }
   if (filter.state === "published") {
-    qb = qb.where("a.status", "=", "published").where("a.publish_date", "<=", now);
+    qb = qb.where(status, "=", "published").where("a.publish_date", "<=", now);
   }
   if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
   if (filter.type) qb = qb.where(hasTerm("type", [filter.type], "name"));
@@ -156,7 +169,7 @@ export async function listArticles(
         .orderBy("m.id", "desc")
         .limit(page.limit)
         .offset(page.offset)
-    : matches
+    : filtered(db, dialect, filter, now, true)
         .select("a.id")
         .orderBy(listDate, "desc")
         .orderBy("a.id", "desc")
