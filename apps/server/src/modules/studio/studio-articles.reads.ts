@@ -19,6 +19,7 @@ import {
 } from "./studio-articles.context.ts";
 import { toRevision, toSummary } from "./studio-articles.present.ts";
 import * as repo from "./studio-articles.repository.ts";
+import { listArticles as listPage } from "./studio-list.repository.ts";
 
 /** How far back stats look: the last 30 UTC days, today included. */
 export const STATS_DAYS = 30;
@@ -41,7 +42,7 @@ export async function listArticles(
   authorize(actor, "article.list");
   const authorId = can(actor, "article.publish") ? query.authorId : actor.id;
   const at = ctx.now();
-  const { rows, total } = await repo.listArticles(
+  const { rows, total } = await listPage(
     ctx.k,
     ctx.dialect,
     { q: query.q, state: query.status, type: query.type, authorId },

@@ -1,12 +1,8 @@
-// Kysely queries for the studio's articles: staff lists in any status, one article with its
+// Kysely queries for the studio's articles: one article in any status with its
 // terms, writes, revisions, the next scheduled publish date and the 30-day stats.
-import { type Kysely, sql } from "kysely";
-import type { ArticleState } from "@pragmatist/contracts";
-import type { Dialect } from "../../db/client.ts";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { ArticleWrite as ImportedArticleWrite } from "../importer/importer.repository.ts";
-import { hasTerm } from "../articles/articles.repository.ts";
-import { containsTextIndexed } from "../../db/patterns.ts";
 
 type Q = Kysely<Database>;
 
@@ -42,7 +38,7 @@ export interface StudioArticleRow {
 }
 
 /** Articles with their author, thumbnail and social image (each may be missing). */
-function base(db: Q) {
+export function base(db: Q) {
   return db
     .selectFrom("articles as a")
     .leftJoin("users as u", "u.id", "a.author_id")
@@ -50,7 +46,8 @@ function base(db: Q) {
     .leftJoin("media as s", "s.id", "a.social_image_id");
 }
 
-const columns = [
+/** The select list of `StudioArticleRow` but `content`, over `base`. */
+export const columns = [
   "a.id",
   "a.slug",
   "a.title",
@@ -84,107 +81,6 @@ export async function findArticle(db: Q, id: number): Promise<StudioArticleRow |
     .where("a.id", "=", id)
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** The filters of the studio's article list; absent ones do not filter. */
-export interface StudioArticleFilter {
-  /** Part of the title, case-insensitive. */
-  q?: string | undefined;
-  /** The state readers see at `now` (draft, scheduled, published). */
-  state?: ArticleState | undefined;
-  /** A type term's name ("News", "Research" …). */
-  type?: string | undefined;
-  authorId?: number | undefined;
-}
-
-/**
- * Articles `a` matching `filter` on `dialect`, states decided at `now` (ISO 8601), without the
- * rows they refer to; the title through its trigram index (migration 029).
- */
-function filtered(
-  db: Q,
-  dialect: Dialect,
-  filter: StudioArticleFilter,
-  now: string,
-  inListOrder = false,
-) {
-  // For a page in list order on SQLite, `+a.status` (a unary plus disqualifies the term from
-  // choosing an index: https://sqlite.org/optoverview.html) keeps the planner from taking the
-  // published range of articles_published_covering and sorting all of it, so it walks
-  // articles_studio_order and stops at the page's end (17,740 published Research articles: 13
-  // ms to under 0.1 ms).
-  const status =
-    inListOrder && dialect === "sqlite" ? sql<string>`+a.status` : sql.ref<string>("a.status");
-  let qb = db.selectFrom("articles as a");
-  if (filter.q) {
-    const index = { table: "article_titles", id: sql.ref<number>("a.id") } as const;
-    qb = qb.where(containsTextIndexed(dialect, [sql.ref("a.title")], filter.q, index));
-  }
-  if (filter.state === "draft") qb = qb.where(status, "=", "draft");
-  if (filter.state === "scheduled") {
-    qb = qb.where(status, "=", "published").where("a.publish_date", ">", now);
-  }
-  if (filter.state === "published") {
-    qb = qb.where(status, "=", "published").where("a.publish_date", "<=", now);
-  }
-  if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
-  if (filter.type) qb = qb.where(hasTerm("type", [filter.type], "name"));
-  return qb;
-}
-
-/**
- * The date the studio's list sorts by (docs/product/studio.md#studio-articles): a draft's last
- * change, any other article's publish date (a scheduled one's is ahead, so it comes first). The
- * expression of the index `articles_studio_order` (migration 029), which serves the order only
- * while the two stay the same.
- */
-const listDate = sql<string>`case when a.status = 'draft' then a.updated_at else a.publish_date end`;
-
-/**
- * A page of articles in any status matching `filter` on `dialect`, newest first by `listDate`
- * (ties: the later made first), and the total: the page's ids first, read from indexes alone
- * where the filter allows (`articles_studio_order`, `articles_published_covering`), then their
- * rows; the count reads no row either (docs/scale.md).
- */
-export async function listArticles(
-  db: Q,
-  dialect: Dialect,
-  filter: StudioArticleFilter,
-  page: { limit: number; offset: number },
-  now: string,
-): Promise<{ rows: StudioArticleRow[]; total: number }> {
-  const matches = filtered(db, dialect, filter, now);
-  // A title search's matches are gathered first (a materialized CTE), then ordered, rather than
-  // walking articles_studio_order until a page of them is found (every newer article, when
-  // they are old ones): members.repository.ts does the same.
-  const ids = filter.q
-    ? db
-        .with(
-          (w) => w("m").materialized(),
-          () => matches.select(["a.id", listDate.as("list_date")]),
-        )
-        .selectFrom("m")
-        .select("m.id")
-        .orderBy("m.list_date", "desc")
-        .orderBy("m.id", "desc")
-        .limit(page.limit)
-        .offset(page.offset)
-    : filtered(db, dialect, filter, now, true)
-        .select("a.id")
-        .orderBy(listDate, "desc")
-        .orderBy("a.id", "desc")
-        .limit(page.limit)
-        .offset(page.offset);
-  const [count, rows] = await Promise.all([
-    matches.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    base(db)
-      .select(columns)
-      .where("a.id", "in", ids)
-      .orderBy(listDate, "desc")
-      .orderBy("a.id", "desc")
-      .execute(),
-  ]);
-  return { rows, total: Number(count.n) };
 }
 
 /** A term in use: its kind, name, slug and the number of articles it files. */
