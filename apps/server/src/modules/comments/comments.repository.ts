@@ -107,7 +107,6 @@ export async function findByIds(db: Q, ids: number[], now: string): Promise<Comm
   return complete(db, rows, { commentIds: ids }, now);
 }
 
-
 /**
  * How many comments readers can read under the article `articles.id` of the statement
  * (docs/product/reader.md#comment-thread): not deleted, and neither hidden nor under a hidden

@@ -147,18 +147,14 @@ interface CommentsContext {
 /** The id of the published article `slug` readers can see, or a 404. */
 async function articleIdOr404(ctx: CommentsContext, slug: string): Promise<number> {
   const articleId = await repo.findPublishedArticleId(ctx.k, slug, ctx.now());
-<<<<<<< HEAD
   if (articleId === null) throw new NotFoundError("Article not found");
   return articleId;
-=======
-  if (articleId === null) return null;
-  return buildThread(await repo.findByArticle(ctx.k, articleId, ctx.now()), sort);
->>>>>>> 7105367 (A mention in a comment shows as a link: to the member's author page, else to their newest comment in the discussion (thread, preview given the article, moderation queue, notification mail with the site's whole address). Whom a comment mentions is stored with it (comment_mentions, migration 027) and replaced by an edit, which notifies nobody; a deleted or banned member's mention stays text. GET /api/comment-manager/comments/{slug}/mentions?q suggests up to 8 participants (prefix matches first, never the asker), through the new comments_article_author index. Tests on both engines)
 }
 
 /** The article's whole built thread, or a 404 when it is unknown, a draft or future-dated. */
 async function findOr404(ctx: CommentsContext, slug: string, sort: CommentSort) {
-  return buildThread(await repo.findByArticle(ctx.k, await articleIdOr404(ctx, slug)), sort);
+  const articleId = await articleIdOr404(ctx, slug);
+  return buildThread(await repo.findByArticle(ctx.k, articleId, ctx.now()), sort);
 }
 
 /**
