@@ -58,7 +58,8 @@ export async function addRepliedMembers(
       for (const replierId of repliers) {
         const content = "An answer";
         const id = await comment(replierId, parentId, content);
-        await notices.posted(trx, { id, articleId, parentId, authorId: replierId, content, at });
+        const posted = { id, articleId, parentId, authorId: replierId, content, at };
+        await notices.posted(trx, { ...posted, mentioned: [] });
       }
     }
   });
