@@ -15,6 +15,7 @@ import { repoRoot } from "../config.ts";
 import { localMediaStorage } from "../modules/uploads/storage.ts";
 import { insertArticle, insertUser, registerMember, type TestMember } from "../testing/fixtures.ts";
 import { engines, testConfig } from "../testing/db.ts";
+import { insertComment } from "../testing/studio.ts";
 import type { BackupManifest } from "./backup-format.ts";
 import { type Db, type Dialect, openDb } from "./client.ts";
 import { migrations } from "./migrations/index.ts";
@@ -162,23 +163,12 @@ async function commentLikedBy(db: Db, likers: number): Promise<number> {
   const articleId = await insertArticle(db, { slug: LIKED_SLUG });
   const members: number[] = [];
   for (let i = 0; i < likers; i += 1) members.push(await insertUser(db));
+  const id = await insertComment(db, {
+    articleId,
+    authorId: members[0] ?? 0,
+    content: "Worth keeping.",
+  });
   const now = new Date().toISOString();
-  const { id } = await db.kysely
-    .insertInto("comments")
-    .values({
-      article_id: articleId,
-      parent_id: null,
-      author_id: members[0] ?? null,
-      content: "Worth keeping.",
-      created_at: now,
-      updated_at: now,
-      edited_at: null,
-      deleted_at: null,
-      hidden_at: null,
-      hidden_by: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
   for (const user_id of members)
     await db.kysely
       .insertInto("comment_likes")
