@@ -6,6 +6,8 @@ import type { CommentMarks } from "./use-comment-marks.ts";
 
 /** What a comment asks of the panel. */
 export interface CommentActions {
+  /** The article the comments are under (whom its boxes suggest after `@`). */
+  slug: string;
   /** Who reads, and which comments they wrote and like. */
   marks: CommentMarks;
   loginUrl: string;

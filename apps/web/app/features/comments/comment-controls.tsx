@@ -1,16 +1,31 @@
 // A comment's controls (docs/product/reader.md#comment-actions): the edit form, and the row of
 // Like, Reply, Edit/Delete (with its confirmation) for one's own comment or Report (with its
 // dialog) for others'.
+import { useId, useRef } from "react";
 import type { Comment } from "@pragmatist/contracts";
 import { Spinner } from "../../components/ui/action-icons.tsx";
 import { actionClass, authorName, type CommentActions } from "./comment-actions.ts";
 import { COMMENT_MAX } from "./composer.tsx";
 import { LikeButton } from "./like-button.tsx";
+import { useMentionBox } from "./mention-box.tsx";
 import { ReportDialog } from "./report-dialog.tsx";
 import type { CommentItemState } from "./use-comment-item.ts";
 
-/** Editing one's comment: the text in a 4-row box, Save (not for an empty text) and Cancel. */
-export function CommentEditForm({ item }: { item: CommentItemState }) {
+/**
+ * Editing one's comment: the text in a 4-row box with the suggestions after `@` of the article
+ * `mentionsIn` (docs/product/reader.md#mentions), Save (not for an empty text) and Cancel.
+ */
+export function CommentEditForm({
+  item,
+  mentionsIn,
+}: {
+  item: CommentItemState;
+  mentionsIn: string;
+}) {
+  const fieldId = useId();
+  const labelId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionBox(mentionsIn, item.draft, item.setDraft);
   return (
     <form
       className="mt-1.5 space-y-2"
@@ -19,14 +34,21 @@ export function CommentEditForm({ item }: { item: CommentItemState }) {
         item.saveEdit();
       }}
     >
-      <textarea
-        aria-label="Edit your comment"
-        rows={4}
-        maxLength={COMMENT_MAX}
-        value={item.draft}
-        onChange={(e) => item.setDraft(e.target.value)}
-        className="block w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-[0.9375rem] text-ink focus:border-accent focus:outline-2 focus:outline-accent/30"
-      />
+      <label id={labelId} htmlFor={fieldId} className="sr-only">
+        Edit your comment
+      </label>
+      <div className="relative">
+        <textarea
+          id={fieldId}
+          ref={fieldRef}
+          rows={4}
+          maxLength={COMMENT_MAX}
+          value={item.draft}
+          {...mentions.events}
+          className="block w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-[0.9375rem] text-ink focus:border-accent focus:outline-2 focus:outline-accent/30"
+        />
+        {mentions.list({ fieldRef, inputId: fieldId, labelId })}
+      </div>
       <div className="flex gap-2 text-sm">
         <button
           type="submit"

@@ -80,7 +80,7 @@ function CommentBody({ comment, name, depth, parentAuthor, actions, item }: Comm
           <p className="text-xs text-muted sm:hidden">Reply to {parentAuthor}</p>
         )}
         {item.mode === "edit" ? (
-          <CommentEditForm item={item} />
+          <CommentEditForm item={item} mentionsIn={actions.slug} />
         ) : (
           <CommentHtml
             html={comment.contentHtml}

@@ -2,11 +2,11 @@
 // everyone, with a Write / Preview switch and the formatting hint. Replying shows the parent's
 // text with a cancel cross. Signed-out readers keep their draft through the sign-in. Members get
 // mention suggestions after `@` (docs/product/reader.md#mentions) from a box loaded on first focus.
-import { type ComponentType, type FormEvent, type RefObject, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useId } from "react";
 import { CommentHtml } from "../../components/comment-html.tsx";
 import { CloseIcon, Spinner } from "../../components/ui/action-icons.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import type { MentionFieldProps, MentionHandlers } from "./mention-field.tsx";
+import { useMentionBox } from "./mention-box.tsx";
 
 /** Mirrors COMMENT_MAX in packages/contracts/src/comments.ts (not imported: it would bring zod). */
 export const COMMENT_MAX = 5000;
@@ -52,23 +52,6 @@ export interface ComposerProps {
   error: string | null;
   fieldRef: RefObject<HTMLTextAreaElement | null>;
   mentionsIn?: string | null;
-}
-
-/**
- * The mention suggestions (mention-field.tsx), fetched when `load` is first called (the box's
- * focus): until then, and for visitors (`slug` null), `Part` is null. `handlers` is where the
- * part puts what the box hands on to it (keys, caret, blur).
- */
-function useMentionPart(slug: string | null) {
-  const [Part, setPart] = useState<ComponentType<MentionFieldProps> | null>(null);
-  const asked = useRef(false);
-  const handlers = useRef<MentionHandlers | null>(null);
-  function load() {
-    if (slug === null || asked.current) return;
-    asked.current = true;
-    void import("./mention-field.tsx").then((module) => setPart(() => module.default));
-  }
-  return { Part: slug === null ? null : Part, handlers, load };
 }
 
 /** At most `max` characters on one line, cut at a word when it can be, with an ellipsis. */
@@ -170,8 +153,7 @@ export function Composer(props: ComposerProps) {
   const fieldId = useId();
   const hintId = useId();
   const labelId = useId();
-  const mentions = useMentionPart(props.mentionsIn ?? null);
-  const handlers = mentions.handlers;
+  const mentions = useMentionBox(props.mentionsIn ?? null, text, props.onText);
   function submit(event: FormEvent) {
     event.preventDefault();
     props.onSend();
@@ -191,29 +173,12 @@ export function Composer(props: ComposerProps) {
           rows={4}
           maxLength={COMMENT_MAX}
           value={text}
-          onChange={(e) => {
-            props.onText(e.target.value);
-            handlers.current?.track(e.target);
-          }}
-          onFocus={mentions.load}
-          onKeyDown={(e) => handlers.current?.onKeyDown(e)}
-          onSelect={(e) => handlers.current?.track(e.currentTarget)}
-          onBlur={() => handlers.current?.onBlur()}
+          {...mentions.events}
           placeholder={replyTo ? "Write a reply…" : "Share your thoughts…"}
           aria-describedby={hintId}
           className="block w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-[0.9375rem] leading-relaxed text-ink placeholder:text-muted focus:border-accent focus:outline-2 focus:outline-accent/30"
         />
-        {mentions.Part && props.mentionsIn && (
-          <mentions.Part
-            handlers={handlers}
-            fieldRef={props.fieldRef}
-            inputId={fieldId}
-            labelId={labelId}
-            value={text}
-            onText={props.onText}
-            slug={props.mentionsIn}
-          />
-        )}
+        {mentions.list({ fieldRef: props.fieldRef, inputId: fieldId, labelId })}
       </div>
       {preview.showing && <PreviewPane preview={preview} />}
       <p id={hintId} className="text-xs text-muted">

@@ -6,7 +6,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { createRef, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { commentsApi } from "./comments-api.ts";
+import { CommentEditForm } from "./comment-controls.tsx";
 import { Composer } from "./composer.tsx";
+import type { CommentItemState } from "./use-comment-item.ts";
 
 const ANA: MentionSuggestion = { id: 1, username: "Ana Lima", avatar: null };
 const ANDRE: MentionSuggestion = { id: 2, username: "André", avatar: "/uploads/andre.webp" };
@@ -149,5 +151,25 @@ describe("MentionField", () => {
     await waitFor(() => expect(asked.at(-1)?.q).toBe("slow"));
     type(box, "@sl");
     expect(asked.at(-1)?.signal.aborted).toBe(true);
+  });
+
+  it("suggests in the edit form's box too, under the comment's article", async () => {
+    function EditHost() {
+      const [draft, setDraft] = useState("Fixed ");
+      const item = { draft, setDraft, busy: false, saveEdit() {}, cancelEdit() {} };
+      return <CommentEditForm item={item as unknown as CommentItemState} mentionsIn="an-article" />;
+    }
+    render(<EditHost />);
+    const box = screen.getByRole("textbox", { name: "Edit your comment" }) as HTMLTextAreaElement;
+    await act(async () => {
+      box.focus();
+      await import("./mention-field.tsx");
+    });
+    type(box, "Fixed @an");
+    await screen.findByRole("option", { name: /Ana Lima/ });
+    expect(vi.mocked(commentsApi.mentions).mock.calls[0]?.[0]).toBe("an-article");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(box.value).toBe("Fixed @Ana Lima ");
+    expect(screen.queryByRole("listbox")).toBeNull();
   });
 });

@@ -65,6 +65,7 @@ export function useCommentSend(
   }
 
   const actions: CommentActions = {
+    slug,
     marks,
     loginUrl: commentsLoginUrl(slug),
     onReply(comment) {
