@@ -130,7 +130,7 @@ describe.each(engines)("mentions on %s", (engine) => {
     const own = await posted(post(slug, "Here", a.auth));
     const mention = await posted(post(slug, `**Look** @${a.username}`, b.auth));
     const ids = (await inbox(a)).flatMap((n) => n.attributes.ids);
-    const rows = await findForMail(ctx.db.kysely, ids);
+    const rows = await findForMail(ctx.db.kysely, ids, new Date().toISOString());
     const site = { publicUrl: "https://pragmatist.example", siteName: "P", secret: "s" };
     const mail = notificationMessage(site, { id: a.id, email: a.email }, rows, false);
     expect(rows[0]?.comment_id).toBe(mention.id);

@@ -177,14 +177,10 @@ export interface MailRow {
 
 /**
  * The claimed notifications `ids` (one recipient's), oldest first, with what their mail says:
- * their comments' mentions linked as at `now` (ISO 8601; by default the present, when the mail
- * goes), read for all of them at once.
+ * their comments' mentions linked as at `now` (ISO 8601: the worker's round, so its clock decides
+ * what a mention links to), read for all of them at once.
  */
-export async function findForMail(
-  db: Q,
-  ids: number[],
-  now = new Date().toISOString(),
-): Promise<MailRow[]> {
+export async function findForMail(db: Q, ids: number[], now: string): Promise<MailRow[]> {
   const rows = await selectDetails(db)
     .innerJoin("users as r", "r.id", "notifications.recipient_id")
     .select("r.email")

@@ -132,6 +132,7 @@ async function sendBatch(
   const rows = await repo.findForMail(
     k,
     claimed.map((r) => r.id),
+    at,
   );
   const email = rows[0]?.email;
   if (!email) return false;
