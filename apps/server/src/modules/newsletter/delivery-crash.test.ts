@@ -4,10 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../app.ts";
 import type { Dialect } from "../../db/client.ts";
-import { engines, type SharedTestDb, sharedTestDb, testConfig } from "../../testing/db.ts";
+import { engines, testConfig } from "../../testing/db.ts";
 import { insertUser } from "../../testing/fixtures.ts";
 import { addSubscribers, drainWithFreshWorker, spawnWorker } from "../../testing/newsletter.ts";
-import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
+import {
+  deliveredCount,
+  killWorkerMidSend,
+  type WorkerProcessesSuite,
+  workerProcessesSuite,
+} from "../../testing/worker-processes.ts";
 import { INTERRUPTED } from "./delivery.repository.ts";
 
 const PUBLIC_URL = "https://pragmatist.example";
@@ -18,25 +23,16 @@ const TUNING = { batchSize: 25, concurrency: CONCURRENCY, pollMs: 50, retryBaseM
 /** The kill comes after this many arrived: inside a batch, so messages are mid-call. */
 const KILL_AT = 512;
 
-/** An app over a database other processes can open, its own worker stopped, and an editor. */
+/** Worker processes' suite (`workerProcessesSuite`) plus an app over its database, its own worker stopped. */
 function setup(engine: Dialect) {
-  const s = {} as {
-    sink: SmtpSink;
-    shared: SharedTestDb;
-    app: App;
-    config: Record<string, string>;
-  };
+  const suite = workerProcessesSuite(engine, { PUBLIC_URL, NEWSLETTER_RATE_PER_MINUTE: "20000" });
+  const s = suite as WorkerProcessesSuite & { app: App };
   beforeAll(async () => {
-    s.sink = await startSmtpSink({ parse: false });
-    s.shared = await sharedTestDb(engine);
-    s.config = { SMTP_URL: s.sink.url, PUBLIC_URL, NEWSLETTER_RATE_PER_MINUTE: "20000" };
     s.app = await buildApp(testConfig(s.config), { db: s.shared.db, logger: false });
     await s.app.services.newsletterDelivery.stop(); // only the workers under test send
   });
   afterAll(async () => {
     await s.app?.close();
-    await s.shared?.db.close();
-    await s.sink?.close();
   });
   return s;
 }
@@ -76,8 +72,6 @@ async function startSend(s: ReturnType<typeof setup>, slug: string): Promise<num
   return issue.id;
 }
 
-const total = (sink: SmtpSink) => [...sink.deliveredTo.values()].reduce((a, b) => a + b, 0);
-
 describe.each(engines)("delivery processes on %s", (engine) => {
   const s = setup(engine);
 
@@ -85,13 +79,7 @@ describe.each(engines)("delivery processes on %s", (engine) => {
     const emails = await addSubscribers(s.shared.db, RECIPIENTS, "crash");
     const id = await startSend(s, "crash");
     const worker = spawnWorker(s.shared.env, { config: s.config, tuning: TUNING });
-    while (total(s.sink) < KILL_AT) {
-      const exited = await Promise.race([worker.exited, new Promise((r) => setTimeout(r, 2))]);
-      if (exited) throw new Error(`the worker exited before the kill: ${JSON.stringify(exited)}`);
-    }
-    worker.child.kill("SIGKILL");
-    expect((await worker.exited).code).toBeNull();
-    const beforeRestart = total(s.sink);
+    const beforeRestart = await killWorkerMidSend(worker, s.sink, KILL_AT);
     expect(beforeRestart).toBeLessThan(RECIPIENTS);
 
     // A fresh worker, after the dead one's leases ran out (its clock 11 minutes ahead).
@@ -114,8 +102,8 @@ describe.each(engines)("delivery processes on %s", (engine) => {
     // Only messages caught inside an SMTP call by the kill are in doubt: never resent.
     expect(interrupted.length).toBeLessThanOrEqual(CONCURRENCY);
     expect(interrupted.every((r) => r.last_error === INTERRUPTED)).toBe(true);
-    expect(total(s.sink)).toBeGreaterThan(beforeRestart);
-    expect(total(s.sink)).toBeGreaterThanOrEqual(RECIPIENTS - interrupted.length);
+    expect(deliveredCount(s.sink)).toBeGreaterThan(beforeRestart);
+    expect(deliveredCount(s.sink)).toBeGreaterThanOrEqual(RECIPIENTS - interrupted.length);
   });
 
   it.runIf(engine === "postgres")(

@@ -1,12 +1,15 @@
 // Notification emails across processes (docs/decisions/030-notification-mail-guarantees.md): a
 // worker process killed with SIGKILL mid-send, then a fresh one, mails nobody twice and loses at
 // most the one mail it was sending; two worker processes at once share the work, one mail each.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Dialect } from "../../db/client.ts";
-import { engines, type SharedTestDb, sharedTestDb } from "../../testing/db.ts";
+import { describe, expect, it } from "vitest";
+import { engines } from "../../testing/db.ts";
 import { drainWithFreshWorker, spawnWorker } from "../../testing/newsletter.ts";
+import {
+  deliveredCount,
+  killWorkerMidSend,
+  workerProcessesSuite,
+} from "../../testing/worker-processes.ts";
 import { addRepliedMembers } from "../../testing/notifications.ts";
-import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
 
 const PUBLIC_URL = "https://pragmatist.example";
 /** Members told of replies "at once", each of two replies: one mail each, both in it. */
@@ -14,31 +17,13 @@ const MEMBERS = 200;
 /** The kill comes after this many mails arrived: the worker is then sending the next ones. */
 const KILL_AT = 80;
 
-/** A database other processes can open, an SMTP sink, and the workers' settings. */
-function setup(engine: Dialect) {
-  const s = {} as { sink: SmtpSink; shared: SharedTestDb; config: Record<string, string> };
-  beforeAll(async () => {
-    s.sink = await startSmtpSink({ parse: false });
-    s.shared = await sharedTestDb(engine);
-    s.config = {
-      SMTP_URL: s.sink.url,
-      PUBLIC_URL,
-      NEWSLETTER_RATE_PER_MINUTE: "100000",
-      // "At once" mails go in the next round: no gathering delay to wait for.
-      NOTIFICATION_EMAIL_DELAY_SECONDS: "0",
-    };
-  });
-  afterAll(async () => {
-    await s.shared?.db.close();
-    await s.sink?.close();
-  });
-  return s;
-}
-
-const total = (sink: SmtpSink) => [...sink.deliveredTo.values()].reduce((a, b) => a + b, 0);
-
 describe.each(engines)("notification email processes on %s", (engine) => {
-  const s = setup(engine);
+  const s = workerProcessesSuite(engine, {
+    PUBLIC_URL,
+    NEWSLETTER_RATE_PER_MINUTE: "100000",
+    // "At once" mails go in the next round: no gathering delay to wait for.
+    NOTIFICATION_EMAIL_DELAY_SECONDS: "0",
+  });
   const options = () => ({ worker: "notifications" as const, config: s.config });
 
   /** Each member's notifications: when they were claimed for a mail (null: never). */
@@ -54,13 +39,7 @@ describe.each(engines)("notification email processes on %s", (engine) => {
   it("resumes after a kill -9 mid-send: nobody mailed twice, at most the mail in flight lost", async () => {
     const { ids, emails } = await addRepliedMembers(s.shared.db, MEMBERS, "crash");
     const worker = spawnWorker(s.shared.env, options());
-    while (total(s.sink) < KILL_AT) {
-      const exited = await Promise.race([worker.exited, new Promise((r) => setTimeout(r, 2))]);
-      if (exited) throw new Error(`the worker exited before the kill: ${JSON.stringify(exited)}`);
-    }
-    worker.child.kill("SIGKILL");
-    expect((await worker.exited).code).toBeNull();
-    const beforeRestart = total(s.sink);
+    const beforeRestart = await killWorkerMidSend(worker, s.sink, KILL_AT);
     expect(beforeRestart).toBeLessThan(MEMBERS);
 
     const sent = await drainWithFreshWorker(s.shared.db, options());
@@ -80,8 +59,8 @@ describe.each(engines)("notification email processes on %s", (engine) => {
     // Only the mail the kill caught between its claim and the SMTP server's answer is in doubt:
     // claimed, so never sent again (at most once). The worker sends one mail at a time.
     expect(unmailed.length).toBeLessThanOrEqual(1);
-    expect(total(s.sink)).toBe(MEMBERS - unmailed.length);
-    expect(sent).toBe(total(s.sink) - beforeRestart);
+    expect(deliveredCount(s.sink)).toBe(MEMBERS - unmailed.length);
+    expect(sent).toBe(deliveredCount(s.sink) - beforeRestart);
   });
 
   it("shares the mail between two worker processes, one mail each", async () => {
