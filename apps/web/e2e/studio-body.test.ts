@@ -3,7 +3,7 @@
 // drops a file that is not an image, publishes, and readers get the images sized, with their
 // smaller copies and a caption. Screenshots at 1366 and 390 px.
 import os from "node:os";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   grantRole,
@@ -16,24 +16,10 @@ import {
   viewports,
   withAppAndBrowser,
 } from "./harness.ts";
+import { pasteImages } from "./studio-kit.ts";
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
 const MARKER = `quillon${Date.now().toString(36)}`;
-
-/** Pastes `files` into the focused body as a browser's clipboard would hand them over. */
-async function pasteImages(page: Page, files: { name: string; buffer: Buffer }[]) {
-  const encoded = files.map((f) => ({ name: f.name, data: f.buffer.toString("base64") }));
-  await page.getByRole("textbox", { name: "Body (Markdown)" }).evaluate((box, list) => {
-    const transfer = new DataTransfer();
-    for (const { name, data } of list) {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      transfer.items.add(new File([bytes], name, { type: "image/png" }));
-    }
-    box.dispatchEvent(
-      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
-    );
-  }, encoded);
-}
 
 describe("studio body", () => {
   let app: RunningApp;
