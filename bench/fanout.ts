@@ -12,6 +12,7 @@ import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
 import { recountComments } from "../apps/server/src/modules/comments/comments.repository.ts";
 import { createSessionTokens } from "../apps/server/src/modules/accounts/sessions.ts";
+import { insertArticle } from "../apps/server/src/testing/fixtures.ts";
 import { startSmtpSink } from "../apps/server/src/testing/smtp-sink.ts";
 import type { StartApp } from "./load.ts";
 
@@ -59,32 +60,15 @@ async function members(trx: Kysely<Database>, name: string, count: number, at: s
   return ids;
 }
 
-/** The published article `slug` and one top-level comment by each of `count` new participants. */
+/** One top-level comment on `article` by each of `count` new participants. */
 async function thread(
   trx: Kysely<Database>,
-  slug: string,
+  article: { id: number; slug: string },
   name: string,
   count: number,
   replierCount: number,
   at: string,
 ): Promise<Thread> {
-  const article = await trx
-    .insertInto("articles")
-    .values({
-      slug,
-      title: `A discussion of ${count}`,
-      sub_title: "",
-      content: "Benchmark article.",
-      body: 1,
-      excerpt: "Benchmark article.",
-      reading_time_minutes: 1,
-      publish_date: at,
-      status: "published",
-      created_at: at,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
   const people = await members(trx, name, count, at);
   const comments: number[] = [];
   for (const author of people) {
@@ -104,7 +88,7 @@ async function thread(
   }
   await recountComments(trx, [article.id]);
   const repliers = await members(trx, `${name} replier`, replierCount, at);
-  return { slug, comments, names: people.map((_, i) => `${name} ${i}`), repliers };
+  return { slug: article.slug, comments, names: people.map((_, i) => `${name} ${i}`), repliers };
 }
 
 /** A reply's latency in ms, and whether it mentioned someone. */
@@ -128,11 +112,24 @@ async function prepare() {
   await migrateToLatest(db);
   const at = new Date(Date.now() - 60_000).toISOString();
   const repliersPerThread = Math.ceil((REPLIES + WARMUP) / PER_REPLIER);
+  const article = async (slug: string, count: number) => ({
+    slug,
+    id: await insertArticle(db, {
+      slug,
+      title: `A discussion of ${count}`,
+      content: "Benchmark article.",
+      publishDate: at,
+    }),
+  });
+  const [manyArticle, fewArticle] = [
+    await article("bench-fanout-many", MANY),
+    await article("bench-fanout-few", FEW),
+  ];
   const [many, few] = await db.kysely
     .transaction()
     .execute(async (trx) => [
-      await thread(trx, "bench-fanout-many", "Fan", MANY, repliersPerThread, at),
-      await thread(trx, "bench-fanout-few", "Few", FEW, repliersPerThread, at),
+      await thread(trx, manyArticle, "Fan", MANY, repliersPerThread, at),
+      await thread(trx, fewArticle, "Few", FEW, repliersPerThread, at),
     ]);
   return { dataDir, sink, db, many, few };
 }

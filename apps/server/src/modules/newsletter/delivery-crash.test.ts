@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../app.ts";
 import type { Dialect } from "../../db/client.ts";
 import { engines, testConfig } from "../../testing/db.ts";
-import { insertUser } from "../../testing/fixtures.ts";
+import { insertArticle, insertUser } from "../../testing/fixtures.ts";
 import { addSubscribers, drainWithFreshWorker, spawnWorker } from "../../testing/newsletter.ts";
 import {
   deliveredCount,
@@ -43,31 +43,14 @@ async function startSend(s: ReturnType<typeof setup>, slug: string): Promise<num
   const editorId = await insertUser(db);
   await db.kysely.updateTable("users").set({ role: "editor" }).where("id", "=", editorId).execute();
   const actor = { id: editorId, role: "editor" as const };
-  const now = new Date().toISOString();
-  const article = await db.kysely
-    .insertInto("articles")
-    .values({
-      slug,
-      title: slug,
-      sub_title: "",
-      content: "Text.",
-      body: 1,
-      excerpt: "",
-      reading_time_minutes: 1,
-      publish_date: now,
-      status: "published",
-      created_at: now,
-      updated_at: now,
-      thumbnail_id: null,
-      author_id: null,
-      source_name: null,
-      source_url: null,
-      source_licence: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const articleId = await insertArticle(db, {
+    slug,
+    title: slug,
+    content: "Text.",
+    publishDate: new Date().toISOString(),
+  });
   const issues = s.app.services.newsletterIssues;
-  const issue = await issues.create(actor, { kind: "post", articleId: article.id });
+  const issue = await issues.create(actor, { kind: "post", articleId });
   await issues.send(actor, issue.id);
   return issue.id;
 }
