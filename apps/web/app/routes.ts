@@ -2,7 +2,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**
- * The route table: the listings, author and category pages inside the shared layout
+ * The route table: the listings, author, category and tag pages inside the shared layout
  * (routes/_shell.tsx), the article, static, account and auth pages, the studio with its screens,
  * and the splat 404 last.
  */
@@ -15,7 +15,8 @@ export default [
     route("markets/:id", "routes/coin.tsx"),
     route("assistant", "routes/assistant.tsx"),
     route("authors/:username", "routes/author.tsx"),
-    route("categories/:slug", "routes/category.tsx"),
+    route("categories/:slug", "routes/term.tsx", { id: "category" }),
+    route("tags/:slug", "routes/term.tsx", { id: "tag" }),
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/:slug", "routes/newsletter-issue.tsx"),
   ]),

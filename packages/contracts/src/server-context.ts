@@ -52,7 +52,7 @@ export interface ArticleLink {
   publishDate: string;
 }
 
-/** A category or an ecosystem with its number of published articles. */
+/** A category, an ecosystem or a tag with its number of published articles. */
 export interface TermCount {
   name: string;
   slug: string;
@@ -113,7 +113,8 @@ export interface PublicationApi {
    */
   findArticleCoins(article: Article): Promise<ArticleCoins>;
   countArticles(): Promise<number>;
-  listTerms(kind: "category" | "ecosystem"): Promise<TermCount[]>;
+  /** The categories, ecosystems or tags in use by published articles, most used first. */
+  listTerms(kind: "category" | "ecosystem" | "tag"): Promise<TermCount[]>;
   /**
    * The author whose username's `authorSlug` is `slug` (compared after `authorSlug(slug)`, so
    * case and separators do not matter), among live users with published articles; the lowest

@@ -183,6 +183,7 @@ describe.each(engines)("the hot reader paths' query plans on %s", (engine) => {
     ["an article by slug", `/p/${slug}`, "reader"],
     ["an article's comments", `/api/comment-manager/comments/${slug}`, "reader"],
     ["a category listing", "/categories/bitcoin", "reader"],
+    ["a tag listing", "/tags/staking", "reader"],
     ["an author listing", `/authors/${author}`, "reader"],
     ["the viewer's bookmarks", `/api/viewer?article=${slug}`, "member"],
     [
@@ -192,6 +193,7 @@ describe.each(engines)("the hot reader paths' query plans on %s", (engine) => {
     ],
     ["the sitemap index", "/sitemap.xml", "reader"],
     ["the articles sitemap", "/sitemaps/articles.xml", "reader"],
+    ["the tags sitemap", "/sitemaps/tags.xml", "reader"],
   ] as const)("%s reads no large table whole", async (_name, url, who) => {
     expect(await scansOf(url, who)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   authorSlug,
   formatLongDate,
   publicationContext,
+  slugify,
 } from "@pragmatist/contracts";
 import { data } from "react-router";
 import { ArticleBar } from "../features/reader/article-bar.tsx";
@@ -76,6 +77,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     site: { name: site.name },
     comments,
     coins: coins.coins,
+    // Each tag with its page (docs/product/reader.md#tag-pages): a term's slug is `slugify` of its
+    // name, the one slug rule every writer of terms uses.
+    tags: attributes.tags.map((name) => ({ name, path: `/tags/${slugify(name)}` })),
     canonicalUrl: `${site.publicUrl}/p/${encodeURIComponent(article.attributes.slug)}`,
     authorHref:
       authorPage && authorPage.id === author?.id
@@ -183,10 +187,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           // The coins' figures, tags and credit: links and text, as the server rendered them.
           <StaticPart deps={[loaderData]} className="space-y-8">
             <ArticleCoinsSection coins={coins} />
-            {a.tags.length > 0 && (
+            {loaderData.tags.length > 0 && (
               <ChipList label="Tags">
-                {a.tags.map((t) => (
-                  <Chip key={t}>#{t}</Chip>
+                {loaderData.tags.map((t) => (
+                  <Chip key={t.path} to={t.path}>
+                    #{t.name}
+                  </Chip>
                 ))}
               </ChipList>
             )}

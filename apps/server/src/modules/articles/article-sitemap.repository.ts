@@ -1,8 +1,8 @@
 // Reads for the sitemaps (docs/product/api.md#feeds-and-sitemaps): the published articles cut
-// into files by id, a file's addresses in batches, and the newest date per category and author,
+// into files by id, a file's addresses in batches, and the newest date per category, tag and author,
 // each one query that reads no article's text and holds no whole table in memory.
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database, TermKind } from "../../db/schema.ts";
 
 type Q = Kysely<Database>;
 
@@ -23,7 +23,7 @@ export interface ArticleUrlRow {
   updated_at: string;
 }
 
-/** The newest dates of the published articles of one key (a category's slug, an author's id). */
+/** The newest dates of the published articles of one key (a term's slug, an author's id). */
 export interface NewestRow<K> {
   key: K;
   newest_publish: string;
@@ -83,12 +83,12 @@ export function findArticleUrls(
     .execute();
 }
 
-/** Per category slug with published articles at `now`: its articles' newest dates. */
-export function findNewestByCategory(db: Q, now: string): Promise<NewestRow<string>[]> {
+/** Per slug of a term of `kind` with published articles at `now`: its articles' newest dates. */
+export function findNewestByTerm(db: Q, kind: TermKind, now: string): Promise<NewestRow<string>[]> {
   return published(db, now)
     .innerJoin("article_terms as at", "at.article_id", "a.id")
     .innerJoin("terms as t", "t.id", "at.term_id")
-    .where("t.kind", "=", "category")
+    .where("t.kind", "=", kind)
     .select((eb) => [
       "t.slug as key",
       eb.fn.max("a.publish_date").as("newest_publish"),

@@ -31,8 +31,8 @@ export interface ArticleSitemapReads {
   files(size: number): Promise<ArticleSitemapFile[]>;
   /** Up to `limit` published articles from id `fromId` on, in id order. */
   urls(fromId: number, limit: number): Promise<ArticleUrl[]>;
-  /** The newest `updatedAt` of the published articles of each category, by slug. */
-  newestByCategory(): Promise<Map<string, string>>;
+  /** The newest `updatedAt` of the published articles of each category or tag, by slug. */
+  newestByTerm(kind: "category" | "tag"): Promise<Map<string, string>>;
   /** The newest `updatedAt` of the published articles of each author, by user id. */
   newestByAuthor(): Promise<Map<number, string>>;
 }
@@ -43,7 +43,7 @@ const lastmodOf = (r: { newest_publish: string; newest_update: string }) =>
 
 /**
  * Builds the reads over a query builder; `nowIso` decides which publish dates are past. `files`,
- * `newestByCategory` and `newestByAuthor` read every published article's dates, and are the same
+ * `newestByTerm` and `newestByAuthor` read every published article's dates, and are the same
  * for every crawler until the library changes: each is kept in `memo` (library-memo.ts) and read
  * again once the library changed.
  */
@@ -63,9 +63,9 @@ export function createArticleSitemapReads(
       const rows = await repo.findArticleUrls(k, nowIso(), fromId, limit);
       return rows.map((r) => ({ id: r.id, slug: r.slug, lastmod: articleUpdatedAt(r) }));
     },
-    newestByCategory: () =>
-      current("categories", async () => {
-        const rows = await repo.findNewestByCategory(k, nowIso());
+    newestByTerm: (kind) =>
+      current(`terms ${kind}`, async () => {
+        const rows = await repo.findNewestByTerm(k, kind, nowIso());
         return new Map(rows.map((r) => [r.key, lastmodOf(r)]));
       }),
     newestByAuthor: () =>

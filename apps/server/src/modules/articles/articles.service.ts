@@ -122,9 +122,9 @@ export interface ArticlesService {
    * de-duplicated page views of `/p/{slug}`).
    */
   addClick(slug: string): Promise<boolean>;
-  /** Categories or ecosystems in use by published articles, most used first. */
+  /** Categories, ecosystems or tags in use by published articles, most used first. */
   listTerms(
-    kind: "category" | "ecosystem",
+    kind: "category" | "ecosystem" | "tag",
   ): Promise<{ name: string; slug: string; articleCount: number }[]>;
   /** Live users with published articles, as author pages show them, by user id. */
   listAuthors(): Promise<AuthorProfile[]>;

@@ -1,5 +1,5 @@
 // Outside /api: GET /robots.txt, /sitemap.xml,
-// /sitemaps/{pages,articles,categories,authors,newsletter,markets}.xml, /sitemaps/articles-{n}.xml,
+// /sitemaps/{pages,articles,categories,tags,authors,newsletter,markets}.xml, /sitemaps/articles-{n}.xml,
 // /feed.xml, /feed.atom and
 // /feeds/{research,news,market-reports,newsletter}.{xml,atom}
 // (docs/product/api.md#feeds-and-sitemaps).
@@ -85,7 +85,10 @@ export function distributionRoutes(
       sendStreamed(reply, await service.articlesSitemap(articlesFileNumber(req.params.n))),
   );
   app.get("/sitemaps/categories.xml", { config: PUBLIC_READ }, async (_req, reply) =>
-    send(reply, "xml", await service.categoriesSitemap()),
+    send(reply, "xml", await service.termsSitemap("category")),
+  );
+  app.get("/sitemaps/tags.xml", { config: PUBLIC_READ }, async (_req, reply) =>
+    send(reply, "xml", await service.termsSitemap("tag")),
   );
   app.get("/sitemaps/authors.xml", { config: PUBLIC_READ }, async (_req, reply) =>
     send(reply, "xml", await service.authorsSitemap()),

@@ -6,7 +6,6 @@ import { type IssueArchive, renderNewsletterFeed } from "./distribution.newslett
 import {
   articlesSitemap,
   authorsSitemap,
-  categoriesSitemap,
   type MarketCoinIds,
   marketsSitemap,
   newsletterSitemap,
@@ -15,6 +14,7 @@ import {
   SITEMAP_MAX_URLS,
   sitemapIndex,
   type StreamedSitemap,
+  termsSitemap,
 } from "./distribution.sitemaps.ts";
 
 /** The feed kinds and formats (distribution.feeds.ts), re-exported for the routes. */
@@ -33,8 +33,8 @@ export interface DistributionService {
    * 50,000 article pages, streamed. @throws NotFoundError past the last file.
    */
   articlesSitemap(n: number): Promise<StreamedSitemap>;
-  /** /sitemaps/categories.xml. */
-  categoriesSitemap(): Promise<string>;
+  /** /sitemaps/categories.xml (`category`) and /sitemaps/tags.xml (`tag`). */
+  termsSitemap(kind: "category" | "tag"): Promise<string>;
   /** /sitemaps/authors.xml. */
   authorsSitemap(): Promise<string>;
   /** The feed of `kind` as RSS 2.0 or Atom 1.0. */
@@ -82,7 +82,7 @@ export function createDistributionService(deps: {
     sitemapIndex: () => sitemapIndex(ctx),
     pagesSitemap: () => pagesSitemap(ctx),
     articlesSitemap: (n) => articlesSitemap(ctx, n),
-    categoriesSitemap: () => categoriesSitemap(ctx),
+    termsSitemap: (kind) => termsSitemap(ctx, kind),
     authorsSitemap: () => authorsSitemap(ctx),
     feed: (kind, format) => renderFeed(feeds, kind, format),
     newsletterSitemap: () => newsletterSitemap(ctx, archive),

@@ -1,4 +1,4 @@
-// The sitemap index and the sitemaps of the site's pages, articles, categories and authors
+// The sitemap index and the sitemaps of the site's pages, articles, categories, tags and authors
 // (docs/product/api.md#feeds-and-sitemaps), each URL dated by its newest article. The articles are
 // cut into files of at most 50,000 URLs (the sitemaps.org limit) and a file is streamed from the
 // database in batches, so no sitemap holds the article table in memory.
@@ -98,13 +98,14 @@ function articleFiles(ctx: SitemapContext): Promise<ArticleSitemapFile[]> {
 
 /**
  * /sitemap.xml: the sitemaps that list something (pages, newsletter and markets always; the
- * articles' files, categories and authors once they have entries). Each articles file is dated by
- * its newest article, the others by the newest article of all.
+ * articles' files, categories, tags and authors once they have entries). Each articles file is
+ * dated by its newest article, the others by the newest article of all.
  */
 export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
-  const [files, categories, authors] = await Promise.all([
+  const [files, categories, tags, authors] = await Promise.all([
     articleFiles(ctx),
-    categoryItems(ctx),
+    termItems(ctx, "category"),
+    termItems(ctx, "tag"),
     authorItems(ctx),
   ]);
   const newest = newestOf(files.map((f) => f.lastmod));
@@ -117,6 +118,7 @@ export async function sitemapIndex(ctx: SitemapContext): Promise<string> {
     named("pages"),
     ...files.map((f, i) => dated(articlesFileUrl(ctx.base, i + 1), f.lastmod)),
     ...(categories.length > 0 ? [named("categories")] : []),
+    ...(tags.length > 0 ? [named("tags")] : []),
     ...(authors.length > 0 ? [named("authors")] : []),
     named("newsletter"),
     named("markets"),
@@ -170,18 +172,30 @@ export async function articlesSitemap(ctx: SitemapContext, n: number): Promise<S
   return { etag, body };
 }
 
-/** The categories with published articles, each dated by its newest one. */
-async function categoryItems(ctx: SitemapContext): Promise<SitemapItemLoose[]> {
-  const newest = await ctx.articles.sitemap.newestByCategory();
+/** Where the pages of each kind of term are: `/categories/{slug}`, `/tags/{slug}`. */
+const TERM_PAGES = { category: "categories", tag: "tags" } as const;
+
+/** The categories or tags with published articles, each dated by its newest one. */
+async function termItems(
+  ctx: SitemapContext,
+  kind: keyof typeof TERM_PAGES,
+): Promise<SitemapItemLoose[]> {
+  const newest = await ctx.articles.sitemap.newestByTerm(kind);
   return [...newest].map(([slug, lastmod]) => ({
-    url: `${ctx.base}/categories/${encodeURIComponent(slug)}`,
+    url: `${ctx.base}/${TERM_PAGES[kind]}/${encodeURIComponent(slug)}`,
     lastmod,
   }));
 }
 
-/** /sitemaps/categories.xml: every category with published articles. */
-export async function categoriesSitemap(ctx: SitemapContext): Promise<string> {
-  return urlset(ctx.base, await categoryItems(ctx));
+/**
+ * /sitemaps/categories.xml and /sitemaps/tags.xml: every category or tag with published articles
+ * (docs/product/reader.md#tag-pages).
+ */
+export async function termsSitemap(
+  ctx: SitemapContext,
+  kind: keyof typeof TERM_PAGES,
+): Promise<string> {
+  return urlset(ctx.base, await termItems(ctx, kind));
 }
 
 /**

@@ -32,6 +32,7 @@ describe.each(engines)("distribution on %s", (engine) => {
       publishDate: "2024-03-01T00:00:00.000Z",
       authorId: maya,
       categories: ["DeFi"],
+      tags: ["staking"],
     });
     await insertArticle(ctx.db, {
       slug: "rollup-economics",
@@ -39,6 +40,7 @@ describe.each(engines)("distribution on %s", (engine) => {
       publishDate: "2025-01-10T00:00:00.000Z",
       authorId: leo,
       categories: ["Layer 2", "DeFi"],
+      tags: ["rollups", "staking"],
     });
     await insertArticle(ctx.db, {
       slug: "weekly-newsletter-1",
@@ -60,12 +62,14 @@ describe.each(engines)("distribution on %s", (engine) => {
       status: "draft",
       authorId: maya,
       categories: ["Hidden"],
+      tags: ["hidden-tag", "rollups"],
     });
     await insertArticle(ctx.db, {
       slug: "scheduled",
       publishDate: "2026-12-01T00:00:00.000Z",
       authorId: maya,
       categories: ["Future"],
+      tags: ["future-tag"],
     });
     // Last changes: all long ago, except an edit of staking-basics after its publication.
     await dateArticleWrites(ctx.db, "staking-basics", "2025-06-15T08:00:00.000Z");
@@ -112,7 +116,7 @@ describe.each(engines)("distribution on %s", (engine) => {
     );
   });
 
-  it("serves a sitemap index pointing at the page, article, category, author, newsletter and markets sitemaps", async () => {
+  it("serves a sitemap index pointing at the page, article, category, tag, author, newsletter and markets sitemaps", async () => {
     const { type, xml } = await fetchXml("/sitemap.xml");
     expect(type).toBe("application/xml; charset=utf-8");
     const entries = xml.sitemapindex.sitemap as Row[];
@@ -120,6 +124,7 @@ describe.each(engines)("distribution on %s", (engine) => {
       `${BASE}/sitemaps/pages.xml`,
       `${BASE}/sitemaps/articles.xml`,
       `${BASE}/sitemaps/categories.xml`,
+      `${BASE}/sitemaps/tags.xml`,
       `${BASE}/sitemaps/authors.xml`,
       `${BASE}/sitemaps/newsletter.xml`,
       `${BASE}/sitemaps/markets.xml`,
@@ -157,11 +162,17 @@ describe.each(engines)("distribution on %s", (engine) => {
     });
   });
 
-  it("lists categories and authors with the lastmod of their newest article", async () => {
+  it("lists categories, tags and authors with the lastmod of their newest article", async () => {
     expect(await urlset("/sitemaps/categories.xml")).toEqual({
       [`${BASE}/categories/defi`]: "2025-06-15T08:00:00.000Z",
       [`${BASE}/categories/layer-2`]: "2025-01-10T00:00:00.000Z",
       [`${BASE}/categories/markets`]: "2026-05-30T00:00:00.000Z",
+    });
+    // A tag is dated by its newest published article: staking by the edit after publication,
+    // rollups by the published one, not its draft.
+    expect(await urlset("/sitemaps/tags.xml")).toEqual({
+      [`${BASE}/tags/staking`]: "2025-06-15T08:00:00.000Z",
+      [`${BASE}/tags/rollups`]: "2025-01-10T00:00:00.000Z",
     });
     expect(await urlset("/sitemaps/authors.xml")).toEqual({
       [`${BASE}/authors/maya-okafor`]: "2025-06-15T08:00:00.000Z",
@@ -231,6 +242,7 @@ describe.each(engines)("distribution on %s", (engine) => {
       "/sitemaps/pages.xml",
       "/sitemaps/articles.xml",
       "/sitemaps/categories.xml",
+      "/sitemaps/tags.xml",
       "/sitemaps/authors.xml",
       "/feed.xml",
       "/feed.atom",
@@ -258,7 +270,7 @@ describe.each(engines)("distribution of a publication with nothing published, on
       `${BASE}/sitemaps/newsletter.xml`,
       `${BASE}/sitemaps/markets.xml`,
     ]);
-    for (const name of ["articles", "categories", "authors"]) {
+    for (const name of ["articles", "categories", "tags", "authors"]) {
       const res = await ctx.app.inject({ url: `/sitemaps/${name}.xml` });
       expect(`${name} ${res.statusCode}`).toBe(`${name} 404`);
       expect(res.json().error.message).toBe("This sitemap has nothing to list yet");
@@ -266,13 +278,18 @@ describe.each(engines)("distribution of a publication with nothing published, on
     expect((await ctx.app.inject({ url: "/sitemaps/pages.xml" })).statusCode).toBe(200);
   });
 
-  it("lists the articles, categories and authors once an article is published after it was read", async () => {
+  it("lists the articles, categories, tags and authors once an article is published after it was read", async () => {
     await ctx.app.inject({ url: "/sitemap.xml" });
     const author = await insertUser(ctx.db, { username: "Ines Duarte" });
-    await insertArticle(ctx.db, { slug: "first-light", authorId: author, categories: ["DeFi"] });
+    await insertArticle(ctx.db, {
+      slug: "first-light",
+      authorId: author,
+      categories: ["DeFi"],
+      tags: ["light"],
+    });
     const index = await ctx.app.inject({ url: "/sitemap.xml" });
     const listed = (parser.parse(index.body).sitemapindex.sitemap as Row[]).map((s) => s.loc);
-    for (const name of ["articles", "categories", "authors"]) {
+    for (const name of ["articles", "categories", "tags", "authors"]) {
       expect(listed).toContain(`${BASE}/sitemaps/${name}.xml`);
     }
   });

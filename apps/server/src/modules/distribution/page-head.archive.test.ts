@@ -17,6 +17,7 @@ import {
   type Page,
   pageHeadSuite,
   SITE,
+  tagged,
   textOf,
 } from "./page-head.testing.ts";
 
@@ -114,6 +115,39 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect([...listed].sort()).toEqual([...expected].sort());
   });
 
+  it("a tag page: its published articles newest first, CollectionPage JSON-LD, breadcrumbs", async () => {
+    const expected = tagged("staking");
+    expect(expected.length).toBeGreaterThan(2);
+    const page = await firstPage("/tags/staking", "#staking", "website");
+    expect(page.meta("description")[0]).toBe(
+      `Articles tagged #staking: crypto research, newsletters and market reports, newest first. ${expected.length} articles.`,
+    );
+    expect(all(page.body, (e) => e.tag === "h1").map(textOf)).toEqual(["#staking"]);
+    expect(breadcrumbs(page)).toEqual([
+      ["Home", `${BASE}/`],
+      ["#staking", `${BASE}/tags/staking`],
+    ]);
+    expect(page.ld("CollectionPage")).toMatchObject({
+      name: "#staking",
+      url: `${BASE}/tags/staking`,
+      mainEntity: { "@type": "ItemList", numberOfItems: expected.length },
+    });
+    // Elena's draft and scheduled articles, tagged staking too, never.
+    const listed = cardSlugs(page);
+    expect([...listed].sort()).toEqual([...expected].sort());
+    const dates = listed.map((s) => demo.find((a) => a.slug === s)?.publishDate ?? "");
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(page.links("next")).toEqual([]);
+  });
+
+  it("links an article's tags to their pages", async () => {
+    const article = demo.find((a) => a.tags.includes("staking"))!;
+    const page = await get(`/p/${article.slug}`);
+    const tagList = all(page.body, (e) => e.tag === "ul" && e.attrs["aria-label"] === "Tags")[0]!;
+    const links = all(tagList, (e) => e.tag === "a").map((a) => [textOf(a), a.attrs.href]);
+    expect(links).toEqual(article.tags.map((t) => [`#${t}`, `/tags/${t}`]));
+  });
+
   it("answers 404 for unknown authors and categories and pages past the end", async () => {
     for (const url of [
       "/authors/nobody-here",
@@ -126,6 +160,9 @@ describe.each(engines)("page heads on %s", (engine) => {
       "/categories/unreleased",
       "/categories/market-structure?page=3",
       "/categories/market-structure?page=01",
+      "/tags/no-such-tag",
+      "/tags/unreleased-tag",
+      "/tags/staking?page=2",
     ]) {
       await expectNotFound(url);
     }
@@ -134,6 +171,7 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["/authors/Elena-Marsh?page=2", "/authors/elena-marsh?page=2"],
       ["/authors/elena_marsh", "/authors/elena-marsh"],
       ["/categories/Market-Structure", "/categories/market-structure"],
+      ["/tags/Staking", "/tags/staking"],
     ]) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(301);
@@ -146,7 +184,7 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect(orphan.meta("article:author")).toEqual([]);
   });
 
-  it("lists in the sitemaps exactly the author and category pages that exist", async () => {
+  it("lists in the sitemaps exactly the author, category and tag pages that exist", async () => {
     const locs = async (url: string) => {
       const xml = new XMLParser({ isArray: (name) => name === "url" }).parse(
         (await ctx.app.inject({ url })).body,
@@ -162,7 +200,10 @@ describe.each(engines)("page heads on %s", (engine) => {
     const categories = await locs("/sitemaps/categories.xml");
     const names = [...new Set(demo.flatMap((a) => a.categories))];
     expect(categories).toHaveLength(names.length);
-    for (const loc of [...authors, ...categories]) {
+    const tags = await locs("/sitemaps/tags.xml");
+    const tagNames = [...new Set(demo.flatMap((a) => a.tags))];
+    expect([...tags].sort()).toEqual(tagNames.map((t) => `${BASE}/tags/${t}`).sort());
+    for (const loc of [...authors, ...categories, ...tags]) {
       const page = await get(new URL(loc).pathname);
       expect(page.status, loc).toBe(200);
       expect(page.links("canonical")).toEqual([loc]);

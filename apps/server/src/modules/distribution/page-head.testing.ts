@@ -133,6 +133,7 @@ interface DemoArticle {
   title: string;
   author: string;
   categories: string[];
+  tags: string[];
   publishDate: string;
 }
 
@@ -153,6 +154,7 @@ function demoArticles(): DemoArticle[] {
         title: field("title") as string,
         author: field("author") as string,
         categories: field("categories") as string[],
+        tags: field("tags") as string[],
         publishDate: field("publishDate") as string,
       };
     });
@@ -165,6 +167,10 @@ export const by = (author: string) => demo.filter((a) => a.author === author).ma
 /** Slugs of the demo articles in the category `name`. */
 export const inCategory = (name: string) =>
   demo.filter((a) => a.categories.includes(name)).map((a) => a.slug);
+
+/** Slugs of the demo articles tagged `name`. */
+export const tagged = (name: string) =>
+  demo.filter((a) => a.tags.includes(name)).map((a) => a.slug);
 
 /** Article slugs of the cards on a page, in order. */
 export function cardSlugs(page: Page): string[] {
@@ -240,7 +246,8 @@ async function seedPages(ctx: TestApp): Promise<void> {
     .where("username", "=", "Elena Marsh")
     .executeTakeFirstOrThrow();
   const elena = row.id;
-  // Never listed: a draft and a future-dated article of hers, in a category and one of their own.
+  // Never listed: a draft and a future-dated article of hers, in a category and tag and in one of
+  // their own.
   for (const [slug, status, publishDate] of [
     ["elena-draft", "draft", "2024-01-01T00:00:00.000Z"],
     ["elena-scheduled", "published", "2099-01-01T00:00:00.000Z"],
@@ -251,6 +258,7 @@ async function seedPages(ctx: TestApp): Promise<void> {
       publishDate,
       authorId: elena,
       categories: ["Market Structure", "Unreleased"],
+      tags: ["staking", "unreleased-tag"],
     });
   }
   // A member who never published, a writer whose account is deleted, a hostile title.

@@ -7,6 +7,8 @@ import {
   type ListingData,
   type ListingDefinition,
   parseListingParams,
+  type TermArchive,
+  termArchives,
   toCardView,
 } from "./listing";
 
@@ -71,4 +73,28 @@ export async function loadArchivePage(
   const { pageCount, total } = res.meta.pagination;
   if (page > pageCount) return null;
   return { articles: res.data.map(toCardView), page, pageCount, total };
+}
+
+/**
+ * A page of the archive of the category or tag `slug` (compared in lower case) at `url`
+ * (`?page=N`): the term, among those in use by published articles (`PublicationApi.listTerms`),
+ * and its page of articles, newest first (docs/product/reader.md#category-pages, #tag-pages).
+ * @returns null for an unknown term, a malformed page number or a page past the end (the route
+ * answers 404).
+ */
+export async function loadTermArchive(
+  api: PublicationApi,
+  kind: TermArchive["kind"],
+  slug: string,
+  url: URL,
+): Promise<TermArchive | null> {
+  const page = pageNumberOf(url);
+  const wanted = slug.toLowerCase();
+  const term = page === null ? null : (await api.listTerms(kind)).find((t) => t.slug === wanted);
+  if (!term || page === null) return null;
+  const filter = kind === "category" ? { categories: [term.slug] } : { tags: [term.slug] };
+  const list = await loadArchivePage(api, filter, page);
+  if (!list) return null;
+  const path = `/${termArchives[kind].base}/${encodeURIComponent(term.slug)}`;
+  return { kind, path, term: { name: term.name, slug: term.slug }, list };
 }

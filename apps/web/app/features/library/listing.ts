@@ -209,6 +209,28 @@ export function listingHref(
 }
 
 /**
+ * The archive pages of a term (docs/product/reader.md#category-pages, #tag-pages): where the
+ * pages of each kind are (`/categories/{slug}`, `/tags/{slug}`), the word above the heading and
+ * the name as headings and titles show it (a tag as "#tag", as the article page shows its tags).
+ */
+export const termArchives = {
+  category: { base: "categories", eyebrow: "Category", shown: (name: string) => name },
+  tag: { base: "tags", eyebrow: "Tag", shown: (name: string) => `#${name}` },
+} as const;
+
+/** A kind of term with archive pages. */
+export type ArchiveTermKind = keyof typeof termArchives;
+
+/** A page of a term's archive, as its loader returns it (`loadTermArchive`). */
+export interface TermArchive {
+  kind: ArchiveTermKind;
+  /** The canonical path of its first page, e.g. `/tags/mempool`. */
+  path: string;
+  term: { name: string; slug: string };
+  list: ArchivePage;
+}
+
+/**
  * One page of an author's or a category's articles (docs/product/reader.md#category-pages), with
  * real page links.
  */
