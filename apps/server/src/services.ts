@@ -18,6 +18,7 @@ import {
 } from "./modules/articles/articles.service.ts";
 import { createCoinMentions } from "./modules/articles/coin-mentions.ts";
 import { createPublicationApi } from "./modules/articles/publication-api.ts";
+import { createReadNext } from "./modules/articles/read-next.ts";
 import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
@@ -172,6 +173,8 @@ function createPublishingServices(
   const media = createMediaStorage(config);
   const articles = createArticlesService(db, f.clock);
   const search = createSearchService(db, { now });
+  // What the article page offers after the text (docs/product/reader.md#read-next).
+  const readNext = createReadNext({ k: db.kysely, articles, search, now });
   const analytics = createAnalyticsService(db, {
     articles,
     limits,
@@ -223,6 +226,7 @@ function createPublishingServices(
     media,
     articles,
     search,
+    readNext,
     analytics,
     uploads,
     reactions,

@@ -1,7 +1,7 @@
 // The context the server hands to web loaders: site settings and the library's read operations,
 // so server rendering calls the services directly instead of looping back over HTTP.
 import { createContext } from "react-router";
-import type { Article, ArticleListResponse, ArticleType } from "./articles.ts";
+import type { Article, ArticleCard, ArticleListResponse, ArticleType } from "./articles.ts";
 import type { OwnUser } from "./auth.ts";
 import type { CommentPage, CommentPageQuery } from "./comments.ts";
 import type { ArticleCoins, CoinPage, MarketTable, MarketTableQuery } from "./markets.ts";
@@ -92,6 +92,16 @@ export function authorSlug(username: string): string {
 }
 
 /**
+ * What the article page offers after the text (docs/product/reader.md#read-next): up to 3 related
+ * published articles, best first, and up to 3 of its author's latest not among them (empty without
+ * an author); never the article itself.
+ */
+export interface ReadNext {
+  related: ArticleCard[];
+  byAuthor: ArticleCard[];
+}
+
+/**
  * The publication as the web's loaders read it during the server render: answered by the
  * server's services directly (docs/decisions/002-loaders-call-services.md).
  */
@@ -112,6 +122,8 @@ export interface PublicationApi {
    * are then null.
    */
   findArticleCoins(article: Article): Promise<ArticleCoins>;
+  /** What to read after `article` (`ReadNext`, docs/product/reader.md#read-next). */
+  findReadNext(article: Article): Promise<ReadNext>;
   countArticles(): Promise<number>;
   /** The categories, ecosystems or tags in use by published articles, most used first. */
   listTerms(kind: "category" | "ecosystem" | "tag"): Promise<TermCount[]>;

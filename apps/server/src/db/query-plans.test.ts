@@ -180,7 +180,7 @@ describe.each(engines)("the hot reader paths' query plans on %s", (engine) => {
   it.each([
     ["the home page's feed", "/", "reader"],
     ["the article list API", "/api/articles?pagination[page]=2&pagination[pageSize]=10", "reader"],
-    ["an article by slug", `/p/${slug}`, "reader"],
+    ["an article by slug, with its read next", `/p/${slug}`, "reader"],
     ["an article's comments", `/api/comment-manager/comments/${slug}`, "reader"],
     ["a category listing", "/categories/bitcoin", "reader"],
     ["a tag listing", "/tags/staking", "reader"],

@@ -23,6 +23,7 @@ import { organizationJsonLd, pageMeta } from "../lib/meta.ts";
 import { CommentsSection } from "../features/comments/comments-section.tsx";
 import { commentsAddressOf, loadComments } from "../features/comments/comments.server.ts";
 import { lazyPart } from "../components/ui/lazy-load.tsx";
+import { toCardView } from "../features/library/listing.ts";
 import { StaticPart } from "../components/ui/static-part.tsx";
 import type { Route } from "./+types/article";
 
@@ -32,6 +33,14 @@ import type { Route } from "./+types/article";
  */
 const ArticleCoinsSection = lazyPart(() =>
   import("../features/markets/article-coins.tsx").then((m) => m.ArticleCoinsSection),
+);
+
+/**
+ * "Read next", after the tags and credit: inside a StaticPart, so hydration never renders it and
+ * its chunk (the cards) loads only when a client-side navigation does.
+ */
+const ReadNextSection = lazyPart(() =>
+  import("../features/library/read-next.tsx").then((m) => m.ReadNextSection),
 );
 
 /** The subscribe panel under the text, below the fold: hydrated from a chunk of its own. */
@@ -53,7 +62,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // a failure stays inside their section (docs/product/reader.md#comment-thread).
   const url = new URL(request.url);
   const author = article.attributes.author;
-  const [comments, authorPage, coins] = await Promise.all([
+  const [comments, authorPage, coins, readNext] = await Promise.all([
     loadComments(api, article.attributes.slug, commentsAddressOf(url)),
     // Linked only when the page exists: a deleted account, or a name another author's page
     // already answers for, has none.
@@ -61,6 +70,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The coins it names: the text with each first mention linked, and their dated figures
     // (docs/product/reader.md#article-coins).
     api.findArticleCoins(article),
+    // Related articles and the author's latest (docs/product/reader.md#read-next).
+    api.findReadNext(article),
   ]);
   // The text travels as server-rendered HTML, not Markdown: no parser in the browser; and once: a
   // document request keeps it out of the hydration data (ArticleBody reads it from the page).
@@ -85,6 +96,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       authorPage && authorPage.id === author?.id
         ? `/authors/${encodeURIComponent(authorPage.slug)}`
         : null,
+    readNext: {
+      related: readNext.related.map(toCardView),
+      byAuthor: readNext.byAuthor.map(toCardView),
+    },
   };
 }
 
@@ -148,12 +163,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 /**
  * The article: header, bar (reactions, comments count, share), lead image, the server-rendered
- * text, the coins it names, tags, source credit, the subscribe panel and the comments. The header
- * and the coins, tags and credit are StaticParts and the text one element's inner HTML: React does
+ * text, the coins it names, tags, source credit, read next, the subscribe panel and the comments.
+ * The header, the coins, tags and credit, and read next are StaticParts and the text one element's inner HTML: React does
  * not walk them when the page hydrates (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { id, article: a, html, label, site, canonicalUrl, comments, coins } = loaderData;
+  const { id, article: a, html, label, site, canonicalUrl, comments, coins, readNext } = loaderData;
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
       <article className="mx-auto max-w-[42rem] space-y-8">
@@ -197,6 +212,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </ChipList>
             )}
             {a.source && <SourceCredit source={a.source} />}
+          </StaticPart>
+        )}
+        {(readNext.related.length > 0 || readNext.byAuthor.length > 0) && (
+          // Cards: links and text, as the server rendered them.
+          <StaticPart deps={[loaderData]}>
+            <ReadNextSection
+              related={readNext.related}
+              byAuthor={readNext.byAuthor}
+              author={a.author && { name: a.author.username, href: loaderData.authorHref }}
+            />
           </StaticPart>
         )}
         <SubscribePanel siteName={site.name} />

@@ -31,6 +31,7 @@ import * as commentMentions from "./027-comment-mentions.ts";
 import * as notificationEmailRetries from "./028-notification-email-retries.ts";
 import * as studioSearchIndexes from "./029-studio-search-indexes.ts";
 import * as articleCommentCount from "./030-article-comment-count.ts";
+import * as termArticlesNewest from "./031-term-articles-newest.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -69,4 +70,5 @@ export const migrations: Record<string, DialectMigration> = {
   "028-notification-email-retries": notificationEmailRetries,
   "029-studio-search-indexes": studioSearchIndexes,
   "030-article-comment-count": articleCommentCount,
+  "031-term-articles-newest": termArticlesNewest,
 };

@@ -8,13 +8,15 @@ import type { IssuesService } from "../newsletter/issues.service.ts";
 import type { SearchService } from "../search/search.types.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { ArticlesService } from "./articles.service.ts";
+import type { ReadNextReads } from "./read-next.ts";
 
 /**
  * Builds the `PublicationApi` the server render hands every loader (packages/contracts
  * server-context.ts). Search ranks with `search` (at most SEARCH_RESULT_LIMIT hits), then reads
  * one page of the matching cards in rank order, as the old client's fuzzy search + populate-fuzzy
  * calls do (docs/product/api.md#api-search). The coins articles name and the articles that name
- * a coin are `coinMentions`' (docs/product/reader.md#article-coins).
+ * a coin are `coinMentions`' (docs/product/reader.md#article-coins); what to read next is
+ * `readNext`'s (docs/product/reader.md#read-next).
  */
 export function createPublicationApi(
   site: SiteSettings,
@@ -25,15 +27,18 @@ export function createPublicationApi(
     newsletterIssues: Pick<IssuesService, "archive" | "webVersion">;
     marketPages: MarketPages;
     coinMentions: CoinMentions;
+    readNext: ReadNextReads;
   },
 ): PublicationApi {
-  const { articles, search, comments, newsletterIssues, marketPages, coinMentions } = deps;
+  const { articles, search, comments, newsletterIssues, marketPages, coinMentions, readNext } =
+    deps;
   return {
     site,
     listArticles: (q) => articles.list(q),
     latestArticles: ({ types, count }) => articles.latest(types, count),
     findArticle: (slug) => articles.findBySlug(slug),
     findArticleCoins: (article) => coinMentions.articleCoins(article),
+    findReadNext: (article) => readNext.find(article),
     countArticles: () => articles.count(),
     listTerms: (kind) => articles.listTerms(kind),
     findAuthor: (slug) => articles.findAuthor(slug),

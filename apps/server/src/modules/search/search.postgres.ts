@@ -14,7 +14,13 @@ import {
   queryWords,
   termGroup,
 } from "./search.query.ts";
-import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
+import type {
+  SearchDocument,
+  SearchEngine,
+  SearchHit,
+  SearchMatch,
+  SearchOptions,
+} from "./search.types.ts";
 
 /**
  * ts_rank weights in PostgreSQL's order {D, C, B, A}: content 0.1, subtitle and tags 0.4, title
@@ -230,6 +236,7 @@ async function searchDocuments(
   db: Q,
   query: string,
   limit: number,
+  match: SearchMatch,
   now: () => Date,
 ): Promise<SearchHit[]> {
   const words = queryWords(query);
@@ -237,8 +244,9 @@ async function searchDocuments(
   if (words.length === 0 || !(max > 0)) return [];
   const groups = groupsOf(words, await lookups(db, words));
   const published = now().toISOString();
-  const hits = await ranked(db, tsqueryText(groups, "&"), published, max);
-  if (hits.length > 0 || groups.length === 1) return hits;
+  const op = match === "all" ? "&" : "|";
+  const hits = await ranked(db, tsqueryText(groups, op), published, max);
+  if (hits.length > 0 || groups.length === 1 || op === "|") return hits;
   // No article has every word: rank those that have some of them.
   return ranked(db, tsqueryText(groups, "|"), published, max);
 }
@@ -254,6 +262,6 @@ export function createPostgresSearch(db: Q, options: SearchOptions = {}): Search
     index: (doc) => indexDocument(db, doc),
     remove: (id) => removeDocument(db, id),
     replaceAll: (docs) => replaceAllDocuments(db, docs),
-    search: (query, limit) => searchDocuments(db, query, limit, now),
+    search: (query, limit, match = "all") => searchDocuments(db, query, limit, match, now),
   };
 }

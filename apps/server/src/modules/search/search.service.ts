@@ -18,7 +18,7 @@ export function createSearchService(db: Db, options: SearchOptions = {}): Search
   return {
     index: (doc) => engine.index(doc),
     remove: (id) => engine.remove(id),
-    search: (query, limit) => engine.search(query, limit),
+    search: (query, limit, match = "all") => engine.search(query, limit, match),
     async rebuild() {
       const docs = await loadDocuments(db.kysely);
       await engine.replaceAll(docs);

@@ -1,7 +1,13 @@
 // SQLite search: an FTS5 index ranked by bm25, and the indexed vocabulary in memory for typo correction.
 import type SQLite from "better-sqlite3";
 import { MAX_LIMIT, RANK_MARGIN, indexedFields, queryWords, termGroup } from "./search.query.ts";
-import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
+import type {
+  SearchDocument,
+  SearchEngine,
+  SearchHit,
+  SearchMatch,
+  SearchOptions,
+} from "./search.types.ts";
 import { Vocabulary } from "./search.vocabulary.ts";
 
 /**
@@ -159,6 +165,7 @@ function searchDocuments(
   state: SqliteSearchState,
   query: string,
   limit: number,
+  match: SearchMatch,
   now: () => Date,
 ): SearchHit[] {
   const words = queryWords(query);
@@ -167,8 +174,9 @@ function searchDocuments(
   const vocab = currentVocabulary(state);
   const groups = words.map((w, i) => termGroup(w, i === words.length - 1, vocab.lookup(w)));
   const published = now().toISOString();
-  const hits = ranked(st(state), matchExpression(groups, "AND"), published, max);
-  if (hits.length > 0 || groups.length === 1) return hits;
+  const op = match === "all" ? "AND" : "OR";
+  const hits = ranked(st(state), matchExpression(groups, op), published, max);
+  if (hits.length > 0 || groups.length === 1 || op === "OR") return hits;
   // No article has every word: rank those that have some of them.
   return ranked(st(state), matchExpression(groups, "OR"), published, max);
 }
@@ -202,8 +210,8 @@ export function createSqliteSearch(
       writes.replaceAll(docs);
       state.vocabulary = null;
     },
-    async search(query, limit) {
-      return searchDocuments(state, query, limit, now);
+    async search(query, limit, match = "all") {
+      return searchDocuments(state, query, limit, match, now);
     },
   };
 }

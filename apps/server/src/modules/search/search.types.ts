@@ -17,6 +17,9 @@ export interface SearchHit {
   slug: string;
 }
 
+/** Which words of a query a hit must have (`SearchService.search`). */
+export type SearchMatch = "all" | "any";
+
 /** Full-text search over published articles (docs/architecture.md "Search"). */
 export interface SearchService {
   /** Adds or replaces an article's searchable text (call after the article row is written). */
@@ -26,9 +29,12 @@ export interface SearchService {
   /**
    * Ranked published articles matching `query`, best first, at most `limit`. Search syntax in the
    * query (quotes, `*`, `-`, NEAR, OR, parentheses) is treated as text; misspelt words are
-   * corrected against the indexed vocabulary. An empty query gives [].
+   * corrected against the indexed vocabulary. An empty query gives []. `match` "all" (the search
+   * box's) ranks the articles with every word, or, when none has them all, those with some;
+   * "any" ranks every article with some of them at once: the articles most like a text (an
+   * article's title and tags, docs/product/reader.md#read-next).
    */
-  search(query: string, limit: number): Promise<SearchHit[]>;
+  search(query: string, limit: number, match?: SearchMatch): Promise<SearchHit[]>;
   /**
    * Replaces the whole index with every article in the database (any status: visibility is
    * decided at query time), its tags being the names of its `tag` terms in their order. For bulk

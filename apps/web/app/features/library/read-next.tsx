@@ -1,0 +1,61 @@
+// "Read next" under an article (docs/product/reader.md#read-next): related articles, then more
+// from its author, as cards.
+import { Link } from "react-router";
+import { ArticleCard } from "./article-card";
+import type { CardView } from "./listing";
+
+/** What the article page passes: the cards of both lists and who wrote the article. */
+export interface ReadNextProps {
+  related: CardView[];
+  byAuthor: CardView[];
+  /** The author's name and page (null: no page); null without an author. */
+  author: { name: string; href: string | null } | null;
+}
+
+/** One row of up to three cards: one column on a phone, three from 40 rem on. */
+function CardRow({ articles }: { articles: CardView[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      {articles.map((article) => (
+        <li key={article.id} className="flex">
+          <ArticleCard article={article} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * "Read next" with the related cards, then "More from {author}" (the name linking to the author's
+ * page when there is one) with theirs; each heading only over cards. Markup and links only: the
+ * article page shows it as a static part.
+ */
+export function ReadNextSection({ related, byAuthor, author }: ReadNextProps) {
+  return (
+    <section aria-labelledby="read-next" className="space-y-8 border-t border-line pt-8">
+      {related.length > 0 && (
+        <div className="space-y-4">
+          <h2 id="read-next" className="text-lg font-semibold">
+            Read next
+          </h2>
+          <CardRow articles={related} />
+        </div>
+      )}
+      {author && byAuthor.length > 0 && (
+        <div className="space-y-4">
+          <h2 id={related.length > 0 ? undefined : "read-next"} className="text-lg font-semibold">
+            More from{" "}
+            {author.href ? (
+              <Link to={author.href} className="text-accent hover:underline underline-offset-4">
+                {author.name}
+              </Link>
+            ) : (
+              author.name
+            )}
+          </h2>
+          <CardRow articles={byAuthor} />
+        </div>
+      )}
+    </section>
+  );
+}
