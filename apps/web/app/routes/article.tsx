@@ -96,10 +96,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       authorPage && authorPage.id === author?.id
         ? `/authors/${encodeURIComponent(authorPage.slug)}`
         : null,
-    readNext: {
-      related: readNext.related.map(toCardView),
-      byAuthor: readNext.byAuthor.map(toCardView),
-    },
+    // Null when there is nothing to offer (a lone article).
+    readNext:
+      readNext.related.length + readNext.byAuthor.length > 0
+        ? { related: readNext.related.map(toCardView), byAuthor: readNext.byAuthor.map(toCardView) }
+        : null,
   };
 }
 
@@ -214,7 +215,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             {a.source && <SourceCredit source={a.source} />}
           </StaticPart>
         )}
-        {(readNext.related.length > 0 || readNext.byAuthor.length > 0) && (
+        {readNext && (
           // Cards: links and text, as the server rendered them.
           <StaticPart deps={[loaderData]}>
             <ReadNextSection

@@ -8,9 +8,19 @@ import { Link, useNavigate } from "react-router";
 import { ByViewer } from "../../components/by-viewer";
 import { COMMENT_COUNT_EVENT, type CommentCountDetail } from "../../lib/events.ts";
 import { BookmarkIcon, CommentIcon, HeartIcon } from "../../components/ui/icons.tsx";
+import { lazyPart } from "../../components/ui/lazy-load.tsx";
 import { AskMaxLink } from "./ask-max-link.tsx";
-import { ShareLinks } from "./share-links.tsx";
 import { type Reaction, type ReactionKind, useReactions } from "./use-reactions.ts";
+
+/**
+ * The share links: plain links and two buttons, server-rendered, hydrated from a chunk of their
+ * own, so "Copy link" and "Share…" add nothing to the page's initial JavaScript; where they first
+ * render in the browser (a client-side navigation) a box of their height holds the place.
+ */
+const ShareLinks = lazyPart(
+  () => import("./share-links.tsx").then((m) => m.ShareLinks),
+  () => <div className="h-9" />,
+);
 
 /** "1 comment", "5 comments". */
 function plural(n: number, one: string, many: string): string {
