@@ -113,7 +113,7 @@ function Bar({
   };
 
   return (
-    <div className="relative flex items-center justify-between gap-4 border-y border-line py-1.5 text-sm text-muted">
+    <div className="relative flex flex-wrap items-center justify-between gap-x-4 border-y border-line py-1.5 text-sm text-muted">
       <div className="flex items-center gap-5 pl-1">
         {reaction("like", "Like", HeartIcon)}
         <a
