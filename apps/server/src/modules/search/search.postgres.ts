@@ -14,13 +14,7 @@ import {
   queryWords,
   termGroup,
 } from "./search.query.ts";
-import type {
-  SearchDocument,
-  SearchEngine,
-  SearchHit,
-  SearchMatch,
-  SearchOptions,
-} from "./search.types.ts";
+import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
 
 /**
  * ts_rank weights in PostgreSQL's order {D, C, B, A}: content 0.1, subtitle and tags 0.4, title
@@ -231,12 +225,15 @@ async function replaceAllDocuments(db: Q, docs: SearchDocument[]): Promise<void>
   await sql`analyze search_documents, search_words`.execute(db);
 }
 
-/** `SearchEngine.search`; `now` decides which publish dates are past. */
+/**
+ * `SearchEngine.search`: `allWords` for the match "all" (`SearchMatch`); `now` decides which
+ * publish dates are past.
+ */
 async function searchDocuments(
   db: Q,
   query: string,
   limit: number,
-  match: SearchMatch,
+  allWords: boolean,
   now: () => Date,
 ): Promise<SearchHit[]> {
   const words = queryWords(query);
@@ -244,7 +241,7 @@ async function searchDocuments(
   if (words.length === 0 || !(max > 0)) return [];
   const groups = groupsOf(words, await lookups(db, words));
   const published = now().toISOString();
-  const op = match === "all" ? "&" : "|";
+  const op = allWords ? "&" : "|";
   const hits = await ranked(db, tsqueryText(groups, op), published, max);
   if (hits.length > 0 || groups.length === 1 || op === "|") return hits;
   // No article has every word: rank those that have some of them.
@@ -262,6 +259,7 @@ export function createPostgresSearch(db: Q, options: SearchOptions = {}): Search
     index: (doc) => indexDocument(db, doc),
     remove: (id) => removeDocument(db, id),
     replaceAll: (docs) => replaceAllDocuments(db, docs),
-    search: (query, limit, match = "all") => searchDocuments(db, query, limit, match, now),
+    search: (query, limit, match = "all") =>
+      searchDocuments(db, query, limit, match === "all", now),
   };
 }

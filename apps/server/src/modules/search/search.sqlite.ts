@@ -1,13 +1,7 @@
 // SQLite search: an FTS5 index ranked by bm25, and the indexed vocabulary in memory for typo correction.
 import type SQLite from "better-sqlite3";
 import { MAX_LIMIT, RANK_MARGIN, indexedFields, queryWords, termGroup } from "./search.query.ts";
-import type {
-  SearchDocument,
-  SearchEngine,
-  SearchHit,
-  SearchMatch,
-  SearchOptions,
-} from "./search.types.ts";
+import type { SearchDocument, SearchEngine, SearchHit, SearchOptions } from "./search.types.ts";
 import { Vocabulary } from "./search.vocabulary.ts";
 
 /**
@@ -160,12 +154,15 @@ function currentVocabulary(state: SqliteSearchState): Vocabulary {
   return state.vocabulary;
 }
 
-/** `SearchEngine.search`; `now` decides which publish dates are past. */
+/**
+ * `SearchEngine.search`: `allWords` for the match "all" (`SearchMatch`); `now` decides which
+ * publish dates are past.
+ */
 function searchDocuments(
   state: SqliteSearchState,
   query: string,
   limit: number,
-  match: SearchMatch,
+  allWords: boolean,
   now: () => Date,
 ): SearchHit[] {
   const words = queryWords(query);
@@ -174,7 +171,7 @@ function searchDocuments(
   const vocab = currentVocabulary(state);
   const groups = words.map((w, i) => termGroup(w, i === words.length - 1, vocab.lookup(w)));
   const published = now().toISOString();
-  const op = match === "all" ? "AND" : "OR";
+  const op = allWords ? "AND" : "OR";
   const hits = ranked(st(state), matchExpression(groups, op), published, max);
   if (hits.length > 0 || groups.length === 1 || op === "OR") return hits;
   // No article has every word: rank those that have some of them.
@@ -211,7 +208,7 @@ export function createSqliteSearch(
       state.vocabulary = null;
     },
     async search(query, limit, match = "all") {
-      return searchDocuments(state, query, limit, match, now);
+      return searchDocuments(state, query, limit, match === "all", now);
     },
   };
 }

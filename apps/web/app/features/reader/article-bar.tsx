@@ -3,7 +3,7 @@
 // refusal); anonymous readers are sent to sign in and come back to the article. The page is the
 // same for everyone, so until the browser knows who reads both versions are there
 // (components/by-viewer).
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ByViewer } from "../../components/by-viewer";
 import { COMMENT_COUNT_EVENT, type CommentCountDetail } from "../../lib/events.ts";
@@ -15,11 +15,15 @@ import { type Reaction, type ReactionKind, useReactions } from "./use-reactions.
 /**
  * The share links: plain links and two buttons, server-rendered, hydrated from a chunk of their
  * own, so "Copy link" and "Share…" add nothing to the page's initial JavaScript; where they first
- * render in the browser (a client-side navigation) a box of their height holds the place.
+ * render in the browser (a client-side navigation) a box of their height holds the place. Memoised:
+ * the bar renders again when the reader's marks arrive, and an update reaching the part before its
+ * code would make React drop the server's markup for the fallback (a layout shift).
  */
-const ShareLinks = lazyPart(
-  () => import("./share-links.tsx").then((m) => m.ShareLinks),
-  () => <div className="h-9" />,
+const ShareLinks = memo(
+  lazyPart(
+    () => import("./share-links.tsx").then((m) => m.ShareLinks),
+    () => <div className="h-9" />,
+  ),
 );
 
 /** "1 comment", "5 comments". */
