@@ -223,7 +223,7 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: /(apps[\\/]web[\\/]app[\\/](root\.|shell[\\/](?!sidebar|nav\.|not-found\.|error-screen|suggestions|mobile-menu-drawer|site-footer|notifications-bell)|components[\\/](by-viewer|logo|new-tab-link|newsletter-link)\.|components[\\/]ui[\\/](button|icons|lazy-load|skeleton)\.|lib[\\/](analytics|events|external-link|fetch-json|meta|nonce|safe-url|site-data|thumbnail-sources|viewer)\.)|packages[\\/]contracts[\\/]src[\\/](member-hint|safe-redirect)\.)/,
+              test: /(apps[\\/]web[\\/]app[\\/](root\.|shell[\\/](?!sidebar|nav\.|not-found\.|error-screen|suggestions|mobile-menu-drawer|site-footer|notifications-bell|theme-switch)|components[\\/](by-viewer|logo|new-tab-link|newsletter-link)\.|components[\\/]ui[\\/](button|icons|lazy-load|skeleton)\.|lib[\\/](analytics|events|external-link|fetch-json|meta|nonce|safe-url|site-data|thumbnail-sources|viewer)\.)|packages[\\/]contracts[\\/]src[\\/](member-hint|safe-redirect)\.)/,
             },
             {
               // The date and number formats (lib/format.ts with the rules it re-exports from

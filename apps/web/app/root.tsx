@@ -26,6 +26,7 @@ import { useNonce } from "./lib/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./lib/site-data";
 import { usePageViews } from "./lib/analytics";
 import { MEMBER_HINT_SCRIPT, useViewerSync } from "./lib/viewer";
+import { THEME_SCRIPT } from "./lib/theme";
 import { lazyPart, lazyPartsMounted } from "./components/ui/lazy-load";
 
 // Zod (inside the AI SDK, in the assistant's chunk) probes `new Function("")` to pick its fast
@@ -95,13 +96,21 @@ export function Layout({ children }: { children: ReactNode }) {
     });
   }, []);
   const nonce = useNonce();
-  // The head script may add data-member before React hydrates (lib/viewer.ts).
+  // The head scripts may add data-member (lib/viewer.ts) and the theme's attributes (lib/theme.ts)
+  // before React hydrates.
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {/* Before the first paint: a member's header slot shows a picture, not "Login". */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MEMBER_HINT_SCRIPT }} />
+        {/* Before the first paint: the reader's theme, so no page flashes the other one. Its text
+            is the server's only: hydration leaves a script's inner HTML as it is, so the
+            browser's bundle need not carry it. */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : "" }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />

@@ -1,6 +1,6 @@
 // The mobile menu's drawer (docs/product/site.md#mobile-menu): a modal that closes on Escape, on a
-// backdrop click and on navigation. Login shows only when signed out; a signed-in reader gets
-// their account instead. Loaded on demand by mobile-menu.tsx.
+// backdrop click and on navigation. The theme switch; Login shows only when signed out; a
+// signed-in reader gets their account instead. Loaded on demand by mobile-menu.tsx.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { useId } from "react";
@@ -12,6 +12,7 @@ import { ExternalIcon } from "../components/ui/icons";
 import { CloseIcon } from "../components/ui/action-icons";
 import { isStaff } from "../lib/viewer";
 import { Logo } from "../components/logo";
+import { ThemeSwitch } from "./theme-switch";
 
 const sections = [
   { label: "Research", to: "/", end: true },
@@ -35,7 +36,8 @@ const groupClass = "px-3 pb-1.5 text-xs font-semibold tracking-wider text-muted 
 
 /**
  * The drawer `id` (the button's `aria-controls`): the logo and Close, the Browse and Company links
- * (Studio for staff, Subscribe), and the reader's account or Login at the bottom. Any click on a
+ * (Studio for staff, Subscribe), and the theme switch and the reader's account or Login at the
+ * bottom. Any click on a
  * link closes it at once, also when the link points at the current page.
  */
 export default function MobileMenuDrawer({
@@ -79,7 +81,8 @@ export default function MobileMenuDrawer({
           </button>
         </div>
         <MenuLinks newsletterUrl={newsletterUrl} staff={isStaff(viewer?.role)} />
-        <div className="border-t border-line p-4">
+        <div className="space-y-4 border-t border-line p-4">
+          <ThemeSwitch name="theme-menu" labels />
           <MenuAccount viewer={viewer} />
         </div>
       </div>

@@ -1,6 +1,6 @@
 // Site header on every page (docs/product/site.md#header): logo, About Us, Partner with us,
-// Subscribe, and Login or, for a signed-in reader, the notifications bell and their round profile
-// picture linking to /account.
+// the theme switch, Subscribe, and Login or, for a signed-in reader, the notifications bell and
+// their round profile picture linking to /account.
 import { NewsletterLink } from "../components/newsletter-link.tsx";
 import type { OwnUser } from "@pragmatist/contracts";
 import { Link, NavLink } from "react-router";
@@ -11,6 +11,7 @@ import { lazyPart } from "../components/ui/lazy-load";
 import { isStaff, useViewer } from "../lib/viewer";
 import { Logo } from "../components/logo";
 import { MobileMenu } from "./mobile-menu";
+import { StaticPart } from "../components/ui/static-part";
 
 /** The bell: signed-in readers only, so its code loads when one is shown; its place is kept. */
 const NotificationsBell = lazyPart(
@@ -26,6 +27,12 @@ const Avatar = lazyPart(
   () => import("../components/ui/avatar").then((m) => m.Avatar),
   () => blankPicture,
 );
+
+/**
+ * The theme switch: the page keeps the server's HTML (a static part the head script works), so
+ * its code loads only where the header first renders in the browser (an error screen's frame).
+ */
+const ThemeSwitch = lazyPart(() => import("./theme-switch").then((m) => m.ThemeSwitch));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:text-ink ${
@@ -57,6 +64,7 @@ function AccountLink({ viewer, className = "" }: { viewer: OwnUser | null; class
 
 /**
  * The sticky header: the logo (home), then from `md` up About Us, Partner with us, Studio (staff),
+ * the theme switch (the server's HTML, which the head script works: no code hydrates it),
  * Subscribe (the external newsletter) and Login or the reader's picture, then a member's
  * notifications bell; below `md` the bell, the picture and the slide-out menu. The page is the same for every reader: the reader comes from GET
  * /api/viewer after hydration, and until then the member hint picks Login or a blank picture.
@@ -91,6 +99,9 @@ export function SiteHeader({
               Studio
             </NavLink>
           )}
+          <StaticPart deps={[]} className="ml-2">
+            <ThemeSwitch name="theme" />
+          </StaticPart>
           <NewsletterLink
             invites
             href={newsletterUrl}

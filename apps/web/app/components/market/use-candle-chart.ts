@@ -11,7 +11,7 @@ type ChartLibrary = typeof import("lightweight-charts");
 /** Where the chart stands: its library loading, drawn, or the library could not be fetched. */
 export type CandleChartState = "loading" | "ready" | "failed";
 
-/** The page's design tokens (light or dark, per the system setting) as the chart's colours. */
+/** The page's design tokens (light or dark, as `<html data-theme>` says) as the chart's colours. */
 function themeColors() {
   const style = getComputedStyle(document.documentElement);
   const token = (name: string) => style.getPropertyValue(`--color-${name}`).trim();
@@ -68,7 +68,7 @@ function drawCandles(lib: ChartLibrary, element: HTMLElement, candles: Ohlc["can
  * The chart's box (`box`, to put on the element the chart fills) and its state. The library is
  * imported and the chart drawn once the box is in the page, again only when the candles change
  * (not when a streaming message hands over a new object for the same data); it repaints when the
- * system's colour scheme flips and is removed on unmount. No candles: nothing is drawn.
+ * page's theme flips (`<html data-theme>`, lib/theme.ts) and is removed on unmount. No candles: nothing is drawn.
  */
 export function useCandleChart(ohlc: Dated<Ohlc>) {
   const box = useRef<HTMLDivElement>(null);
@@ -82,22 +82,21 @@ export function useCandleChart(ohlc: Dated<Ohlc>) {
     if (latest.current.candles.length === 0) return;
     let chart: IChartApi | undefined;
     let cancelled = false;
-    const dark = window.matchMedia("(prefers-color-scheme: dark)");
-    let onTheme: (() => void) | undefined;
+    let theme: MutationObserver | undefined;
     import("lightweight-charts").then(
       (lib) => {
         if (cancelled || !box.current) return;
         const drawn = drawCandles(lib, box.current, latest.current.candles);
         chart = drawn.chart;
-        onTheme = () => chart && paint(chart, drawn.series);
-        dark.addEventListener("change", onTheme);
+        theme = new MutationObserver(() => chart && paint(chart, drawn.series));
+        theme.observe(document.documentElement, { attributeFilter: ["data-theme"] });
         setState("ready");
       },
       () => !cancelled && setState("failed"),
     );
     return () => {
       cancelled = true;
-      if (onTheme) dark.removeEventListener("change", onTheme);
+      theme?.disconnect();
       chart?.remove();
     };
   }, [dataKey]);
