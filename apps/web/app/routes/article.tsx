@@ -11,8 +11,9 @@ import { data } from "react-router";
 import { ArticleBar } from "../features/reader/article-bar.tsx";
 import { ARTICLE_BODY_HTML, ArticleBody } from "../components/article-body.tsx";
 import { ArticleHeader } from "../features/reader/article-header.tsx";
-import { renderArticleHtml } from "../features/reader/article-html.server.tsx";
+import { contentsOf, renderArticle } from "../features/reader/article-html.server.tsx";
 import { documentOnly } from "../lib/document-only.server.ts";
+import { useDocumentData } from "../lib/document-only.ts";
 import { ArticleThumbnail } from "../features/reader/article-thumbnail.tsx";
 import { Chip, ChipList } from "../features/reader/chips.tsx";
 import { notFoundMeta, notFoundOf } from "../shell/not-found-data.ts";
@@ -41,6 +42,17 @@ const ArticleCoinsSection = lazyPart(() =>
  */
 const ReadNextSection = lazyPart(() =>
   import("../features/library/read-next.tsx").then((m) => m.ReadNextSection),
+);
+
+/** The DocumentOnly key of a long read's contents (kept out of the hydration data). */
+const ARTICLE_CONTENTS = "article-contents";
+
+/**
+ * A long read's contents: inside a StaticPart, so hydration never renders it and its chunk loads
+ * only when a client-side navigation does.
+ */
+const ArticleContents = lazyPart(() =>
+  import("../features/reader/article-contents.tsx").then((m) => m.ArticleContents),
 );
 
 /** The subscribe panel under the text, below the fold: hydrated from a chunk of its own. */
@@ -76,11 +88,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The text travels as server-rendered HTML, not Markdown: no parser in the browser; and once: a
   // document request keeps it out of the hydration data (ArticleBody reads it from the page).
   const { content: _content, ...attributes } = article.attributes;
-  const html = renderArticleHtml(coins.content, article.attributes.body);
+  const { html, headings } = renderArticle(coins.content, article.attributes.body);
+  // A long read's contents (docs/product/reader.md#contents), shown as the server's markup.
+  const contents = contentsOf(headings, attributes.readingTimeMinutes);
   return {
     id: article.id,
     article: attributes,
     html: documentOnly(context, ARTICLE_BODY_HTML, html),
+    longRead: contents !== null,
+    contents: documentOnly(context, ARTICLE_CONTENTS, contents),
     // Computed here so the browser bundle needs nothing from contracts at run time (zod), nor the
     // date formats.
     label: articleLabel(attributes),
@@ -163,15 +179,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 /**
- * The article: header, bar (reactions, comments count, share), lead image, the server-rendered
- * text, the coins it names, tags, source credit, read next, the subscribe panel and the comments.
- * The header, the coins, tags and credit, and read next are StaticParts and the text one element's inner HTML: React does
- * not walk them when the page hydrates (docs/decisions/026-static-parts-not-hydrated.md).
+ * The article: header, bar (reactions, comments count, share), lead image, a long read's contents
+ * and reading-progress bar, the server-rendered text, the coins it names, tags, source credit, read
+ * next, the subscribe panel and the comments. The header, the contents, the coins, tags and credit,
+ * and read next are StaticParts and the text one element's inner HTML: React does not walk them
+ * when the page hydrates (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { id, article: a, html, label, site, canonicalUrl, comments, coins, readNext } = loaderData;
+  const contents = useDocumentData(ARTICLE_CONTENTS, loaderData.contents);
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
+      {/* A long read's reading-progress bar: drawn by app.css alone (docs/product/reader.md#contents). */}
+      {loaderData.longRead && <div className="reading-progress" aria-hidden="true" />}
       <article className="mx-auto max-w-[42rem] space-y-8">
         {/* Links and text, kept as the server rendered them when the page hydrates. */}
         <StaticPart deps={[loaderData]}>
@@ -198,7 +218,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           slug={a.slug}
         />
         {a.thumbnailUrl && <ArticleThumbnail image={a.thumbnailUrl} title={a.title} />}
-        <ArticleBody html={html} />
+        <div className="relative space-y-8">
+          {loaderData.longRead && (
+            // The contents' links, as the server rendered them (they need no code).
+            // From xl up only the list beside the text shows: the part takes no room in the column.
+            <StaticPart deps={[loaderData]} className="xl:contents">
+              <ArticleContents entries={contents ?? []} />
+            </StaticPart>
+          )}
+          <ArticleBody html={html} />
+        </div>
         {(coins.length > 0 || a.tags.length > 0 || a.source) && (
           // The coins' figures, tags and credit: links and text, as the server rendered them.
           <StaticPart deps={[loaderData]} className="space-y-8">

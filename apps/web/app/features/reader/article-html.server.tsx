@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Components } from "react-markdown";
 import { HighlightedCode } from "../../components/highlighted-code.tsx";
 import { ArticleText, markdownComponents } from "../../components/markdown.tsx";
+import type { ArticleHeading } from "./article-contents.tsx";
 
 /** A heading renderer's props: the element's own and the syntax tree's node. */
 type Props<T extends "h2"> = ComponentPropsWithoutRef<T> & { node?: unknown };
@@ -25,13 +26,20 @@ const textOf = (node: HastNode | undefined): string =>
 
 const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 
+/** An article's text as HTML, and its headings that have an anchor, in the text's order. */
+export interface RenderedArticle {
+  html: string;
+  headings: ArticleHeading[];
+}
+
 /**
  * Heading renderers for one article that give each heading its anchor as its id
  * (`headingAnchor` of its text, GitHub's rule; "-1", "-2"… for a repeated one, as GitHub does),
- * so the in-page links the text keeps (docs/product/reader.md#imported-articles) land on their
- * section.
+ * so the in-page links the text keeps (docs/product/reader.md#imported-articles) and the
+ * contents (docs/product/reader.md#contents) land on their section; each anchored heading is
+ * added to `found` as it renders.
  */
-function anchoredHeadings(): Components {
+function anchoredHeadings(found: ArticleHeading[]): Components {
   const seen = new Map<string, number>();
   const anchor = (node: HastNode | undefined) => {
     const base = headingAnchor(textOf(node));
@@ -42,9 +50,11 @@ function anchoredHeadings(): Components {
   return Object.fromEntries(
     HEADINGS.map((tag) => {
       const Heading = markdownComponents[tag] as (props: Props<"h2">) => ReactNode;
-      const Anchored = ({ node, ...rest }: Props<"h2">) => (
-        <Heading node={node} id={anchor(node as HastNode)} {...rest} />
-      );
+      const Anchored = ({ node, ...rest }: Props<"h2">) => {
+        const id = anchor(node as HastNode);
+        if (id) found.push({ level: Number(tag[1]), id, text: textOf(node as HastNode).trim() });
+        return <Heading node={node} id={id} {...rest} />;
+      };
       return [tag, Anchored];
     }),
   );
@@ -53,28 +63,55 @@ function anchoredHeadings(): Components {
 /**
  * Renders the text with the shared Markdown renderer (raw HTML as text, safe URLs) to an HTML
  * string for `ArticleBody`, code blocks highlighted (`HighlightedCode`), headings with their
- * anchors as ids (`anchoredHeadings`). The output is React's
+ * anchors as ids (`anchoredHeadings`), and lists those headings. The output is React's
  * escaped markup of our own element renderers and highlight.js's escaped spans, so injecting it is
  * as safe as rendering the elements. Saves ~80 KiB gzip of client JavaScript, and the highlighter.
  */
-export function renderArticleHtml(content: string, markdown: boolean): string {
+export function renderArticle(content: string, markdown: boolean): RenderedArticle {
   const key = createHash("sha256")
     .update(markdown ? "md\n" : "text\n")
     .update(content)
     .digest("base64url");
   const cached = rendered.get(key);
   if (cached !== undefined) return cached;
-  const components: Components = { code: HighlightedCode, ...anchoredHeadings() };
+  const headings: ArticleHeading[] = [];
+  const components: Components = { code: HighlightedCode, ...anchoredHeadings(headings) };
   const html = renderToStaticMarkup(
     <ArticleText content={content} markdown={markdown} components={components} />,
   );
-  rendered.set(key, html);
-  return html;
+  const article = { html, headings };
+  rendered.set(key, article);
+  return article;
+}
+
+/** `renderArticle`'s HTML alone (a newsletter issue's intro and post). */
+export function renderArticleHtml(content: string, markdown: boolean): string {
+  return renderArticle(content, markdown).html;
 }
 
 // Rendering Markdown costs milliseconds; the same text always gives the same HTML, so the result
 // is kept by a hash of the text (an edit changes the hash), up to 32 MB.
-const rendered = new LRUCache<string, string>({
+const rendered = new LRUCache<string, RenderedArticle>({
   maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (v) => v.length + 64,
+  sizeCalculation: (v) => v.html.length + 64 * (v.headings.length + 1),
 });
+
+/** A long read: this reading time or more (minutes, about 900 words at 230 a minute)… */
+const LONG_READ_MINUTES = 4;
+/** …with at least this many section headings (`##` and `###`). */
+const CONTENTS_MIN_HEADINGS = 3;
+
+/**
+ * The contents of a long read (docs/product/reader.md#contents): the text's `##` and `###`
+ * headings (levels 2 and 3) when the article takes `readingTimeMinutes` ≥ 4 to read and has 3 or
+ * more of them; else null (no contents, no reading-progress bar).
+ */
+export function contentsOf(
+  headings: readonly ArticleHeading[],
+  readingTimeMinutes: number,
+): ArticleHeading[] | null {
+  const sections = headings.filter((heading) => heading.level === 2 || heading.level === 3);
+  return readingTimeMinutes >= LONG_READ_MINUTES && sections.length >= CONTENTS_MIN_HEADINGS
+    ? sections
+    : null;
+}
