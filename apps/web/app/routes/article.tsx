@@ -179,6 +179,31 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 /**
+ * What follows the text: the coins it names with their figures, its tags linking to their pages
+ * and the source credit; links and text as the server rendered them (a StaticPart), nothing when
+ * the article has none of them.
+ */
+function ArticleNotes({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const { article: a, coins, tags } = loaderData;
+  if (coins.length === 0 && tags.length === 0 && !a.source) return null;
+  return (
+    <StaticPart deps={[loaderData]} className="space-y-8">
+      <ArticleCoinsSection coins={coins} />
+      {tags.length > 0 && (
+        <ChipList label="Tags">
+          {tags.map((t) => (
+            <Chip key={t.path} to={t.path}>
+              #{t.name}
+            </Chip>
+          ))}
+        </ChipList>
+      )}
+      {a.source && <SourceCredit source={a.source} />}
+    </StaticPart>
+  );
+}
+
+/**
  * The article: header, bar (reactions, comments count, share), lead image, a long read's contents
  * and reading-progress bar, the server-rendered text, the coins it names, tags, source credit, read
  * next, the subscribe panel and the comments. The header, the contents, the coins, tags and credit,
@@ -186,7 +211,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
  * when the page hydrates (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { id, article: a, html, label, site, canonicalUrl, comments, coins, readNext } = loaderData;
+  const { id, article: a, html, label, site, canonicalUrl, comments, readNext } = loaderData;
   const contents = useDocumentData(ARTICLE_CONTENTS, loaderData.contents);
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
@@ -228,22 +253,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           )}
           <ArticleBody html={html} />
         </div>
-        {(coins.length > 0 || a.tags.length > 0 || a.source) && (
-          // The coins' figures, tags and credit: links and text, as the server rendered them.
-          <StaticPart deps={[loaderData]} className="space-y-8">
-            <ArticleCoinsSection coins={coins} />
-            {loaderData.tags.length > 0 && (
-              <ChipList label="Tags">
-                {loaderData.tags.map((t) => (
-                  <Chip key={t.path} to={t.path}>
-                    #{t.name}
-                  </Chip>
-                ))}
-              </ChipList>
-            )}
-            {a.source && <SourceCredit source={a.source} />}
-          </StaticPart>
-        )}
+        <ArticleNotes loaderData={loaderData} />
         {readNext && (
           // Cards: links and text, as the server rendered them.
           <StaticPart deps={[loaderData]}>
