@@ -46,6 +46,8 @@ const ReadNextSection = lazyPart(() =>
 
 /** The DocumentOnly key of a long read's contents (kept out of the hydration data). */
 const ARTICLE_CONTENTS = "article-contents";
+/** The DocumentOnly key of "Read next" (kept out of the hydration data). */
+const READ_NEXT = "read-next";
 
 /**
  * A long read's contents: inside a StaticPart, so hydration never renders it and its chunk loads
@@ -112,11 +114,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       authorPage && authorPage.id === author?.id
         ? `/authors/${encodeURIComponent(authorPage.slug)}`
         : null,
-    // Null when there is nothing to offer (a lone article).
-    readNext:
-      readNext.related.length + readNext.byAuthor.length > 0
-        ? { related: readNext.related.map(toCardView), byAuthor: readNext.byAuthor.map(toCardView) }
-        : null,
+    // Shown as the server's markup, so kept out of a document's hydration data; none for a lone
+    // article.
+    hasReadNext: readNext.related.length + readNext.byAuthor.length > 0,
+    readNext: documentOnly(context, READ_NEXT, {
+      related: readNext.related.map(toCardView),
+      byAuthor: readNext.byAuthor.map(toCardView),
+    }),
   };
 }
 
@@ -211,8 +215,9 @@ function ArticleNotes({ loaderData }: Pick<Route.ComponentProps, "loaderData">) 
  * when the page hydrates (docs/decisions/026-static-parts-not-hydrated.md).
  */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { id, article: a, html, label, site, canonicalUrl, comments, readNext } = loaderData;
+  const { id, article: a, html, label, site, canonicalUrl, comments } = loaderData;
   const contents = useDocumentData(ARTICLE_CONTENTS, loaderData.contents);
+  const readNext = useDocumentData(READ_NEXT, loaderData.readNext);
   return (
     <main className="px-4 pt-8 pb-16 sm:pt-12">
       {/* A long read's reading-progress bar: drawn by app.css alone (docs/product/reader.md#contents). */}
@@ -254,12 +259,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <ArticleBody html={html} />
         </div>
         <ArticleNotes loaderData={loaderData} />
-        {readNext && (
+        {loaderData.hasReadNext && (
           // Cards: links and text, as the server rendered them.
           <StaticPart deps={[loaderData]}>
             <ReadNextSection
-              related={readNext.related}
-              byAuthor={readNext.byAuthor}
+              related={readNext?.related ?? []}
+              byAuthor={readNext?.byAuthor ?? []}
               author={a.author && { name: a.author.username, href: loaderData.authorHref }}
             />
           </StaticPart>

@@ -1,6 +1,7 @@
-// "Read next" under an article (docs/product/reader.md#read-next): related articles, then more
-// from its author, as cards.
+// "Read next" under an article (docs/product/reader.md#read-next): related articles as cards, then
+// more from its author as a list of titles.
 import { Link } from "react-router";
+import { formatCardDate } from "../../lib/format";
 import { ArticleCard } from "./article-card";
 import type { CardView } from "./listing";
 
@@ -25,9 +26,31 @@ function CardRow({ articles }: { articles: CardView[] }) {
   );
 }
 
+/** Titles linking to their articles, each with its date and reading time: a short list on a phone. */
+function TitleList({ articles }: { articles: CardView[] }) {
+  return (
+    <ul className="divide-y divide-line border-y border-line">
+      {articles.map((article) => (
+        <li key={article.id} className="py-3">
+          <Link
+            to={`/p/${article.slug}`}
+            className="font-semibold text-pretty text-ink hover:text-accent"
+          >
+            {article.title}
+          </Link>
+          <p className="tabular mt-1 text-xs text-muted">
+            <time dateTime={article.publishDate}>{formatCardDate(article.publishDate)}</time> ·{" "}
+            {article.readingTimeMinutes} min read
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * "Read next" with the related cards, then "More from {author}" (the name linking to the author's
- * page when there is one) with theirs; each heading only over cards. Markup and links only: the
+ * page when there is one) with their titles; each heading only over articles. Markup and links only: the
  * article page shows it as a static part.
  */
 export function ReadNextSection({ related, byAuthor, author }: ReadNextProps) {
@@ -53,7 +76,7 @@ export function ReadNextSection({ related, byAuthor, author }: ReadNextProps) {
               author.name
             )}
           </h2>
-          <CardRow articles={byAuthor} />
+          <TitleList articles={byAuthor} />
         </div>
       )}
     </section>
