@@ -3,14 +3,16 @@
 // table, rebuilt when the publication changes; and the sentences of a section that best answer a query.
 import MiniSearch, { type Query } from "minisearch";
 import { stem } from "../../text/stems.ts";
-import { markdownSections } from "../../text/sections.ts";
 import { fold } from "../../text/words.ts";
 import {
+  type IndexedArticle,
   type Section,
   type Statement,
+  sectionsOf,
   sentenceIndex,
   statementsOf,
 } from "./assistant.research-statements.ts";
+import { rankedWithFeedback, tellingTerms } from "./assistant.research-feedback.ts";
 import {
   SYNONYMS,
   SYNONYM_WEIGHT,
@@ -21,68 +23,7 @@ import {
   titleAbbreviations,
 } from "./assistant.research-words.ts";
 
-export type { Section, Statement };
-
-/** An article as the index reads it. */
-export interface IndexedArticle {
-  slug: string;
-  title: string;
-  subTitle: string;
-  content: string;
-  /** ISO 8601. */
-  publishDate: string;
-  /** The article's tags and category names: the words its editors file it under. */
-  keywords: string[];
-}
-
-/**
- * Headings of sections that point elsewhere instead of explaining ("Further reading", "DAO
- * articles", "Videos"): never indexed, so never quoted.
- */
-const POINTERS = new Set([
-  "further",
-  "reading",
-  "articles",
-  "resources",
-  "related",
-  "videos",
-  "tutorials",
-  "books",
-  "links",
-  "prerequisites",
-  "podcasts",
-  "references",
-]);
-
-/** Whether a section's heading says it lists other places to read. */
-function pointsElsewhere(heading: string | null): boolean {
-  return heading !== null && (fold(heading).match(/[\p{L}]+/gu) ?? []).some((w) => POINTERS.has(w));
-}
-
-/**
- * The searchable sections of `articles`, each article's opening with its subtitle, numbered from
- * `first`.
- */
-function sectionsOf(articles: IndexedArticle[], first: number): Section[] {
-  const out: Section[] = [];
-  for (const a of articles) {
-    for (const s of markdownSections(a.content)) {
-      // The subtitle is searched with the opening, after its text (an opening is quoted from its text).
-      const blocks = s.heading === null && a.subTitle ? [...s.blocks, a.subTitle] : s.blocks;
-      if (blocks.length === 0 || pointsElsewhere(s.heading)) continue;
-      out.push({
-        id: first + out.length,
-        slug: a.slug,
-        title: a.title,
-        heading: s.heading,
-        text: blocks.join("\n\n"),
-        publishDate: a.publishDate,
-        keywords: a.keywords.join(" "),
-      });
-    }
-  }
-  return out;
-}
+export type { IndexedArticle, Section, Statement };
 
 /**
  * How much a title (with the article's tags) holding the query's terms multiplies a section's score
@@ -110,11 +51,12 @@ export interface ResearchIndex {
   /** The sections of the article with this slug, in reading order (the opening first). */
   sectionsOf(slug: string): Section[];
   /**
-   * Up to `max` statements of the article with this slug that best answer `query` (BM25 over its
-   * sentences, each read with its neighbours and heading; synonyms and, lightly, the article's title
-   * added), best first; [] when none matches.
+   * Up to `max` statements of `best`'s article that best answer `query` (BM25 over its sentences,
+   * each read with its neighbours and heading; synonyms and, lightly, the article's title added;
+   * then the telling words of `best`, the article's section that best matches the query, fed back:
+   * assistant.research-feedback.ts), best first; [] when none matches.
    */
-  answering(slug: string, query: string, max: number): Statement[];
+  answering(best: Section, query: string, max: number): Statement[];
   /** The statements that best answer `query` in the whole library, best first, with their scores. */
   statements(query: string, limit: number): Array<{ statement: Statement; score: number }>;
   /** The statements of `section` in reading order. */
@@ -131,6 +73,14 @@ export interface ResearchIndex {
  * it: the title's words name what the article explains ("How to revoke token access").
  */
 const TITLE_IN_ANSWER = 0.15;
+
+/**
+ * The telling words of the best section fed back into choosing the sentences that answer, and the
+ * share of the best sentence's score the best match of them adds (chosen on the development and
+ * research-point questions, decision 013).
+ */
+const FEEDBACK_TERMS = 5;
+const FEEDBACK_SHARE = 0.4;
 
 /** The fields of a section holding its words; `pairs` holds its adjacent words (pairsOf). */
 const WORD_FIELDS = ["title", "keywords", "heading", "text"];
@@ -264,6 +214,49 @@ function coverageOf(
   return total > 0 ? found / total : 0;
 }
 
+/** What choosing an article's answering sentences reads of a research index. */
+interface SentenceRanking {
+  sentences: MiniSearch<{ id: number }>;
+  statements: Statement[];
+  /** Synonym groups (the table's and the titles' abbreviations). */
+  groups: readonly (readonly string[])[];
+  /** A term's rarity among sections. */
+  weight: (term: string) => number;
+}
+
+/**
+ * Up to `max` statements of `best`'s article that best answer `query`, best first
+ * (ResearchIndex.answering): BM25 over its sentences with synonyms and, lightly, the title; then
+ * the telling words of `best` the query lacks fed back (assistant.research-feedback.ts).
+ */
+function answeringSentences(
+  { sentences, statements, groups, weight }: SentenceRanking,
+  best: Section,
+  query: string,
+  max: number,
+): Statement[] {
+  // The title's words, lightly: a sentence that names the article's subject states its point.
+  const asked: Query = {
+    combineWith: "OR",
+    queries: [
+      expandedQuery(query, groups),
+      { queries: [best.title], boostTerm: () => TITLE_IN_ANSWER },
+    ],
+  };
+  const inArticle = (id: number) => statements[id]!.section.slug === best.slug;
+  const first = sentences.search(asked, { filter: (r) => inArticle(r.id as number) });
+  const own = new Set(terms(`${query} ${synonymsOf(query, groups)}`));
+  const text = terms(`${best.title} ${best.heading ?? ""} ${best.text}`);
+  const feedback = tellingTerms(text, own, weight, FEEDBACK_TERMS);
+  return rankedWithFeedback(first, sentences, feedback, {
+    fields: ["text"],
+    filter: inArticle,
+    share: FEEDBACK_SHARE,
+  })
+    .slice(0, max)
+    .map((id) => statements[id]!);
+}
+
 /** Adds `value` to the list of `key` in `map`. */
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -360,18 +353,8 @@ export function createResearchIndexBuilder(): ResearchIndexBuilder {
     series: (wanted) => issuesOf(seriesByName, wanted),
     sectionsOf: (slug) => bySlug.get(slug) ?? [],
     coverage: (slug, query) => coverageOf(articleTerms(slug), groups, weight, query),
-    answering(slug, query, max) {
-      // The title's words, lightly: a sentence that names the article's subject states its point.
-      const title = titles.get(slug) ?? "";
-      const asked: Query = {
-        combineWith: "OR",
-        queries: [expanded(query), { queries: [title], boostTerm: () => TITLE_IN_ANSWER }],
-      };
-      return sentences
-        .search(asked, { filter: (r) => statements[r.id as number]!.section.slug === slug })
-        .slice(0, max)
-        .map((r) => statements[r.id as number]!);
-    },
+    answering: (best, query, max) =>
+      answeringSentences({ sentences, statements, groups, weight }, best, query, max),
     statements(query, limit) {
       return sentences
         .search(expanded(query))

@@ -1,6 +1,8 @@
-// The sentences of Max's research index (assistant.research-index.ts): each section's whole
-// statements, and a BM25 index over them read with their neighbours and heading.
+// The sections and sentences of Max's research index (assistant.research-index.ts): each article's
+// sections, each section's whole statements, and a BM25 index over them read with their neighbours
+// and heading.
 import MiniSearch from "minisearch";
+import { markdownSections } from "../../text/sections.ts";
 import { splitSentences } from "../../text/sentences.ts";
 import { stem } from "../../text/stems.ts";
 import { fold } from "../../text/words.ts";
@@ -17,6 +19,67 @@ export interface Section {
   publishDate: string;
   /** The article's keywords (IndexedArticle.keywords), joined. */
   keywords: string;
+}
+
+/** An article as the index reads it. */
+export interface IndexedArticle {
+  slug: string;
+  title: string;
+  subTitle: string;
+  content: string;
+  /** ISO 8601. */
+  publishDate: string;
+  /** The article's tags and category names: the words its editors file it under. */
+  keywords: string[];
+}
+
+/**
+ * Headings of sections that point elsewhere instead of explaining ("Further reading", "DAO
+ * articles", "Videos"): never indexed, so never quoted.
+ */
+const POINTERS = new Set([
+  "further",
+  "reading",
+  "articles",
+  "resources",
+  "related",
+  "videos",
+  "tutorials",
+  "books",
+  "links",
+  "prerequisites",
+  "podcasts",
+  "references",
+]);
+
+/** Whether a section's heading says it lists other places to read. */
+function pointsElsewhere(heading: string | null): boolean {
+  return heading !== null && (fold(heading).match(/[\p{L}]+/gu) ?? []).some((w) => POINTERS.has(w));
+}
+
+/**
+ * The searchable sections of `articles`, each article's opening with its subtitle, numbered from
+ * `first`.
+ */
+export function sectionsOf(articles: IndexedArticle[], first: number): Section[] {
+  const out: Section[] = [];
+  for (const a of articles) {
+    for (const s of markdownSections(a.content)) {
+      // The subtitle is searched with the opening, after its text (an opening is quoted from its text).
+      const blocks = s.heading === null && a.subTitle ? [...s.blocks, a.subTitle] : s.blocks;
+      if (blocks.length === 0 || pointsElsewhere(s.heading)) continue;
+      out.push({
+        id: first + out.length,
+        slug: a.slug,
+        title: a.title,
+        heading: s.heading,
+        text: blocks.join("\n\n"),
+        publishDate: a.publishDate,
+        keywords: a.keywords.join(" "),
+      });
+    }
+  }
+  return out;
 }
 
 /** One whole sentence of a section: the unit an answer quotes. */

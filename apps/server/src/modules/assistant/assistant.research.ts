@@ -96,7 +96,7 @@ function passageOf(
   n: number,
 ): ResearchPassage {
   const about = aboutQuery(section, query);
-  const answering = about ? [] : index.answering(section.slug, query, PASSAGE_SENTENCES);
+  const answering = about ? [] : index.answering(section, query, PASSAGE_SENTENCES);
   const from = answering[0]?.section ?? section;
   const sentences =
     answering.length > 0

@@ -30,7 +30,7 @@ const SETS: Array<{
   {
     name: "research points",
     cases: RESEARCH_POINT_QUESTIONS,
-    floor: 0.35,
+    floor: 0.43,
     categoryFloor: null,
     full: false,
   },

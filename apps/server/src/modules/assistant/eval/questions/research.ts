@@ -2,7 +2,7 @@
 // their own (its slug, whose title or headings are about the topic), typos and casing, and the
 // latest issue of a series.
 import type { EvalCase } from "../cases.ts";
-import { latest, research } from "./build.ts";
+import { latest, point, research } from "./build.ts";
 
 const ROLLUPS_COMPARED = "optimistic-and-zk-rollups-compared";
 
@@ -78,6 +78,13 @@ export const RESEARCH_QUESTIONS: EvalCase[] = [
   research("What is decentralised identity?", "decentralized-identity"),
   research("how do rollups scale ethereum", "scaling", "roadmap-scaling", ROLLUPS_COMPARED),
   research("what did the optech 2025 year in review cover", "bitcoin-optech-newsletter-2025-12-19"),
+  // The point in the article's own words, which the question lacks ("returned", "sampling").
+  point("how does an account get reimbursed for unused gas", ["gas"], [["returned"]]),
+  point(
+    "how do validators confirm that blob data was really published",
+    ["roadmap-scaling", "roadmap-danksharding"],
+    [["sampling"]],
+  ),
   // The newest issue of a series comes first.
   latest("What's in the latest Bitcoin Optech newsletter?", "Bitcoin Optech Newsletter #"),
   latest("most recent optech newsletter", "Bitcoin Optech Newsletter #"),
