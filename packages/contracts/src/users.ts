@@ -91,6 +91,26 @@ export const uploadResponseSchema = z.array(uploadedFileSchema);
 /** One stored upload (`uploadedFileSchema`). */
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
+const CROP_FORMAT = "must be x,y,width,height in whole pixels, none negative";
+/**
+ * `POST /api/upload?crop=x,y,width,height` (docs/product/api.md#api-upload): the square to keep
+ * of the image, in pixels of the upright image (EXIF orientation applied) as sent, before any
+ * scaling. Four non-negative integers of at most 6 digits, width equal to height and at least 1;
+ * anything else is a 400. Whether it lies inside the image is checked once the image is decoded.
+ */
+export const avatarCropParam = z
+  .string()
+  .regex(/^\d{1,6},\d{1,6},\d{1,6},\d{1,6}$/, CROP_FORMAT)
+  .transform((value) => {
+    const [x = 0, y = 0, width = 0, height = 0] = value.split(",").map(Number);
+    return { x, y, width, height };
+  })
+  .refine((c) => c.width >= 1 && c.width === c.height, "must be a square of at least 1 pixel");
+/** The query of `POST /api/upload`: an optional square crop (`avatarCropParam`). */
+export const uploadQuerySchema = z.object({ crop: avatarCropParam.optional() });
+/** A square crop of an uploaded image, in pixels of the upright image (`avatarCropParam`). */
+export type AvatarCrop = z.output<typeof avatarCropParam>;
+
 /**
  * `GET /api/articles/{id}/likesbookmarks` (docs/product/api.md#api-reactions). `likedBy` lists
  * every member who liked; bookmarks are private, so `bookmarkedBy` holds at most the asking

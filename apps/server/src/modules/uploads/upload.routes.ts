@@ -3,7 +3,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { uploadResponseSchema } from "@pragmatist/contracts";
+import { uploadQuerySchema, uploadResponseSchema } from "@pragmatist/contracts";
 import { AppError, ValidationError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { allow } from "../access/studio-http.ts";
@@ -73,7 +73,8 @@ function uploadSchema(summary: string, tags: string[]) {
 }
 
 /**
- * Registers POST /api/upload and POST /api/studio/images with `@fastify/multipart` scoped to them
+ * Registers POST /api/upload (with an optional `?crop=x,y,width,height` square, checked by
+ * `uploadQuerySchema` before any byte of the body is read) and POST /api/studio/images with `@fastify/multipart` scoped to them
  * (no other route accepts multipart bodies). Both answer 201 with Strapi's bare array
  * `[{ id, url, ... }]`, read by the client at `data[0].id`. /api/upload is for any signed-in
  * member (an avatar, a thumbnail); /api/studio/images for those who write articles (authors,
@@ -96,20 +97,23 @@ export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadServic
       },
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
+    const avatarUpload = uploadSchema(
+      "Uploads a JPEG, PNG, WebP or GIF (multipart field files, at most 5 MB), cut to the square crop=x,y,width,height when given; stored re-encoded as WebP",
+      ["users"],
+    );
     r.post(
       "/api/upload",
       {
         preValidation: async (req) => {
           requireUser(req);
         },
-        ...uploadSchema(
-          "Uploads a JPEG, PNG, WebP or GIF (multipart field files, at most 5 MB); stored re-encoded as WebP",
-          ["users"],
-        ),
+        ...avatarUpload,
+        schema: { ...avatarUpload.schema, querystring: uploadQuerySchema },
       },
       async (req, reply) => {
         const user = requireUser(req);
-        const file = await uploads.uploadAvatar(user.id, () => readOnlyFile(req));
+        const read = () => readOnlyFile(req);
+        const file = await uploads.uploadAvatar(user.id, read, req.query.crop);
         return reply.status(201).send([file]);
       },
     );

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import type { UploadedFile } from "@pragmatist/contracts";
+import type { AvatarCrop, UploadedFile } from "@pragmatist/contracts";
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
@@ -59,12 +59,19 @@ export interface UploadService {
    * Strapi CVE-2026-22707 and Ghost's SVG avatar XSS: SVG, HTML and text are refused). Stored
    * under `avatars/<random>.webp` with a `media` row owned by the member, and smaller copies for
    * `srcset` (image-variants.ts) when it is wider than they are (an editor may use it as a
-   * thumbnail).
+   * thumbnail). With `crop` (docs/product/accounts.md#account), only that square of the upright
+   * image is kept, then scaled: the stored avatar is square.
    * @returns Strapi's upload file shape (`size` in kilobytes).
-   * @throws ValidationError (400) for any other type or an unreadable or too large (in pixels)
-   * image; 429 RateLimitError over either budget; whatever `read` throws (e.g. 413 too large).
+   * @throws ValidationError (400) for any other type, an unreadable or too large (in pixels)
+   * image, or a `crop` not inside the upright image (its header was decoded, so it counts against
+   * UNREADABLE_UPLOADS_PER_HOUR); 429 RateLimitError over either budget; whatever `read` throws
+   * (e.g. 413 too large).
    */
-  uploadAvatar(ownerId: number, read: () => Promise<Buffer>): Promise<UploadedFile>;
+  uploadAvatar(
+    ownerId: number,
+    read: () => Promise<Buffer>,
+    crop?: AvatarCrop,
+  ): Promise<UploadedFile>;
   /**
    * Stores an image for an article's text, uploaded by the writer `memberId`: the same budget,
    * checks and re-encoding as `uploadAvatar`, scaled to fit ARTICLE_IMAGE_MAX_PX square instead.
@@ -104,15 +111,31 @@ async function acceptedFormat(bytes: Buffer): Promise<string> {
   return format;
 }
 
+const CROP_OUTSIDE = "The crop must lie inside the image";
+
+/** A ValidationError (400) naming the `crop` parameter (docs/product/api.md#api-upload). */
+function cropOutside(): ValidationError {
+  return new ValidationError(CROP_OUTSIDE, { errors: [{ path: ["crop"], message: CROP_OUTSIDE }] });
+}
+
+/** How an accepted image is re-encoded: its largest side and the square to keep, if any. */
+interface Reencoding {
+  /** Largest width and height of the result, in pixels (never enlarged). */
+  maxPx: number;
+  /** The square to keep, in pixels of the upright image (`uploadAvatar`). */
+  crop?: AvatarCrop | undefined;
+}
+
 /**
  * Re-encodes an accepted image (`format`, as sharp names it) as an upright, metadata-free WebP of
- * at most `maxPx` x `maxPx` px (never enlarged).
- * @throws ValidationError (400) when it cannot be decoded or is over MAX_INPUT_PIXELS.
+ * at most `maxPx` x `maxPx` px (never enlarged), cut to `crop` first when given.
+ * @throws ValidationError (400) when it cannot be decoded or is over MAX_INPUT_PIXELS, or when
+ * `crop` does not lie inside the upright image.
  */
 async function toWebp(
   bytes: Buffer,
   format: string,
-  maxPx: number,
+  { maxPx, crop }: Reencoding,
 ): Promise<{ data: Buffer; width: number; height: number }> {
   try {
     // One frame (animated GIF/WebP: the first), limited pixels, no metadata kept: sharp writes
@@ -121,13 +144,25 @@ async function toWebp(
     const meta = await image.metadata();
     // Defence in depth: the decoder must agree with the magic-number check.
     if (meta.format !== format) throw new Error(`decoder saw ${meta.format}, bytes said ${format}`);
-    const { data, info } = await image
-      .autoOrient()
+    let upright = image.autoOrient();
+    if (crop) {
+      const { width, height } = meta.autoOrient;
+      if (crop.x + crop.width > width || crop.y + crop.height > height) throw cropOutside();
+      // After autoOrient: sharp applies rotation and extraction in the order they are called.
+      upright = upright.extract({
+        left: crop.x,
+        top: crop.y,
+        width: crop.width,
+        height: crop.height,
+      });
+    }
+    const { data, info } = await upright
       .resize(maxPx, maxPx, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (e) {
+    if (e instanceof ValidationError) throw e;
     const tooLarge = e instanceof Error && /pixel limit/i.test(e.message);
     const message = tooLarge
       ? `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`
@@ -154,7 +189,7 @@ type StoredWebp = { data: Buffer; width: number; height: number };
  * Runs an upload for `ownerId` within their budget: the place is taken before `read` is called,
  * so an over-budget member's body is never read and concurrent uploads cannot overshoot, and given
  * back on any failure: only an accepted file spends an upload (OWASP File Upload Cheat Sheet). The
- * bytes are checked (`acceptedFormat`) and re-encoded at most `maxPx` square; a decode counts
+ * bytes are checked (`acceptedFormat`) and re-encoded per `reencoding` (`toWebp`); a decode counts
  * against `unreadable` from before it starts (so concurrent ones are bounded too) and is given
  * back once it succeeds. `store` keeps the result.
  */
@@ -162,7 +197,7 @@ async function uploadImage(
   ctx: UploadContext,
   ownerId: number,
   read: () => Promise<Buffer>,
-  maxPx: number,
+  reencoding: Reencoding,
   store: (image: StoredWebp) => Promise<UploadedFile>,
 ): Promise<UploadedFile> {
   const key = `user:${ownerId}`;
@@ -171,7 +206,7 @@ async function uploadImage(
     const bytes = await read();
     const format = await acceptedFormat(bytes);
     await ctx.unreadable.consume(key);
-    const image = await toWebp(bytes, format, maxPx);
+    const image = await toWebp(bytes, format, reencoding);
     await ctx.unreadable.refund(key);
     return await store(image);
   } catch (e) {
@@ -245,10 +280,12 @@ export function createUploadService(
     unreadable: deps.limits.of("upload-unreadable"),
   };
   return {
-    uploadAvatar: (ownerId, read) =>
-      uploadImage(ctx, ownerId, read, AVATAR_MAX_PX, (image) => storeAvatar(ctx, ownerId, image)),
+    uploadAvatar: (ownerId, read, crop) =>
+      uploadImage(ctx, ownerId, read, { maxPx: AVATAR_MAX_PX, crop }, (image) =>
+        storeAvatar(ctx, ownerId, image),
+      ),
     uploadArticleImage: (memberId, read) =>
-      uploadImage(ctx, memberId, read, ARTICLE_IMAGE_MAX_PX, (image) =>
+      uploadImage(ctx, memberId, read, { maxPx: ARTICLE_IMAGE_MAX_PX }, (image) =>
         storeArticleImage(ctx, image),
       ),
     findOwnedImage: (ownerId, mediaId) => repo.findOwnedImage(ctx.k, ownerId, mediaId),

@@ -28,11 +28,13 @@ describe.each(engines)("uploads on %s", (engine) => {
 
   const member = () => registerMember((o) => ctx.app.inject(o));
 
-  const upload = (auth: Record<string, string>, parts: Part[]) => {
+  /** POST /api/upload with `parts`; `crop` is the query parameter's value, sent as is. */
+  const upload = (auth: Record<string, string>, parts: Part[], crop?: string) => {
     const { payload, headers } = multipart(parts);
     return ctx.app.inject({
       method: "POST",
       url: "/api/upload",
+      query: crop === undefined ? {} : { crop },
       payload,
       headers: { ...headers, ...auth },
     });
@@ -241,5 +243,85 @@ describe.each(engines)("uploads on %s", (engine) => {
     expect((await upload((await member()).auth, file(png, "a.png", "image/png"))).statusCode).toBe(
       201,
     );
+  });
+
+  it("keeps only the square crop=x,y,width,height of the upright image, then scales it", async () => {
+    const { auth } = await member();
+    // 1200 x 800, red on the left half, blue on the right.
+    const blue = await solid(600, 800).png().toBuffer();
+    const photo = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: "#ff0000" },
+    })
+      .composite([{ input: blue, left: 600, top: 0 }])
+      .png()
+      .toBuffer();
+    const res = await upload(auth, file(photo, "wide.png", "image/png"), "600,100,600,600");
+    expect(res.statusCode).toBe(201);
+    expect(res.json()[0]).toMatchObject({ width: 512, height: 512 });
+    const served = await sharp((await ctx.app.inject({ url: res.json()[0].url })).rawPayload);
+    expect(await served.metadata()).toMatchObject({ width: 512, height: 512 });
+    const [r, , b] = (await served.stats()).channels;
+    expect(r!.mean).toBeLessThan(120);
+    expect(b!.mean).toBeGreaterThan(150);
+
+    // A photo taken sideways (EXIF orientation 6): 300 x 200 as stored, 200 x 300 upright.
+    const sideways = await solid(300, 200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const upright = await upload(auth, file(sideways, "s.jpg", "image/jpeg"), "0,100,200,200");
+    expect(upright.json()[0]).toMatchObject({ width: 200, height: 200 });
+    // Inside the stored pixels, outside the upright ones.
+    const turned = await upload(auth, file(sideways, "s.jpg", "image/jpeg"), "100,0,200,200");
+    expect(turned.statusCode).toBe(400);
+  });
+
+  it("refuses a crop that is malformed, negative, not square or outside the image with a 400", async () => {
+    const { auth } = await member();
+    const png = await solid(100, 60).png().toBuffer();
+    for (const crop of [
+      "",
+      "1,2,3",
+      "0,0,10,10,1",
+      "a,b,c,d",
+      "-1,0,10,10",
+      "0,0,10,11",
+      "0,0,0,0",
+      "0.5,0,10,10",
+    ]) {
+      const res = await upload(auth, file(png, "a.png", "image/png"), crop);
+      expect(res.statusCode, crop).toBe(400);
+      expect(res.json()).toMatchObject({
+        data: null,
+        error: { status: 400, name: "ValidationError" },
+      });
+      expect(res.json().error.details.errors[0].path, crop).toEqual(["crop"]);
+    }
+    for (const crop of ["0,0,61,61", "41,0,60,60", "0,1,60,60"]) {
+      const res = await upload(auth, file(png, "a.png", "image/png"), crop);
+      expect(res.statusCode, crop).toBe(400);
+      expect(res.json().error).toMatchObject({
+        name: "ValidationError",
+        message: "The crop must lie inside the image",
+        details: { errors: [{ path: ["crop"] }] },
+      });
+    }
+    const messages = await Promise.all(
+      ["-1,0,10,10", "0,0,10,11"].map(async (crop) => {
+        const res = await upload(auth, file(png, "a.png", "image/png"), crop);
+        return res.json().error.message;
+      }),
+    );
+    expect(messages).toEqual([
+      "crop: must be x,y,width,height in whole pixels, none negative",
+      "crop: must be a square of at least 1 pixel",
+    ]);
+    expect((await upload(auth, file(png, "a.png", "image/png"), "40,0,60,60")).statusCode).toBe(
+      201,
+    );
+    // The other checks still apply with a crop.
+    const huge = Buffer.concat([png, randomBytes(6 * 1024 * 1024)]);
+    expect((await upload(auth, file(huge, "big.png", "image/png"), "0,0,60,60")).statusCode).toBe(
+      413,
+    );
+    const text = await upload(auth, file("hello", "a.png", "image/png"), "0,0,60,60");
+    expect(text.json().error.message).toBe("Only JPEG, PNG, WebP or GIF images can be uploaded");
   });
 });
