@@ -1,5 +1,6 @@
-// The rules of an account's email, password and name, and their messages: the one source of the
-// server's schemas (auth.ts) and the web's account forms (docs/product/data.md#validation-forms).
+// The rules of an account's email, password, name and photo, and their messages: the one source of
+// the server's schemas (auth.ts, uploads) and the web's account forms
+// (docs/product/data.md#validation-forms).
 // Without zod, so the forms do not bring it into the browser.
 
 /**
@@ -7,6 +8,8 @@
  * 6, docs/product/compatibility.md#departures).
  */
 export const PASSWORD_MIN = 8;
+/** Largest upload accepted, in bytes: 5 MB (docs/product/data.md#validation-content). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The longest password accepted: 128 characters (see PASSWORD_MIN for the sources). */
 export const PASSWORD_MAX = 128;
 /** Sign-up name: at least 2 characters (docs/product/data.md#validation-forms), at most 60. */

@@ -65,6 +65,14 @@ export async function uploadImageTo(path: string, file: File): Promise<UploadedF
   return first;
 }
 
+/**
+ * The `crop` of `POST /api/upload` ("x,y,width,height", docs/product/api.md#api-upload) for a
+ * square in whole pixels of the upright image, as react-easy-crop's `croppedAreaPixels` gives it.
+ */
+export function cropValue(area: { x: number; y: number; width: number; height: number }): string {
+  return [area.x, area.y, area.width, area.height].join(",");
+}
+
 const userPath = (id: number) => `/api/users/${encodeURIComponent(String(id))}`;
 
 /**
@@ -166,9 +174,11 @@ export const accountApi = {
 
   /**
    * `POST /api/upload` (multipart field `files`): the stored image; the old client reads
-   * `data[0].id` (docs/product/api.md#api-upload).
+   * `data[0].id` (docs/product/api.md#api-upload). `crop` ({@link cropValue}) keeps only that
+   * square of it.
    */
-  uploadImage(file: File): Promise<UploadedFile> {
-    return uploadImageTo("/api/upload", file);
+  uploadImage(file: File, crop?: string): Promise<UploadedFile> {
+    const query = crop ? `?${new URLSearchParams({ crop })}` : "";
+    return uploadImageTo(`/api/upload${query}`, file);
   },
 };

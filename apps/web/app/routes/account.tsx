@@ -5,7 +5,8 @@ import { viewerContext } from "@pragmatist/contracts";
 import { useState } from "react";
 import { redirect } from "react-router";
 import { accountMeta } from "../features/account/page-meta";
-import { AccountEdit, type AccountActionData } from "../features/account/account-edit";
+import { AccountEdit } from "../features/account/account-edit";
+import type { AccountActionData } from "../features/account/account-section";
 import { AccountView } from "../features/account/account-view";
 import { failureOf, redirectTo } from "../features/account/failure";
 import { accountFailureMessage, type AccountAction } from "../features/account/validation";
@@ -30,8 +31,9 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Your accou
 const actions = new Set<string>(["photo", "name", "logout", "delete"]);
 
 /**
- * Runs one change: `photo` (file: upload, then set as the picture), `name` (username), `logout`
- * (then /) or `delete` (then /). `id` is the member's id. A refusal answers `{ error }`.
+ * Runs one change: `photo` (file and its square crop: upload, then set as the picture), `name`
+ * (username), `logout` (then /) or `delete` (then /). `id` is the member's id. A refusal answers
+ * `{ error }`.
  */
 export async function clientAction({
   request,
@@ -47,7 +49,8 @@ export async function clientAction({
         const file = form.get("file");
         if (!(file instanceof File) || file.size === 0)
           return { error: "Choose an image first", intent: action };
-        const uploaded = await accountApi.uploadImage(file);
+        const crop = form.get("crop");
+        const uploaded = await accountApi.uploadImage(file, typeof crop === "string" ? crop : "");
         await accountApi.updateUser(id, { profilePicture: uploaded.id });
         break;
       }

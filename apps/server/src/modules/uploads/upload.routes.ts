@@ -3,11 +3,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { uploadQuerySchema, uploadResponseSchema } from "@pragmatist/contracts";
+import { MAX_UPLOAD_BYTES, uploadQuerySchema, uploadResponseSchema } from "@pragmatist/contracts";
 import { AppError, ValidationError } from "../../errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { allow } from "../access/studio-http.ts";
-import { MAX_UPLOAD_BYTES, type UploadService } from "./upload.service.ts";
+import type { UploadService } from "./upload.service.ts";
 import { errorResponses } from "../../http/responses.ts";
 
 const errors = errorResponses(400, 401, 403, 413, 429);

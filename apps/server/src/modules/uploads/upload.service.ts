@@ -11,8 +11,6 @@ import { storeVariants, VARIANT_WIDTHS, variantKey } from "./image-variants.ts";
 import { contentKey, type MediaStorage } from "./storage.ts";
 import * as repo from "./upload.repository.ts";
 
-/** Largest upload accepted, in bytes: 5 MB (docs/product/data.md#validation-content). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Largest decoded image, in pixels (a 50-megapixel photo): a small file must not expand to gigabytes. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Avatars are stored at most this wide and tall, in pixels. */

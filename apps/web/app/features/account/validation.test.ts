@@ -156,12 +156,15 @@ describe("account edit", () => {
     expect(showsNameSave("A")).toBe(true);
   });
 
-  it("takes JPEG, PNG, WebP and GIF pictures only", () => {
+  it("takes JPEG, PNG, WebP and GIF pictures of at most 5 MB only", () => {
     for (const type of ["image/jpeg", "image/png", "image/webp", "image/gif"]) {
-      expect(imageFileError({ type })).toBeNull();
+      expect(imageFileError({ type, size: 5 * 1024 * 1024 })).toBeNull();
     }
-    expect(imageFileError({ type: "image/svg+xml" })).toMatch(/JPEG, PNG, WebP or GIF/);
-    expect(imageFileError({ type: "" })).not.toBeNull();
+    expect(imageFileError({ type: "image/svg+xml", size: 10 })).toMatch(/JPEG, PNG, WebP or GIF/);
+    expect(imageFileError({ type: "", size: 10 })).not.toBeNull();
+    expect(imageFileError({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toBe(
+      "This image is over 5 MB. Choose a smaller one.",
+    );
   });
 
   it("makes initials for the avatar fallback", () => {

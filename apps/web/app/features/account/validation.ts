@@ -5,6 +5,7 @@
 import {
   accountMessages,
   isValidEmail,
+  MAX_UPLOAD_BYTES,
   nameProblem,
   PASSWORD_MIN,
   passwordProblem,
@@ -142,11 +143,15 @@ export function showsNameSave(name: string): boolean {
 /** Image types the photo picker offers (the server re-encodes whatever it accepts). */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 
-/** The message for a picked file that is not one of IMAGE_TYPES, or null when it is. */
-export function imageFileError(file: { type: string }): string | null {
-  return (IMAGE_TYPES as readonly string[]).includes(file.type)
-    ? null
-    : "Choose a JPEG, PNG, WebP or GIF image";
+/**
+ * The message for a picked photo the server would refuse (docs/product/accounts.md#account): not
+ * one of IMAGE_TYPES, or over MAX_UPLOAD_BYTES (`size` in bytes); null when it may be sent.
+ */
+export function imageFileError(file: { type: string; size: number }): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return "Choose a JPEG, PNG, WebP or GIF image";
+  }
+  return file.size > MAX_UPLOAD_BYTES ? "This image is over 5 MB. Choose a smaller one." : null;
 }
 
 /** What a failed API call tells the reader, from its status, error name, message and details. */
