@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import { openDb } from "../apps/server/src/db/client.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
-import { recountComments } from "../apps/server/src/modules/comments/comments.repository.ts";
+import { recountComments } from "../apps/server/src/modules/comments/comment-count.repository.ts";
 import { type LoadResult, loadInterleaved, rng, type StartApp } from "./load.ts";
 
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 10_000);

@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import { type Db, openDb } from "../apps/server/src/db/client.ts";
 import { migrateToLatest } from "../apps/server/src/db/migrate.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
-import { recountComments } from "../apps/server/src/modules/comments/comments.repository.ts";
+import { recountComments } from "../apps/server/src/modules/comments/comment-count.repository.ts";
 import { createSessionTokens } from "../apps/server/src/modules/accounts/sessions.ts";
 import { insertArticle } from "../apps/server/src/testing/fixtures.ts";
 import { startSmtpSink } from "../apps/server/src/testing/smtp-sink.ts";

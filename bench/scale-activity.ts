@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import { reportReasons } from "@pragmatist/contracts";
 import type { Database } from "../apps/server/src/db/schema.ts";
-import { recountComments } from "../apps/server/src/modules/comments/comments.repository.ts";
+import { recountComments } from "../apps/server/src/modules/comments/comment-count.repository.ts";
 import type { Archive, ArchiveArticle } from "./scale-generate.ts";
 import { inserter, nextId } from "./scale-insert.ts";
 import { type Corpus, pick, type Shape } from "./scale-shape.ts";

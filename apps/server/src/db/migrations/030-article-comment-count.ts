@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
  * Adds `articles.comment_count` and fills it with the readers' count of each article's comments
  * (docs/product/reader.md#comment-thread: not deleted, neither hidden nor under a hidden comment;
  * a deleted comment's replies count). From then on the comments module writes it in the
- * transaction of every post, delete, hide and unhide (comments.repository.ts `recountComments`).
+ * transaction of every post, delete, hide and unhide (comment-count.repository.ts `applyVisibility`).
  * The same SQL on SQLite and PostgreSQL. @throws when the engine refuses the DDL.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

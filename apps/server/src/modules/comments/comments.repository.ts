@@ -1,10 +1,11 @@
 // Kysely queries for comments: a whole article's thread in one query, the comments of a page by
 // id, a reader's marks on the thread, and the writes on one comment (a page's keyset and walks:
 // comment-pages.repository.ts).
-import { type Kysely, type Selectable, sql } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
 import type { RenderedMention } from "../../text/comment-markdown.ts";
+import { applyVisibility, hiddenOnPath } from "./comment-count.repository.ts";
 import { findMentionLinks, type MentionScope } from "./comment-mentions.ts";
 
 type Q = Kysely<Database>;
@@ -107,63 +108,6 @@ export async function findByIds(db: Q, ids: number[], now: string): Promise<Comm
   return complete(db, rows, { commentIds: ids }, now);
 }
 
-/**
- * How many comments readers can read under the article `articles.id` of the statement
- * (docs/product/reader.md#comment-thread): not deleted, and neither hidden nor under a hidden
- * comment (a recursive walk down from the visible top-level comments, so a deleted comment's
- * replies still count). The same SQL on SQLite and PostgreSQL.
- */
-const visibleCount = sql<number>`(
-  with recursive visible(id, deleted_at) as (
-    select c.id, c.deleted_at from comments as c
-    where c.article_id = articles.id and c.parent_id is null and c.hidden_at is null
-    union all
-    select c.id, c.deleted_at from comments as c
-    join visible as v on c.parent_id = v.id
-    where c.hidden_at is null
-  )
-  select count(*) from visible where deleted_at is null
-)`;
-
-/**
- * Writes the readers' count of comments (`articles.comment_count`, migration 030) of the
- * articles `articleIds`, or of every article that has comments when null (a bulk load's end). Every
- * write that changes what readers see of a thread (`insert`, `softDelete`, `setHidden`) calls it
- * in its own transaction, so the cards, the article page and the count call read one column.
- */
-export async function recountComments(db: Q, articleIds: number[] | null): Promise<void> {
-  let update = db.updateTable("articles").set({ comment_count: visibleCount });
-  update =
-    articleIds === null
-      ? update.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom("comments as c").select("c.id").whereRef("c.article_id", "=", "articles.id"),
-          ),
-        )
-      : update.where("id", "in", articleIds);
-  await update.execute();
-}
-
-/** The article of comment `id`, for its recount. */
-async function recountArticleOf(db: Q, id: number): Promise<void> {
-  const row = await db
-    .selectFrom("comments")
-    .select("article_id")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (row) await recountComments(db, [row.article_id]);
-}
-
-/** How many of the article's comments readers can read (its kept `comment_count`). */
-export async function countVisible(db: Q, articleId: number): Promise<number> {
-  const row = await db
-    .selectFrom("articles")
-    .select("comment_count")
-    .where("id", "=", articleId)
-    .executeTakeFirst();
-  return row?.comment_count ?? 0;
-}
-
 /** One comment with author, like count and mentions' links at `now`, or null. */
 export async function findById(db: Q, id: number, now: string): Promise<CommentRow | null> {
   const [row] = await findByIds(db, [id], now);
@@ -240,11 +184,7 @@ export async function findState(db: Q, id: number, now: string): Promise<Comment
       "c.deleted_at",
       "a.status",
       "a.publish_date",
-      sql<number>`(with recursive up(id, parent_id, hidden_at) as (
-          select id, parent_id, hidden_at from comments where id = ${id}
-          union all
-          select p.id, p.parent_id, p.hidden_at from comments as p join up on p.id = up.parent_id
-        ) select count(*) from up where hidden_at is not null)`.as("hidden_count"),
+      hiddenOnPath(id).as("hidden_count"),
     ])
     .where("c.id", "=", id)
     .executeTakeFirst();
@@ -259,7 +199,10 @@ export async function findState(db: Q, id: number, now: string): Promise<Comment
   };
 }
 
-/** Stores a comment or reply as written, recounts its article's comments and returns its id. */
+/**
+ * Stores a comment or reply as written, adds it to its article's kept count (when nothing above
+ * it is hidden) and returns its id.
+ */
 export async function insert(
   db: Q,
   values: {
@@ -282,7 +225,7 @@ export async function insert(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await recountComments(db, [values.articleId]);
+  await applyVisibility(db, { id: row.id, above: "parent", sign: 1, branch: false });
   return row.id;
 }
 
@@ -303,8 +246,9 @@ export async function updateContent(
 }
 
 /**
- * Soft-deletes: the text is erased, the row stays so its replies keep their place; recounts its
- * article's comments. @returns false when the comment is unknown or already deleted.
+ * Soft-deletes: the text is erased, the row stays so its replies keep their place (and count);
+ * takes it from its article's kept count when readers saw it. @returns false when the comment is
+ * unknown or already deleted.
  */
 export async function softDelete(db: Q, id: number, now: string): Promise<boolean> {
   const result = await db
@@ -314,16 +258,27 @@ export async function softDelete(db: Q, id: number, now: string): Promise<boolea
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  await recountArticleOf(db, id);
+  await applyVisibility(db, { id, above: "self", sign: -1, branch: false });
   return true;
 }
 
-/** Hides (with who and when) or unhides a comment for readers, and recounts its article's comments. */
+/**
+ * Hides (with who and when) or unhides a comment for readers; a hide that shows or hides its
+ * branch (nothing above it hidden) takes the branch's visible comments from its article's kept
+ * count or adds them back.
+ */
 export async function setHidden(
   db: Q,
   id: number,
   hidden: { by: number; now: string } | null,
 ): Promise<void> {
+  const was = await db
+    .selectFrom("comments")
+    .select("hidden_at")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const changes = was !== undefined && (was.hidden_at === null) === (hidden !== null);
+  if (changes && hidden) await applyVisibility(db, { id, above: "parent", sign: -1, branch: true });
   await db
     .updateTable("comments")
     .set(
@@ -333,7 +288,7 @@ export async function setHidden(
     )
     .where("id", "=", id)
     .execute();
-  await recountArticleOf(db, id);
+  if (changes && !hidden) await applyVisibility(db, { id, above: "parent", sign: 1, branch: true });
 }
 
 /** Records a report once per (comment, member); a repeat is a no-op on the primary key. */

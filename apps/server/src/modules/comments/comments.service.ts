@@ -19,6 +19,7 @@ import { renderCommentHtml } from "../../text/comment-markdown.ts";
 import { previewMentionLinks, storeMentions, suggestMentions } from "./comment-mentions.ts";
 import { findPage } from "./comment-pages.ts";
 import { buildThread, readerMarks, toComment } from "./comment-thread.ts";
+import { countVisible } from "./comment-count.repository.ts";
 import * as repo from "./comments.repository.ts";
 import type {
   CommentingBans,
@@ -361,7 +362,7 @@ export function createCommentsService(
       if (!page) throw new NotFoundError("Article not found");
       return page;
     },
-    count: async (slug) => repo.countVisible(ctx.k, await articleIdOr404(ctx, slug)),
+    count: async (slug) => countVisible(ctx.k, await articleIdOr404(ctx, slug)),
     readerMarks: async (articleId, userId) =>
       readerMarks(await repo.findReaderMarks(ctx.k, articleId, userId), userId),
     create: (userId, slug, content) => changing(create(ctx, userId, slug, content)),
