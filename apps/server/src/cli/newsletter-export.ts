@@ -1,4 +1,5 @@
 // `npm run newsletter:export > subscribers.csv`: confirmed newsletter subscribers as CSV on stdout.
+import { pipeline } from "node:stream/promises";
 import { closeServices, createServices } from "../services.ts";
 import { loadToolConfig } from "../config.ts";
 import { openDb } from "../db/client.ts";
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const services = createServices(db, config);
     try {
-      process.stdout.write(await services.newsletter.exportCsv());
+      await pipeline(services.newsletter.exportCsv(), process.stdout);
     } finally {
       await closeServices(services);
     }

@@ -230,14 +230,30 @@ export async function moveSubscriberRow(db: Q, from: string, to: string): Promis
   return true;
 }
 
-/** Confirmed subscribers, oldest first, for the CSV export. */
-export function listConfirmed(db: Q) {
-  return db
-    .selectFrom("newsletter_subscribers")
-    .select(["email", "status", "created_at", "confirmed_at"])
-    .where("status", "=", "confirmed")
-    .orderBy("id")
-    .execute();
+/** Subscribers the CSV export reads in one statement: memory stays this many rows, whatever the list. */
+const EXPORT_PAGE = 1000;
+
+/**
+ * Confirmed subscribers, oldest first (by id), for the CSV export: pages of EXPORT_PAGE rows, each
+ * the ids after the previous page's last (a keyset on the primary key), so the list is never held
+ * whole. Each page is read when the consumer asks for it; a subscriber who confirms or leaves
+ * meanwhile is in the export as their row was when its page was read.
+ */
+export async function* confirmedPages(db: Q) {
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom("newsletter_subscribers")
+      .select(["id", "email", "status", "created_at", "confirmed_at"])
+      .where("status", "=", "confirmed")
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(EXPORT_PAGE)
+      .execute();
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE) return;
+    after = last.id;
+  }
 }
 
 /** A newsletter subscriber as editors see them (dates ISO 8601). */

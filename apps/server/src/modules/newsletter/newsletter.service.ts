@@ -4,7 +4,8 @@
 // for editors.
 import { createBackgroundTasks } from "../../background-tasks.ts";
 import { createHash, randomBytes } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
+import { Readable, pipeline } from "node:stream";
+import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
 import type { RateLimits } from "../../plugins/rate-limit.ts";
 import type { MemberNewsletter } from "@pragmatist/contracts";
@@ -103,8 +104,12 @@ export interface NewsletterService {
    * member's email change; true when there was one.
    */
   moveSubscription(fromEmail: string, toEmail: string): Promise<boolean>;
-  /** CSV (header email,status,created_at,confirmed_at) of confirmed subscribers, RFC 4180 quoting. */
-  exportCsv(): Promise<string>;
+  /**
+   * CSV (header email,status,created_at,confirmed_at) of confirmed subscribers, RFC 4180 quoting,
+   * as a stream of text read a page of subscribers at a time (`repo.confirmedPages`): its memory
+   * does not grow with the list. A failed read destroys the stream with the error.
+   */
+  exportCsv(): Readable;
   /** A page of subscribers, newest first, filtered by part of the email and by status. */
   list(
     filter: Parameters<typeof repo.listSubscribers>[1],
@@ -200,19 +205,25 @@ async function resubscribe(ctx: NewsletterContext, token: string): Promise<boole
 }
 
 /** `NewsletterService.exportCsv`. */
-async function exportCsv(k: Db["kysely"]): Promise<string> {
-  const rows = await repo.listConfirmed(k);
+function exportCsv(k: Db["kysely"]): Readable {
+  async function* records() {
+    for await (const page of repo.confirmedPages(k)) {
+      for (const r of page) yield [r.email, r.status, r.created_at, r.confirmed_at ?? ""];
+      // A turn of the event loop between pages: SQLite reads synchronously, and without one a
+      // long list would be read, and the requests waiting meanwhile kept waiting, in one go.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
   // RFC 4180 quoting by csv-stringify; a leading =, +, - or @ is neutralised so a spreadsheet
   // never runs an address as a formula (OWASP CSV injection).
-  return stringify(
-    rows.map((r) => [r.email, r.status, r.created_at, r.confirmed_at ?? ""]),
-    {
-      header: true,
-      columns: ["email", "status", "created_at", "confirmed_at"],
-      record_delimiter: "windows",
-      cast: { string: (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) },
-    },
-  );
+  const csv = stringify({
+    header: true,
+    columns: ["email", "status", "created_at", "confirmed_at"],
+    record_delimiter: "windows",
+    cast: { string: (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) },
+  });
+  // pipeline destroys `csv` with the error of a failed read (and stops reading when it is closed).
+  return pipeline(Readable.from(records()), csv, () => {});
 }
 
 /** Builds the newsletter service; `now` stamps subscriptions and confirmations (tests move it). */

@@ -1,9 +1,11 @@
 // Newsletter sign-up over real SMTP on loopback: double opt-in, unsubscribe without a session,
 // the same answer for every address, rate limits and the CSV export
 // (docs/product/api.md#api-newsletter).
+import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
+import { addSubscribers } from "../../testing/newsletter.ts";
 import { type SmtpSink, startSmtpSink } from "../../testing/smtp-sink.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -266,12 +268,23 @@ describe.each(engines)("newsletter on %s", (engine) => {
     await click(confirm);
     await subscribe("csv-pending@example.test");
     await sink.next();
-    const csv = await ctx.app.services.newsletter.exportCsv();
+    const csv = await text(ctx.app.services.newsletter.exportCsv());
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("email,status,created_at,confirmed_at");
     expect(csv).toContain("csv-confirmed@example.test,confirmed,");
     expect(csv).not.toContain("csv-pending@example.test");
     expect(csv).not.toContain("oneclick@example.test");
     for (const line of lines.slice(1)) expect(line.split(",")[1]).toBe("confirmed");
+  });
+
+  it("exports every confirmed subscriber once, oldest first, past a page of the export's reads", async () => {
+    const emails = await addSubscribers(ctx.db, 2_345, "csv-paged");
+    const csv = await text(ctx.app.services.newsletter.exportCsv());
+    const listed = csv
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(",")[0])
+      .filter((email) => email?.startsWith("csv-paged"));
+    expect(listed).toEqual(emails);
   });
 });

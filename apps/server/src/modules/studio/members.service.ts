@@ -9,6 +9,7 @@ import type {
   StudioMember,
   Subscriber,
 } from "@pragmatist/contracts";
+import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Db, Dialect } from "../../db/client.ts";
 import type { Database } from "../../db/schema.ts";
@@ -58,7 +59,7 @@ export interface MembersService {
     query: PageQuery & { q?: string | undefined; status?: Subscriber["status"] | undefined },
   ): Promise<Page<Subscriber>>;
   /** The newsletter module's CSV export of confirmed subscribers. Editors and admins. */
-  subscribersCsv(actor: Actor | null): Promise<string>;
+  subscribersCsv(actor: Actor | null): Readable;
   /** The audit log, newest first. Editors and admins (read only: nothing changes it). */
   audit(actor: Actor | null, query: PageQuery & AuditFilter): Promise<Page<AuditEntry>>;
 }
@@ -226,7 +227,7 @@ export function createMembersService(
     createAccount: (input) => createAccount(ctx, input),
     setRoleFromCommandLine: (email, role) => setRoleFromCommandLine(ctx, email, role),
     subscribers: (actor, query) => subscribers(ctx, actor, query),
-    async subscribersCsv(actor) {
+    subscribersCsv(actor) {
       authorize(actor, "subscriber.read");
       return deps.newsletter.exportCsv();
     },
