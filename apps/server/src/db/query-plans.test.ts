@@ -194,6 +194,11 @@ describe.each(engines)("the hot reader paths' query plans on %s", (engine) => {
     ["the sitemap index", "/sitemap.xml", "reader"],
     ["the articles sitemap", "/sitemaps/articles.xml", "reader"],
     ["the tags sitemap", "/sitemaps/tags.xml", "reader"],
+    [
+      "a Strapi query by title and category, with its total",
+      "/api/articles?filters[title][$containsi]=bitcoin&filters[categories][slug][$eq]=bitcoin",
+      "reader",
+    ],
   ] as const)("%s reads no large table whole", async (_name, url, who) => {
     expect(await scansOf(url, who)).toEqual([]);
   });

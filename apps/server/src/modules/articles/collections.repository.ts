@@ -239,6 +239,7 @@ export function articleScope(db: Kysely<Database>): WhereScope {
       clicks: "a.clicks",
       readingTimeMinutes: "a.reading_time_minutes",
     },
+    trigram: { title: { table: "article_titles", id: "a.id" } },
     relations: {
       author: {
         scope: { columns: { id: "u.id", username: "u.username" } },

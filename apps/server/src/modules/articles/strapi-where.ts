@@ -2,7 +2,13 @@
 // field is a fixed column, each relation a fixed EXISTS subquery, each value a bound parameter.
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/client.ts";
-import { escapeLike, likeText, lowerText } from "../../db/patterns.ts";
+import {
+  containsTextIndexed,
+  escapeLike,
+  likeText,
+  lowerText,
+  type TrigramIndex,
+} from "../../db/patterns.ts";
 import type { Condition } from "../../http/strapi-filters.ts";
 import type { SortTerm } from "../../http/strapi-query.ts";
 
@@ -18,6 +24,12 @@ export interface WhereScope {
   /** The SQL reference of each filterable or sortable field, e.g. `{ title: "a.title" }`. */
   columns: Readonly<Record<string, string>>;
   relations?: Readonly<Record<string, RelationScope>>;
+  /**
+   * The trigram index (migration 029) of a field's column, by field, and the id column its rowids
+   * are: a `$containsi` on that field finds its candidates through it (`containsTextIndexed`)
+   * instead of testing every row in range, so its count grows with the matches, not the archive.
+   */
+  trigram?: Readonly<Record<string, { table: TrigramIndex; id: string }>>;
 }
 
 type FieldCondition = Extract<Condition, { kind: "field" }>;
@@ -43,8 +55,16 @@ function textTest(
     : sql<SqlBool>`strpos(${col}, ${v}) > 0`;
 }
 
-/** One field test as SQL on `column`; operators are fixed fragments, values bound parameters. */
-function fieldSql(c: FieldCondition, column: string, dialect: Dialect): Sql {
+/**
+ * One field test as SQL on `column` (with its trigram index, when it has one); operators are fixed
+ * fragments, values bound parameters.
+ */
+function fieldSql(
+  c: FieldCondition,
+  column: string,
+  dialect: Dialect,
+  trigram?: { table: TrigramIndex; id: string },
+): Sql {
   const col = sql.ref(column) as Sql;
   switch (c.operator) {
     case "$null":
@@ -78,7 +98,9 @@ function fieldSql(c: FieldCondition, column: string, dialect: Dialect): Sql {
     case "$nei":
       return sql<SqlBool>`lower(${col}) <> ${lowerText(v)}`;
     case "$containsi":
-      return likeText(col, `%${escapeLike(v)}%`);
+      return trigram
+        ? containsTextIndexed(dialect, [col], v, { table: trigram.table, id: sql.ref(trigram.id) })
+        : likeText(col, `%${escapeLike(v)}%`);
     case "$notContainsi":
       return sql<SqlBool>`not (${likeText(col, `%${escapeLike(v)}%`)})`;
     case "$startsWithi":
@@ -159,7 +181,7 @@ export function whereOf(condition: Condition, scope: WhereScope, dialect: Dialec
     case "field": {
       const column = scope.columns[condition.field];
       if (!column) throw new Error(`No column for ${condition.field}`);
-      return fieldSql(condition, column, dialect);
+      return fieldSql(condition, column, dialect, scope.trigram?.[condition.field]);
     }
   }
 }
