@@ -26,9 +26,8 @@ import {
 } from "./article-versions.repository.ts";
 import {
   type AuthorInUseRow,
-  findAllAuthorsInUse,
-  findAuthorInUse,
-  findAuthorNamesInUse,
+  findAuthorCounts,
+  findLiveProfiles,
   findTermsInUse,
 } from "./collections.repository.ts";
 import {
@@ -276,25 +275,27 @@ function toAuthorProfile(r: AuthorInUseRow): AuthorProfile {
   };
 }
 
-/** `ArticlesService.listAuthors`. */
-async function listAuthors({ k, nowIso }: ArticlesContext): Promise<AuthorProfile[]> {
-  return (await findAllAuthorsInUse(k, nowIso())).map(toAuthorProfile);
+/**
+ * Every live author with published, past-dated articles and how many, lowest id first
+ * (docs/product/reader.md#author-pages): the counts kept for the library as it is (the memo),
+ * the users read per request by those ids (a rename or a deleted account shows at once).
+ */
+async function authorsInUse({ k, nowIso, memo }: ArticlesContext): Promise<AuthorInUseRow[]> {
+  const counts = await memo.get("author counts", () => findAuthorCounts(k, nowIso()));
+  const users = await findLiveProfiles(k, [...counts.keys()]);
+  return users.map((u) => ({ ...u, article_count: counts.get(u.id) ?? 0 }));
 }
 
-/**
- * `ArticlesService.findAuthor`: the authors' usernames alone are read to find the slug's owner,
- * then that one author's profile and count.
- */
-async function findAuthor(
-  { k, nowIso }: ArticlesContext,
-  slug: string,
-): Promise<AuthorProfile | null> {
+/** `ArticlesService.listAuthors`. */
+async function listAuthors(ctx: ArticlesContext): Promise<AuthorProfile[]> {
+  return (await authorsInUse(ctx)).map(toAuthorProfile);
+}
+
+/** `ArticlesService.findAuthor`: the author in use whose slug `slug` is. */
+async function findAuthor(ctx: ArticlesContext, slug: string): Promise<AuthorProfile | null> {
   const wanted = authorSlug(slug);
   if (!wanted) return null;
-  const now = nowIso();
-  const names = await findAuthorNamesInUse(k, now);
-  const owner = names.find((a) => authorSlug(a.username) === wanted);
-  const row = owner && (await findAuthorInUse(k, owner.id, now));
+  const row = (await authorsInUse(ctx)).find((a) => authorSlug(a.username) === wanted);
   return row ? toAuthorProfile(row) : null;
 }
 

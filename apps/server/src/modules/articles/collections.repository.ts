@@ -141,61 +141,44 @@ export async function findAuthorsInUse(
   return readSlice(authorsInUse(db, now, slice.where), slice);
 }
 
-const allAuthorsInUseQuery = prepared((db, v: { now: string }) =>
-  authorsInUse(db, v.now, undefined).orderBy("u.id"),
-);
-
-/**
- * Every author `findAuthorsInUse` finds, lowest id first, in one prepared query: the pool author
- * pages are found in on every article page (docs/product/reader.md#author-pages).
- */
-export async function findAllAuthorsInUse(db: Q, now: string): Promise<AuthorInUseRow[]> {
-  return (await allAuthorsInUseQuery(db, { now })).map(withCountNumber);
-}
-
-const authorNamesQuery = prepared((db, v: { now: string }) =>
+const authorCountsQuery = prepared((db, v: { now: string }) =>
   db
-    .selectFrom("users as u")
-    .select(["u.id", "u.username"])
-    .where("u.deleted_at", "is", null)
-    .where("u.id", "in", (eb) =>
-      eb
-        .selectFrom("articles as a")
-        .select("a.author_id")
-        .where("a.status", "=", "published")
-        .where("a.publish_date", "<=", v.now),
-    )
-    .orderBy("u.id"),
+    .selectFrom("articles as a")
+    .select((eb) => ["a.author_id", eb.fn.countAll<number>().as("n")])
+    .where("a.status", "=", "published")
+    .where("a.publish_date", "<=", v.now)
+    .where("a.author_id", "is not", null)
+    .groupBy("a.author_id"),
 );
 
 /**
- * The id and username of every author `findAuthorsInUse` finds, lowest id first, and nothing
- * else (no profile, no count, no grouping): what an author page's slug is looked up in
- * (docs/product/reader.md#author-pages) before `findAuthorInUse` reads the one it names.
+ * The author of every published, past-dated article and how many they have, by user id: the
+ * library's side of `findAuthorsInUse` (a walk of `articles_published_covering`, which holds the
+ * author: no article row is read), for the library memo; whose accounts are live is the users'.
  */
-export async function findAuthorNamesInUse(
-  db: Q,
-  now: string,
-): Promise<{ id: number; username: string }[]> {
-  return authorNamesQuery(db, { now });
+export async function findAuthorCounts(db: Q, now: string): Promise<Map<number, number>> {
+  const rows = await authorCountsQuery(db, { now });
+  return new Map(rows.map((r) => [Number(r.author_id), Number(r.n)]));
 }
 
-const authorInUseQuery = prepared((db, v: { id: number; now: string }) =>
-  authorsInUse(db, v.now, sql<SqlBool>`u.id = ${v.id}`),
-);
-
 /**
- * The author `findAuthorsInUse` finds with user id `id`, or null: the same grouped query on that
- * user alone, prepared, whose join reads their published, past-dated articles from the index
- * `articles_author_published` (migration 014).
+ * The live (not deleted) users among `ids`, lowest id first, with their bio and avatar: the
+ * users' side of `findAuthorsInUse`, read per request so a rename or a deleted account shows at
+ * once. One statement.
  */
-export async function findAuthorInUse(
+export async function findLiveProfiles(
   db: Q,
-  id: number,
-  now: string,
-): Promise<AuthorInUseRow | null> {
-  const [row] = await authorInUseQuery(db, { id, now });
-  return row ? withCountNumber(row) : null;
+  ids: number[],
+): Promise<Omit<AuthorInUseRow, "article_count">[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("users as u")
+    .leftJoin("media as m", "m.id", "u.profile_picture_id")
+    .select(["u.id", "u.username", "u.bio", "m.id as avatar_id", "m.url as avatar_url"])
+    .where("u.id", "in", ids)
+    .where("u.deleted_at", "is", null)
+    .orderBy("u.id")
+    .execute();
 }
 
 /** How many authors `findAuthorsInUse` finds without paging. */

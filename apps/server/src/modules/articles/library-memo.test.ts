@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
-import { insertArticle } from "../../testing/fixtures.ts";
+import { insertArticle, insertUser } from "../../testing/fixtures.ts";
 
 describe.each(engines)("the library's kept counts on %s", (engine) => {
   let now = new Date("2026-06-01T12:00:00.000Z");
@@ -73,5 +73,33 @@ describe.each(engines)("the library's kept counts on %s", (engine) => {
       count: 4,
       categories: { bitcoin: 3, "layer-2": 1, privacy: 1 },
     });
+  });
+
+  it("keeps an author's count with the library, and shows a rename or a deleted account at once", async () => {
+    const articles = ctx.app.services.articles;
+    const count = async (slug: string) => (await articles.findAuthor(slug))?.articleCount ?? null;
+    const authorId = await insertUser(ctx.db, { username: "Ada Writer" });
+    await insertArticle(ctx.db, { slug: "ada-1", authorId });
+    expect(await count("ada-writer")).toBe(1);
+    expect(await count("ada-writer")).toBe(1);
+    await insertArticle(ctx.db, { slug: "ada-2", authorId });
+    expect(await count("ada-writer")).toBe(2);
+    const authors = async () => (await articles.listAuthors()).map((a) => a.slug);
+    expect(await authors()).toContain("ada-writer");
+    // A rename and a deleted account change no article: the library's state does not move.
+    await ctx.db.kysely
+      .updateTable("users")
+      .set({ username: "Ada Lovelace" })
+      .where("id", "=", authorId)
+      .execute();
+    expect(await count("ada-writer")).toBeNull();
+    expect(await count("ada-lovelace")).toBe(2);
+    await ctx.db.kysely
+      .updateTable("users")
+      .set({ deleted_at: new Date().toISOString() })
+      .where("id", "=", authorId)
+      .execute();
+    expect(await count("ada-lovelace")).toBeNull();
+    expect(await authors()).not.toContain("ada-lovelace");
   });
 });
