@@ -3,7 +3,6 @@
 import type { Kysely } from "kysely";
 import { reportReasons } from "@pragmatist/contracts";
 import type { Database } from "../apps/server/src/db/schema.ts";
-import { recountComments } from "../apps/server/src/modules/comments/comment-count.repository.ts";
 import type { Archive, ArchiveArticle } from "./scale-generate.ts";
 import { inserter, nextId } from "./scale-insert.ts";
 import { type Corpus, pick, type Shape } from "./scale-shape.ts";
@@ -115,8 +114,8 @@ function sinks(db: Kysely<Database>, archive: Archive, firstComment: number, fir
 
 /**
  * Writes every article's comments (commentCounts), their likes and reports, and the audit log:
- * an `article.publish` entry for each article, a `comment.hide` for each hidden comment; then
- * each article's readers' count of comments, as the app keeps it.
+ * an `article.publish` entry for each article, a `comment.hide` for each hidden comment (each
+ * article's kept comment count is the caller's to write, `recountComments`).
  * @returns the number of comments written.
  */
 export async function generateComments(
@@ -137,7 +136,6 @@ export async function generateComments(
     if (article && count > 0) await articleComments(sink, rand, corpus, archive, article, count);
   }
   for (const s of [sink.comments, sink.commentLikes, sink.reports, sink.auditLog]) await s.flush();
-  await recountComments(db, null);
   return sink.comments.count;
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { type Db, openDb } from "../apps/server/src/db/client.ts";
+import { recountComments } from "../apps/server/src/modules/comments/comment-count.repository.ts";
 import { createSearchService } from "../apps/server/src/modules/search/search.service.ts";
 import { rng, startApp } from "./load.ts";
 import { generateComments, generatePageViews, generateReactions } from "./scale-activity.ts";
@@ -69,6 +70,17 @@ export async function postgresBusy(name: string): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/**
+ * An empty PostgreSQL database `name` on the server (an earlier one of that name dropped first),
+ * for a restore to write into: its DATABASE_URL and how to drop it.
+ */
+export async function scratchDatabase(name: string) {
+  const drop = () => admin(`drop database if exists ${name} with (force)`).then(() => undefined);
+  await drop();
+  await admin(`create database ${name}`);
+  return { url: databaseUrl(name), drop };
+}
+
 /** Starts the app on an empty database once: it migrates and seeds the demo content, then stops. */
 async function migrateAndSeed(dataDir: string, env: Record<string, string>): Promise<void> {
   const app = await startApp(dataDir, env);
@@ -100,6 +112,12 @@ async function generate(db: Db, shape: Shape): Promise<void> {
   await step("comments, likes, reports, audit log", () =>
     generateComments(db.kysely, rand, corpus, built, shape),
   );
+  await step("comments' kept counts", async () => {
+    // PostgreSQL plans the recount's walk down each thread from statistics: without them (the
+    // table just loaded) it chose to read every comment for every article (over 11 minutes).
+    if (db.dialect === "postgres") await sql`analyze comments`.execute(db.kysely);
+    await recountComments(db.kysely, null);
+  });
   await step("article likes and bookmarks", () => generateReactions(db.kysely, rand, built, shape));
   await step("page views", () => generatePageViews(db.kysely, rand, built, shape));
   await step("search index", () => createSearchService(db).rebuild());

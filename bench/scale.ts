@@ -22,6 +22,7 @@ import {
   untilQuiet,
   viewers,
 } from "./scale-paths.ts";
+import { measureOperatorPaths, type OperatorResult } from "./scale-operator.ts";
 import { demoShape, scaleShape } from "./scale-shape.ts";
 
 /** The scale factor (BENCH_SCALE, default 1: 20,000 articles). */
@@ -32,13 +33,14 @@ const FACTOR = Number(process.env.BENCH_SCALE ?? 1);
  */
 const ONLY_PATHS = process.env.BENCH_SCALE_PATHS?.split(",").map((p) => p.trim());
 const ONLY_ENGINES = process.env.BENCH_SCALE_ENGINES?.split(",").map((e) => e.trim());
+/** BENCH_SCALE_ONLY=operator: the operator's commands alone (no server is started). */
+const OPERATOR_ONLY = process.env.BENCH_SCALE_ONLY === "operator";
+const wanted = (name: string) => !ONLY_PATHS || ONLY_PATHS.some((p) => name.includes(p));
 /** Reader paths at scale within 2x of demo, studio paths within 3x (reported, not enforced). */
 const TARGETS = { reader: 2, studio: 3 } as const;
 
 /** What omitted measures are and why (printed and written with the results). */
 const LEFT_OUT = [
-  "the newsletter send to every subscriber (bench:newsletter measures sending; at 100,000 it takes many minutes)",
-  "backup and restore, and the subscribers CSV export (whole-database copies: minutes each at scale)",
   "the studio's server-rendered pages (their APIs are measured; the render adds the same work at both sizes)",
 ];
 
@@ -77,9 +79,7 @@ async function measureDatabase(db: ScaleDatabase) {
     );
     const sessions = await viewers(base);
     const results: (PathResult & { group: string })[] = [];
-    const specs = (await pathsOf(base)).filter(
-      (spec) => !ONLY_PATHS || ONLY_PATHS.some((p) => spec.name.includes(p)),
-    );
+    const specs = (await pathsOf(base)).filter((spec) => wanted(spec.name));
     for (const spec of specs) {
       const r = await measurePath(base, app.child.pid, spec, sessions[spec.viewer]);
       console.log(
@@ -124,12 +124,34 @@ else LEFT_OUT.push("PostgreSQL (no server answered BENCH_SCALE_PG_URL)");
 if (ONLY_ENGINES)
   engines.splice(0, engines.length, ...engines.filter((e) => ONLY_ENGINES.includes(e)));
 const runs: { engine: Engine; demo: Measured; scale: Measured }[] = [];
+const operator: { engine: Engine; demo: OperatorResult[]; scale: OperatorResult[] }[] = [];
 for (const engine of engines) {
   const demoDb = await scaleDatabase(engine, "demo", demoShape);
   const scaleDb = await scaleDatabase(engine, `x${FACTOR}`.replace(".", "_"), scaleShape(FACTOR));
-  runs.push({ engine, demo: await measureDatabase(demoDb), scale: await measureDatabase(scaleDb) });
+  if (!OPERATOR_ONLY) {
+    runs.push({
+      engine,
+      demo: await measureDatabase(demoDb),
+      scale: await measureDatabase(scaleDb),
+    });
+  }
+  const demo = await measureOperatorPaths(demoDb, wanted);
+  operator.push({ engine, demo, scale: await measureOperatorPaths(scaleDb, wanted) });
 }
 const rows = runs.flatMap((r) => rowsOf(r.engine, r.demo, r.scale));
+const operatorRows = operator.flatMap((o) =>
+  o.scale.map((s) => {
+    const d = o.demo.find((x) => x.name === s.name);
+    return {
+      command: s.name,
+      engine: o.engine,
+      "demo s / MB": d ? `${d.seconds} / ${d.peakRssMb}` : "-",
+      "scale s / MB": `${s.seconds} / ${s.peakRssMb}`,
+      "time ratio": d ? Math.round((s.seconds / Math.max(d.seconds, 0.1)) * 10) / 10 : "-",
+      "at scale": s.detail,
+    };
+  }),
+);
 const results = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version },
@@ -140,6 +162,7 @@ const results = {
   leftOut: LEFT_OUT,
   rows,
   runs,
+  operator,
 };
 fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
 fs.writeFileSync(
@@ -162,5 +185,9 @@ table(
     })),
   ),
 );
+console.log(
+  "\noperator commands: wall time in s and peak RSS (VmHWM) in MB, each in its own process\n",
+);
+table(operatorRows);
 console.log(`\nleft out: ${LEFT_OUT.join("; ")}`);
 console.log("written bench/results/scale-latest.json");
