@@ -15,6 +15,7 @@ import type { Db, Dialect } from "../apps/server/src/db/client.ts";
 import { createSessionTokens } from "../apps/server/src/modules/accounts/sessions.ts";
 import { recountComments } from "../apps/server/src/modules/comments/comment-count.repository.ts";
 import { sharedTestDb, testConfig } from "../apps/server/src/testing/db.ts";
+import { discussionArticle, members, percentile } from "./fanout.ts";
 import { rng, root } from "./load.ts";
 import { inserter, nextId } from "./scale-insert.ts";
 
@@ -37,23 +38,7 @@ const SECRET = "test-secret-test-secret-test-secret-0123";
 async function discussion(db: Db, slug: string, count: number, authors: number[]) {
   const k = db.kysely;
   const at = new Date(Date.now() - 86_400_000).toISOString();
-  const article = await k
-    .insertInto("articles")
-    .values({
-      slug,
-      title: `A discussion of ${count}`,
-      sub_title: "",
-      content: "Benchmark article.",
-      body: 1,
-      excerpt: "Benchmark article.",
-      reading_time_minutes: 1,
-      publish_date: at,
-      status: "published",
-      created_at: at,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const articleId = await discussionArticle(db, slug, count, at);
   const rand = rng(count);
   const rows = inserter(k, "comments", 8);
   const open: { id: number; depth: number }[] = [];
@@ -63,7 +48,7 @@ async function discussion(db: Db, slug: string, count: number, authors: number[]
     const parent = i === 0 || rand() < 0.2 ? null : open[Math.floor(rand() * open.length)];
     await rows.add({
       id,
-      article_id: article.id,
+      article_id: articleId,
       parent_id: parent?.id ?? null,
       author_id: authors[i % authors.length] as number,
       content: `Comment ${i}: a considered view on liquidity and risk.`,
@@ -76,37 +61,8 @@ async function discussion(db: Db, slug: string, count: number, authors: number[]
     ids.push(id);
   }
   await rows.flush();
-  await recountComments(k, [article.id]);
+  await recountComments(k, [articleId]);
   return { slug, ids: ids.filter((_, i) => i % 50 !== 49) };
-}
-
-/** `count` verified members named `{name} {i}`; their ids. */
-async function members(db: Db, name: string, count: number): Promise<number[]> {
-  const at = new Date().toISOString();
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const row = await db.kysely
-      .insertInto("users")
-      .values({
-        username: `${name} ${i}`,
-        email: `${name.toLowerCase()}.${i}@example.test`,
-        email_verified_at: at,
-        password_hash: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
-  return ids;
-}
-
-/** The value at percentile `p` (0 to 100, nearest rank) of `ms`, to 0.1 ms. */
-function percentile(ms: number[], p: number): number {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const v = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  return Math.round(v * 10) / 10;
 }
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -183,7 +139,8 @@ async function measure(engine: Dialect) {
     logger: false,
   });
   try {
-    const authors = await members(db, "Author", 50);
+    const at = new Date().toISOString();
+    const authors = await members(db.kysely, "Author", 50, at);
     const threads = [
       { name: "large", ...(await discussion(db, "bench-writes-large", LARGE, authors)) },
       { name: "small", ...(await discussion(db, "bench-writes-small", SMALL, authors)) },
@@ -194,7 +151,12 @@ async function measure(engine: Dialect) {
       );
       await sql`analyze`.execute(db.kysely);
     }
-    const repliers = await members(db, "Replier", Math.ceil((2 * (ROUNDS + WARMUP)) / PER_REPLIER));
+    const repliers = await members(
+      db.kysely,
+      "Replier",
+      Math.ceil((2 * (ROUNDS + WARMUP)) / PER_REPLIER),
+      at,
+    );
     const tokens = createSessionTokens(SECRET);
     const auth: string[] = [];
     for (const r of repliers)

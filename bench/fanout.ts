@@ -40,7 +40,7 @@ interface Thread {
 }
 
 /** Inserts verified members `{name} {i}`; returns their ids in order. */
-async function members(trx: Kysely<Database>, name: string, count: number, at: string) {
+export async function members(trx: Kysely<Database>, name: string, count: number, at: string) {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const row = await trx
@@ -60,13 +60,27 @@ async function members(trx: Kysely<Database>, name: string, count: number, at: s
   return ids;
 }
 
+/** Inserts the published article `slug` ("A discussion of {count}", dated `at`); returns its id. */
+export function discussionArticle(
+  db: Db,
+  slug: string,
+  count: number,
+  at: string,
+): Promise<number> {
+  return insertArticle(db, {
+    slug,
+    title: `A discussion of ${count}`,
+    content: "Benchmark article.",
+    publishDate: at,
+  });
+}
+
 /** One top-level comment on `article` by each of `count` new participants. */
 async function thread(
   trx: Kysely<Database>,
   article: { id: number; slug: string },
   name: string,
   count: number,
-  replierCount: number,
   at: string,
 ): Promise<Thread> {
   const people = await members(trx, name, count, at);
@@ -98,7 +112,7 @@ interface Timed {
 }
 
 /** Percentile `p` (0 to 100) of `values`, nearest rank, rounded to 0.1 ms. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const v = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
   return Math.round(v * 10) / 10;
@@ -114,12 +128,7 @@ async function prepare() {
   const repliersPerThread = Math.ceil((REPLIES + WARMUP) / PER_REPLIER);
   const article = async (slug: string, count: number) => ({
     slug,
-    id: await insertArticle(db, {
-      slug,
-      title: `A discussion of ${count}`,
-      content: "Benchmark article.",
-      publishDate: at,
-    }),
+    id: await discussionArticle(db, slug, count, at),
   });
   const [manyArticle, fewArticle] = [
     await article("bench-fanout-many", MANY),
