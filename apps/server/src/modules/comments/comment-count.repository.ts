@@ -64,6 +64,29 @@ export function hiddenOnPath(id: number | null) {
 }
 
 /**
+ * Takes the write lock of the article's row (of `target.articleId`, or of the comment
+ * `target.commentId`'s article) until the transaction `db` ends: the first statement of every
+ * comment write that changes the kept count. On PostgreSQL a concurrent write under the same
+ * article waits here, and its later statements (READ COMMITTED reads anew at each) see this one's
+ * committed rows: a reply posted while its parent is hidden is counted once, by one of the two,
+ * never by both or neither. SQLite's writes are serial already; the statement changes nothing.
+ */
+export async function lockArticleCount(
+  db: Q,
+  target: { articleId: number } | { commentId: number },
+): Promise<void> {
+  const article =
+    "articleId" in target
+      ? sql<number>`${target.articleId}`
+      : sql<number>`(select article_id from comments where id = ${target.commentId})`;
+  await db
+    .updateTable("articles")
+    .set({ comment_count: sql`comment_count` })
+    .where("id", "=", article)
+    .execute();
+}
+
+/**
  * Adds to the kept count of the comment `id`'s article what a write on it changes for readers
  * (the rule of `visibleCount`), when nothing on the path up from `above` (the comment itself for
  * a delete, its parent for an insert, a hide or an unhide) is hidden: `sign` × the branch's

@@ -113,4 +113,39 @@ describe.each(engines)("the kept comment count on %s", (engine) => {
     expect(await countVisible(db.kysely, articleId)).toBe(5);
     expect(await keptAndRecounted(articleId)).toEqual([5, 5]);
   });
+
+  it.each(["hide first", "reply first"] as const)(
+    "counts a reply posted while its parent is being hidden once (%s, in concurrent transactions)",
+    async (order) => {
+      const author = await insertUser(db);
+      const editor = await insertUser(db);
+      const articleId = await insertArticle(db, {
+        slug: `race-${order.replace(" ", "-")}-${engine}`,
+      });
+      const now = new Date().toISOString();
+      const parent = await insert(db.kysely, {
+        articleId,
+        parentId: null,
+        authorId: author,
+        content: "p",
+        now,
+      });
+      const hide = (hold: number) =>
+        db.kysely.transaction().execute(async (trx) => {
+          await setHidden(trx, parent, { by: editor, now });
+          await new Promise((r) => setTimeout(r, hold));
+        });
+      const reply = (hold: number) =>
+        db.kysely.transaction().execute(async (trx) => {
+          await insert(trx, { articleId, parentId: parent, authorId: author, content: "r", now });
+          await new Promise((r) => setTimeout(r, hold));
+        });
+      // The first holds its transaction open while the second writes under the same article.
+      const [first, second] = order === "hide first" ? [hide, reply] : [reply, hide];
+      const held = first(300);
+      await new Promise((r) => setTimeout(r, 50));
+      await Promise.all([held, second(0)]);
+      expect(await keptAndRecounted(articleId)).toEqual([0, 0]);
+    },
+  );
 });

@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from "kysely";
 import { prepared } from "../../db/prepared.ts";
 import type { CommentsTable, Database } from "../../db/schema.ts";
 import type { RenderedMention } from "../../text/comment-markdown.ts";
-import { applyVisibility, hiddenOnPath } from "./comment-count.repository.ts";
+import { applyVisibility, hiddenOnPath, lockArticleCount } from "./comment-count.repository.ts";
 import { findMentionLinks, type MentionScope } from "./comment-mentions.ts";
 
 type Q = Kysely<Database>;
@@ -213,6 +213,7 @@ export async function insert(
     now: string;
   },
 ): Promise<number> {
+  await lockArticleCount(db, { articleId: values.articleId });
   const row = await db
     .insertInto("comments")
     .values({
@@ -251,6 +252,7 @@ export async function updateContent(
  * unknown or already deleted.
  */
 export async function softDelete(db: Q, id: number, now: string): Promise<boolean> {
+  await lockArticleCount(db, { commentId: id });
   const result = await db
     .updateTable("comments")
     .set({ content: "", deleted_at: now, updated_at: now })
@@ -272,6 +274,7 @@ export async function setHidden(
   id: number,
   hidden: { by: number; now: string } | null,
 ): Promise<void> {
+  await lockArticleCount(db, { commentId: id });
   const was = await db
     .selectFrom("comments")
     .select("hidden_at")
