@@ -81,6 +81,7 @@ async function thread(
   article: { id: number; slug: string },
   name: string,
   count: number,
+  replierCount: number,
   at: string,
 ): Promise<Thread> {
   const people = await members(trx, name, count, at);
