@@ -1,4 +1,4 @@
-// The operator's paths of `npm run bench:scale` (docs/scale.md#operator-paths), each run as the
+// The operator's paths of `npm run bench:scale` (docs/scale.md#operator-commands), each run as the
 // operator runs it, a command in a process of its own with the server stopped, so its time and
 // peak memory are its own: the subscribers CSV export (`npm run newsletter:export`), a backup
 // (`npm run backup`), its restore into an empty DATA_DIR (and database), and on the restored copy
