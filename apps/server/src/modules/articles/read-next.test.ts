@@ -101,4 +101,18 @@ describe.each(engines)("read next on %s", (engine) => {
     // One tag each: the newest first.
     expect(related).toEqual(["rollup-fees", "tag-and-category", "two-tags"]);
   });
+
+  it("offers an article published since it was last shown: its choice is kept only while the library stays as it is", async () => {
+    const before = await readNext("rollup-fees");
+    expect(before.related).not.toContain("three-tags-new");
+    // Sharing more tags than any other, so it comes first once the library holds it.
+    await insertArticle(ctx.db, {
+      slug: "three-tags-new",
+      publishDate: "2025-01-12T00:00:00.000Z",
+      tags: ["rollups", "fees"],
+      categories: ["Layer 2"],
+    });
+    const after = await readNext("rollup-fees");
+    expect(after.related[0]).toBe("three-tags-new");
+  });
 });

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { SearchService } from "../search/search.types.ts";
 import type { ArticlesService } from "./articles.service.ts";
+import { createLibraryMemo } from "./library-memo.ts";
 import { findRelatingTerms, findSharingTerms } from "./read-next.repository.ts";
 
 /** Related articles shown, and the author's latest shown beside them. */
@@ -31,7 +32,8 @@ export interface ReadNextReads {
  *   `related` (empty without an author).
  *
  * Never the article itself, never a draft or a future-dated article. Four to six reads, each on
- * an index.
+ * an index, the first time an article is shown for the library as it is; after that the answer
+ * is kept (library-memo.ts) until the published library changes (docs/scale.md#library-memo).
  */
 export function createReadNext(deps: {
   k: Kysely<Database>;
@@ -64,10 +66,10 @@ export function createReadNext(deps: {
     return [...sharing, ...more].slice(0, READ_NEXT_COUNT);
   }
 
-  async function latestByAuthor(article: Article, shown: ArticleCard[]): Promise<ArticleCard[]> {
+  async function latestByAuthor(article: Article, shown: number[]): Promise<number[]> {
     const author = article.attributes.author;
     if (!author) return [];
-    const taken = new Set([article.id, ...shown.map((c) => c.id)]);
+    const taken = new Set([article.id, ...shown]);
     const latest = await articles.list({
       page: 1,
       // Enough to leave READ_NEXT_COUNT once the article and the related ones are taken out.
@@ -75,13 +77,26 @@ export function createReadNext(deps: {
       sort: "date",
       filter: { authorId: author.id },
     });
-    return latest.data.filter((c) => !taken.has(c.id)).slice(0, READ_NEXT_COUNT);
+    return latest.data
+      .map((c) => c.id)
+      .filter((id) => !taken.has(id))
+      .slice(0, READ_NEXT_COUNT);
   }
 
+  // Kept per article for the library as it is (its published articles and their terms, all the
+  // rule reads): the article page shows the cards' titles, labels, dates and pictures, which
+  // change only with the library; their counts may be as old as the library's last change.
+  const kept = createLibraryMemo(k, () => now().toISOString());
+
   return {
-    async find(article) {
-      const related = await cards(await relatedIds(article));
-      return { related, byAuthor: await latestByAuthor(article, related) };
-    },
+    find: (article) =>
+      kept.get(String(article.id), async () => {
+        const related = await cards(await relatedIds(article));
+        const byAuthor = await latestByAuthor(
+          article,
+          related.map((c) => c.id),
+        );
+        return { related, byAuthor: await cards(byAuthor) };
+      }),
   };
 }
