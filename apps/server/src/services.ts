@@ -18,6 +18,7 @@ import {
 } from "./modules/articles/articles.service.ts";
 import { createCoinMentions } from "./modules/articles/coin-mentions.ts";
 import { createPublicationApi } from "./modules/articles/publication-api.ts";
+import { createLibraryMemo } from "./modules/articles/library-memo.ts";
 import { createReadNext } from "./modules/articles/read-next.ts";
 import { createLanguageModel } from "./modules/assistant/assistant.model.ts";
 import { createAssistantService } from "./modules/assistant/assistant.service.ts";
@@ -171,10 +172,12 @@ function createPublishingServices(
   const { limits, now } = f;
   // Local disk, or the S3 bucket when S3_BUCKET is set; `/uploads/*` is served from it (app.ts).
   const media = createMediaStorage(config);
-  const articles = createArticlesService(db, f.clock);
+  // Answers derived from the published library, kept until it changes (docs/scale.md#library-memo).
+  const memo = createLibraryMemo(db.kysely, () => f.clock.now().toISOString());
+  const articles = createArticlesService(db, f.clock, memo);
   const search = createSearchService(db, { now });
   // What the article page offers after the text (docs/product/reader.md#read-next).
-  const readNext = createReadNext({ k: db.kysely, articles, search, now });
+  const readNext = createReadNext({ k: db.kysely, articles, search, now, memo });
   const analytics = createAnalyticsService(db, {
     articles,
     limits,

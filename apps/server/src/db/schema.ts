@@ -153,6 +153,8 @@ export interface Database {
   newsletter_links: NewsletterLinksTable;
   notifications: NotificationsTable;
   notification_email_settings: NotificationEmailSettingsTable;
+  /** One row (id 1): the published library's version, raised by triggers (migration 033). */
+  library_version: { id: number; version: number };
 }
 
 /** A comment or a reply (migration 006); readers never see hidden ones, deleted ones keep their replies. */

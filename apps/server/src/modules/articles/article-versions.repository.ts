@@ -78,6 +78,33 @@ export function findPublishedWordsBefore(
 }
 
 /**
+ * The published library's state for the library memo (library-memo.ts): its version
+ * (`library_version`, raised by the database after every write that publishes, unpublishes, edits
+ * or removes a published article, migration 033) and the newest publish date readers can open at
+ * `now` (a scheduled article going out raises it, as no write does). Two index seeks, whatever the
+ * archive's size (docs/scale.md#library-memo).
+ */
+export async function findLibraryState(
+  db: Q,
+  now: string,
+): Promise<{ version: number; newest: string }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("library_version").select("version").where("id", "=", 1).as("version"),
+      eb
+        .selectFrom("articles")
+        .select("publish_date")
+        .where("status", "=", "published")
+        .where("publish_date", "<=", now)
+        .orderBy("publish_date", "desc")
+        .limit(1)
+        .as("newest"),
+    ])
+    .executeTakeFirst();
+  return { version: Number(row?.version ?? 0), newest: row?.newest ?? "" };
+}
+
+/**
  * What changes whenever the published library does: how many articles readers can open at `now`
  * and the newest write among them (a publish, an unpublish, an edit or a scheduled article going
  * out each change one of them). Read from `articles_published_covering` alone.

@@ -334,11 +334,14 @@ async function* eachPublished(
   }
 }
 
-/** Builds the service over a database; `clock` is injectable. */
-export function createArticlesService(db: Db, clock: Clock = systemClock): ArticlesService {
+/** Builds the service over a database; `clock` is injectable; `memo`, the process's library memo. */
+export function createArticlesService(
+  db: Db,
+  clock: Clock = systemClock,
+  memo: LibraryMemo = createLibraryMemo(db.kysely, () => clock.now().toISOString()),
+): ArticlesService {
   const k = db.kysely;
   const nowIso = () => clock.now().toISOString();
-  const memo = createLibraryMemo(k, nowIso);
   const ctx: ArticlesContext = { k, dialect: db.dialect, nowIso, memo };
   return {
     list: (options) => list(ctx, options),

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { withTestApp } from "../../testing/app.ts";
 import { engines } from "../../testing/db.ts";
 import { insertArticle, insertUser } from "../../testing/fixtures.ts";
+import { createLibraryMemo } from "./library-memo.ts";
 
 describe.each(engines)("the library's kept counts on %s", (engine) => {
   let now = new Date("2026-06-01T12:00:00.000Z");
@@ -101,5 +102,34 @@ describe.each(engines)("the library's kept counts on %s", (engine) => {
       .execute();
     expect(await count("ada-lovelace")).toBeNull();
     expect(await authors()).not.toContain("ada-lovelace");
+  });
+
+  it("checks the library once for a memo and its part read together, and keeps each part's answers", async () => {
+    let queries = 0;
+    const counted = ctx.db.kysely.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const library = createLibraryMemo(counted, () => now.toISOString(), 1);
+    const perArticle = library.part(10);
+    const reads: string[] = [];
+    const read = (key: string) => async () => {
+      reads.push(key);
+      return key;
+    };
+    await Promise.all([library.get("total", read("total")), perArticle.get("1", read("1"))]);
+    expect(queries).toBe(1);
+    // The library-wide memo keeps one answer: its next key pushes "total" out, not the part's.
+    await library.get("terms", read("terms"));
+    await perArticle.get("1", read("1"));
+    await library.get("total", read("total"));
+    expect(reads).toEqual(["total", "1", "terms", "total"]);
+    // A publish: both read again.
+    await insertArticle(ctx.db, { slug: "memo-part" });
+    await perArticle.get("1", read("1"));
+    expect(reads.at(-1)).toBe("1");
   });
 });

@@ -5,13 +5,15 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { SearchService } from "../search/search.types.ts";
 import type { ArticlesService } from "./articles.service.ts";
-import { createLibraryMemo } from "./library-memo.ts";
+import type { LibraryMemo } from "./library-memo.ts";
 import { findRelatingTerms, findSharingTerms } from "./read-next.repository.ts";
 
 /** Related articles shown, and the author's latest shown beside them. */
 export const READ_NEXT_COUNT = 3;
 /** How many of the search's most similar articles are read to fill the related ones up. */
 const SIMILAR_POOL = 10;
+/** Articles whose answer is kept at once (the most recently shown stay). */
+const KEPT_ARTICLES = 2000;
 
 /** The read-next rule over the library (`createReadNext`). */
 export interface ReadNextReads {
@@ -21,7 +23,8 @@ export interface ReadNextReads {
 
 /**
  * Builds the rule over the database `k`, the articles service and the search; `now` decides
- * which publish dates are past. `find(article)` answers:
+ * which publish dates are past; answers are kept in a part of `memo`, the process's library
+ * memo. `find(article)` answers:
  *
  * - **related**: up to READ_NEXT_COUNT published articles, those sharing terms with it first (by
  *   the number of shared tags, then categories, then ecosystems, then newest; candidates are the
@@ -40,6 +43,7 @@ export function createReadNext(deps: {
   articles: ArticlesService;
   search: Pick<SearchService, "search">;
   now: () => Date;
+  memo: LibraryMemo;
 }): ReadNextReads {
   const { k, articles, search, now } = deps;
 
@@ -86,7 +90,7 @@ export function createReadNext(deps: {
   // Kept per article for the library as it is (its published articles and their terms, all the
   // rule reads): the article page shows the cards' titles, labels, dates and pictures, which
   // change only with the library; their counts may be as old as the library's last change.
-  const kept = createLibraryMemo(k, () => now().toISOString());
+  const kept = deps.memo.part(KEPT_ARTICLES);
 
   return {
     find: (article) =>
