@@ -114,37 +114,42 @@ describe.each(engines)("the kept comment count on %s", (engine) => {
     expect(await keptAndRecounted(articleId)).toEqual([5, 5]);
   });
 
-  it.each(["hide first", "reply first"] as const)(
-    "counts a reply posted while its parent is being hidden once (%s, in concurrent transactions)",
-    async (order) => {
+  type Write = "hide the parent" | "reply" | "hide the reply" | "delete the reply";
+  it.each([
+    ["hide the parent", "reply"],
+    ["reply", "hide the parent"],
+    ["hide the parent", "hide the reply"],
+    ["hide the reply", "hide the parent"],
+    ["hide the parent", "delete the reply"],
+    ["delete the reply", "hide the parent"],
+  ] as [Write, Write][])(
+    "keeps the count right when one transaction will %s while another will %s",
+    async (firstWrite, secondWrite) => {
       const author = await insertUser(db);
       const editor = await insertUser(db);
       const articleId = await insertArticle(db, {
-        slug: `race-${order.replace(" ", "-")}-${engine}`,
+        slug: `race-${firstWrite}-${secondWrite}-${engine}`.replaceAll(" ", "-"),
       });
       const now = new Date().toISOString();
-      const parent = await insert(db.kysely, {
-        articleId,
-        parentId: null,
-        authorId: author,
-        content: "p",
-        now,
-      });
-      const hide = (hold: number) =>
+      const add = (q: typeof db.kysely, parentId: number | null) =>
+        insert(q, { articleId, parentId, authorId: author, content: "c", now });
+      const parent = await add(db.kysely, null);
+      const reply = await add(db.kysely, parent);
+      const writes: Record<Write, (trx: typeof db.kysely) => Promise<unknown>> = {
+        "hide the parent": (trx) => setHidden(trx, parent, { by: editor, now }),
+        reply: (trx) => add(trx, parent),
+        "hide the reply": (trx) => setHidden(trx, reply, { by: editor, now }),
+        "delete the reply": (trx) => softDelete(trx, reply, now),
+      };
+      const run = (write: Write, hold: number) =>
         db.kysely.transaction().execute(async (trx) => {
-          await setHidden(trx, parent, { by: editor, now });
-          await new Promise((r) => setTimeout(r, hold));
-        });
-      const reply = (hold: number) =>
-        db.kysely.transaction().execute(async (trx) => {
-          await insert(trx, { articleId, parentId: parent, authorId: author, content: "r", now });
+          await writes[write](trx);
           await new Promise((r) => setTimeout(r, hold));
         });
       // The first holds its transaction open while the second writes under the same article.
-      const [first, second] = order === "hide first" ? [hide, reply] : [reply, hide];
-      const held = first(300);
+      const held = run(firstWrite, 300);
       await new Promise((r) => setTimeout(r, 50));
-      await Promise.all([held, second(0)]);
+      await Promise.all([held, run(secondWrite, 0)]);
       expect(await keptAndRecounted(articleId)).toEqual([0, 0]);
     },
   );
