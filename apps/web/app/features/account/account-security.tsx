@@ -2,27 +2,15 @@
 // the password (other devices are signed out), change the email (by a link to the new address),
 // or, for a Google-only member, a mailed link to set a first password.
 import { type OwnUser, passwordProblem } from "@pragmatist/contracts";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Spinner } from "../../components/ui/action-icons";
 import { Button } from "../../components/ui/button";
 import { accountApi } from "../../lib/account-api";
 import { ApiError } from "../../lib/fetch-json";
+import { Section } from "./account-section";
 import { FormNote } from "./auth-card";
 import { TextField } from "./text-field";
 import { messages } from "./validation";
-
-/** A titled part of the edit page (the look of account-edit.tsx's sections). */
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="border-t border-line py-7">
-      <h2 id={id} className="text-base font-semibold tracking-tight">
-        {title}
-      </h2>
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
-}
 
 type Outcome = { busy: boolean; error: string | null; done: string | null };
 
@@ -201,18 +189,20 @@ export function AccountSecurity({ user }: { user: OwnUser }) {
   const local = user.provider === "local";
   return (
     <>
-      <Part title="Password">{local ? <ChangePassword /> : <SetPassword user={user} />}</Part>
-      <Part title="Email">
-        <p className="text-sm text-muted">
-          Your email is <span className="font-medium text-ink break-all">{user.email}</span>
-          {user.confirmed ? " (verified)." : " (not verified yet)."}
-        </p>
-        {local ? (
-          <ChangeEmail user={user} />
-        ) : (
-          <p className="text-sm text-muted">Set a password first to change your email.</p>
-        )}
-      </Part>
+      <Section title="Password">{local ? <ChangePassword /> : <SetPassword user={user} />}</Section>
+      <Section title="Email">
+        <div className="space-y-4">
+          <p className="text-sm text-muted">
+            Your email is <span className="font-medium text-ink break-all">{user.email}</span>
+            {user.confirmed ? " (verified)." : " (not verified yet)."}
+          </p>
+          {local ? (
+            <ChangeEmail user={user} />
+          ) : (
+            <p className="text-sm text-muted">Set a password first to change your email.</p>
+          )}
+        </div>
+      </Section>
     </>
   );
 }
