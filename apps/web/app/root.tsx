@@ -26,7 +26,7 @@ import { useNonce } from "./lib/nonce";
 import { defaultSite, type SiteData, useSiteData } from "./lib/site-data";
 import { usePageViews } from "./lib/analytics";
 import { MEMBER_HINT_SCRIPT, useViewerSync } from "./lib/viewer";
-import { THEME_SCRIPT } from "./lib/theme";
+import { THEME_COLORS, THEME_SCRIPT } from "./lib/theme";
 import { lazyPart, lazyPartsMounted } from "./components/ui/lazy-load";
 
 // Zod (inside the AI SDK, in the assistant's chunk) probes `new Function("")` to pick its fast
@@ -113,8 +113,13 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#151b23" />
+        {/* The system's; the head script sets the chosen theme's once the page is parsed. */}
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: light)"
+          content={THEME_COLORS.light}
+        />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         {/* With a precedence React writes the stylesheet, the one file the first paint waits
             for, at the top of the head, ahead of the script preloads (decision 004). */}

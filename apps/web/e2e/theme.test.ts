@@ -1,8 +1,8 @@
 // The theme switch in headless Chromium (docs/product/reader.md#theme): Dark picked in the header
 // turns the page dark at once and stays so on the next load from its first paint, System follows
 // the emulated `prefers-color-scheme`, and the mobile menu's switch shows and changes the same
-// choice (screenshots of the home and an article in dark at 390 and 1366 px in SCREENSHOT_DIR,
-// the system's temporary folder by default).
+// choice; with scripts off the page follows the system's setting (screenshots of the home and an
+// article in dark at 390 and 1366 px in SCREENSHOT_DIR, the system's temporary folder by default).
 import os from "node:os";
 import type { Browser, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -114,5 +114,26 @@ describe("the theme switch", () => {
     expect(await background(page)).toBe(DARK_PAGE);
     await page.screenshot({ path: `${SCREENSHOTS}/theme-dark-article-390.png` });
     expect(problems).toEqual([]);
+  });
+
+  it("follows the system's setting with scripts off, and hides the switch that could not work", async () => {
+    const dark = await openPage(browser, {
+      ...viewports.mobile,
+      colorScheme: "dark",
+      javaScriptEnabled: false,
+    });
+    const slug = await firstSlug(app);
+    await dark.page.goto(`${app.baseUrl}/p/${slug}`);
+    expect(await dark.page.locator("html").getAttribute("data-theme")).toBeNull();
+    expect(await background(dark.page)).toBe(DARK_PAGE);
+    // The text in the dark ink, not the light theme's.
+    expect(
+      await dark.page.evaluate(() => getComputedStyle(document.querySelector("h1")!).color),
+    ).toBe("rgb(230, 233, 238)");
+    expect(await dark.page.locator(".theme-switch").first().isVisible()).toBe(false);
+    await dark.page.screenshot({ path: `${SCREENSHOTS}/theme-no-script-dark-390.png` });
+    const light = await openPage(browser, { ...viewports.mobile, javaScriptEnabled: false });
+    await light.page.goto(`${app.baseUrl}/p/${slug}`);
+    expect(await background(light.page)).toBe(LIGHT_PAGE);
   });
 });

@@ -15,6 +15,12 @@ export const THEME_CHOICES: readonly { value: ThemeChoice; label: string }[] = [
 /** The localStorage key the choice is remembered under (this browser only, no cookie). */
 export const THEME_STORAGE_KEY = "pragmatist-theme";
 
+/**
+ * The browser's toolbar colour (`<meta name="theme-color">`) in each theme: the header's surface
+ * (app.css `--color-surface`).
+ */
+export const THEME_COLORS = { light: "#ffffff", dark: "#151b23" } as const;
+
 /** The attribute a theme switch's element carries: the head script handles its radios. */
 export const THEME_SWITCH_ATTRIBUTE = "data-theme-switch";
 
@@ -26,16 +32,18 @@ export const THEME_SWITCH_ATTRIBUTE = "data-theme-switch";
  * radios of every theme switch (`[data-theme-switch] input`, wherever they render) by one
  * delegated `change` listener: applied at once, remembered in localStorage, every switch's
  * radios checked to match (also once the page is parsed, and when another tab changes the
- * choice). Without storage (private modes, blocked) the choice lasts for the page.
+ * choice). The toolbar colours (`meta[name=theme-color]`, THEME_COLORS) follow the theme once
+ * the page is parsed. Without storage (private modes, blocked) the choice lasts for the page.
  */
 export const THEME_SCRIPT = `(()=>{
 const d=document,r=d.documentElement,m=matchMedia("(prefers-color-scheme: dark)"),k="${THEME_STORAGE_KEY}";
-const apply=()=>{const c=r.dataset.themeChoice;r.dataset.theme=c=="system"?(m.matches?"dark":"light"):c};
+const paint=()=>{for(const t of d.querySelectorAll("meta[name=theme-color]"))t.content=r.dataset.theme=="dark"?"${THEME_COLORS.dark}":"${THEME_COLORS.light}"};
+const apply=()=>{const c=r.dataset.themeChoice;r.dataset.theme=c=="system"?(m.matches?"dark":"light"):c;paint()};
 const choose=v=>{r.dataset.themeChoice=v=="light"||v=="dark"?v:"system";apply()};
 const sync=()=>{for(const i of d.querySelectorAll("[${THEME_SWITCH_ATTRIBUTE}] input"))i.checked=i.value==r.dataset.themeChoice};
 try{choose(localStorage.getItem(k))}catch{choose()}
 m.addEventListener("change",apply);
-d.addEventListener("readystatechange",sync);
+d.addEventListener("readystatechange",()=>{sync();paint()});
 d.addEventListener("change",e=>{const i=e.target;if(!i.closest("[${THEME_SWITCH_ATTRIBUTE}]"))return;choose(i.value);try{localStorage.setItem(k,i.value)}catch{}sync()});
 addEventListener("storage",e=>{if(e.key==k){choose(e.newValue);sync()}});
 })()`.replace(/\n/g, "");

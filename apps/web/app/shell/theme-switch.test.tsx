@@ -6,7 +6,7 @@ import { render, screen, within } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Window } from "happy-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { THEME_SCRIPT, THEME_STORAGE_KEY } from "../lib/theme";
+import { THEME_COLORS, THEME_SCRIPT, THEME_STORAGE_KEY } from "../lib/theme";
 import { ThemeSwitch } from "./theme-switch";
 
 /** A `prefers-color-scheme: dark` query whose answer the test flips. */
@@ -109,6 +109,23 @@ describe("the theme's head script", () => {
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe("dark");
     const header = document.querySelector<HTMLInputElement>('input[name="theme"]:checked');
     expect(header?.value).toBe("dark");
+  });
+
+  it("gives the browser's toolbar the chosen theme's colour once the page is parsed", () => {
+    const metas =
+      `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${THEME_COLORS.light}">` +
+      `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${THEME_COLORS.dark}">`;
+    const { document, window } = pageWithScript({ stored: "dark", dark: false, html: metas });
+    const colours = () =>
+      [...document.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].map(
+        (meta) => meta.content,
+      );
+    document.dispatchEvent(new window.Event("readystatechange") as unknown as Event);
+    expect(colours()).toEqual([THEME_COLORS.dark, THEME_COLORS.dark]);
+    window.dispatchEvent(
+      new window.StorageEvent("storage", { key: THEME_STORAGE_KEY, newValue: "light" }),
+    );
+    expect(colours()).toEqual([THEME_COLORS.light, THEME_COLORS.light]);
   });
 
   it("follows a choice made in another tab", () => {
