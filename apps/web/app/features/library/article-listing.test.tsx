@@ -96,7 +96,8 @@ describe("ArticleListing", () => {
       searchPage(taprootMatches, options),
     );
     renderListing({});
-    fireEvent.change(screen.getByRole("combobox", { name: "Search articles" }), {
+    // The box's code is a chunk of its own: the combobox comes once it has arrived.
+    fireEvent.change(await screen.findByRole("combobox", { name: "Search articles" }), {
       target: { value: "taproot" },
     });
     await screen.findByText("Bitcoin Optech Newsletter #400");

@@ -4,6 +4,7 @@
 import type { TermCount } from "@pragmatist/contracts";
 import { useCallback, useRef } from "react";
 import { Link, useNavigation } from "react-router";
+import { lazyPart } from "../../components/ui/lazy-load";
 import { ArticleCardSkeleton } from "./article-card";
 import { ArticleGrid } from "./article-grid";
 import { InfiniteArticleList } from "./infinite-article-list";
@@ -16,9 +17,20 @@ import {
   resultsCount,
 } from "./listing";
 import { ListingTabs } from "./listing-tabs";
-import { SearchCombobox } from "./search-combobox";
+import type { SearchComboboxProps } from "./search-combobox";
 import { SortSelect } from "./sort-select";
 import { TermChips } from "./term-chips";
+
+/**
+ * The search box: a chunk of its own (it and downshift are about 13 KB of gzip), fetched once the
+ * page hydrates rather than before the page's first paint; until it arrives the server's form is
+ * in place and works as a plain GET form (docs/product/reader.md#listing-search). A box first
+ * rendered in the browser holds its height meanwhile.
+ */
+const SearchCombobox = lazyPart<SearchComboboxProps>(
+  () => import("./search-combobox").then((m) => m.SearchCombobox),
+  () => <div className="h-11" />,
+);
 
 /**
  * One listing screen from its definition (`listings.research` …) and its loader's data: mobile
