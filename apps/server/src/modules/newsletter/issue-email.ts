@@ -8,6 +8,7 @@ import {
   markdownToMailHtml,
   markdownToMailText,
 } from "./issue-markdown.ts";
+import { renderMjml } from "./mjml-render.ts";
 
 /** Where a recipient's own unsubscribe link goes in a rendered issue (`personalize`). */
 export const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/newsletter-placeholder";
@@ -191,6 +192,7 @@ function textPart(issue: MailIssue, site: MailSite, links: MailLinks): string {
  * Renders `issue` as a mail: HTML laid out with MJML (one 600 px column that narrows on phones;
  * a digest's cards stack), styles inlined, every address absolute and links through
  * `links.link`, and the plain-text twin. Both carry UNSUBSCRIBE_PLACEHOLDER for `personalize`.
+ * MJML runs in a worker thread (mjml-render.ts), so the calling process does not keep it.
  * Every value from the issue is escaped (OWASP XSS rule #1/#2).
  * @throws Error when MJML reports an invalid document (a bug here, not the editor's input).
  */
@@ -208,17 +210,9 @@ ${top(issue, site, links)}
 ${body}
 ${footer(issue, site)}
 </mj-body></mjml>`;
-  // Loaded on first use: MJML takes about half a second and 80 MB to load, which a server that
-  // never sends an issue (and every test) should not pay at start.
-  const { default: mjml2html } = await import("mjml");
-  // No web fonts: MJML would link Google Fonts for the fonts the template names, and every reader's
-  // mail client would then call Google when opening the issue (no third party).
-  const result = await mjml2html(document, {
-    validationLevel: "strict",
-    keepComments: false,
-    fonts: {},
-  });
-  return { html: result.html, text: textPart(issue, site, links) };
+  // In a thread of its own, ended once idle: MJML's code and its render's heap are not kept.
+  const html = await renderMjml(document);
+  return { html, text: textPart(issue, site, links) };
 }
 
 /** `rendered` for one recipient: their unsubscribe link in place of the placeholder. */
