@@ -1,0 +1,33 @@
+// `npm start` caps V8's young generation (docs/scale.md#operator-commands): on a machine with a
+// few GB, V8 lets it grow to 128 MB (two 64 MB semi-spaces) while the app's modules load, and
+// keeps it, a quarter of the newsletter send's memory at 100,000 subscribers.
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { startNodeOptions } from "./testing/start-command.ts";
+
+/** Survivors of many scavenges (what loading a few hundred modules leaves), then the largest new space seen, in MB. */
+const GROW = `
+const v8 = require("node:v8");
+let max = 0;
+const kept = [];
+for (let i = 0; i < 400000; i++) {
+  kept.push({ i, s: "x".repeat(64) + i });
+  if (kept.length > 200000) kept.splice(0, 100000);
+  if (i % 1000 === 0) {
+    const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
+    max = Math.max(max, space.space_size);
+  }
+}
+console.log(Math.round(max / 2 ** 20));
+`;
+
+describe("the server's Node options", () => {
+  it("keep the young generation within 32 MB however much survives", () => {
+    const options = startNodeOptions();
+    const mb = Number(
+      execFileSync(process.execPath, [...options, "-e", GROW], { encoding: "utf8" }).trim(),
+    );
+    expect(mb).toBeGreaterThan(0);
+    expect(mb).toBeLessThanOrEqual(32);
+  });
+});
