@@ -103,6 +103,15 @@ export const assistantToolInputs = {
       .min(2)
       .max(MAX_QUERY_LENGTH)
       .describe("Keywords for the publication's own research articles, e.g. 'rollups data'."),
+    sides: z
+      .array(z.string().trim().min(1).max(100))
+      .length(2)
+      .optional()
+      .describe(
+        "For a question on the difference between two things ('proof of stake vs proof of " +
+          "work'), the two things as keywords: each is then found and explained, with what sets " +
+          "them apart, even where they have articles of their own.",
+      ),
     slug: z
       .string()
       .trim()
@@ -144,6 +153,12 @@ export interface ResearchPassage {
  */
 export interface ResearchResults {
   query: string;
+  /**
+   * The two things a "difference between A and B" search set side by side, when it was asked
+   * with them: the first passages then say what each is and how they differ
+   * (docs/product/max.md#max-research).
+   */
+  sides?: string[];
   /** How the passages are ordered; absent in answers stored before it existed (relevance). */
   order?: "relevance" | "newest";
   passages: ResearchPassage[];

@@ -10,9 +10,10 @@ import {
   type ResearchIndexBuilder,
   type Section,
   type SectionHit,
-  type Statement,
 } from "./assistant.research-index.ts";
 import { terms } from "./assistant.research-words.ts";
+import { PASSAGE_SENTENCES, fitting, passage } from "./assistant.research-passage.ts";
+import { contrastPassages } from "./assistant.research-contrast.ts";
 import type { AssistantDependencies } from "./assistant.types.ts";
 
 /** Passages returned for one research search. */
@@ -21,11 +22,6 @@ const RESEARCH_PASSAGES = 4;
 const SECTIONS = 60;
 /** The share of the best article's score another needs to be cited: below it, it only mentions the topic. */
 const RELATED_SHARE = 0.25;
-/**
- * Sentences in one passage, and its longest length in characters (docs/product/max.md#max-tools).
- */
-const PASSAGE_SENTENCES = 6;
-const PASSAGE_CHARS = 900;
 /** Articles read and indexed at a time (one keyset page), between which requests are answered. */
 const BATCH = 50;
 /**
@@ -45,42 +41,6 @@ async function readLibrary(articles: Articles, builder: ResearchIndexBuilder): P
     // Indexing is CPU work: let requests in between batches.
     await nextTurn();
   }
-}
-
-/** `sentences` joined, whole, at most PASSAGE_CHARS (a first sentence longer than that is cut with "…"). */
-function joinPassage(sentences: string[]): string {
-  let text = "";
-  for (const sentence of sentences.slice(0, PASSAGE_SENTENCES)) {
-    const next = text ? `${text} ${sentence}` : sentence;
-    if (next.length > PASSAGE_CHARS && text) break;
-    text = next.length > PASSAGE_CHARS ? `${next.slice(0, PASSAGE_CHARS - 1).trimEnd()}…` : next;
-  }
-  return text;
-}
-
-/** The best of `ranked` (best first) that fit in PASSAGE_CHARS together, the first always. */
-function fitting(ranked: Statement[]): Statement[] {
-  const kept: Statement[] = [];
-  let length = 0;
-  for (const statement of ranked) {
-    if (kept.length > 0 && length + statement.text.length + 1 > PASSAGE_CHARS) continue;
-    kept.push(statement);
-    length += statement.text.length + 1;
-  }
-  return kept;
-}
-
-/** Passage `n`, quoting `sentences` (joinPassage) under `section`'s article, heading and date. */
-function passage(section: Section, sentences: string[], n: number): ResearchPassage {
-  return {
-    n,
-    title: section.title,
-    slug: section.slug,
-    url: `/p/${section.slug}`,
-    excerpt: joinPassage(sentences),
-    section: section.heading,
-    publishDate: section.publishDate,
-  };
 }
 
 /**
@@ -133,9 +93,13 @@ const SENTENCE_SHARE = 0.5;
  * ranked by their best section (BM25 with title boosts), cited when near the best one's score and
  * when one of their sentences answers nearly as well as the best one's.
  */
-function bestSections(index: ResearchIndex, query: string): Section[] {
+function bestSections(
+  index: ResearchIndex,
+  query: string,
+  hits = index.search(query, SECTIONS),
+): Section[] {
   const best: SectionHit[] = [];
-  for (const hit of index.search(query, SECTIONS)) {
+  for (const hit of hits) {
     if (!best.some((b) => b.section.slug === hit.section.slug)) best.push(hit);
   }
   const top = best[0];
@@ -154,6 +118,23 @@ function bestSections(index: ResearchIndex, query: string): Section[] {
     )
     .slice(0, RESEARCH_PASSAGES)
     .map((h) => topicSection(index, h.section, query) ?? h.section);
+}
+
+/**
+ * The passages for "the difference between A and B" (`sides`, assistant.research-contrast.ts):
+ * the article or two quoted for the sides, then the other related articles of `query` (bestSections);
+ * [] when the library has nothing on it (RELEVANT_COVERAGE).
+ */
+function contrasted(index: ResearchIndex, query: string, sides: [string, string]) {
+  const hits = index.search(query, SECTIONS);
+  const quoted = contrastPassages(index, { query, sides, hits });
+  const first = quoted[0];
+  if (!first || index.coverage(first.slug, query) < RELEVANT_COVERAGE) return [];
+  const used = new Set(quoted.map((p) => p.slug));
+  const related = bestSections(index, query, hits)
+    .filter((s) => !used.has(s.slug))
+    .slice(0, RESEARCH_PASSAGES - quoted.length);
+  return [...quoted, ...related.map((s, i) => passageOf(index, s, query, quoted.length + i + 1))];
 }
 
 /** Whether a section is about the query as a whole: its heading holds it, or (the opening) its title a third of it. */
@@ -309,11 +290,19 @@ export function createResearchSearch(
     };
   }
 
-  async function searchResearch(query: string, slug?: string): Promise<ResearchResults> {
+  async function searchResearch(
+    query: string,
+    slug?: string,
+    sides?: string[],
+  ): Promise<ResearchResults> {
     const { index: current, warming } = await index();
     const also = warming ? { warming } : {};
     const summary = slug ? articleSummary(current, slug) : [];
     if (summary.length > 0) return { query, order: "relevance", passages: summary, ...also };
+    const contrast = sides?.length === 2 ? contrasted(current, query, [sides[0]!, sides[1]!]) : [];
+    if (contrast.length > 0) {
+      return { query, sides, order: "relevance", passages: contrast, ...also };
+    }
     const latest = latestIssues(current, query);
     if (latest.length > 0) {
       // What an issue holds is said by its opening, in its own order.

@@ -13,7 +13,7 @@ export interface ToolDependencies {
     "getTokenData" | "getNewTokens" | "getTrendingTokens" | "getOhlc" | "getMarket"
   >;
   /** Passages of the publication's own research for a query, numbered from 1. */
-  searchResearch(query: string, slug?: string): Promise<ResearchResults>;
+  searchResearch(query: string, slug?: string, sides?: string[]): Promise<ResearchResults>;
 }
 
 /** How every market result is dated, for the descriptions (docs/product/max.md#max-tools). */
@@ -28,6 +28,21 @@ const LOOKUP_ERRORS =
   "has no coin by that name (check the spelling or try the ticker; the offline snapshot covers " +
   'fewer coins than live CoinGecko); "An error occurred while fetching data" means it could ' +
   "not be fetched now (say so; try again later).";
+
+/** searchResearch's description: what it returns, how to answer from it, and its options. */
+const RESEARCH_DESCRIPTION =
+  "Searches this publication's own research articles and returns numbered passages (`n`, " +
+  "`title`, `section`, `url` /p/{slug}, `excerpt`, `publishDate`), best match first, or " +
+  "newest first when the query asks for the latest issue of a series. Use it to explain " +
+  "crypto topics (protocols, scaling, staking, Bitcoin and Ethereum development) and for " +
+  "questions about the article in context. `query`: the topic's keywords, not the whole " +
+  "question. Answer from the passages only, in 3 to 6 sentences, citing them inline as " +
+  "[n], and end with a Sources list of Markdown links to their url. No passages: say the " +
+  "library has nothing on it. With `warming` ({ indexed, total }) the library is still " +
+  "being read after a restart: say you searched `indexed` of its `total` articles so far. " +
+  "To summarise the article in context, pass its `slug` too. For the difference between " +
+  "two things, pass them as `sides`: the first passages say what each is and how they " +
+  "differ; answer with both.";
 
 /** getMarket's description: what the ranking covers and that its totals are not the market's. */
 const MARKET_DESCRIPTION =
@@ -113,19 +128,9 @@ export function createAssistantTools(deps: ToolDependencies) {
       execute: (request) => deps.market.getMarket(request),
     }),
     searchResearch: tool({
-      description:
-        "Searches this publication's own research articles and returns numbered passages (`n`, " +
-        "`title`, `section`, `url` /p/{slug}, `excerpt`, `publishDate`), best match first, or " +
-        "newest first when the query asks for the latest issue of a series. Use it to explain " +
-        "crypto topics (protocols, scaling, staking, Bitcoin and Ethereum development) and for " +
-        "questions about the article in context. `query`: the topic's keywords, not the whole " +
-        "question. Answer from the passages only, in 3 to 6 sentences, citing them inline as " +
-        "[n], and end with a Sources list of Markdown links to their url. No passages: say the " +
-        "library has nothing on it. With `warming` ({ indexed, total }) the library is still " +
-        "being read after a restart: say you searched `indexed` of its `total` articles so far. " +
-        "To summarise the article in context, pass its `slug` too.",
+      description: RESEARCH_DESCRIPTION,
       inputSchema: assistantToolInputs.searchResearch,
-      execute: ({ query, slug }) => deps.searchResearch(query, slug),
+      execute: ({ query, slug, sides }) => deps.searchResearch(query, slug, sides),
     }),
   };
 }

@@ -17,6 +17,10 @@ const research = (query: string): [AssistantToolName, Record<string, unknown>] =
   "searchResearch",
   { query },
 ];
+const contrast = (
+  query: string,
+  sides: [string, string],
+): [AssistantToolName, Record<string, unknown>] => ["searchResearch", { query, sides }];
 const NEW: Expected = [["getNewTokens", {}]];
 const TRENDING: Expected = [["getTrendingTokens", {}]];
 
@@ -157,6 +161,26 @@ const phrasings: Array<{ say: string; past?: PastTurn[]; expect: Expected }> = [
   { say: "how does ethereum staking work", expect: [research("ethereum staking")] },
   { say: "what are zk rollups", expect: [research("zk rollups")] },
   { say: "Can you explain proof of stake to me?", expect: [research("proof of stake")] },
+  // "The difference between A and B": the two sides go with the search (decision 013).
+  {
+    say: "What's the difference between proof of stake and proof of work?",
+    // The topic loses its last "work" (a question's frame word); the side keeps it.
+    expect: [
+      contrast("difference between proof of stake and proof", ["proof of stake", "proof of work"]),
+    ],
+  },
+  {
+    say: "optimistic vs zk rollups, which is safer?",
+    expect: [
+      contrast("optimistic vs zk rollups which is safer", ["optimistic rollups", "zk rollups"]),
+    ],
+  },
+  {
+    say: "how does pooled staking compare with solo staking",
+    expect: [
+      contrast("pooled staking compare with solo staking", ["pooled staking", "solo staking"]),
+    ],
+  },
   // A topic, however worded, and the publication's series go to research; other fields do not.
   { say: "How much energy does Ethereum use?", expect: [research("energy does Ethereum use")] },
   {

@@ -85,6 +85,50 @@ export const RESEARCH_QUESTIONS: EvalCase[] = [
     ["roadmap-scaling", "roadmap-danksharding"],
     [["sampling"]],
   ),
+  // "The difference between A and B": what each side is, from the article explaining both or
+  // from each side's own (decision 013).
+  point(
+    "whats the difference between history expiry and state expiry",
+    ["roadmap-statelessness"],
+    [
+      ["pruning", "older data"],
+      ["removing state", "accessed recently"],
+    ],
+  ),
+  point(
+    "e-money tokens versus asset-referenced tokens under MiCA?",
+    ["mica-stablecoin-rules"],
+    [["single official currency"], ["basket", "anything else"]],
+  ),
+  point(
+    "how is ERC-4337 different from EIP-7702",
+    ["account-abstraction-in-practice"],
+    [
+      ["without changing", "new contract address"],
+      ["same address", "existing contract"],
+    ],
+  ),
+  point(
+    "sidechain versus plasma chain - what sets them apart?",
+    ["scaling"],
+    [
+      ["independent", "two-way bridges"],
+      ["anchored", "fraud proofs"],
+    ],
+  ),
+  point(
+    "utxo model vs account model, how do they differ",
+    ["onchain-analytics-primer"],
+    [["consumes earlier outputs", "unspent transaction outputs"], ["has a balance"]],
+  ),
+  point(
+    "solo staking vs pooled staking: what's the difference?",
+    ["staking-solo", "staking-pools"],
+    [
+      ["32 ETH", "running an Ethereum node"],
+      ["smaller amounts", "collaborative"],
+    ],
+  ),
   // The newest issue of a series comes first.
   latest("What's in the latest Bitcoin Optech newsletter?", "Bitcoin Optech Newsletter #"),
   latest("most recent optech newsletter", "Bitcoin Optech Newsletter #"),

@@ -90,19 +90,26 @@ function cite(taken: Taken[]): string {
 }
 
 /**
- * The research answer's paragraph: up to FROM_BEST sentences of the best passage in order, then
+ * The research answer's paragraph: up to FROM_BEST sentences of the best passage in order (for a
+ * contrast, `sides`, the next passage's too, in order: the second side's article when each side
+ * has its own, docs/product/max.md#max-research), then
  * from each other passage the sentence that best matches the topic of `query` (the research
  * query: every term of a one- or two-term topic, two of a longer one) without repeating one
  * taken; when that makes fewer than MIN_SENTENCES, more of the best passage, then sentences of the
  * others with one term. Never more than MAX_SENTENCES; never the question itself, only the
  * articles' own sentences, cited [n].
  */
-export function synthesise(passages: ResearchPassage[], query: string): string {
+export function synthesise(passages: ResearchPassage[], query: string, sides?: string[]): string {
   const [best, ...others] = passages;
   if (!best) return "";
   const terms = [...new Set(stemsOf(query))];
   const own = sentencesOf(best);
   const taken: Taken[] = own.slice(0, FROM_BEST).map((sentence) => ({ n: best.n, sentence }));
+  // A contrast: the next passage follows in order, the second side's when each has its article.
+  const second = sides?.length === 2 ? others[0] : undefined;
+  for (const sentence of second ? sentencesOf(second) : []) {
+    if (taken.length < MAX_SENTENCES) taken.push({ n: second!.n, sentence });
+  }
   const fromOthers = (needed: number, enough: number) => {
     for (const p of others) {
       if (taken.length >= enough) return;

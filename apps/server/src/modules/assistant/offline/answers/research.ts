@@ -121,7 +121,9 @@ function body(
   if (mode === "analysis") return `**Key takeaways** from our research:\n${points(passages)}`;
   // "What other research should I do?": what each piece adds, not the answer just given again.
   if (mode === "next") return `**To read next** on this:\n${readingList(passages, results.query)}`;
-  return results.order === "newest" ? latestIssue(passages) : synthesise(passages, results.query);
+  return results.order === "newest"
+    ? latestIssue(passages)
+    : synthesise(passages, results.query, results.sides);
 }
 
 /**

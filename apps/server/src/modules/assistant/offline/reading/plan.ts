@@ -100,10 +100,14 @@ function carriesTopic(clause: Clause): boolean {
   return contentWords(clause.topic) >= TOPIC_WORDS;
 }
 
-/** A research search on the clause's topic. */
-const researchCall = (clause: Clause): ClausePlan => ({
-  calls: [{ toolName: "searchResearch", input: { query: clause.topic } }],
-});
+/**
+ * A research search on the clause's topic, with the two sides of a "difference between A and B"
+ * question (docs/product/max.md#max-research).
+ */
+const researchCall = (clause: Clause): ClausePlan => {
+  const sides = clause.contrast ? { sides: clause.contrast } : {};
+  return { calls: [{ toolName: "searchResearch", input: { query: clause.topic, ...sides } }] };
+};
 
 /**
  * What `clause` needs (docs/product/max.md#max-tools): a question about the article in context

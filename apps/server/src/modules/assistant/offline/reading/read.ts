@@ -30,6 +30,7 @@ import { ASKING, unknownCoinOf } from "./unknown-coin.ts";
 import { adviceWords } from "./advice.ts";
 import { type Token, tokenize } from "../../../../text/words.ts";
 import { clauseShape, withDigits } from "./words.ts";
+import { contrastOf } from "./contrast.ts";
 import { joinLeaning, requests } from "./requests.ts";
 
 /** One request inside a message, with what it asks for. */
@@ -61,6 +62,8 @@ export interface Clause {
   historyFocus: "change" | "high" | "low";
   /** The research topic: the clause's content words. */
   topic: string;
+  /** The two things a "difference between A and B" question sets side by side, or null (contrast.ts). */
+  contrast: [string, string] | null;
   /** Coins, time or intent taken from the previous turn ("and for 90 days?", "and Cardano?"). */
   fromContext: boolean;
 }
@@ -192,6 +195,7 @@ export function readClause(raw: string, ctx: ReadContext): Clause {
     historyFocus: historyFocus(words),
     // The reader's own words: "one of them", "billions" searched as written, not as digits.
     topic: topicOf(tokenize(raw)),
+    contrast: contrastOf(raw, tokenize(raw)),
     fromContext: false,
   };
 }
@@ -321,6 +325,7 @@ function continued(clauses: Clause[]): Clause[] {
         ...before,
         text: `${before.text} ${c.text}`,
         topic: joinedTopic(before.topic, c.topic),
+        contrast: before.contrast ?? c.contrast,
       };
     } else out.push(c);
   }
