@@ -2,6 +2,7 @@
 // Max's reading of a question, his research index and answers): Porter2 as winkjs packages it, and
 // one stop-word list.
 import { createRequire } from "node:module";
+import { LRUCache } from "lru-cache";
 
 const require = createRequire(import.meta.url);
 const porter2 = require("wink-porter2-stemmer") as (word: string) => string;
@@ -28,9 +29,22 @@ const POSTGRES_STOP_WORDS = (
  */
 const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...POSTGRES_STOP_WORDS]);
 
+/**
+ * Stems already computed: Porter2 is a cascade of regular expressions, and the same words come
+ * back in every article and question (a research question stems its sections' words again). The
+ * least recently used go first beyond STEMS_KEPT words (about 3 MB).
+ */
+const STEMS_KEPT = 50_000;
+const stems = new LRUCache<string, string>({ max: STEMS_KEPT });
+
 /** The Porter2 stem of a folded (lower-case) word: "staking" -> "stake", "rollups" -> "rollup". */
 export function stem(word: string): string {
-  return porter2(word);
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = porter2(word);
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
 /** Whether a folded (lower-case) word is an English stop word ("the", "of", "is"): STOP_WORDS. */
