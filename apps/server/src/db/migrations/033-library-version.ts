@@ -11,7 +11,7 @@ import type { Dialect } from "../client.ts";
  * update of `status`, `publish_date` or `updated_at` (every edit sets it) of an article that was
  * or becomes published. Drafts, clicks and comment counts do not raise it. A scheduled article
  * going out is no write: the memo reads the newest past publish date beside the version
- * (`findPublishedSignature`).
+ * (`findLibraryState`).
  * @throws when the engine refuses the DDL.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
