@@ -244,7 +244,7 @@ export async function sendIssue(
     return recipients;
   });
   // A long delivery follows: the MJML thread's memory goes now rather than after the studio's
-  // idle wait (docs/scale.md#operator-commands).
+  // idle wait (docs/scale.md#send-memory).
   if (recipients >= RELEASE_MJML_AT) releaseMjml();
   ctx.wake();
   return presentIssue(ctx, id);

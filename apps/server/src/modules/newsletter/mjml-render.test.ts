@@ -1,6 +1,6 @@
-// An issue's MJML is rendered in a worker thread (docs/scale.md#operator-commands): the mail is the
+// An issue's MJML is rendered in a worker thread (docs/scale.md#send-memory): the mail is the
 // same, MJML's errors still reach the caller, and the process that sends never loads MJML itself
-// (its code and a render's heap, about 120 MB at scale, would otherwise stay for good).
+// (its code, 18 MB of live heap, and a render's garbage would otherwise stay for good).
 import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

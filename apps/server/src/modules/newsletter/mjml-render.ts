@@ -1,5 +1,5 @@
-// MJML rendered in a worker thread that ends once idle: MJML's code and a render's heap (about
-// 120 MB at the send of docs/scale.md#operator-commands) are not kept by the server that sends.
+// MJML rendered in a worker thread that ends once idle: MJML's code and a render's garbage are not
+// kept by the server that sends (docs/scale.md#send-memory, decision 032).
 import { Worker } from "node:worker_threads";
 
 /** How long the thread waits for the next document before it ends, in ms (a studio's previews). */
@@ -68,7 +68,8 @@ function running(): Thread {
 /**
  * The HTML of the MJML `document` (strict validation, no comments, no web fonts), rendered in a
  * worker thread: started on first use (about half a second to load MJML), kept for the next
- * document until MJML_IDLE_MS pass without one, then ended, which frees all it held.
+ * document until MJML_IDLE_MS pass without one (or released), then ended: its heap's pages go
+ * back to V8, which reuses them for the main thread's heap.
  * @throws Error when MJML rejects the document or the thread fails.
  */
 export function renderMjml(document: string): Promise<string> {
