@@ -22,11 +22,13 @@ console.log(Math.round(max / 2 ** 20));
 `;
 
 describe("the server's Node options", () => {
-  it("keep the young generation within 32 MB however much survives", () => {
+  // Two 16 MB semi-spaces: 32 MB on a quiet machine; V8 held 35 MB once in a loaded CI run (pages
+  // kept beside them during a scavenge). Without the cap it reaches 128 MB on this kind of machine.
+  it("keep the young generation within 48 MB however much survives", () => {
     const options = startNodeOptions();
     const out = execFileSync(process.execPath, [...options, "-e", GROW], { encoding: "utf8" });
     const mb = Number(out.trim());
     expect(mb, `largest new space with ${options.join(" ")}: ${out}`).toBeGreaterThan(0);
-    expect(mb, `largest new space with ${options.join(" ")}: ${out}`).toBeLessThanOrEqual(32);
+    expect(mb, `largest new space with ${options.join(" ")}: ${out}`).toBeLessThanOrEqual(48);
   });
 });
