@@ -153,7 +153,7 @@ export interface Database {
   newsletter_links: NewsletterLinksTable;
   notifications: NotificationsTable;
   notification_email_settings: NotificationEmailSettingsTable;
-  /** One row (id 1): the published library's version, raised by triggers (migration 033). */
+  /** One row (id 1): the published library's version, raised by triggers (migration 032). */
   library_version: { id: number; version: number };
 }
 

@@ -32,7 +32,7 @@ import * as notificationEmailRetries from "./028-notification-email-retries.ts";
 import * as studioSearchIndexes from "./029-studio-search-indexes.ts";
 import * as articleCommentCount from "./030-article-comment-count.ts";
 import * as termArticlesNewest from "./031-term-articles-newest.ts";
-import * as libraryVersion from "./033-library-version.ts";
+import * as libraryVersion from "./032-library-version.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -72,5 +72,5 @@ export const migrations: Record<string, DialectMigration> = {
   "029-studio-search-indexes": studioSearchIndexes,
   "030-article-comment-count": articleCommentCount,
   "031-term-articles-newest": termArticlesNewest,
-  "033-library-version": libraryVersion,
+  "032-library-version": libraryVersion,
 };

@@ -80,7 +80,7 @@ export function findPublishedWordsBefore(
 /**
  * The published library's state for the library memo (library-memo.ts): its version
  * (`library_version`, raised by the database after every write that publishes, unpublishes, edits
- * or removes a published article, migration 033) and the newest publish date readers can open at
+ * or removes a published article, migration 032) and the newest publish date readers can open at
  * `now` (a scheduled article going out raises it, as no write does). Two index seeks, whatever the
  * archive's size (docs/scale.md#library-memo).
  */

@@ -1,4 +1,4 @@
-// Migration 033's triggers (docs/scale.md#library-memo): the library's version rises with every
+// Migration 032's triggers (docs/scale.md#library-memo): the library's version rises with every
 // write a reader could see in the published library, and not with drafts, clicks or comments,
 // whoever writes them, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
