@@ -103,21 +103,3 @@ export async function findLibraryState(
     .executeTakeFirst();
   return { version: Number(row?.version ?? 0), newest: row?.newest ?? "" };
 }
-
-/**
- * What changes whenever the published library does: how many articles readers can open at `now`
- * and the newest write among them (a publish, an unpublish, an edit or a scheduled article going
- * out each change one of them). Read from `articles_published_covering` alone.
- */
-export async function findPublishedSignature(
-  db: Q,
-  now: string,
-): Promise<{ count: number; newest: string }> {
-  const row = await db
-    .selectFrom("articles")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("newest")])
-    .where("status", "=", "published")
-    .where("publish_date", "<=", now)
-    .executeTakeFirst();
-  return { count: Number(row?.n ?? 0), newest: row?.newest ?? "" };
-}

@@ -19,7 +19,6 @@ import { type ArticleSitemapReads, createArticleSitemapReads } from "./article-s
 import { findTerms } from "./article-related.repository.ts";
 import { createLibraryMemo, type LibraryMemo } from "./library-memo.ts";
 import {
-  findPublishedSignature,
   findPublishedTexts,
   findPublishedVersions,
   findPublishedWordsBefore,
@@ -105,9 +104,9 @@ export interface ArticlesService {
   /**
    * What changes whenever what readers can open does (a publish, an unpublish, an edit, a
    * scheduled article going out): what something derived from the whole library checks to be
-   * current: how many articles, and the newest write among them (ISO 8601). One query on an index.
+   * current (LibraryMemo.state, two index seeks: docs/scale.md#library-memo).
    */
-  librarySignature(): Promise<{ count: number; newest: string }>;
+  librarySignature(): Promise<string>;
   /** The `count` newest published articles of `type`, newest first, as links (one query). */
   latest(types: readonly ArticleType[], count: number): Promise<ArticleLink[]>;
   /** How many articles a reader can find (published, not future-dated). */
@@ -367,7 +366,7 @@ export function createArticlesService(
       }));
     },
     eachPublished: (batch) => eachPublished(ctx, batch),
-    librarySignature: () => findPublishedSignature(k, nowIso()),
+    librarySignature: () => memo.state(),
     async latest(types, count) {
       const rows = await repo.findLatestLinks(k, types, count, nowIso());
       return rows.map((r) => ({

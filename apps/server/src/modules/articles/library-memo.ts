@@ -23,6 +23,13 @@ export interface LibraryMemo {
    * must not push the library-wide ones out.
    */
   part(maxKeys: number): LibraryMemo;
+  /**
+   * The library's state now (`findLibraryState`, as a string), the one every kept answer is
+   * checked against: for what is derived from the library and kept elsewhere (Max's research
+   * index). Calls made while a check runs share it.
+   * @throws what the check throws.
+   */
+  state(): Promise<string>;
 }
 
 /**
@@ -70,6 +77,7 @@ export function createLibraryMemo(
         return answer;
       },
       part: memo,
+      state: check,
     };
   }
 

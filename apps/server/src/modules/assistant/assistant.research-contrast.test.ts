@@ -53,7 +53,7 @@ const POOLED = article("validator-pools", "Validator pools", [
 /** A search over `articles`, read at once. */
 async function searchOver(articles: IndexedArticle[]) {
   const library = {
-    librarySignature: async () => ({ count: articles.length, newest: "x" }),
+    librarySignature: async () => "x",
     async *eachPublished() {
       yield articles;
     },

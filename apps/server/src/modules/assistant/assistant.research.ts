@@ -268,8 +268,7 @@ export function createResearchSearch(
 
   /** The index to answer from, with `warming` while the first one is still being read. */
   async function index(): Promise<{ index: ResearchIndex; warming?: ResearchResults["warming"] }> {
-    const { count, newest } = await articles.librarySignature();
-    const signature = `${count}@${newest}`;
+    const signature = await articles.librarySignature();
     if (built?.signature !== signature && building?.signature !== signature) {
       // A failed read is logged by whoever awaits it (warm()); the next question starts another.
       rebuild(signature).catch(() => {});
@@ -286,7 +285,7 @@ export function createResearchSearch(
     if (read) return { index: read };
     return {
       index: first.builder.index,
-      warming: { indexed: first.builder.size(), total: count },
+      warming: { indexed: first.builder.size(), total: await articles.count() },
     };
   }
 
@@ -314,8 +313,7 @@ export function createResearchSearch(
 
   /** Reads the library into the index now, so the first reader's research question does not wait for it. */
   searchResearch.warm = async (): Promise<void> => {
-    const { count, newest } = await articles.librarySignature();
-    await rebuild(`${count}@${newest}`);
+    await rebuild(await articles.librarySignature());
   };
   return searchResearch;
 }

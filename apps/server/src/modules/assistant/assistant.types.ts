@@ -19,7 +19,7 @@ export interface AssistantDependencies {
   db: Db;
   model: LanguageModelV4;
   market: MarketService;
-  articles: Pick<ArticlesService, "findBySlug" | "eachPublished" | "librarySignature">;
+  articles: Pick<ArticlesService, "findBySlug" | "eachPublished" | "librarySignature" | "count">;
   limits: RateLimits;
   now: () => Date;
   siteName: string;
