@@ -204,9 +204,6 @@ export async function sendTest(
   return { to: email };
 }
 
-/** Recipients from which a send ends the MJML thread at once (mjml-render.ts `releaseMjml`). */
-const RELEASE_MJML_AT = 1_000;
-
 /**
  * `IssuesService.send`: renders the issue once (links through `/r/` when tracking is on), then in
  * one transaction moves it draft → sending (a compare-and-set: of two editors or processes, one
@@ -226,7 +223,7 @@ export async function sendIssue(
   if (issue.articles.length === 0) throw new ValidationError("The issue carries no article");
   const rendered = await renderLoaded(ctx, issue, ctx.tracking);
   const now = ctx.now().toISOString();
-  const recipients = await ctx.k.transaction().execute(async (trx) => {
+  await ctx.k.transaction().execute(async (trx) => {
     const input = { sentBy: actor.id, ...rendered, now };
     if (!(await repo.startSending(trx, id, input))) {
       throw notInStatus("sending", "Only a draft can be sent");
@@ -241,11 +238,10 @@ export async function sendIssue(
       details,
     };
     await recordAudit(trx, entry, now);
-    return recipients;
   });
-  // A long delivery follows: the MJML thread's memory goes now rather than after the studio's
-  // idle wait (docs/scale.md#send-memory).
-  if (recipients >= RELEASE_MJML_AT) releaseMjml();
+  // The delivery follows: the MJML thread's memory goes now rather than after the studio's idle
+  // wait (docs/scale.md#send-memory).
+  releaseMjml();
   ctx.wake();
   return presentIssue(ctx, id);
 }
