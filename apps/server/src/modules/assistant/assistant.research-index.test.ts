@@ -109,6 +109,21 @@ describe("the research index", () => {
     expect(best?.section.slug).toBe("blob-space");
   });
 
+  it("matches a name holding a digit exactly, never its neighbours", () => {
+    // "testnet5" is one edit from "testnet4", as "bip157" is from "bip158": other things.
+    const library = buildResearchIndex([
+      article(
+        "successor",
+        "Test networks, again",
+        "Developers propose testnet5, a test network to follow testnet3 and its block storms.",
+      ),
+      article("reset", "Notes on testing", "Developers may reset testnet4 next year."),
+    ]);
+    const [best] = library.search("why would developers reset testnet4?", 5);
+    expect(best?.section.slug).toBe("reset");
+    expect(library.search("testnet4", 5).map((h) => h.section.slug)).toEqual(["reset"]);
+  });
+
   it("ranks a section saying the reader's words side by side above one holding them apart", () => {
     // Both say "chain" and "split" as often; only one speaks of "the chain split".
     const library = buildResearchIndex([

@@ -21,6 +21,7 @@ import {
   synonymsOf,
   terms,
   titleAbbreviations,
+  typoDistance,
 } from "./assistant.research-words.ts";
 
 export type { IndexedArticle, Section, Statement };
@@ -97,8 +98,8 @@ function pairsOf(text: string): string[] {
 const PAIR_WEIGHT = 2;
 
 /**
- * A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness;
- * and, in `pairs`, each line's adjacent terms (title, heading, text).
+ * A BM25 index of `sections`: title ×3, tags and heading ×2, stems, stop words, light fuzziness
+ * (typoDistance); and, in `pairs`, each line's adjacent terms (title, heading, text).
  */
 function bm25(): MiniSearch<Section> {
   return new MiniSearch<Section>({
@@ -111,7 +112,11 @@ function bm25(): MiniSearch<Section> {
     tokenize: (text, field) =>
       field === "pairs" ? pairsOf(text) : (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []),
     processTerm: (term, field) => (field === "pairs" ? term : isStop(term) ? null : stem(term)),
-    searchOptions: { boost: { title: 3, keywords: 2, heading: 2 }, fuzzy: 0.15, combineWith: "OR" },
+    searchOptions: {
+      boost: { title: 3, keywords: 2, heading: 2 },
+      fuzzy: typoDistance,
+      combineWith: "OR",
+    },
   });
 }
 

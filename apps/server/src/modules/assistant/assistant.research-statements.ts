@@ -6,7 +6,7 @@ import { markdownSections } from "../../text/sections.ts";
 import { splitSentences } from "../../text/sentences.ts";
 import { stem } from "../../text/stems.ts";
 import { fold } from "../../text/words.ts";
-import { isStop } from "./assistant.research-words.ts";
+import { isStop, typoDistance } from "./assistant.research-words.ts";
 
 /** One section of an article: the document the index holds. */
 export interface Section {
@@ -150,6 +150,10 @@ export function sentenceIndex(statements: Statement[]): MiniSearch<{ id: number 
     },
     tokenize: (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [],
     processTerm: (term) => (isStop(term) ? null : stem(term)),
-    searchOptions: { boost: { heading: 0.5, context: 0.3 }, fuzzy: 0.15, combineWith: "OR" },
+    searchOptions: {
+      boost: { heading: 0.5, context: 0.3 },
+      fuzzy: typoDistance,
+      combineWith: "OR",
+    },
   });
 }

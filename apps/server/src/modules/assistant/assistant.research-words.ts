@@ -49,6 +49,17 @@ export const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["atom", "cosmos", "ibc"],
 ];
 
+/** How far a word of the question may be from an indexed one and still match: a typo's share of its length. */
+const TYPO_SHARE = 0.15;
+
+/**
+ * MiniSearch's `fuzzy` for the research indexes: a word may be a typo, matching words TYPO_SHARE
+ * of its length away, but a word holding a digit names one thing exactly ("testnet4", "bip158"):
+ * its neighbours ("testnet5", "bip157") are other things, so it matches only itself.
+ */
+export const typoDistance = (term: string): number | false =>
+  /\p{N}/u.test(term) ? false : TYPO_SHARE;
+
 /** The index's words of `text`: folded, stop words out, Porter2 stems. */
 export function terms(text: string): string[] {
   const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -228,6 +228,10 @@ function splitSentence(sentence: string, ctx: ReadContext): Clause[] {
     // ATOM to another chain | and now I hold two tokens, why?": it tells what the right side asks about.
     const shape = clauseShape(left.text);
     if (shape.unfinished || shape.statement) continue;
+    // "why do developers want to scrap testnet4 | and start a new test network": the right side's
+    // bare verb is the left's second infinitive (coordinated verb phrases), one request.
+    if (left.intent === "research" && shape.infinitive && clauseShape(right.text).bareVerb)
+      continue;
     // "between October and December 2023": the two ends of one range.
     if (tokens.slice(Math.max(0, i - RANGE_WORDS), i).some((t) => t.norm === "between")) continue;
     // "USDT and USD Coin": a right side that is only coins continues a list, not a new request;

@@ -176,6 +176,14 @@ describe("clauses and what they ask", () => {
     // A wish is a request ("I want …"); its "and" still parts two requests.
     ["I want the price of bitcoin and the trending coins", ["token", "trending"]],
     ["How did SOL do in Q1 2025, and what's it trading at now?", ["history", "token"]],
+    // A second verb after "want to …" is the same wish going on, not a request for new listings;
+    // two requests that each open with their own verb are still two.
+    [
+      "why do bitcoin developers want to scrap testnet4 and start a new test network?",
+      ["research"],
+    ],
+    ["list the trending coins and give me stats on the last one", ["trending", "token"]],
+    ["I want to know the price of BTC and show me its chart", ["token", "history"]],
   ])("%s -> %j", (text, intents) => {
     expect(read(text).clauses.map((c) => c.intent)).toEqual(intents);
   });

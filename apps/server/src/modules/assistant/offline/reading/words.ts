@@ -8,6 +8,8 @@ interface Parsed {
   digits: string;
   unfinished: boolean;
   statement: boolean;
+  infinitive: boolean;
+  bareVerb: boolean;
   dummyIt: boolean;
 }
 
@@ -62,9 +64,21 @@ const AUXILIARIES = new Set([
  * imperative, a subject and a verb or a past-tense verb first ("I moved ATOM to another chain",
  * "sent some tokens to a contract by mistake"), so it is context for the request beside it.
  */
-export function clauseShape(text: string): { unfinished: boolean; statement: boolean } {
-  const { unfinished, statement } = parsed(text);
-  return { unfinished, statement };
+export function clauseShape(text: string): ClauseShape {
+  const { unfinished, statement, infinitive, bareVerb } = parsed(text);
+  return { unfinished, statement, infinitive, bareVerb };
+}
+
+/** How a clause is built (clauseShape). */
+export interface ClauseShape {
+  /** Its only verb is an auxiliary waiting for a main verb ("Why did fees on Arbitrum"). */
+  unfinished: boolean;
+  /** It tells rather than asks ("I moved ATOM to another chain"). */
+  statement: boolean;
+  /** A verb takes a "to" and what follows ("developers want to scrap testnet4"). */
+  infinitive: boolean;
+  /** It opens with a bare verb and asks nothing of its own ("start a new test network"). */
+  bareVerb: boolean;
 }
 
 /** clauseShape of `text` from its compromise document. */
@@ -77,7 +91,12 @@ function shapeOf(doc: ReturnType<typeof nlp>, text: string) {
   const told = doc.has("^#Conjunction? #Pronoun #Adverb? #Verb") || doc.has("^#PastTense");
   // "I want the price", "I'd like to know …": a wish is a request.
   const wish = doc.has("^#Pronoun (#Modal|#Adverb)? (want|wants|need|needs|wonder|like|love)");
-  return { unfinished, statement: !asking && told && !wish && !doc.has("^(#Modal|#Copula)") };
+  return {
+    unfinished,
+    statement: !asking && told && !wish && !doc.has("^(#Modal|#Copula)"),
+    infinitive: doc.has("#Verb to"),
+    bareVerb: doc.has("^#Infinitive") && !doc.has("#QuestionWord"),
+  };
 }
 
 /**
