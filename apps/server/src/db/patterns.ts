@@ -33,29 +33,34 @@ export function equalsTextIn(column: Expression<unknown>, values: string[]): Raw
   return sql<SqlBool>`lower(${column}) in (${sql.join(values.map(lowerText))})`;
 }
 
-/** The SQLite FTS5 trigram tables of migration 029, each over one table's text columns. */
-export type TrigramIndex = "article_titles" | "member_names";
+/**
+ * The SQLite FTS5 trigram tables, each over one table's text columns: `article_titles` (title)
+ * and `member_names` (username, email) of migration 029, `article_texts` (sub_title, slug,
+ * excerpt) of migration 033.
+ */
+export type TrigramIndex = "article_titles" | "member_names" | "article_texts";
 
 /**
  * True where one of `columns` contains `text` (`containsText` of each, or'd), found through the
- * engine's index of those columns (migration 029) instead of reading every row: on PostgreSQL
- * the GIN trigram indexes serve `containsText` as it is; on SQLite the rows come from the FTS5
- * trigram table `index.table` (rowids matching `text` as a phrase, any case), then `containsText`
- * keeps exactly its own answer. A `text` under 3 characters has no trigram: every row is read.
- * `index.id` is the id column `index.table`'s rowids are (`u.id`, `a.id`).
+ * engine's index of those columns (migrations 029 and 033) instead of reading every row: on
+ * PostgreSQL the GIN trigram indexes serve `containsText` as it is; on SQLite the rows come from
+ * the FTS5 trigram table `index.table` (rowids matching `text` as a phrase, any case; only in its
+ * column `index.column` when given), then `containsText` keeps exactly its own answer. A `text`
+ * under 3 characters has no trigram: every row is read. `index.id` is the id column
+ * `index.table`'s rowids are (`u.id`, `a.id`).
  */
 export function containsTextIndexed(
   dialect: Dialect,
   columns: Expression<unknown>[],
   text: string,
-  index: { table: TrigramIndex; id: Expression<number> },
+  index: { table: TrigramIndex; id: Expression<number>; column?: string },
 ): RawBuilder<SqlBool> {
   const any = sql<SqlBool>`(${sql.join(
     columns.map((c) => containsText(c, text)),
     sql` or `,
   )})`;
   if (dialect !== "sqlite" || [...text].length < 3) return any;
-  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const phrase = `${index.column ? `{${index.column}} : ` : ""}"${text.replaceAll('"', '""')}"`;
   const fts = sql.table(index.table);
   return sql<SqlBool>`(${index.id} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${any})`;
 }

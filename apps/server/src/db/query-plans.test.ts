@@ -199,6 +199,17 @@ describe.each(engines)("the hot reader paths' query plans on %s", (engine) => {
       "/api/articles?filters[title][$containsi]=bitcoin&filters[categories][slug][$eq]=bitcoin",
       "reader",
     ],
+    [
+      "a Strapi query by subtitle, slug or excerpt, with its total",
+      "/api/articles?filters[$or][0][excerpt][$containsi]=bitcoin&filters[$or][1][subTitle][$contains]=fee&filters[$or][2][slug][$startsWithi]=bitcoin",
+      "reader",
+    ],
+    [
+      "a Strapi query by the author's name, with its total",
+      "/api/articles?filters[author][username][$containsi]=okafor",
+      "reader",
+    ],
+    ["the article list by an author's name", "/api/articles/params?author=Maya Okafor", "reader"],
   ] as const)("%s reads no large table whole", async (_name, url, who) => {
     expect(await scansOf(url, who)).toEqual([]);
   });

@@ -56,9 +56,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 /**
  * An FTS5 trigram table `name` over `columns` of `table` (rowid: its `id`), filled from it and
  * kept in step by triggers (the external content tables of https://sqlite.org/fts5.html). The
- * names are this file's constants.
+ * names are constants of the migrations that call it (this one, 033).
  */
-async function trigramTable(
+export async function trigramTable(
   db: Kysely<unknown>,
   name: string,
   table: string,

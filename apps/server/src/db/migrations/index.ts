@@ -33,6 +33,7 @@ import * as studioSearchIndexes from "./029-studio-search-indexes.ts";
 import * as articleCommentCount from "./030-article-comment-count.ts";
 import * as termArticlesNewest from "./031-term-articles-newest.ts";
 import * as libraryVersion from "./032-library-version.ts";
+import * as articleTextIndexes from "./033-article-text-indexes.ts";
 
 /** A migration: `up` creates or changes tables with DDL for the given engine. */
 export interface DialectMigration {
@@ -73,4 +74,5 @@ export const migrations: Record<string, DialectMigration> = {
   "030-article-comment-count": articleCommentCount,
   "031-term-articles-newest": termArticlesNewest,
   "032-library-version": libraryVersion,
+  "033-article-text-indexes": articleTextIndexes,
 };

@@ -33,7 +33,7 @@ export interface ArticleFilter {
   hasEcosystem?: boolean;
   /**
    * Author username (case-insensitive); the service also matches it as an author page slug
-   * (`PublishedFilter.authorPageId`).
+   * (`PublishedFilter.authorIds`).
    */
   author?: string;
   /** Author user id. */
@@ -43,12 +43,12 @@ export interface ArticleFilter {
 }
 
 /** `ArticleFilter` as the queries take it, once the service has looked the author up. */
-export interface PublishedFilter extends ArticleFilter {
+export interface PublishedFilter extends Omit<ArticleFilter, "author"> {
   /**
-   * With `author`: the user whose author page slug `author` is (`findAuthor`); their articles
-   * match as well as those of the username.
+   * `ArticleFilter.author` resolved by the service: the users of that username and the one whose
+   * author page slug it is (`findAuthor`); articles by any of them match, none when empty.
    */
-  authorPageId?: number | undefined;
+  authorIds?: number[];
   /** A condition on articles `a` built from a Strapi `filters` parameter (strapi-where.ts). */
   where?: Expression<SqlBool> | undefined;
 }
@@ -158,23 +158,6 @@ function withTerm(
   return values && values.length > 0 ? qb.where(hasTerm(kind, values, column)) : qb;
 }
 
-/**
- * A `where` condition on articles `a`: written by the user named `username` (case-insensitive,
- * bound as a parameter) or, when given, by the user `pageId`.
- */
-function byAuthor(username: string, pageId: number | undefined) {
-  return (eb: ExpressionBuilder<Database & { a: ArticlesTable }, "a">) => {
-    const named = eb.exists(
-      eb
-        .selectFrom("users as u")
-        .select(sql.lit(1).as("one"))
-        .whereRef("u.id", "=", "a.author_id")
-        .where(equalsTextIn(sql.ref("u.username"), [username])),
-    );
-    return pageId === undefined ? named : eb.or([named, eb("a.author_id", "=", pageId)]);
-  };
-}
-
 function filtered(db: Q, filter: PublishedFilter, now: string): ArticlesQuery {
   let qb: ArticlesQuery = db
     .selectFrom("articles as a")
@@ -183,7 +166,9 @@ function filtered(db: Q, filter: PublishedFilter, now: string): ArticlesQuery {
   if (filter.slug !== undefined) qb = qb.where("a.slug", "=", filter.slug);
   if (filter.where) qb = qb.where(filter.where);
   if (filter.ids) qb = qb.where("a.id", "in", filter.ids.length > 0 ? filter.ids : [-1]);
-  if (filter.author) qb = qb.where(byAuthor(filter.author, filter.authorPageId));
+  if (filter.authorIds) {
+    qb = qb.where("a.author_id", "in", filter.authorIds.length > 0 ? filter.authorIds : [-1]);
+  }
   if (filter.authorId !== undefined) qb = qb.where("a.author_id", "=", filter.authorId);
   qb = withTerm(qb, "type", filter.types, "name");
   qb = withTerm(qb, "category", filter.categories, "slug or name");
@@ -332,7 +317,7 @@ const idsQuery = prepared(
 export async function findPublishedIds(
   db: Q,
   ids: number[],
-  filter: ArticleFilter,
+  filter: Omit<PublishedFilter, "where">,
   now: string,
 ): Promise<number[]> {
   const values = filterValues({ ...filter, ids }, now);

@@ -28,6 +28,7 @@ import {
   findAuthorCounts,
   findLiveProfiles,
   findTermsInUse,
+  findUserIdsNamed,
 } from "./collections.repository.ts";
 import {
   createStrapiCollections,
@@ -154,31 +155,31 @@ interface ArticlesContext {
 }
 
 /**
- * The memo key of the number of published articles matching `filter`, or null when that number
- * is counted per request: a Strapi `where` (any shape) and an author's name, whose match changes
- * when a member is renamed, which the library's state does not see (docs/scale.md#library-memo).
+ * The memo key of the number of published articles matching `filter` (its JSON), or null when a
+ * Strapi `where` (any shape) counts it per request: its match can depend on more than the library
+ * (an author's name: a rename does not change the library's state). An `author` value is resolved
+ * to ids per request (`publishedFilter`) and kept by them (docs/scale.md#library-memo).
  */
-function totalKey(filter: repo.PublishedFilter): string | null {
-  if (filter.where || filter.author !== undefined) return null;
-  const { types, categories, tags, ecosystems, hasEcosystem, authorId, ids, slug } = filter;
-  return `total ${JSON.stringify({ types, categories, tags, ecosystems, hasEcosystem, authorId, ids, slug })}`;
+function totalKey({ where, ...filter }: repo.PublishedFilter): string | null {
+  return where ? null : `total ${JSON.stringify(filter)}`;
 }
 
 /**
- * `filter` as the queries take it: an `author` value is also taken as an author page slug, any
- * case but otherwise exact (`maya-okafor`, not `maya_okafor`), so `author=maya-okafor` finds what
- * `author=Maya Okafor` finds (docs/product/api.md#api-articles); the page's author is
- * `findAuthor`'s.
+ * `filter` as the queries take it: `author` becomes the ids of the users of that name, any case
+ * (read now: a rename shows at once), and of the author whose page slug it is (`maya-okafor`, not
+ * `maya_okafor`): `author=maya-okafor` finds what `Maya Okafor` does (docs/product/api.md#api-articles).
  */
 async function publishedFilter(
   ctx: ArticlesContext,
-  filter: ArticleFilter,
+  { author, ...filter }: ArticleFilter,
 ): Promise<repo.PublishedFilter> {
-  if (!filter.author) return filter;
-  const page = await findAuthor(ctx, filter.author);
-  return page && page.slug === filter.author.toLowerCase()
-    ? { ...filter, authorPageId: page.id }
-    : filter;
+  if (!author) return filter;
+  const [page, named] = await Promise.all([
+    findAuthor(ctx, author),
+    findUserIdsNamed(ctx.k, ctx.dialect, author),
+  ]);
+  const onPage = page && page.slug === author.toLowerCase() ? [page.id] : [];
+  return { ...filter, authorIds: [...new Set([...named, ...onPage])].sort((a, b) => a - b) };
 }
 
 /** `ArticlesService.list`. */

@@ -3,6 +3,8 @@
 // column or subquery each name of their Strapi allow-lists stands for
 // (strapi-collections.ts, docs/product/api.md#api-strapi-query).
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import type { Dialect } from "../../db/client.ts";
+import { containsTextIndexed, equalsTextIn } from "../../db/patterns.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { Database, TermKind } from "../../db/schema.ts";
 import type { OrderItem } from "./articles.repository.ts";
@@ -190,6 +192,25 @@ export async function countAuthorsInUse(
   return countRows(db, authorsInUse(db, now, where));
 }
 
+/**
+ * The ids of the users named `name` in any case (`lower(username) = lower(name)`, deleted accounts
+ * too), ascending: the articles' `author` filter (docs/product/api.md#api-articles). Found through
+ * the usernames' trigram index (`containsTextIndexed`), so neither this read nor the articles'
+ * query probes the users per article; a name under 3 characters reads every member.
+ */
+export async function findUserIdsNamed(db: Q, dialect: Dialect, name: string): Promise<number[]> {
+  const username = sql.ref("u.username");
+  const index = { table: "member_names", column: "username", id: sql.ref<number>("u.id") } as const;
+  const rows = await db
+    .selectFrom("users as u")
+    .select("u.id")
+    .where(containsTextIndexed(dialect, [username], name, index))
+    .where(equalsTextIn(username, [name]))
+    .orderBy("u.id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The columns of a related category, tag, ecosystem or type (`t`). */
 const termColumns = { id: "t.id", name: "t.name", slug: "t.slug" };
 
@@ -222,16 +243,25 @@ export function articleScope(db: Kysely<Database>): WhereScope {
       clicks: "a.clicks",
       readingTimeMinutes: "a.reading_time_minutes",
     },
-    trigram: { title: { table: "article_titles", id: "a.id" } },
+    trigram: {
+      title: { table: "article_titles", id: "a.id" },
+      subTitle: { table: "article_texts", column: "sub_title", id: "a.id" },
+      slug: { table: "article_texts", column: "slug", id: "a.id" },
+      excerpt: { table: "article_texts", column: "excerpt", id: "a.id" },
+    },
     relations: {
+      // The matching users' ids, read once (a name through its trigram index), not a probe of
+      // the users table per article in range (docs/scale.md#where-totals).
       author: {
-        scope: { columns: { id: "u.id", username: "u.username" } },
+        scope: {
+          columns: { id: "u.id", username: "u.username" },
+          trigram: { username: { table: "member_names", column: "username", id: "u.id" } },
+        },
         exists: (where = TRUE) =>
-          sql<SqlBool>`exists ${db
+          sql<SqlBool>`(a.author_id is not null and a.author_id in ${db
             .selectFrom("users as u")
-            .select(sql.lit(1).as("one"))
-            .where(sql<SqlBool>`u.id = a.author_id`)
-            .where(where)}`,
+            .select("u.id")
+            .where(where)})`,
       },
       ...Object.fromEntries(
         Object.entries(articleTermRelations).map(([relation, kind]) => [

@@ -12,11 +12,24 @@ import {
 import type { Condition } from "../../http/strapi-filters.ts";
 import type { SortTerm } from "../../http/strapi-query.ts";
 
-/** A relation of a scope: its own scope, and the EXISTS test over the related rows. */
+/** A relation of a scope: its own scope, and the test over the related rows. */
 export interface RelationScope {
   scope: WhereScope;
-  /** `exists (select … where <link to the outer row> and <where>)`; any related row without `where`. */
+  /**
+   * Whether a related row matches `where` (any related row without `where`), true or false, never
+   * null: `exists (select … where <link to the outer row> and <where>)`, or the outer row's link
+   * column among the ids of the matching rows (one uncorrelated subquery, read once, not per row).
+   */
   exists(where?: Expression<SqlBool>): Expression<SqlBool>;
+}
+
+/** A field's trigram index (migrations 029 and 033): its table, the column in it, the row id. */
+export interface TrigramField {
+  table: TrigramIndex;
+  /** The column of `table` the field is, when it holds more than one. */
+  column?: string;
+  /** The SQL reference of the id column `table`'s rowids are (`a.id`). */
+  id: string;
 }
 
 /** Where a collection's field names point: a column reference per field, a subquery per relation. */
@@ -25,12 +38,26 @@ export interface WhereScope {
   columns: Readonly<Record<string, string>>;
   relations?: Readonly<Record<string, RelationScope>>;
   /**
-   * The trigram index (migration 029) of a field's column, by field, and the id column its rowids
-   * are: a `$containsi` on that field finds its candidates through it (`containsTextIndexed`)
-   * instead of testing every row in range, so its count grows with the matches, not the archive.
+   * The trigram index of a field's column, by field: a test every match of which contains the
+   * value (`CONTAINING`) finds its candidates through it (`containsTextIndexed`) instead of
+   * testing every row in range, so its count grows with the matches, not the archive.
    */
-  trigram?: Readonly<Record<string, { table: TrigramIndex; id: string }>>;
+  trigram?: Readonly<Record<string, TrigramField>>;
 }
+
+/**
+ * The text operators whose every match contains the value in any case (`$eqi`: equals it), so a
+ * trigram index of the column can give their candidates; the operator's own test still decides.
+ */
+const CONTAINING = new Set([
+  "$containsi",
+  "$contains",
+  "$startsWith",
+  "$startsWithi",
+  "$endsWith",
+  "$endsWithi",
+  "$eqi",
+]);
 
 type FieldCondition = Extract<Condition, { kind: "field" }>;
 type Sql = RawBuilder<SqlBool>;
@@ -56,15 +83,26 @@ function textTest(
 }
 
 /**
- * One field test as SQL on `column` (with its trigram index, when it has one); operators are fixed
- * fragments, values bound parameters.
+ * One field test as SQL on `column`, through its trigram index when it has one and the operator
+ * is one of `CONTAINING`: the index's candidates (`containsTextIndexed`), then the test itself.
  */
 function fieldSql(
   c: FieldCondition,
   column: string,
   dialect: Dialect,
-  trigram?: { table: TrigramIndex; id: string },
+  trigram?: TrigramField,
 ): Sql {
+  const test = plainFieldSql(c, column, dialect);
+  if (!trigram || !CONTAINING.has(c.operator)) return test;
+  const v = String(c.value);
+  const { table, column: indexed } = trigram;
+  const index = { table, id: sql.ref<number>(trigram.id), ...(indexed && { column: indexed }) };
+  const found = containsTextIndexed(dialect, [sql.ref(column)], v, index);
+  return c.operator === "$containsi" ? found : sql<SqlBool>`(${found} and ${test})`;
+}
+
+/** One field test as SQL on `column`; operators are fixed fragments, values bound parameters. */
+function plainFieldSql(c: FieldCondition, column: string, dialect: Dialect): Sql {
   const col = sql.ref(column) as Sql;
   switch (c.operator) {
     case "$null":
@@ -98,9 +136,7 @@ function fieldSql(
     case "$nei":
       return sql<SqlBool>`lower(${col}) <> ${lowerText(v)}`;
     case "$containsi":
-      return trigram
-        ? containsTextIndexed(dialect, [col], v, { table: trigram.table, id: sql.ref(trigram.id) })
-        : likeText(col, `%${escapeLike(v)}%`);
+      return likeText(col, `%${escapeLike(v)}%`);
     case "$notContainsi":
       return sql<SqlBool>`not (${likeText(col, `%${escapeLike(v)}%`)})`;
     case "$startsWithi":
