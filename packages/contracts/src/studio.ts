@@ -262,11 +262,20 @@ export const memberQuerySchema = z.strictObject({
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(20),
 });
-/** `GET /api/studio/members`: a page of members. */
+/**
+ * `GET /api/studio/members`: a page of members. `searchedNewest` (present only then): a search of
+ * 1 or 2 characters looked through this many of the newest members, and there are more
+ * (docs/product/studio.md#studio-members).
+ */
 export const memberListSchema = z.object({
   data: z.array(studioMemberSchema),
-  meta: z.object({ pagination: paginationMetaSchema }),
+  meta: z.object({
+    pagination: paginationMetaSchema,
+    searchedNewest: z.number().int().optional(),
+  }),
 });
+/** `GET /api/studio/members` (`memberListSchema`). */
+export type MemberList = z.infer<typeof memberListSchema>;
 /** `PUT /api/studio/members/{id}/role`: the member's new role. */
 export const roleBodySchema = z.strictObject({ role: z.enum(roles) });
 

@@ -51,6 +51,12 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title="Members" />
       <MemberFilters q={q} role={role} />
+      {members.meta.searchedNewest !== undefined && (
+        <Note>
+          Searched the newest {members.meta.searchedNewest.toLocaleString("en-US")} members: type 3
+          characters or more to search them all.
+        </Note>
+      )}
       {members.data.length === 0 ? (
         <Note>No member matches.</Note>
       ) : (

@@ -12,7 +12,11 @@ import { trigramTable } from "./029-studio-search-indexes.ts";
  *   of `articles` (external content, kept by triggers as migration 029's tables are; a filter
  *   matches in its own column only);
  * - PostgreSQL: GIN indexes with `gin_trgm_ops` on `lower(sub_title)`, `lower(slug)` and
- *   `lower(excerpt)`, the expressions `containsText` compares.
+ *   `lower(excerpt)`, the expressions `containsText` compares; then `articles` and `users` are
+ *   analyzed, so the planner has the statistics of these expressions (and of migration 029's)
+ *   before autovacuum's next analyze, which only many changed rows start: without them it read
+ *   the published range through the date index instead (an excerpt filter at 20,000 articles:
+ *   34 ms instead of 9).
  * @throws when the engine refuses the DDL.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
@@ -26,4 +30,5 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       using gin (lower(${sql.ref(column)}) gin_trgm_ops)
     `.execute(db);
   }
+  await sql`analyze articles, users`.execute(db);
 }

@@ -49,27 +49,58 @@ export async function findMemberByEmail(db: Q, email: string): Promise<MemberRow
 }
 
 /**
+ * The most members a search of 1 or 2 characters tests, the newest: it has no trigram, so it
+ * reads every member it tests (docs/product/studio.md#studio-members).
+ */
+export const SHORT_SEARCH_NEWEST = 5_000;
+
+/**
+ * The `n` newest live members' ids, names and emails, skipping `offset` (a walk of
+ * `users_live_newest` that the limit stops).
+ */
+function newestMembers(db: Q, n: number, offset = 0) {
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "email"])
+    .where("deleted_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(n)
+    .offset(offset);
+}
+
+/**
  * A page of live members on `dialect`, newest first (`users_live_newest`): `q` matches part of
- * the username or email (case-insensitive, found through their trigram index: migration 029),
- * `role` one role; the page's ids first, then their rows and bans. @returns the rows and how
- * many match.
+ * the username or email (case-insensitive, found through their trigram index: migration 029;
+ * under 3 characters, among the `SHORT_SEARCH_NEWEST` newest members only), `role` one role; the
+ * page's ids first, then their rows and bans. @returns the rows, how many match, and
+ * `searchedNewest` when a short search left older members out.
  */
 export async function listMembers(
   db: Q,
   dialect: Dialect,
   filter: { q?: string | undefined; role?: string | undefined },
   page: { limit: number; offset: number },
-): Promise<{ rows: MemberRow[]; total: number }> {
+): Promise<{ rows: MemberRow[]; total: number; searchedNewest?: number }> {
   // The ban (at most one a member) changes no count: the total reads the members alone.
   let live = db.selectFrom("users as u").where("u.deleted_at", "is", null);
+  const short = filter.q !== undefined && [...filter.q].length < 3;
   if (filter.q) {
     const q = filter.q;
-    live = live.where(
-      containsTextIndexed(dialect, [sql.ref("u.username"), sql`coalesce(u.email, '')`], q, {
-        table: "member_names",
-        id: sql.ref("u.id"),
-      }),
-    );
+    const matches = (t: "u" | "w") =>
+      containsTextIndexed(
+        dialect,
+        [sql.ref(`${t}.username`), sql`coalesce(${sql.ref(`${t}.email`)}, '')`],
+        q,
+        { table: "member_names", id: sql.ref(`${t}.id`) },
+      );
+    // A short search tests the window's rows inside it (its limit comes first on both engines;
+    // PostgreSQL otherwise read every member, counting on the LIKE to be selective).
+    const window = db
+      .selectFrom(newestMembers(db, SHORT_SEARCH_NEWEST).as("w"))
+      .select("w.id")
+      .where(matches("w"));
+    live = short ? live.where("u.id", "in", window) : live.where(matches("u"));
   }
   if (filter.role) live = live.where("u.role", "=", filter.role);
   // A search's matches are gathered first (a materialized CTE), then ordered: walking the newest
@@ -93,7 +124,7 @@ export async function listMembers(
         .orderBy("u.id", "desc")
         .limit(page.limit)
         .offset(page.offset);
-  const [count, rows] = await Promise.all([
+  const [count, rows, older] = await Promise.all([
     live.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     members(db)
       .select(columns)
@@ -101,8 +132,10 @@ export async function listMembers(
       .orderBy("u.created_at", "desc")
       .orderBy("u.id", "desc")
       .execute(),
+    short ? newestMembers(db, 1, SHORT_SEARCH_NEWEST).executeTakeFirst() : undefined,
   ]);
-  return { rows, total: Number(count.n) };
+  const total = Number(count.n);
+  return older ? { rows, total, searchedNewest: SHORT_SEARCH_NEWEST } : { rows, total };
 }
 
 /**

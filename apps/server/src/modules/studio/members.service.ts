@@ -4,6 +4,7 @@
 import { paginationMeta } from "@pragmatist/contracts";
 import type {
   AuditEntry,
+  MemberList,
   PaginationMeta,
   Role,
   StudioMember,
@@ -30,11 +31,14 @@ interface PageQuery {
 
 /** Members, roles, newsletter subscribers and the audit log, as the studio's admins see them. */
 export interface MembersService {
-  /** Live members by part of their name or email and by role, newest first. Admins only. */
+  /**
+   * Live members by part of their name or email and by role, newest first (a search of 1 or 2
+   * characters among the newest `SHORT_SEARCH_NEWEST`, saying so). Admins only.
+   */
   list(
     actor: Actor | null,
     query: PageQuery & { q?: string | undefined; role?: Role | undefined },
-  ): Promise<Page<StudioMember>>;
+  ): Promise<MemberList>;
   /**
    * Gives a member a role; audited with the old and new role. The last admin cannot give up the
    * role (409: make another member admin first). Admins only. @throws NotFoundError
@@ -121,12 +125,18 @@ async function list(
   ctx: MembersContext,
   actor: Actor | null,
   query: PageQuery & { q?: string | undefined; role?: Role | undefined },
-): Promise<Page<StudioMember>> {
+): Promise<MemberList> {
   authorize(actor, "member.list");
-  const { rows, total } = await repo.listMembers(ctx.k, ctx.dialect, query, window(query));
+  const { rows, total, searchedNewest } = await repo.listMembers(
+    ctx.k,
+    ctx.dialect,
+    query,
+    window(query),
+  );
+  const pagination = paginationMeta(query.page, query.pageSize, total);
   return {
     data: rows.map(toMember),
-    meta: { pagination: paginationMeta(query.page, query.pageSize, total) },
+    meta: { pagination, ...(searchedNewest && { searchedNewest }) },
   };
 }
 

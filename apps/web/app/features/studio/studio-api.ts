@@ -9,6 +9,7 @@ import type {
   AuditAction,
   AuditEntry,
   Ban,
+  MemberList,
   PaginationMeta,
   ModeratedComment,
   Revision,
@@ -197,7 +198,7 @@ export const studioApi = {
   members(
     query: { q?: string | undefined; role?: Role | undefined; page?: number | undefined },
     signal?: AbortSignal,
-  ): Promise<Page<StudioMember>> {
+  ): Promise<MemberList> {
     return call("GET", withQuery("/api/studio/members", { ...query }), undefined, signal);
   },
 
