@@ -146,6 +146,11 @@ export async function pathsOf(base: string): Promise<PathSpec[]> {
       "Strapi query API",
       "/api/articles?filters[categories][slug][$eq]=defi&filters[title][$containsi]=staking&sort=publishDate:desc&pagination[pageSize]=10",
     ),
+    r(
+      "Strapi query API, excerpt",
+      "/api/articles?filters[excerpt][$containsi]=liquidity&pagination[pageSize]=10",
+    ),
+    r("articles by author name (API)", `/api/articles/params?author=${author}`),
     r("viewer, reader with bookmarks", `/api/viewer?article=${HOT_SLUG}`, "reader"),
     r("sitemap index", "/sitemap.xml"),
     r("articles sitemap", "/sitemaps/articles.xml"),
