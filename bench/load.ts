@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startNodeOptions } from "../apps/server/src/testing/start-command.ts";
 
 /** The repository root (the benches run the server and the build from there). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,7 +49,8 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The production server (`NODE_ENV=production node apps/server/src/main.ts`) on a free loopback
+ * The production server started as `npm start` starts it (`NODE_ENV=production node` with the
+ * start script's Node options, `startNodeOptions`, `apps/server/src/main.ts`) on a free loopback
  * port (or `extraEnv.PORT`), with quiet logs (LOG_LEVEL=warn), the embedded SQLite database in `dataDir`, in-memory
  * limits and PUBLIC_URL set to where it listens (canonical and Open Graph URLs point at the server
  * measured); `extraEnv` overrides any of these. `checkout` is the repository it runs from (this one
@@ -57,7 +59,7 @@ function freePort(): Promise<number> {
  */
 export const startApp: StartApp = async (dataDir, extraEnv = {}, checkout = root) => {
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
-  const child = spawn("node", ["apps/server/src/main.ts"], {
+  const child = spawn("node", [...startNodeOptions(checkout), "apps/server/src/main.ts"], {
     cwd: checkout,
     env: {
       ...process.env,
