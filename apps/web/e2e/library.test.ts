@@ -1,13 +1,36 @@
 // Reader journeys through the research library in headless Chromium (docs/architecture.md#data).
-import type { Browser } from "playwright-core";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, type RunningApp, viewports, withAppAndBrowser } from "./harness.ts";
+import {
+  holdRequests,
+  openPage,
+  type RunningApp,
+  viewports,
+  withAppAndBrowser,
+} from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
 // The site's public address, as an operator sets it: canonical links are built from it.
 const PUBLIC_URL = "http://localhost:3000";
 withAppAndBrowser((started) => ({ app, browser } = started), { PUBLIC_URL });
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? os.tmpdir();
+
+/**
+ * Opens `pagePath` with the search box's code (its chunk, fetched once the page hydrates) held
+ * until the returned call, and resolves once the page has asked for it: the page has hydrated but
+ * for the box, which is still the server's plain form (docs/product/reader.md#listing-search).
+ */
+async function openWithBoxCodeHeld(page: Page, pagePath: string): Promise<() => void> {
+  const chunk = /\/assets\/search-combobox-[\w-]+\.js$/;
+  const release = await holdRequests(page, chunk);
+  const asked = page.waitForRequest(chunk);
+  await page.goto(`${app.baseUrl}${pagePath}`);
+  await asked;
+  return release;
+}
 
 describe("the research library", () => {
   it("lists research on the home page and loads page 2 on scroll", async () => {
@@ -80,6 +103,46 @@ describe("the research library", () => {
     const option = page.getByRole("option").first();
     await option.waitFor();
     expect(await option.innerText()).toMatch(/Weekly Newsletter #217[\s\S]*Market Report/);
+    expect(problems).toEqual([]);
+  });
+
+  it("suggests at once for text typed before the search box's code came, at 390 and 1280 px", async () => {
+    const sizes = [
+      ["390", viewports.mobile],
+      ["1280", { viewport: { width: 1280, height: 800 } }],
+    ] as const;
+    for (const [width, options] of sizes) {
+      const { page, problems } = await openPage(browser, options);
+      const release = await openWithBoxCodeHeld(page, "/");
+      const box = page.getByPlaceholder(/Search our database of \d+ articles/);
+      await box.click();
+      await box.pressSequentially("mailbag", { delay: 20 });
+      release();
+      // No further key: the box, once its code has come, asks for the typed text's suggestions.
+      const suggestions = page.getByRole("listbox", { name: "Suggested articles" });
+      const option = suggestions.getByRole("option").first();
+      await option.waitFor();
+      expect(await option.innerText()).toMatch(/Weekly Newsletter #217/);
+      expect(await box.inputValue()).toBe("mailbag");
+      await page.screenshot({ path: path.join(SCREENSHOTS, `search-typed-early-${width}.png`) });
+      // The focus and the caret stayed where the reader left them: the next key goes at the end.
+      await page.keyboard.type(" 217");
+      await expect.poll(() => box.inputValue()).toBe("mailbag 217");
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("empties the URL's query for a click into the box made before its code came", async () => {
+    const { page, problems } = await openPage(browser);
+    const release = await openWithBoxCodeHeld(page, "/?q=mailbag");
+    const box = page.getByPlaceholder(/Search our database of \d+ articles/);
+    await box.click();
+    // The server's plain form does not empty it; the box does once its code has come.
+    expect(await box.inputValue()).toBe("mailbag");
+    release();
+    await expect.poll(() => box.inputValue()).toBe("");
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(problems).toEqual([]);
   });
 

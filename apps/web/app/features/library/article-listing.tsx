@@ -2,7 +2,7 @@
 // docs/product/reader.md#research-listing): heading, search, sort, chips, mobile tabs and the
 // infinitely scrolling card grid.
 import type { TermCount } from "@pragmatist/contracts";
-import { useCallback, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { lazyPart } from "../../components/ui/lazy-load";
 import { ArticleCardSkeleton } from "./article-card";
@@ -24,13 +24,47 @@ import { TermChips } from "./term-chips";
 /**
  * The search box: a chunk of its own (it and downshift are about 13 KB of gzip), fetched once the
  * page hydrates rather than before the page's first paint; until it arrives the server's form is
- * in place and works as a plain GET form (docs/product/reader.md#listing-search). A box first
- * rendered in the browser holds its height meanwhile.
+ * in place and works as a plain GET form, and what the reader does in it meanwhile is taken over
+ * when it mounts (docs/product/reader.md#listing-search). A box first rendered in the browser
+ * holds its height meanwhile.
  */
 const SearchCombobox = lazyPart<SearchComboboxProps>(
   () => import("./search-combobox").then((m) => m.SearchCombobox),
   () => <div className="h-11" />,
 );
+
+/**
+ * Whether a press went down on an input in `area`, one without the focus, from the page's
+ * hydration until the first call: React gives no events to a part whose code is still on its way
+ * (it stops their propagation at the document, so this listens on the window, before it), and the
+ * search box, once mounted, asks this to treat such a press as the click into the box that
+ * empties it (docs/product/reader.md#listing-search). The first call also stops listening.
+ */
+function usePressBeforeMount(area: RefObject<HTMLElement | null>): () => boolean {
+  const seen = useRef({ pressed: false, stop: () => {} });
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target;
+      if (
+        target instanceof HTMLInputElement &&
+        target !== document.activeElement &&
+        area.current?.contains(target)
+      ) {
+        seen.current.pressed = true;
+      }
+    };
+    window.addEventListener("pointerdown", onPointerDown, true);
+    const stop = () => window.removeEventListener("pointerdown", onPointerDown, true);
+    seen.current.stop = stop;
+    return stop;
+  }, [area]);
+  return useCallback(() => {
+    seen.current.stop();
+    const { pressed } = seen.current;
+    seen.current.pressed = false;
+    return pressed;
+  }, []);
+}
 
 /**
  * One listing screen from its definition (`listings.research` …) and its loader's data: mobile
@@ -46,6 +80,8 @@ export function ArticleListing({
 }) {
   const { params, count, terms } = data;
   const searching = params.q !== "";
+  const searchArea = useRef<HTMLDivElement>(null);
+  const pressedBeforeMount = usePressBeforeMount(searchArea);
   return (
     <div className="flex flex-col gap-6">
       {listing.mobileTabs && <ListingTabs />}
@@ -58,8 +94,13 @@ export function ArticleListing({
       </header>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="flex-1 sm:max-w-2xl">
-          <SearchCombobox action={listing.path} count={count} initialQuery={params.q} />
+        <div ref={searchArea} className="flex-1 sm:max-w-2xl">
+          <SearchCombobox
+            action={listing.path}
+            count={count}
+            initialQuery={params.q}
+            pressedBeforeMount={pressedBeforeMount}
+          />
         </div>
         {!searching && (
           <div className="sm:ml-auto">

@@ -14,6 +14,8 @@ export interface SearchComboboxProps {
   count: number;
   /** The search in the URL, shown in the box. */
   initialQuery: string;
+  /** A press on the server's box before this code came (`SearchComboboxOptions`). */
+  pressedBeforeMount?: () => boolean;
 }
 
 type Combobox = ReturnType<typeof useSearchCombobox>;
@@ -23,8 +25,13 @@ type Combobox = ReturnType<typeof useSearchCombobox>;
  * combobox with a listbox of suggested articles under it and a screen-reader status of their
  * number. Behaviour: {@link useSearchCombobox}.
  */
-export function SearchCombobox({ action, count, initialQuery }: SearchComboboxProps) {
-  const box = useSearchCombobox({ action, initialQuery });
+export function SearchCombobox({
+  action,
+  count,
+  initialQuery,
+  pressedBeforeMount,
+}: SearchComboboxProps) {
+  const box = useSearchCombobox({ action, initialQuery, pressedBeforeMount });
   const { results, expanded } = box;
   return (
     <div className="relative w-full">

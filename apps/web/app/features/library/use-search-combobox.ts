@@ -114,13 +114,10 @@ function keepBrowserKey(
 
 /**
  * A new search in the URL (submit, back/forward, a chip) replaces the box's text via `setText` and
- * calls `onNewSearch`. The server's box takes typing before the scripts have run (they start after
- * the first paint): hydration leaves that text in place, and the state adopts it, or the next
- * render would clear it.
+ * calls `onNewSearch`.
  */
 function useUrlQuery(
   initialQuery: string,
-  input: RefObject<HTMLInputElement | null>,
   setText: (text: string) => void,
   onNewSearch: () => void,
 ) {
@@ -130,9 +127,31 @@ function useUrlQuery(
     setText(initialQuery);
     onNewSearch();
   }
+}
+
+/**
+ * What the reader did in the server's box before this code mounted (its chunk comes after the
+ * page hydrates: docs/product/reader.md#listing-search). Hydration keeps the server's input, with
+ * its focus, caret and any text typed in it: text other than the URL's query is adopted (the state
+ * takes it with `setText`, or the next render would clear it, and `onTyped` asks its suggestions
+ * at once, without another key); the URL's query, in a box a press focused meanwhile
+ * (`pressedBeforeMount`), is `empty`ed, as a click into the box empties it once it works. Runs
+ * once, on mount.
+ */
+function useTakeOver(
+  input: RefObject<HTMLInputElement | null>,
+  initialQuery: string,
+  pressedBeforeMount: () => boolean,
+  actions: { setText: (text: string) => void; onTyped: (text: string) => void; empty: () => void },
+) {
   useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== initialQuery) setText(typed);
+    const box = input.current;
+    const pressed = pressedBeforeMount();
+    if (!box) return;
+    if (box.value !== initialQuery) {
+      actions.setText(box.value);
+      actions.onTyped(box.value);
+    } else if (pressed && document.activeElement === box) actions.empty();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
@@ -143,6 +162,11 @@ export interface SearchComboboxOptions {
   action: string;
   /** The search in the URL; a new one replaces the box's text and closes the list. */
   initialQuery: string;
+  /**
+   * Asked once, when the box mounts: whether a press went down on its input, not focused then,
+   * before the box's code had come (`usePressBeforeMount`); none when it is not told.
+   */
+  pressedBeforeMount?: () => boolean;
 }
 
 /**
@@ -172,7 +196,11 @@ function useClearOnFocusingClick(input: RefObject<HTMLInputElement | null>, clea
  * the box clears it. @returns downshift's getters for the label, input, listbox and options, its
  * state, the suggestions and whether they are pending, and the form's submit handler.
  */
-export function useSearchCombobox({ action, initialQuery }: SearchComboboxOptions) {
+export function useSearchCombobox({
+  action,
+  initialQuery,
+  pressedBeforeMount = () => false,
+}: SearchComboboxOptions) {
   const navigate = useNavigate();
   const suggestions = useSuggestions();
   const { results } = suggestions;
@@ -203,7 +231,7 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
     openMenu,
     closeMenu,
   } = combobox;
-  useUrlQuery(initialQuery, input, setInputValue, closeMenu);
+  useUrlQuery(initialQuery, setInputValue, closeMenu);
 
   function onTyped(value: string) {
     suggestions.cancel();
@@ -216,13 +244,15 @@ export function useSearchCombobox({ action, initialQuery }: SearchComboboxOption
     suggestions.schedule(q, (cards) => (cards.length > 0 ? openMenu() : closeMenu()));
   }
 
-  const clearing = useClearOnFocusingClick(input, () => {
+  function empty() {
     if (!query) return;
     suggestions.cancel();
     setInputValue("");
     suggestions.clear();
     closeMenu();
-  });
+  }
+  const clearing = useClearOnFocusingClick(input, empty);
+  useTakeOver(input, initialQuery, pressedBeforeMount, { setText: setInputValue, onTyped, empty });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
