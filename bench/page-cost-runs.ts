@@ -1,10 +1,12 @@
 // The Lighthouse runs behind bench:pages' second table (docs/architecture.md#what-a-readers-phone-pays):
 // each page as served and bare, for this build and, when BENCH_PAGES_BASELINE names another
-// checkout, for that one too, interleaved; then the total blocking time at the calibrated slowdown.
+// checkout, for that one too, interleaved with the reference document; then the total blocking time
+// at the slowdown calibrated by the reference document's time.
 import type { Flags, RunnerResult } from "lighthouse";
 import {
-  calibratedMultiplier,
   COST_FLAGS,
+  calibratedSlowdown,
+  indexMultiplier,
   type MainThreadMs,
   mainThreadMs,
   median,
@@ -51,15 +53,20 @@ export interface MainThreadCost {
 /** What a reader's phone pays for one page; medians of the runs, times in ms. */
 export interface PageCost extends MainThreadCost {
   path: string;
+  /** The reference document's main thread (`startReference`), medians of the page's rounds. */
+  reference: MainThreadMs;
   /** Lighthouse's benchmarkIndex (the LHR's `environment`), median of the page's runs. */
   benchmarkIndex: number;
-  /** `calibratedMultiplier(benchmarkIndex)`, the CPU slowdown of the calibrated runs. */
+  /** `indexMultiplier(benchmarkIndex)`: the slowdown Lighthouse's calculator would have used. */
+  indexMultiplier: number | null;
+  /** `calibratedSlowdown(reference.wallMs)`, the CPU slowdown of the calibrated runs. */
   multiplier: number;
   /** Total blocking time and performance score (0-100), mobile preset at `multiplier`. */
   calibrated: { tbtMs: number; performance: number };
   /** The baseline build's figures (BENCH_PAGES_BASELINE), its runs interleaved with these. */
   baseline?: MainThreadCost;
   runs: MainThreadCost["runs"] & {
+    reference: MainThreadMs[];
     benchmarkIndex: number[];
     calibrated: { tbtMs: number; performance: number }[];
   };
@@ -74,6 +81,8 @@ export interface CostBench {
   site: Site;
   /** Another build to compare with, in the same runs. */
   baseline?: Site;
+  /** Where the reference document is served (`startReference`). */
+  reference: Proxy;
 }
 
 const twoDecimals = (a: number, b = Number.NaN) => Math.round((a / b) * 100) / 100;
@@ -124,11 +133,12 @@ async function calibratedRuns(bench: CostBench, url: string, multiplier: number)
 
 /**
  * Measures `pagePath`: `bench.runs` rounds of cost runs, each loading the page as served and then
- * bare, from this build and then from the baseline's, so that the host's load drifts alike for
- * all; then as many mobile runs of this build at the CPU slowdown calibrated to the median
- * benchmarkIndex of every run on this page so far (`earlierIndexes`, from the preset runs, and the
- * cost runs'). docs/architecture.md#what-a-readers-phone-pays.
- * @throws RangeError when the host is too slow to calibrate (`calibratedMultiplier`).
+ * bare, from this build and then from the baseline's, then the reference document, so that the
+ * host's load drifts alike for all; then as many mobile runs of this build at the CPU slowdown
+ * calibrated by the reference document's median wall time (`calibratedSlowdown`). Reports the
+ * median benchmarkIndex of every run on this page (`earlierIndexes`, from the preset runs, and the
+ * cost runs') beside it. docs/architecture.md#what-a-readers-phone-pays.
+ * @throws RangeError when the host is slower than the reference phone (`calibratedSlowdown`).
  */
 export async function measureCost(
   bench: CostBench,
@@ -138,8 +148,9 @@ export async function measureCost(
   const sites = bench.baseline ? [bench.site, bench.baseline] : [bench.site];
   const samples = sites.map(() => ({ served: [] as MainThreadMs[], bare: [] as MainThreadMs[] }));
   const indexes = [...earlierIndexes];
+  const reference: MainThreadMs[] = [];
   for (let i = 0; i < bench.runs; i++) {
-    console.log(`lighthouse ${pagePath} main thread, served and bare (round ${i + 1}) …`);
+    console.log(`lighthouse ${pagePath} main thread, served, bare, reference (round ${i + 1}) …`);
     for (const [s, site] of sites.entries()) {
       for (const kind of ["served", "bare"] as const) {
         const result = await bench.run(site[kind].base + pagePath, COST_FLAGS);
@@ -147,22 +158,28 @@ export async function measureCost(
         indexes.push(result.lhr.environment.benchmarkIndex);
       }
     }
+    const result = await bench.run(bench.reference.base, COST_FLAGS);
+    reference.push(mainThreadMs(result));
+    indexes.push(result.lhr.environment.benchmarkIndex);
   }
   const benchmarkIndex = Math.round(median(indexes));
-  const multiplier = calibratedMultiplier(benchmarkIndex);
+  const referenceMs = medianMs(reference);
+  const multiplier = calibratedSlowdown(referenceMs.wallMs);
   const calibrated = await calibratedRuns(bench, bench.site.base + pagePath, multiplier);
   const [own, baseline] = samples.map((s) => costOf(s.served, s.bare));
   if (!own) throw new Error("no runs");
   return {
     path: pagePath,
     ...own,
+    reference: referenceMs,
     benchmarkIndex,
+    indexMultiplier: indexMultiplier(benchmarkIndex),
     multiplier,
     calibrated: {
       tbtMs: median(calibrated.map((c) => c.tbtMs)),
       performance: median(calibrated.map((c) => c.performance)),
     },
     ...(baseline ? { baseline } : {}),
-    runs: { ...own.runs, benchmarkIndex: indexes, calibrated },
+    runs: { ...own.runs, reference, benchmarkIndex: indexes, calibrated },
   };
 }

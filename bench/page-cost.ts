@@ -1,10 +1,14 @@
 // What a reader's phone pays for a page, measured so that two machines agree: the main thread's
 // work at load without any throttling, for the page as served and for the same HTML without its
 // scripts (their ratio is our JavaScript's cost over the bare document, whatever the host's
-// speed), and the CPU slowdown that makes this host emulate Lighthouse's mid-tier phone.
+// speed), and the CPU slowdown that makes this host emulate a mid-tier phone, from its time for a
+// fixed reference document.
 // docs/architecture.md#what-a-readers-phone-pays says how bench:pages uses them.
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Flags, RunnerResult, TraceEvent } from "lighthouse";
 import {
   MainThreadTasks,
@@ -109,19 +113,52 @@ export function mainThreadMs(result: RunnerResult): MainThreadMs {
 }
 
 /**
- * The CPU slowdown that makes a host of `benchmarkIndex` emulate Lighthouse's reference mid-tier
- * phone: the piecewise-linear map of Lighthouse's CPU throttling calculator (150 → 1x, 800 → 2x,
- * 1300 → 3x, then one more x per 233 points: 1533 → 4x, 2000 → 6x), which Lighthouse's docs send
- * a host to when its benchmarkIndex is not the high-end desktop's that the default 4x assumes
- * (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#calibrating-the-cpu-slowdown,
- * https://lighthouse-cpu-throttling-calculator.vercel.app/). Two decimals.
- * @throws RangeError below 150 (or not a number), where the calculator says the host is too slow
- * to emulate the phone.
+ * The reference document's main-thread time at load on the reference mid-range phone, ms of wall
+ * time: what `calibratedSlowdown` divides by this host's time for it. The phone is Lighthouse's
+ * mid-tier mobile as its default 4x slowdown emulates it on the desktop that default is meant for,
+ * the one its CPU throttling calculator gives 4x (benchmarkIndex 1,533): 4 x the document's time
+ * on such a host, from seven loads on the shared 2-CPU host, 2026-12-01
+ * (docs/decisions/034-calibrated-by-a-reference-document.md#the-reference-phone). Its level is a
+ * convention (what "mid-range phone" means); hosts agree because it is fixed, not because of its
+ * value.
  */
-export function calibratedMultiplier(benchmarkIndex: number): number {
-  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) {
-    throw new RangeError(`benchmarkIndex ${benchmarkIndex}: too slow to emulate a mid-tier phone`);
+export const REFERENCE_PHONE_MS = 490;
+
+/** The reference document (a frozen page, self-contained): `startReference` serves it. */
+export const REFERENCE_DOCUMENT = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "reference-document.html",
+);
+
+/**
+ * The CPU slowdown that makes this host emulate the reference phone on the work of loading a
+ * page: REFERENCE_PHONE_MS over `referenceMs`, this host's wall time for the reference document
+ * measured in the same run and browser (so a host busier or slower at that moment gets a smaller
+ * slowdown, as much smaller as this kind of work is slower on it). Two decimals.
+ * docs/architecture.md#what-a-readers-phone-pays.
+ * @throws RangeError when `referenceMs` is not a positive number or is above REFERENCE_PHONE_MS
+ * (the host is slower than the phone: no slowdown emulates it).
+ */
+export function calibratedSlowdown(referenceMs: number): number {
+  if (!(referenceMs > 0) || referenceMs > REFERENCE_PHONE_MS) {
+    throw new RangeError(`reference document ${referenceMs} ms: slower than the reference phone`);
   }
+  return Math.round((REFERENCE_PHONE_MS / referenceMs) * 100) / 100;
+}
+
+/**
+ * The CPU slowdown Lighthouse's CPU throttling calculator gives a host of `benchmarkIndex`: its
+ * piecewise-linear map (150 → 1x, 800 → 2x, 1300 → 3x, then one more x per 233 points: 1533 → 4x,
+ * 2000 → 6x), where Lighthouse's docs send a host whose benchmarkIndex is not the high-end
+ * desktop's that the default 4x assumes
+ * (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#calibrating-the-cpu-slowdown,
+ * https://lighthouse-cpu-throttling-calculator.vercel.app/). bench:pages reports it beside its
+ * own slowdown, which replaced it (docs/decisions/034-calibrated-by-a-reference-document.md).
+ * Two decimals; null below 150 (or not a number), where the calculator says the host is too
+ * slow to emulate the phone.
+ */
+export function indexMultiplier(benchmarkIndex: number): number | null {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) return null;
   const multiplier =
     benchmarkIndex >= 1300
       ? 3 + (benchmarkIndex - 1300) / 233
@@ -129,6 +166,19 @@ export function calibratedMultiplier(benchmarkIndex: number): number {
         ? 2 + (benchmarkIndex - 800) / 500
         : 1 + (benchmarkIndex - 150) / 650;
   return Math.round(multiplier * 100) / 100;
+}
+
+/** A loopback server answering every request with the reference document: its origin, and stop. */
+export async function startReference(): Promise<Proxy> {
+  const body = fs.readFileSync(REFERENCE_DOCUMENT);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": body.length,
+    });
+    res.end(body);
+  });
+  return listen(server);
 }
 
 /**
@@ -186,6 +236,11 @@ export async function startProxy(target: string, strip: boolean): Promise<Proxy>
     forward.on("error", () => res.destroy());
     req.pipe(forward);
   });
+  return listen(server);
+}
+
+/** `server` listening on a free loopback port: its origin, and how to stop it. */
+async function listen(server: http.Server): Promise<Proxy> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

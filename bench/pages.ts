@@ -16,7 +16,7 @@ import lighthouse, {
 import { SESSION_COOKIE } from "../apps/server/src/modules/accounts/sessions.ts";
 import { ensureWebBuild } from "../apps/server/src/testing/web-build.ts";
 import { root, startApp, table } from "./load.ts";
-import { median } from "./page-cost.ts";
+import { median, REFERENCE_PHONE_MS, startReference } from "./page-cost.ts";
 import { closeSite, measureCost, type PageCost, type Site, startSite } from "./page-cost-runs.ts";
 
 /** Lighthouse runs per page (BENCH_PAGES_RUNS, default 3); each figure is the median of the runs. */
@@ -204,9 +204,10 @@ function printLighthouse(results: PageResult[]): void {
 
 /**
  * What a reader's phone pays, one row per page: the main thread at load without throttling, as
- * served (script, style and layout) and bare, their ratio, the host's benchmarkIndex, the
- * calibrated CPU slowdown and the total blocking time and score under it, beside the presets'
- * scores (docs/architecture.md#what-a-readers-phone-pays).
+ * served (script, style and layout) and bare, their ratio, the reference document's wall time and
+ * the CPU slowdown calibrated by it, the total blocking time and score under it, and the host's
+ * benchmarkIndex with the slowdown Lighthouse's calculator gives it, beside the presets' scores
+ * (docs/architecture.md#what-a-readers-phone-pays).
  */
 function printCosts(results: PageResult[], costs: PageCost[]): void {
   const score = (pagePath: string, preset: Preset) =>
@@ -214,7 +215,10 @@ function printCosts(results: PageResult[], costs: PageCost[]): void {
   console.log(
     "\nmain thread at load without throttling: CPU ms (thread time) as served, split, and bare;",
   );
-  console.log("wall ratio: the same in wall time; TBT and score at the calibrated CPU slowdown");
+  console.log(
+    `wall ratio: the same in wall time; ref ms: the reference document's wall time; CPU x: ${REFERENCE_PHONE_MS} / ref ms;`,
+  );
+  console.log("TBT and score at CPU x; index x: Lighthouse's calculator's slowdown (not run)");
   table(
     costs.map((c) => ({
       page: shortPath(c.path),
@@ -228,10 +232,12 @@ function printCosts(results: PageResult[], costs: PageCost[]): void {
       "served/bare": c.ratio.toFixed(2),
       "ratio runs": c.runs.ratios.map((r) => r.toFixed(2)).join(" "),
       "wall ratio": c.wallRatio.toFixed(2),
-      benchmarkIndex: c.benchmarkIndex,
+      "ref ms": c.reference.wallMs,
       "CPU x": c.multiplier,
       "cal. TBT ms": c.calibrated.tbtMs,
       "cal. perf": c.calibrated.performance,
+      benchmarkIndex: c.benchmarkIndex,
+      "index x": c.indexMultiplier ?? "",
     })),
   );
 }
@@ -269,6 +275,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pragmatist-pages-"));
 const app = await startApp(dataDir);
 const base = `http://127.0.0.1:${app.port}`;
 const site = await startSite(base);
+const reference = await startReference();
 // BENCH_PAGES_BASELINE=/path/to/checkout: that checkout's build (built beforehand, its
 // node_modules beside it) served too, its main thread measured in the same rounds as this one's.
 const baselineCheckout = process.env.BENCH_PAGES_BASELINE;
@@ -311,7 +318,7 @@ try {
     environment.browser = result.lhr.environment.hostUserAgent;
     return result;
   };
-  const bench = { run, runs: RUNS, site, baseline };
+  const bench = { run, runs: RUNS, site, baseline, reference };
   for (const pagePath of pages) {
     for (const preset of Object.keys(PRESETS) as Preset[]) {
       const runs: RunFigures[] = [];
@@ -345,6 +352,7 @@ try {
     runsPerPage: RUNS,
     targets: TARGETS,
     benchmarkIndex: median(costs.flatMap((c) => c.runs.benchmarkIndex)),
+    referencePhoneMs: REFERENCE_PHONE_MS,
     baseline: baselineCheckout ?? null,
     pages: results,
     costs,
@@ -361,6 +369,7 @@ try {
 } finally {
   await chrome?.kill();
   await closeSite(site);
+  await reference.close();
   if (baseline) await closeSite(baseline);
   app.child.kill("SIGTERM");
   baselineApp?.child.kill("SIGTERM");
