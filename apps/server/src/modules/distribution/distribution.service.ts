@@ -11,7 +11,7 @@ import {
   newsletterSitemap,
   type SitemapContext,
   pagesSitemap,
-  SITEMAP_MAX_URLS,
+  SITEMAP_URLS_PER_FILE,
   sitemapIndex,
   type StreamedSitemap,
   termsSitemap,
@@ -69,11 +69,11 @@ export function createDistributionService(deps: {
   marketCoins: MarketCoinIds;
   publicUrl: string;
   siteName: string;
-  /** Articles per sitemap file: SITEMAP_MAX_URLS unless given (tests cut smaller files). */
+  /** Articles per sitemap file: SITEMAP_URLS_PER_FILE unless given (tests cut smaller files). */
   urlsPerFile?: number;
 }): DistributionService {
   const base = deps.publicUrl.replace(/\/$/, "");
-  const urlsPerFile = deps.urlsPerFile ?? SITEMAP_MAX_URLS;
+  const urlsPerFile = deps.urlsPerFile ?? SITEMAP_URLS_PER_FILE;
   const ctx: SitemapContext = { articles: deps.articles, base, urlsPerFile };
   const archive = deps.newsletterArchive;
   const feeds = { articles: deps.articles, base, siteName: deps.siteName };

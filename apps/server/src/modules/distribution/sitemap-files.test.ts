@@ -1,6 +1,6 @@
 // The articles sitemap at a publication's size (docs/product/api.md#feeds-and-sitemaps): files of
-// at most the protocol's 50,000 URLs, each dated by its newest article, streamed from the database
-// with its own validator, on SQLite and PostgreSQL.
+// 2,000 URLs (the protocol allows 50,000), each dated by its newest article, streamed from the
+// database with its own validator, on SQLite and PostgreSQL.
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError } from "../../errors.ts";
@@ -13,7 +13,7 @@ import { createDistributionService } from "./distribution.service.ts";
 const BASE = "https://pragmatist.example";
 const parser = new XMLParser({ isArray: (name) => name === "url" || name === "sitemap" });
 const now = new Date("2026-06-01T12:00:00.000Z");
-/** More than the thousand articles a sitemap reads per query. */
+/** More than the 2,000 articles of a file, and than the thousand a sitemap reads per query. */
 const MANY = 2_150;
 
 /** The `<loc>` → `<lastmod>` of a sitemap's XML. */
@@ -113,7 +113,7 @@ describe.each(engines)("articles sitemap files on %s", (engine) => {
     }
   });
 
-  it("lists a library larger than one read, every article once, in one file", async () => {
+  it("lists a library larger than one file, 2,000 a file, every article once", async () => {
     const rows = Array.from({ length: MANY }, (_, i) => ({
       slug: `bulk-${i}`,
       title: `Bulk ${i}`,
@@ -133,8 +133,19 @@ describe.each(engines)("articles sitemap files on %s", (engine) => {
         .values(rows.slice(i, i + 500))
         .execute();
     }
-    const res = await ctx.app.inject({ url: "/sitemaps/articles.xml" });
-    const listed = [...urls(res.body).keys()];
+    const index = await ctx.app.inject({ url: "/sitemap.xml" });
+    const files = (parser.parse(index.body).sitemapindex.sitemap as { loc: string }[])
+      .map((f) => f.loc)
+      .filter((loc) => loc.includes("/sitemaps/articles"));
+    expect(files).toEqual([`${BASE}/sitemaps/articles.xml`, `${BASE}/sitemaps/articles-2.xml`]);
+    const [first, second] = await Promise.all(
+      ["/sitemaps/articles.xml", "/sitemaps/articles-2.xml"].map(async (url) => {
+        const res = await ctx.app.inject({ url });
+        return [...urls(res.body).keys()];
+      }),
+    );
+    expect(first).toHaveLength(2_000);
+    const listed = [...first!, ...second!];
     expect(listed).toHaveLength(MANY + 5);
     expect(new Set(listed).size).toBe(MANY + 5);
     expect(listed.at(-1)).toBe(`${BASE}/p/bulk-${MANY - 1}`);
