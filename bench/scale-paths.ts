@@ -139,6 +139,11 @@ export async function pathsOf(base: string): Promise<PathSpec[]> {
     r("author page", `/authors/${author}`),
     r("article page, hot article", `/p/${HOT_SLUG}`),
     r("comments API, hot article", `/api/comment-manager/comments/${HOT_SLUG}`),
+    // What the article page asks (comments-api.ts): a page of the thread, not the whole of it.
+    r(
+      "comments API, first page, hot article",
+      `/api/comment-manager/comments/${HOT_SLUG}?limit=20`,
+    ),
     r("search, common word", "/api/fuzzy-search/search?query=bitcoin"),
     r("search, rare word", "/api/fuzzy-search/search?query=authorised"),
     r("search, typo", "/api/fuzzy-search/search?query=stablecoinn%20liquidty"),
