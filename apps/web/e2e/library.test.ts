@@ -94,8 +94,9 @@ describe("the research library", () => {
     const cards = page.locator("main article");
     expect(await cards.count()).toBe(1);
     expect(await cards.first().innerText()).toMatch(/^market report\s+weekly newsletter #217/i);
-    // The suggestions search the whole publication too. The box's code is a chunk fetched once
-    // the page hydrates (until then it is a plain form, whose click does not empty it).
+    // The suggestions search the whole publication too. Before the page hydrates no script sees
+    // the box: a click there does not empty the URL's query (after it, the box takes over a
+    // click made before its own code came: the tests below).
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const box = page.getByPlaceholder(/Search our database of \d+ articles/);
     await box.click();

@@ -25,8 +25,8 @@ export interface ArticleUrl {
 /** The sitemaps' reads (`ArticlesService.sitemap`); each one query, none reading article text. */
 export interface ArticleSitemapReads {
   /**
-   * The published articles in id order cut into files of `size` (the sitemap protocol allows
-   * 50,000 URLs a file), in order; empty when nothing is published.
+   * The published articles in id order cut into files of `size` (the sitemaps serve
+   * SITEMAP_URLS_PER_FILE, distribution.sitemaps.ts), in order; empty when nothing is published.
    */
   files(size: number): Promise<ArticleSitemapFile[]>;
   /** Up to `limit` published articles from id `fromId` on, in id order. */
